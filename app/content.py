@@ -1,0 +1,450 @@
+"""Loading and validating everything under content/: laws, glossary and game facts.
+
+One place knows the schema. Loading is all-or-nothing: every problem found is
+collected, and a single ContentError lists them, each naming file, entry and field.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation failure, located as precisely as the data allows."""
+
+    file: str
+    entry: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: entry {self.entry!r}: field {self.field!r}: {self.message}"
+
+
+class ContentError(Exception):
+    """Raised when content is invalid; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = "\n".join(f"  - {p}" for p in problems)
+        super().__init__(f"{len(problems)} problem(s) in content:\n{lines}")
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """A link from a law to the law ruling the same situation in another code."""
+
+    law: str
+    contrast: str
+
+
+@dataclass(frozen=True)
+class Law:
+    """One ruling: a condition and its remedy, under one code of laws, for one game."""
+
+    id: str
+    game: str
+    code: str
+    authority: str
+    topic: str
+    case: str
+    title: str
+    text: str
+    situation: str
+    remedy: str
+    brief: str
+    source: str
+    book: str
+    section: str
+    related: tuple[str, ...] = ()
+    counterparts: tuple[Counterpart, ...] = ()
+    variant_of: str = ""
+    variant_default: bool = False
+    file: str = ""
+
+    @property
+    def seed_citation(self) -> tuple[str, int] | None:
+        """(seed stem, paragraph) when the law comes from one of the seeds."""
+        m = _SEED_CITE.match(self.source)
+        return (m["stem"], int(m["para"])) if m else None
+
+
+@dataclass(frozen=True)
+class Term:
+    """A term of art with its definition, synonyms and French equivalents."""
+
+    id: str
+    term: str
+    definition: str
+    french: tuple[str, ...] = ()
+    synonyms: tuple[str, ...] = ()
+    games: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """Every spelling that names this term, English and French."""
+        return (self.term, *self.synonyms, *self.french)
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    """What a code of laws is for one game: its authority and guiding principle."""
+
+    code: str
+    authority: str
+    principle: str
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """The facts a reader needs to understand a game's laws, and that the engine uses."""
+
+    id: str
+    name: str
+    players: int
+    partnerships: bool
+    pack: Mapping[str, Any]
+    hand_size: int
+    deal: str
+    ranks: tuple[str, ...]
+    trump: str
+    target: str
+    codes: Mapping[str, CodeInfo]
+    stages: Mapping[str, Mapping[str, Any]]
+    scores: tuple[tuple[str, str], ...]
+    notes: tuple[str, ...]
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything loaded from content/, validated and cross-checked."""
+
+    laws: Mapping[str, Law]
+    terms: Mapping[str, Term]
+    games: Mapping[str, GameFacts]
+
+    def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
+        """Laws of one game and/or code, in file order."""
+        return [
+            law
+            for law in self.laws.values()
+            if (game is None or law.game == game) and (code is None or law.code == code)
+        ]
+
+
+_LAW_REQUIRED = (
+    "id", "code", "authority", "topic", "case", "title", "text", "situation", "remedy",
+    "brief", "source", "book", "section",
+)
+_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default")
+_TERM_REQUIRED = ("id", "term", "definition")
+_TERM_OPTIONAL = ("french", "synonyms", "games", "source")
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, file: str, entry: str, fld: str, message: str) -> None:
+        self.problems.append(Problem(file, entry, fld, message))
+
+
+def _read_toml(path: Path, root: Path, out: _Collector) -> dict[str, Any] | None:
+    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        out.add(rel, "-", "-", f"malformed TOML: {exc}")
+    except (OSError, UnicodeDecodeError) as exc:
+        out.add(rel, "-", "-", f"cannot read file: {exc}")
+    return None
+
+
+def _str_field(
+    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector, *, required: bool
+) -> str:
+    value = raw.get(name)
+    if value is None:
+        if required:
+            out.add(rel, entry, name, "missing required field")
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()):
+        out.add(rel, entry, name, "must be a non-empty string")
+        return ""
+    return value.strip()
+
+
+def _str_list(raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector) -> tuple[str, ...]:
+    value = raw.get(name, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        out.add(rel, entry, name, "must be a list of non-empty strings")
+        return ()
+    return tuple(v.strip() for v in value)
+
+
+def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> Law | None:
+    if not isinstance(raw, dict):
+        out.add(rel, f"law #{index + 1}", "-", "each [[law]] must be a table")
+        return None
+    entry = raw.get("id") if isinstance(raw.get("id"), str) else f"law #{index + 1}"
+    before = len(out.problems)
+    for unknown in sorted(set(raw) - set(_LAW_REQUIRED) - set(_LAW_OPTIONAL)):
+        out.add(rel, entry, unknown, "unknown field")
+    values = {name: _str_field(raw, name, rel, entry, out, required=True) for name in _LAW_REQUIRED}
+    law_id, code = values["id"], values["code"]
+    if code and code not in CODES:
+        out.add(rel, entry, "code", f"unknown code {code!r}; expected one of {sorted(CODES)}")
+    if values["topic"] and values["topic"] not in TOPICS:
+        out.add(rel, entry, "topic", f"unknown topic {values['topic']!r}")
+    if values["case"] and not _SLUG.match(values["case"]):
+        out.add(rel, entry, "case", "must be a lowercase slug like 'forgot-to-draw'")
+    if law_id and code and not law_id.startswith(f"{game}.{code}."):
+        out.add(rel, entry, "id", f"must start with '{game}.{code}.'")
+    if law_id and not re.match(r"^[a-z0-9.-]+$", law_id):
+        out.add(rel, entry, "id", "may hold only lowercase letters, digits, '.' and '-'")
+    related = _str_list(raw, "related", rel, entry, out)
+    counterparts: list[Counterpart] = []
+    cps = raw.get("counterparts", [])
+    if not isinstance(cps, list):
+        out.add(rel, entry, "counterparts", "must be a list of {law, contrast} tables")
+        cps = []
+    for cp in cps:
+        if not isinstance(cp, dict) or set(cp) != {"law", "contrast"}:
+            out.add(rel, entry, "counterparts", "each counterpart needs exactly 'law' and 'contrast'")
+            continue
+        if cp["contrast"] not in CONTRASTS:
+            out.add(rel, entry, "counterparts", f"unknown contrast {cp['contrast']!r}")
+            continue
+        counterparts.append(Counterpart(str(cp["law"]), cp["contrast"]))
+    variant_of = raw.get("variant_of", "")
+    if not isinstance(variant_of, str):
+        out.add(rel, entry, "variant_of", "must be a string")
+        variant_of = ""
+    variant_default = raw.get("variant_default", False)
+    if not isinstance(variant_default, bool):
+        out.add(rel, entry, "variant_default", "must be true or false")
+        variant_default = False
+    if len(out.problems) > before:
+        return None
+    return Law(
+        **values,
+        game=game,
+        related=related,
+        counterparts=tuple(counterparts),
+        variant_of=variant_of,
+        variant_default=variant_default,
+        file=rel,
+    )
+
+
+def _load_laws(root: Path, out: _Collector) -> dict[str, Law]:
+    laws: dict[str, Law] = {}
+    files = sorted((root / "laws").glob("*.toml"))
+    if not files:
+        out.add("laws/", "-", "-", "no law files found")
+    for path in files:
+        rel = str(path.relative_to(root))
+        data = _read_toml(path, root, out)
+        if data is None:
+            continue
+        game = data.get("game")
+        if game not in GAMES:
+            out.add(rel, "-", "game", f"unknown or missing game {game!r}")
+            continue
+        entries = data.get("law")
+        if not isinstance(entries, list) or not entries:
+            out.add(rel, "-", "law", "file must hold at least one [[law]] entry")
+            continue
+        for index, raw in enumerate(entries):
+            law = _parse_law(raw, game, rel, index, out)
+            if law is None:
+                continue
+            if law.id in laws:
+                out.add(rel, law.id, "id", f"duplicate id (first defined in {laws[law.id].file})")
+                continue
+            laws[law.id] = law
+    return laws
+
+
+def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: _Collector) -> None:
+    for law in laws.values():
+        for rel_id in law.related:
+            if rel_id not in laws:
+                out.add(law.file, law.id, "related", f"links to missing law {rel_id!r}")
+        for cp in law.counterparts:
+            other = laws.get(cp.law)
+            if other is None:
+                out.add(law.file, law.id, "counterparts", f"links to missing law {cp.law!r}")
+                continue
+            if other.code == law.code:
+                out.add(law.file, law.id, "counterparts", f"{cp.law!r} is in the same code")
+            back = [c for c in other.counterparts if c.law == law.id]
+            if not back:
+                out.add(law.file, law.id, "counterparts", f"{cp.law!r} does not link back")
+            elif back[0].contrast != CONTRASTS[cp.contrast]:
+                out.add(
+                    law.file, law.id, "counterparts",
+                    f"tag {cp.contrast!r} towards {cp.law!r} needs {CONTRASTS[cp.contrast]!r} "
+                    f"back, found {back[0].contrast!r}",
+                )
+        cite = law.seed_citation
+        if cite and seeds_dir is not None and seeds_dir.is_dir():
+            seed = seeds_dir / f"{cite[0]}.txt"
+            if not seed.exists():
+                out.add(law.file, law.id, "source", f"no seed file {cite[0]}.txt")
+            else:
+                count = len(seed.read_text(encoding="utf-8").splitlines())
+                if not 1 <= cite[1] <= count:
+                    out.add(law.file, law.id, "source", f"seed {cite[0]} has {count} paragraphs")
+    groups: dict[str, list[Law]] = {}
+    for law in laws.values():
+        if law.variant_of:
+            groups.setdefault(law.variant_of, []).append(law)
+    for name, members in groups.items():
+        if len(members) < 2:
+            out.add(members[0].file, members[0].id, "variant_of", f"variant group {name!r} has one member")
+        defaults = [m for m in members if m.variant_default]
+        if len(defaults) != 1:
+            out.add(members[0].file, members[0].id, "variant_default",
+                    f"variant group {name!r} needs exactly one default, has {len(defaults)}")
+
+
+def _load_terms(root: Path, out: _Collector) -> dict[str, Term]:
+    path = root / "glossary.toml"
+    rel = "glossary.toml"
+    if not path.exists():
+        out.add(rel, "-", "-", "missing glossary file")
+        return {}
+    data = _read_toml(path, root, out)
+    if data is None:
+        return {}
+    terms: dict[str, Term] = {}
+    entries = data.get("term")
+    if not isinstance(entries, list):
+        out.add(rel, "-", "term", "file must hold [[term]] entries")
+        return {}
+    for index, raw in enumerate(entries):
+        if not isinstance(raw, dict):
+            out.add(rel, f"term #{index + 1}", "-", "each [[term]] must be a table")
+            continue
+        entry = raw.get("id") if isinstance(raw.get("id"), str) else f"term #{index + 1}"
+        before = len(out.problems)
+        for unknown in sorted(set(raw) - set(_TERM_REQUIRED) - set(_TERM_OPTIONAL)):
+            out.add(rel, entry, unknown, "unknown field")
+        req = {n: _str_field(raw, n, rel, entry, out, required=True) for n in _TERM_REQUIRED}
+        lists = {n: _str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
+        source = _str_field(raw, "source", rel, entry, out, required=False)
+        for g in lists["games"]:
+            if g not in GAMES:
+                out.add(rel, entry, "games", f"unknown game {g!r}")
+        if len(out.problems) > before:
+            continue
+        if req["id"] in terms:
+            out.add(rel, req["id"], "id", "duplicate id")
+            continue
+        terms[req["id"]] = Term(**req, **lists, source=source)
+    return terms
+
+
+def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
+    games: dict[str, GameFacts] = {}
+    for path in sorted((root / "games").glob("*.toml")):
+        rel = str(path.relative_to(root))
+        data = _read_toml(path, root, out)
+        if data is None:
+            continue
+        gid = data.get("id")
+        if gid not in GAMES or gid == "general":
+            out.add(rel, str(gid), "id", f"unknown game {gid!r}")
+            continue
+        before = len(out.problems)
+        for name in ("name", "deal", "trump", "target"):
+            _str_field(data, name, rel, gid, out, required=True)
+        for name, kind in (("players", int), ("hand_size", int), ("partnerships", bool),
+                           ("pack", dict), ("codes", dict), ("stages", dict), ("ranks", list)):
+            if not isinstance(data.get(name), kind):
+                out.add(rel, gid, name, f"missing or not a {kind.__name__}")
+        codes: dict[str, CodeInfo] = {}
+        for code, info in (data.get("codes") or {}).items():
+            if code not in CODES:
+                out.add(rel, gid, f"codes.{code}", "unknown code")
+            elif not isinstance(info, dict) or not all(
+                isinstance(info.get(k), str) and info[k] for k in ("authority", "principle")
+            ):
+                out.add(rel, gid, f"codes.{code}", "needs 'authority' and 'principle' strings")
+            else:
+                codes[code] = CodeInfo(code, info["authority"], info["principle"])
+        scores = data.get("scores", [])
+        if not isinstance(scores, list) or not all(
+            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in scores
+        ):
+            out.add(rel, gid, "scores", "must be a list of [item, points] string pairs")
+            scores = []
+        notes = data.get("notes", [])
+        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+            out.add(rel, gid, "notes", "must be a list of strings")
+            notes = []
+        if len(out.problems) > before:
+            continue
+        games[gid] = GameFacts(
+            id=gid, name=data["name"], players=data["players"], partnerships=data["partnerships"],
+            pack=data["pack"], hand_size=data["hand_size"], deal=data["deal"],
+            ranks=tuple(data["ranks"]), trump=data["trump"], target=data["target"], codes=codes,
+            stages=data["stages"], scores=tuple((a, b) for a, b in scores), notes=tuple(notes),
+            raw=data,
+        )
+    missing = sorted(set(GAMES) - {"general"} - set(games))
+    for gid in missing:
+        out.add(f"games/{gid}.toml", gid, "-", "missing game facts file")
+    return games
+
+
+def load_content(root: Path | None = None, seeds_dir: Path | None = SEEDS_DIR) -> Content:
+    """Load and validate all content; raise ContentError listing every problem found."""
+    root = Path(root) if root is not None else CONTENT_DIR
+    out = _Collector()
+    if not root.is_dir():
+        raise ContentError([Problem(str(root), "-", "-", "content directory not found")])
+    laws = _load_laws(root, out)
+    _check_links(laws, seeds_dir, out)
+    terms = _load_terms(root, out)
+    games = _load_games(root, out)
+    for law in laws.values():
+        if law.game in games and law.code not in games[law.game].codes:
+            out.add(law.file, law.id, "code",
+                    f"game {law.game!r} does not list code {law.code!r} in games/{law.game}.toml")
+    if out.problems:
+        raise ContentError(out.problems)
+    return Content(laws=laws, terms=terms, games=games)
+
+
+def seed_paragraphs(seeds_dir: Path = SEEDS_DIR) -> list[tuple[str, int, str]]:
+    """Every non-empty paragraph (line) of every seed: (stem, paragraph number, text)."""
+    result: list[tuple[str, int, str]] = []
+    for path in sorted(seeds_dir.glob("*.txt")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.strip():
+                result.append((path.stem, number, line))
+    return result
+
+
+def iter_problems(exc: ContentError) -> Iterable[str]:
+    """The problems of a ContentError as display lines."""
+    return (str(p) for p in exc.problems)

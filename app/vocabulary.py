@@ -1,0 +1,43 @@
+"""The closed vocabularies shared by content, engine and UI: games, codes, topics, contrasts."""
+
+from __future__ import annotations
+
+GAMES: dict[str, str] = {
+    "bezique": "Bézique",
+    "rubicon-bezique": "Rubicon Bézique",
+    "pinochle": "Pinochle (two-handed)",
+    "cinch": "Cinch",
+    "ecarte": "Écarté",
+    "conquian": "Conquian",
+    "auction-pitch": "Auction Pitch",
+    "general": "General principles",
+}
+
+CODES: dict[str, str] = {
+    "english": "English",
+    "french": "French",
+    "american": "American (Foster)",
+}
+
+TOPICS: dict[str, str] = {
+    "dealing-and-misdeals": "Dealing and misdeals",
+    "wrong-number-of-cards": "Wrong number of cards",
+    "exposed-cards": "Exposed cards",
+    "drawing-from-the-stock": "Drawing from the stock",
+    "lead-and-play-out-of-turn": "Lead and play out of turn",
+    "trick-obligations-and-revokes": "Trick obligations and revokes",
+    "declarations-and-announcements": "Declarations and announcements",
+    "scoring": "Scoring",
+    "proposing-and-refusing": "Proposing and refusing",
+    "general-principles": "General principles",
+}
+
+# A contrast tag read from one law towards its counterpart, and the tag the
+# counterpart must carry back (so the two directions can never disagree).
+CONTRASTS: dict[str, str] = {
+    "same": "same",
+    "stricter": "more-lenient",
+    "more-lenient": "stricter",
+    "different-remedy": "different-remedy",
+}
+ONLY_HERE = "only-here"
