@@ -149,8 +149,19 @@ class Content:
 
 
 _LAW_REQUIRED = (
-    "id", "code", "authority", "topic", "case", "title", "text", "situation", "remedy",
-    "brief", "source", "book", "section",
+    "id",
+    "code",
+    "authority",
+    "topic",
+    "case",
+    "title",
+    "text",
+    "situation",
+    "remedy",
+    "brief",
+    "source",
+    "book",
+    "section",
 )
 _LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default")
 _TERM_REQUIRED = ("id", "term", "definition")
@@ -191,7 +202,9 @@ def _str_field(
     return value.strip()
 
 
-def _str_list(raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector) -> tuple[str, ...]:
+def _str_list(
+    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector
+) -> tuple[str, ...]:
     value = raw.get(name, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         out.add(rel, entry, name, "must be a list of non-empty strings")
@@ -227,7 +240,9 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> La
         cps = []
     for cp in cps:
         if not isinstance(cp, dict) or set(cp) != {"law", "contrast"}:
-            out.add(rel, entry, "counterparts", "each counterpart needs exactly 'law' and 'contrast'")
+            out.add(
+                rel, entry, "counterparts", "each counterpart needs exactly 'law' and 'contrast'"
+            )
             continue
         if cp["contrast"] not in CONTRASTS:
             out.add(rel, entry, "counterparts", f"unknown contrast {cp['contrast']!r}")
@@ -300,7 +315,9 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: _Collecto
                 out.add(law.file, law.id, "counterparts", f"{cp.law!r} does not link back")
             elif back[0].contrast != CONTRASTS[cp.contrast]:
                 out.add(
-                    law.file, law.id, "counterparts",
+                    law.file,
+                    law.id,
+                    "counterparts",
                     f"tag {cp.contrast!r} towards {cp.law!r} needs {CONTRASTS[cp.contrast]!r} "
                     f"back, found {back[0].contrast!r}",
                 )
@@ -319,11 +336,20 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: _Collecto
             groups.setdefault(law.variant_of, []).append(law)
     for name, members in groups.items():
         if len(members) < 2:
-            out.add(members[0].file, members[0].id, "variant_of", f"variant group {name!r} has one member")
+            out.add(
+                members[0].file,
+                members[0].id,
+                "variant_of",
+                f"variant group {name!r} has one member",
+            )
         defaults = [m for m in members if m.variant_default]
         if len(defaults) != 1:
-            out.add(members[0].file, members[0].id, "variant_default",
-                    f"variant group {name!r} needs exactly one default, has {len(defaults)}")
+            out.add(
+                members[0].file,
+                members[0].id,
+                "variant_default",
+                f"variant group {name!r} needs exactly one default, has {len(defaults)}",
+            )
 
 
 def _load_terms(root: Path, out: _Collector) -> dict[str, Term]:
@@ -377,8 +403,15 @@ def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
         before = len(out.problems)
         for name in ("name", "deal", "trump", "target"):
             _str_field(data, name, rel, gid, out, required=True)
-        for name, kind in (("players", int), ("hand_size", int), ("partnerships", bool),
-                           ("pack", dict), ("codes", dict), ("stages", dict), ("ranks", list)):
+        for name, kind in (
+            ("players", int),
+            ("hand_size", int),
+            ("partnerships", bool),
+            ("pack", dict),
+            ("codes", dict),
+            ("stages", dict),
+            ("ranks", list),
+        ):
             if not isinstance(data.get(name), kind):
                 out.add(rel, gid, name, f"missing or not a {kind.__name__}")
         codes: dict[str, CodeInfo] = {}
@@ -393,7 +426,8 @@ def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
                 codes[code] = CodeInfo(code, info["authority"], info["principle"])
         scores = data.get("scores", [])
         if not isinstance(scores, list) or not all(
-            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s) for s in scores
+            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
+            for s in scores
         ):
             out.add(rel, gid, "scores", "must be a list of [item, points] string pairs")
             scores = []
@@ -404,10 +438,20 @@ def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
         if len(out.problems) > before:
             continue
         games[gid] = GameFacts(
-            id=gid, name=data["name"], players=data["players"], partnerships=data["partnerships"],
-            pack=data["pack"], hand_size=data["hand_size"], deal=data["deal"],
-            ranks=tuple(data["ranks"]), trump=data["trump"], target=data["target"], codes=codes,
-            stages=data["stages"], scores=tuple((a, b) for a, b in scores), notes=tuple(notes),
+            id=gid,
+            name=data["name"],
+            players=data["players"],
+            partnerships=data["partnerships"],
+            pack=data["pack"],
+            hand_size=data["hand_size"],
+            deal=data["deal"],
+            ranks=tuple(data["ranks"]),
+            trump=data["trump"],
+            target=data["target"],
+            codes=codes,
+            stages=data["stages"],
+            scores=tuple((a, b) for a, b in scores),
+            notes=tuple(notes),
             raw=data,
         )
     missing = sorted(set(GAMES) - {"general"} - set(games))
@@ -428,8 +472,12 @@ def load_content(root: Path | None = None, seeds_dir: Path | None = SEEDS_DIR) -
     games = _load_games(root, out)
     for law in laws.values():
         if law.game in games and law.code not in games[law.game].codes:
-            out.add(law.file, law.id, "code",
-                    f"game {law.game!r} does not list code {law.code!r} in games/{law.game}.toml")
+            out.add(
+                law.file,
+                law.id,
+                "code",
+                f"game {law.game!r} does not list code {law.code!r} in games/{law.game}.toml",
+            )
     if out.problems:
         raise ContentError(out.problems)
     return Content(laws=laws, terms=terms, games=games)

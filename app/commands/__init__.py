@@ -1,0 +1,1 @@
+"""Sub-commands of `python -m app`: each module exposes `register(subparsers)`."""

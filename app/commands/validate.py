@@ -1,0 +1,36 @@
+"""`python -m app validate [DIR]`: check every content file, exit non-zero on any error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from app.content import CONTENT_DIR, ContentError, load_content
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `validate` sub-command."""
+    parser = subparsers.add_parser("validate", help="validate the content files")
+    parser.add_argument(
+        "directory",
+        nargs="?",
+        type=Path,
+        default=CONTENT_DIR,
+        help="content directory (default: the app's own)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load and validate; print a summary or every problem."""
+    try:
+        content = load_content(args.directory)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(
+        f"content OK: {len(content.laws)} laws, {len(content.terms)} glossary terms, "
+        f"{len(content.games)} games"
+    )
+    return 0

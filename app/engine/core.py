@@ -1,0 +1,158 @@
+"""The engine: a table from (game, code, event type) to the handler that rules it.
+
+Handlers are pure functions `handler(ctx) -> Decision | None`. None means the laws of that
+code do not cover the situation; the engine then answers `not-covered` with the code's
+guiding principle rather than guessing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app.cards import Card
+from app.content import Content, Law
+from app.engine.ruling import CodeRuling, Decision, Option, Ruling
+from app.engine.table import Table
+from app.games import Game
+from app.scenario import Scenario
+from app.vocabulary import CODES
+
+ANY_GAME = "*"
+
+Handler = Callable[["Context"], Decision | None]
+_HANDLERS: dict[tuple[str, str, str], Handler] = {}
+
+
+def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Handler], Handler]:
+    """Register a handler for some games (or ANY_GAME) under one code for event types."""
+    names = (games,) if isinstance(games, str) else tuple(games)
+
+    def register(fn: Handler) -> Handler:
+        for game in names:
+            for event in events:
+                key = (game, code, event)
+                if key in _HANDLERS:
+                    raise RuntimeError(f"two handlers for {key}")
+                _HANDLERS[key] = fn
+        return fn
+
+    return register
+
+
+def registered() -> Mapping[tuple[str, str, str], Handler]:
+    """Every registered handler (for tests and documentation)."""
+    return dict(_HANDLERS)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a handler sees: the table, the code being ruled, and the laws."""
+
+    t: Table
+    code: str
+    content: Content
+
+    @property
+    def s(self) -> Scenario:
+        """The scenario."""
+        return self.t.scenario
+
+    @property
+    def game(self) -> Game:
+        """The game."""
+        return self.t.game
+
+    @property
+    def ev(self) -> Any:
+        """The event."""
+        return self.t.scenario.event
+
+    def law(self, law_id: str) -> Law:
+        """A law by id (KeyError if the engine cites a law that does not exist)."""
+        return self.content.laws[law_id]
+
+    def variant(self, group: str) -> str:
+        """The law id chosen for a variant group: the scenario's choice, else the default."""
+        chosen = self.s.variants.get(group)
+        members = [law for law in self.content.laws.values() if law.variant_of == group]
+        if chosen and any(m.id == chosen for m in members):
+            return chosen
+        defaults = [m.id for m in members if m.variant_default]
+        if not defaults:
+            raise KeyError(f"no default law for variant group {group!r}")
+        return defaults[0]
+
+    def decide(
+        self,
+        outcome: str,
+        laws: Iterable[str],
+        explanation: str,
+        options: Iterable[Option] = (),
+        score: Mapping[str, int] | None = None,
+    ) -> Decision:
+        """Build a Decision, dropping zero score entries."""
+        return Decision(
+            outcome=outcome,
+            laws=tuple(laws),
+            explanation=explanation,
+            options=tuple(options),
+            score={p: v for p, v in (score or {}).items() if v},
+        )
+
+
+def _not_covered(ctx: Context) -> Decision:
+    info = ctx.game.facts.codes[ctx.code]
+    principle_laws = [
+        law.id
+        for law in ctx.content.laws_for(ctx.game.id, ctx.code)
+        if law.topic == "general-principles"
+    ]
+    return Decision(
+        outcome="not-covered",
+        laws=tuple(principle_laws),
+        explanation=(
+            f"The {CODES[ctx.code]} laws of {ctx.game.name} ({info.authority}) say nothing "
+            f"about this situation, so no ruling is given. Their guiding principle: "
+            f"{info.principle}"
+        ),
+    )
+
+
+def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Ruling:
+    """Rule a scenario under each code in force."""
+    from app.engine import handlers  # noqa: F401  (registers every handler)
+
+    game = games[scenario.game]
+    table = Table(scenario, game)
+    rulings = []
+    for code in scenario.codes:
+        ctx = Context(table, code, content)
+        handler = _HANDLERS.get((game.id, code, scenario.event.type)) or _HANDLERS.get(
+            (ANY_GAME, code, scenario.event.type)
+        )
+        decision = handler(ctx) if handler else None
+        if decision is None:
+            decision = _not_covered(ctx)
+        for law_id in decision.laws:
+            ctx.law(law_id)
+        rulings.append(
+            CodeRuling(
+                code=code,
+                outcome=decision.outcome,
+                options=decision.options,
+                score=decision.score,
+                laws=decision.laws,
+                explanation=decision.explanation,
+            )
+        )
+    return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
+
+
+def names(cards: Iterable[Card]) -> str:
+    """Cards in words for explanations: 'queen of spades and jack of diamonds'."""
+    items = [c.name for c in cards]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,96 @@
+"""Auction Pitch (Foster, seed 000:3 and F-291): trick play, misdeals, counting out."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, rules
+from app.engine.handlers.common import RULE_VARIANTS, judge_play, over_under
+from app.engine.ruling import Decision
+
+P = "auction-pitch.american."
+RULE_VARIANTS[P + "plain-suit-lead-must-follow"] = {"rule": "follow"}
+
+
+@rules("auction-pitch", "american", "play")
+def play(ctx: Context) -> Decision:
+    """Trumps led: follow in trumps; plain suit led: trump or follow; void: anything."""
+    s = ctx.s
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    if s.trump is None and not (s.trick and s.trick.cards):
+        return ctx.decide(
+            "legal",
+            [P + "first-pitch-fixes-trumps"],
+            f"{player} pitches the {card.name}: the first card pitched fixes "
+            f"trumps, so {card.name.split(' of ')[1]} are trumps.",
+        )
+    judged = judge_play(ctx, player, card)
+    led = s.trick.cards[0] if s.trick and s.trick.cards else None
+    variant = ctx.variant("auction-pitch-plain-suit-lead")
+    if led is None:
+        laws = [P + "first-pitch-fixes-trumps"]
+    elif led.suit == s.trump:
+        laws = [P + "follow-trump-lead"]
+    elif not any(c.suit == led.suit for c in judged.allowed if c != card) and card.suit != led.suit:
+        laws = [P + "void-trump-or-discard", variant]
+    else:
+        laws = [variant]
+    if judged.legal:
+        return ctx.decide("legal", laws, judged.reason)
+    return ctx.decide(
+        "revoke",
+        [*laws, P + "revoke-penalty"],
+        f"{judged.reason} Foster's own penalty for a revoke at Auction Pitch is not in the laws "
+        f"held here; the encyclopedia rule cited puts the offender back by the amount of the bid.",
+    )
+
+
+@rules("auction-pitch", "american", "wrong-count", "faced-card-in-pack", "dealer-exposed-card")
+def misdeal(ctx: Context) -> Decision | None:
+    """F-291: a misdeal never loses the deal; the same dealer deals again."""
+    if ctx.ev.type == "wrong-count":
+        _, over, under = over_under(ctx)
+        if not over and not under:
+            return None
+        if ctx.t.first_trick_played:
+            return None  # Foster gives only the deal's irregularities here.
+    dealer = ctx.t.dealer
+    return ctx.decide(
+        "new-deal",
+        [P + "misdeal-same-dealer", P + "exposed-or-wrong-count-in-deal"],
+        f"A faulty deal at Auction Pitch is dealt again, and by the same player: a misdeal "
+        f"never costs {dealer} the deal.",
+    )
+
+
+@rules("auction-pitch", "american", "counted-out")
+def counted_out(ctx: Context) -> Decision | None:
+    """Seed 000:3: who takes the pool when one or two players count out on the same deal."""
+    s, ev = ctx.s, ctx.ev
+    out, bid_made = ev["players"], ev["bid_made"]
+    bidder = s.bid["player"] if s.bid else None
+    if len(out) == 1:
+        winner = out[0]
+        if winner == bidder and not bid_made:
+            return None
+        return ctx.decide(
+            "game-won",
+            [P + "first-out-wins-pool"],
+            f"{winner} is the first to be rid of all seven white counters and takes "
+            f"the pool of red counters.",
+        )
+    if bidder not in out:
+        return None  # The laws held settle only the case where one of them is the bidder.
+    if bid_made:
+        return ctx.decide(
+            "game-won",
+            [P + "two-count-out-bidder-wins"],
+            f"{', '.join(out)} can all count out on this deal; {bidder} is the bidder and made "
+            f"his bid, so he wins the pool.",
+        )
+    amount = s.bid["amount"] if s.bid else 0
+    return ctx.decide(
+        "penalty",
+        [P + "two-count-out-bidder-wins", P + "bidder-set-back"],
+        f"{bidder}, the bidder, failed to make his bid, so he does not take the pool: he is set "
+        f"back {amount}. The laws held here do not say which of the others then wins.",
+        score={bidder: -amount},
+    )

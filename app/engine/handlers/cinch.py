@@ -1,0 +1,211 @@
+"""Cinch (Foster's American laws, seed 003): hands, exposed cards, out-of-turn play, revokes."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, rules
+from app.engine.handlers.common import describe_counts, each, judge_play, over_under
+from app.engine.ruling import Decision, Option
+
+P = "cinch.american."
+
+
+@rules("cinch", "american", "wrong-count")
+def wrong_count(ctx: Context) -> Decision | None:
+    """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right."""
+    t = ctx.t
+    _, over, under = over_under(ctx)
+    counts = describe_counts(ctx)
+    if not over and not under:
+        return ctx.decide(
+            "deal-stands",
+            [P + "wrong-count-after-bid"],
+            f"Every hand holds its proper number. {counts}",
+        )
+    if not t.bid_made:
+        return ctx.decide(
+            "misdeal",
+            [P + "wrong-count-before-bid"],
+            f"A hand holds a wrong number of cards and no bid has been made, so it "
+            f"is a misdeal. {counts}",
+        )
+    if len(over) + len(under) > 1:
+        return None  # The law speaks only of one wrong hand among four.
+    if over:
+        offender = over[0]
+        side = " and ".join(t.side(offender))
+        if t.first_trick_played:
+            return ctx.decide(
+                "penalty",
+                [P + "wrong-count-after-bid", P + "too-many-after-first-trick"],
+                f"A bid has been made and the other three hands are right, so the deal stands. "
+                f"{offender} has played to the first trick holding too many cards: {side} can "
+                f"score nothing this hand, though they may play it out to save points. {counts}",
+            )
+        return ctx.decide(
+            "deal-stands",
+            [P + "wrong-count-after-bid"],
+            f"A bid has been made and the other three hands hold the right number, so the deal "
+            f"stands. {counts}",
+        )
+    offender = under[0]
+    return ctx.decide(
+        "no-penalty",
+        [P + "wrong-count-after-bid", P + "too-few-cards"],
+        f"The deal stands and a short hand is not penalised: {offender} makes up the "
+        f"shortage from the discard, taking plain-suit cards only. {counts}",
+        options=[Option("draw-from-discard", offender)],
+    )
+
+
+@rules("cinch", "american", "exposed-card")
+def exposed_card(ctx: Context) -> Decision:
+    """Seed 003:2-4: the kinds of exposed card, who calls it, and an exposed trump."""
+    t, ev = ctx.t, ctx.ev
+    holder, card, how = ev["player"], ev["card"], ev["how"]
+    adversaries = (t.right_of(holder), t.left_of(holder))
+    kind = {
+        "faced": "exposed-card-faced",
+        "two-played": "exposed-two-cards-to-a-trick",
+        "named": "exposed-card-named",
+    }[how]
+    laws = [P + kind, P + "exposed-cards-stay-face-up", P + "call-before-playing"]
+    options = each("call-card", adversaries)
+    text = (
+        f"The {card.name} is an exposed card: it stays face up on the table and either "
+        f"adversary ({adversaries[0]} or {adversaries[1]}) may call it; {adversaries[0]}, on "
+        f"its holder's right, must call it before he plays himself."
+    )
+    if how == "two-played":
+        options = each("choose-of-two", adversaries) + options
+        text = (
+            f"{holder} played two cards to one trick: the adversaries choose which one is "
+            f"played, and the other is exposed. " + text
+        )
+    if ctx.s.trump and ctx.game.effective_suit(card, ctx.s.trump) == ctx.s.trump:
+        laws.append(P + "exposed-trump-after-naming")
+        options += each("forbid-trump", adversaries)
+        text += (
+            " It is a trump exposed after trumps were named: the adversaries may instead "
+            "forbid its play, and if that makes its holder revoke he is not penalised."
+        )
+    return ctx.decide("penalty", laws, text, options=options)
+
+
+def _proper_leader(ctx: Context) -> str:
+    s = ctx.s
+    if s.trick is not None:
+        return s.trick.leader
+    if s.tricks_played == 0 and s.bid is not None:
+        return s.bid["player"]
+    return ctx.t.eldest
+
+
+@rules("cinch", "american", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to."""
+    t, ev = ctx.t, ctx.ev
+    offender, card = ev["player"], ev["card"]
+    followed = ev.get("followed_by", ())
+    leader = _proper_leader(ctx)
+    if leader == offender:
+        return ctx.decide(
+            "legal",
+            [P + "lead-in-partners-turn"],
+            f"It was {offender}'s own lead, so the lead was in turn.",
+        )
+    others = [p for p in t.players if p != offender]
+    if set(others) <= set(followed):
+        return ctx.decide(
+            "play-on",
+            [P + "false-lead-all-played"],
+            "Everyone has played to the lead out of turn, so the error cannot be "
+            "put right and the trick stands.",
+        )
+    laws = []
+    taken_back = ""
+    if followed:
+        laws.append(P + "false-lead-not-all-played")
+        taken_back = (
+            f" The cards {', '.join(followed)} played to it are taken back and may not be called."
+        )
+    partner = t.partner(offender)
+    if leader == partner:
+        caller = t.right_of(partner)
+        return ctx.decide(
+            "penalty",
+            [P + "lead-in-partners-turn", *laws],
+            f"{offender} led when it was his partner {partner}'s turn. {caller}, on {partner}'s "
+            f"right, may call on {partner} to lead a trump or not to lead a trump; he may not "
+            f"call a plain suit.{taken_back}",
+            options=[Option("call-trump-lead", caller), Option("call-no-trump-lead", caller)],
+        )
+    adversaries = t.adversaries(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "lead-when-adversaries-turn", *laws],
+        f"It was {leader}'s lead, an adversary of {offender}, so the {card.name} led in error "
+        f"is simply an exposed card that either adversary may call.{taken_back}",
+        options=each("call-card", adversaries),
+    )
+
+
+@rules("cinch", "american", "play-out-of-turn")
+def play_out_of_turn(ctx: Context) -> Decision | None:
+    """Seed 003:6: third hand before second, fourth hand before second."""
+    t, s = ctx.t, ctx.s
+    offender = ctx.ev["player"]
+    if s.trick is None or not s.trick.cards:
+        return None
+    order = t.trick_players
+    played = len(s.trick.cards)
+    if played != 1 or offender not in order[2:]:
+        return None  # Only plays before the second hand are provided for.
+    second, third, fourth = order[1], order[2], order[3]
+    if offender == third:
+        return ctx.decide(
+            "play-on",
+            [P + "third-hand-before-second"],
+            f"{third} (third hand) played before {second} (second hand). {fourth} may now play "
+            f'before {second} too, of his own accord or when {second} tells him "Play, '
+            f'partner".',
+            options=[Option("play-partner", second)],
+        )
+    adversaries = t.adversaries(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "fourth-hand-before-second"],
+        f"{fourth} (fourth hand) played before {second}, with {third} not yet played: the "
+        f"adversaries may claim the trick whoever wins it, but the player who actually wins it "
+        f"leads to the next trick.",
+        options=each("claim-trick", adversaries),
+    )
+
+
+@rules("cinch", "american", "abandoned-hand")
+def abandoned_hand(ctx: Context) -> Decision:
+    """Seed 003:7: an abandoned hand's cards are exposed."""
+    offender = ctx.ev["player"]
+    adversaries = ctx.t.adversaries(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "abandoned-hand"],
+        f"{offender} abandoned his hand: every card in it may be claimed as exposed and called "
+        f"by the adversaries.",
+        options=each("call-card", adversaries),
+    )
+
+
+@rules("cinch", "american", "play")
+def play(ctx: Context) -> Decision:
+    """Seed 003:8: follow suit or trump; holding the suit and doing neither is a revoke."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    if judged.legal:
+        return ctx.decide("legal", [P + "follow-or-trump"], judged.reason)
+    return ctx.decide(
+        "revoke",
+        [P + "revoke-holding-suit", P + "revoke-definition"],
+        f"{judged.reason} Holding the suit led and neither following nor trumping is a revoke "
+        f"once it is not corrected in time. The penalty for a revoke at Cinch is not among the "
+        f"laws held here.",
+    )

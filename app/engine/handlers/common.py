@@ -1,0 +1,82 @@
+"""Facts several games' handlers share: judging a play, reading hand counts, naming options."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from app.cards import Card
+from app.engine.core import Context, names
+from app.engine.ruling import Option
+from app.games import StageRule, with_rule
+
+
+def each(option_id: str, players: Iterable[str], text: str = "") -> list[Option]:
+    """The same option offered to each of several players."""
+    return [Option(option_id, p, text) for p in players]
+
+
+@dataclass(frozen=True)
+class PlayJudgement:
+    """Whether a card may be played, and why."""
+
+    legal: bool
+    allowed: tuple[Card, ...]
+    reason: str
+
+
+# Variant laws that change a stage's trick obligations, by law id. A scenario picks a
+# variant with {"variants": {group: law_id}}; the default law of each group changes nothing.
+RULE_VARIANTS: dict[str, dict[str, object]] = {}
+
+
+def stage_rule(ctx: Context) -> StageRule | None:
+    """The stage's trick obligations, with any variant the scenario chose."""
+    rule = ctx.t.stage_rule
+    if rule is None:
+        return None
+    for law_id, changes in RULE_VARIANTS.items():
+        law = ctx.content.laws.get(law_id)
+        if law is not None and law.game == ctx.game.id and ctx.variant(law.variant_of) == law_id:
+            rule = with_rule(rule, **changes)
+    return rule
+
+
+def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
+    """Judge `card` against the player's hand, the trick, the trump and the stage."""
+    t, s = ctx.t, ctx.s
+    hand = t.cards(player) or (card,)
+    trick = s.trick.cards if s.trick else ()
+    rule = stage_rule(ctx)
+    allowed = tuple(ctx.game.legal_plays(hand, trick, s.trump, s.stage, rule=rule))
+    legal = card in allowed
+    if not trick:
+        reason = f"{player} leads the {card.name}; any card may be led."
+    elif rule is None or rule.rule in ("free", "none"):
+        reason = f"At this stage ({s.stage}) there is no duty to follow suit, win or trump."
+    elif legal:
+        reason = f"The {card.name} meets the obligations: {rule.describe()}"
+    else:
+        reason = (
+            f"The {card.name} breaks the obligations ({rule.describe()}), "
+            f"and {player} could have played {names(sorted(set(allowed)))}."
+        )
+    return PlayJudgement(legal, allowed, reason)
+
+
+def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
+    """Count errors of every known hand, and who holds too many and too few."""
+    errors = {p: e for p in ctx.t.players if (e := ctx.t.count_error(p)) is not None}
+    over = [p for p, e in errors.items() if e > 0]
+    under = [p for p, e in errors.items() if e < 0]
+    return errors, over, under
+
+
+def describe_counts(ctx: Context) -> str:
+    """Sentence listing each hand's count against the proper number."""
+    parts = []
+    for p in ctx.t.players:
+        count = ctx.t.count(p)
+        if count is not None:
+            parts.append(f"{p} holds {count} (should hold {ctx.t.proper_count(p)})")
+    return "; ".join(parts) + "." if parts else "The hands' counts are not given."

@@ -1,0 +1,82 @@
+"""Conquian (Foster 1897, seed 000:4; Foster 1913 Cooncan): the stock, drawing, the tableau."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, rules
+from app.engine.handlers.common import over_under
+from app.engine.ruling import Decision, Option
+
+P = "conquian.american."
+
+
+@rules("conquian", "american", "peeked-at-stock")
+def peeked_at_stock(ctx: Context) -> Decision:
+    """Looking at stock cards beyond the one drawn lets the adversary see them all."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "looking-at-stock"],
+        f"{offender} looked at cards of the stock other than the one he drew, so {adversary} "
+        f"may look at all of them.",
+        options=[Option("look-at-stock", adversary)],
+    )
+
+
+@rules("conquian", "american", "drew-out-of-turn")
+def drew_out_of_turn(ctx: Context) -> Decision:
+    """Drawing out of turn: the adversary simply claims the card."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "draw-out-of-turn"],
+        f"{offender} drew out of turn; {adversary} simply claims the card.",
+        options=[Option("claim-card", adversary)],
+    )
+
+
+@rules("conquian", "american", "stock-exhausted")
+def stock_exhausted(ctx: Context) -> Decision:
+    """Nobody has eleven down when the stock is gone: a tableau."""
+    chosen = ctx.variant("conquian-tableau")
+    if chosen == P + "tableau-stake-to-next-winner":
+        stake = "the stake goes to the winner of the next game"
+    else:
+        stake = "each player puts a counter in the pool for the next hand"
+    return ctx.decide(
+        "tableau",
+        [P + "showing-hands", chosen],
+        f"The last card of the stock has been drawn and passed and the hands are shown; "
+        f"neither player has eleven cards down, so the deal is a tableau: {stake}. The deal "
+        f"passes to the other player.",
+    )
+
+
+@rules("conquian", "american", "wrong-count")
+def wrong_count(ctx: Context) -> Decision | None:
+    """Foster 1913: a player with the wrong number of cards after drawing loses the game."""
+    _, over, under = over_under(ctx)
+    wrong = over + under
+    if len(wrong) != 1:
+        return None
+    offender = wrong[0]
+    winner = ctx.t.adversary(offender)
+    return ctx.decide(
+        "game-won",
+        [P + "wrong-count-loses"],
+        f"{offender} holds the wrong number of cards, so under Foster's 1913 laws he loses the "
+        f"game: {winner} wins it.",
+    )
+
+
+@rules("conquian", "american", "faced-card-in-pack", "dealer-exposed-card")
+def exposed_in_deal(ctx: Context) -> Decision | None:
+    """Foster 1913: a card of the adversary's exposed in dealing, or faced in the pack: new deal."""
+    if ctx.ev.type == "dealer-exposed-card" and ctx.ev["owner"] == ctx.t.dealer:
+        return None
+    return ctx.decide(
+        "new-deal",
+        [P + "exposed-in-deal"],
+        "A card exposed in the deal, or found faced in the pack, means a new deal.",
+    )

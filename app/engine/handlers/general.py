@@ -1,0 +1,68 @@
+"""Foster's General Laws for all card games (seed 000:2), for any game with an American code.
+
+A game's own laws take precedence: these handlers are looked up only when the game has no
+handler of its own for the event.
+"""
+
+from __future__ import annotations
+
+from app.engine.core import ANY_GAME, Context, rules
+from app.engine.handlers.common import each
+from app.engine.ruling import Decision
+
+P = "general.american."
+
+
+@rules(ANY_GAME, "american", "exposed-card")
+def exposed_card(ctx: Context) -> Decision:
+    """No partner to profit from it: no penalty. Otherwise the card may be called."""
+    holder, card = ctx.ev["player"], ctx.ev["card"]
+    if ctx.t.partner(holder) is None:
+        return ctx.decide(
+            "no-penalty",
+            [P + "exposed-card-no-partner", P + "exposed-card-only-if-benefit"],
+            f"{holder} has no partner who could profit from seeing the {card.name}; the "
+            f"exposure can only hurt {holder} himself, so there is no penalty.",
+        )
+    adversaries = ctx.t.adversaries(holder)
+    return ctx.decide(
+        "penalty",
+        [P + "exposed-card-only-if-benefit", P + "exposed-cards-left-on-table"],
+        f"{holder}'s partner may have seen the {card.name}, so it is left face up on the table "
+        f"and the adversaries may call it to be led or played.",
+        options=each("call-card", adversaries),
+    )
+
+
+@rules(ANY_GAME, "american", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """No partner: the lead is taken back without penalty; the adversaries share the fault."""
+    offender = ctx.ev["player"]
+    others = [p for p in ctx.t.players if p != offender]
+    followed = ctx.ev.get("followed_by", ())
+    laws = [P + "lead-out-of-turn-no-partner", P + "adversaries-share-fault-for-false-lead"]
+    if followed:
+        laws.append(P + "follow-to-wrong-lead")
+    if ctx.t.partner(offender) is None:
+        back = ""
+        if followed:
+            back = (
+                f" {', '.join(followed)}, led into error by it, may take back the cards "
+                f"played to it without penalty."
+            )
+        if set(others) <= set(followed):
+            back = " Everyone has played to it; the adversaries share the fault of not noticing."
+        return ctx.decide(
+            "no-penalty",
+            laws,
+            f"{offender} has no partner to inform, so taking the lead back hurts only himself: "
+            f"there is no penalty, and adversaries who failed to notice the lead share the "
+            f"fault.{back}",
+        )
+    return ctx.decide(
+        "penalty",
+        [P + "lead-out-of-turn-call-a-suit"],
+        f"A lead out of turn may inform {offender}'s partner, so the usual penalty is that the "
+        f"adversaries call a suit.",
+        options=each("call-card", ctx.t.adversaries(offender)),
+    )

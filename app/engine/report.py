@@ -1,0 +1,30 @@
+"""A ruling as plain text a referee can read out."""
+
+from __future__ import annotations
+
+from app.content import Content
+from app.engine.ruling import OUTCOMES, Ruling
+from app.vocabulary import CODES, GAMES
+
+
+def format_ruling(ruling: Ruling, content: Content) -> str:
+    """Plain-text report of every code's ruling, noting where the codes differ."""
+    lines = [f"{GAMES[ruling.game]}: {ruling.event}", ""]
+    for r in ruling.rulings:
+        lines.append(f"== {CODES[r.code]} laws: {r.outcome.upper()} ==")
+        lines.append(f"   {OUTCOMES[r.outcome]}")
+        for opt in r.options:
+            lines.append(f"   option [{opt.id}] for {opt.by}: {opt.to_json()['text']}")
+        for player, points in r.score.items():
+            lines.append(f"   score: {player} {points:+d}")
+        lines.append(f"   {r.explanation}")
+        for law_id in r.laws:
+            law = content.laws[law_id]
+            lines.append(f"   law: {law_id} ({law.source})")
+        lines.append("")
+    if len(ruling.rulings) > 1:
+        if ruling.codes_differ:
+            lines.append("The codes differ on: " + ", ".join(ruling.differences()) + ".")
+        else:
+            lines.append("The codes agree.")
+    return "\n".join(lines).rstrip() + "\n"

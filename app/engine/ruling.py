@@ -1,0 +1,154 @@
+"""What the engine returns: a ruling per code of laws, and the closed vocabularies it uses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+OUTCOMES: dict[str, str] = {
+    "deal-stands": "The deal stands; play goes on with it.",
+    "deal-void": "The deal is void and counts for nothing.",
+    "misdeal": "It is a misdeal; see the options for who may claim or correct it.",
+    "new-deal": "The cards are dealt again.",
+    "game-abandoned": "Play stops at once and the game is scored as the law says.",
+    "play-on": "Play continues; the law settles the position as described.",
+    "replay": "The cards are taken back and played again.",
+    "no-penalty": "There is no penalty.",
+    "penalty": "The offender is penalised; the options say what the adversary may choose.",
+    "legal": "The play is lawful.",
+    "revoke": "The play breaks the trick obligations (a revoke or a failure to win).",
+    "tableau": "A drawn deal: nobody went out.",
+    "game-won": "The game is won, by the player the explanation names.",
+    "not-covered": "This code's laws do not cover the situation.",
+}
+
+OPTIONS: dict[str, str] = {
+    "void-deal": "Call the deal void.",
+    "draw-two-next": "Make the offender draw two cards at the next draw.",
+    "claim-misdeal": "Claim a misdeal.",
+    "discard-surplus": "Discard the surplus cards.",
+    "supply-from-stock": "Make up the shortage from the stock (remainder of the pack).",
+    "draw-from-dealer": "Draw the surplus from the dealer's hand.",
+    "choose-trump": "Choose which turned card is the trump.",
+    "new-deal": "Have the cards dealt again.",
+    "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",
+    "replay": "Have the cards taken back and the hand played again from the error.",
+    "call-card": "Call the exposed card to be led or played.",
+    "call-trump-lead": "Call on the partner to lead a trump.",
+    "call-no-trump-lead": "Call on the partner not to lead a trump.",
+    "claim-trick": "Claim the trick.",
+    "look-at-stock": "Look at all the cards of the stock.",
+    "claim-card": "Claim the card drawn out of turn.",
+    "choose-of-two": "Look at two cards and choose which one is taken (or played).",
+    "forbid-trump": "Forbid the playing of the exposed trump.",
+    "call-card-of-shown": "Call one of the cards shown in a false declaration to be played.",
+    "amend-declaration": "Amend the declaration with the card held.",
+    "add-points": "Add the points wrongly marked to one's own score.",
+    "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
+    "take-back": "Take back the card played in error.",
+    "insist-named-suit": "Insist that the suit named be played.",
+    "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
+    "play-partner": 'Tell the partner to play before the second hand ("Play, partner").',
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice the laws give a side: who chooses and what it does."""
+
+    id: str
+    by: str
+    text: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        """JSON form."""
+        return {"id": self.id, "by": self.by, "text": self.text or OPTIONS.get(self.id, "")}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A handler's answer for one code, before the engine stamps the code on it."""
+
+    outcome: str
+    laws: tuple[str, ...]
+    explanation: str
+    options: tuple[Option, ...] = ()
+    score: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {self.outcome!r}")
+        for opt in self.options:
+            if opt.id not in OPTIONS:
+                raise ValueError(f"unknown option {opt.id!r}")
+
+
+@dataclass(frozen=True)
+class CodeRuling:
+    """The ruling under one code of laws."""
+
+    code: str
+    outcome: str
+    options: tuple[Option, ...]
+    score: Mapping[str, int]
+    laws: tuple[str, ...]
+    explanation: str
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "code": self.code,
+            "outcome": self.outcome,
+            "options": [o.to_json() for o in self.options],
+            "score": dict(self.score),
+            "laws": list(self.laws),
+            "explanation": self.explanation,
+        }
+
+    def key(self) -> tuple[Any, ...]:
+        """What must match for two codes to agree."""
+        return (
+            self.outcome,
+            tuple(sorted((o.id, o.by) for o in self.options)),
+            tuple(sorted(self.score.items())),
+        )
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The rulings for one scenario, one per code in force."""
+
+    game: str
+    event: str
+    rulings: tuple[CodeRuling, ...]
+
+    @property
+    def codes_differ(self) -> bool:
+        """Whether the codes give different rulings."""
+        return len({r.key() for r in self.rulings}) > 1
+
+    def differences(self) -> list[str]:
+        """Which parts differ between the codes: outcome, options, score."""
+        parts = []
+        for name, index in (("outcome", 0), ("options", 1), ("score", 2)):
+            if len({r.key()[index] for r in self.rulings}) > 1:
+                parts.append(name)
+        return parts
+
+    def for_code(self, code: str) -> CodeRuling:
+        """The ruling under one code."""
+        for r in self.rulings:
+            if r.code == code:
+                return r
+        raise KeyError(code)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form, as printed by `python -m app rule --json`."""
+        return {
+            "game": self.game,
+            "event": self.event,
+            "rulings": [r.to_json() for r in self.rulings],
+            "codes_differ": self.codes_differ,
+            "differences": self.differences(),
+        }

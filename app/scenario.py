@@ -1,0 +1,396 @@
+"""Scenario files: the table (game, seats, hands, stock, trump, scores, stage) and the event.
+
+`parse_scenario` validates a JSON-like mapping at the door and returns a frozen Scenario,
+or raises ScenarioError naming the field. Nothing half-parsed escapes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.cards import Card, CardError
+from app.games import STAGES, Game
+
+DEFAULT_SEATS = {
+    2: ("North", "South"),
+    3: ("North", "East", "West"),
+    4: ("North", "East", "South", "West"),
+}
+DECLARATIONS = (
+    "four-aces",
+    "four-kings",
+    "four-queens",
+    "four-jacks",
+    "marriage",
+    "royal-marriage",
+    "bezique",
+    "double-bezique",
+    "sequence",
+    "pinochle",
+)
+TOP_LEVEL_KEYS = frozenset(
+    {
+        "game",
+        "players",
+        "dealer",
+        "codes",
+        "hands",
+        "trump",
+        "turn_up",
+        "stock",
+        "scores",
+        "bid",
+        "stage",
+        "tricks_played",
+        "hands_seen",
+        "trick",
+        "event",
+        "variants",
+        "discards_made",
+        "title",
+        "description",
+        "expected",
+    }
+)
+
+# Field kinds: "player", "card", "bool", "int", "players", "tricks", or a tuple of allowed words.
+EVENTS: dict[str, dict[str, Any]] = {
+    "wrong-count": {},
+    "failed-to-draw": {"player": "player"},
+    "drew-two": {"player": "player", "saw_second": "bool"},
+    "drew-out-of-turn": {"player": "player", "card_was_adversarys?": "bool"},
+    "both-drew-wrong": {},
+    "loser-saw-two": {"player": "player"},
+    "even-stock": {},
+    "peeked-at-stock": {"player": "player"},
+    "false-declaration": {"player": "player", "declared": DECLARATIONS, "drawn_since": "bool"},
+    "wrong-score": {"player": "player", "marked": "int", "correct": "int"},
+    "play": {"player": "player", "card": "card"},
+    "exposed-card": {"player": "player", "card": "card", "how": ("faced", "two-played", "named")},
+    "lead-out-of-turn": {"player": "player", "card": "card", "followed_by?": "players"},
+    "play-out-of-turn": {"player": "player"},
+    "abandoned-hand": {"player": "player"},
+    "dealt-out-of-turn": {"player": "player"},
+    "faced-card-in-pack": {"position": "int"},
+    "dealer-exposed-card": {"owner": "player"},
+    "several-trumps-turned": {"count": "int"},
+    "imperfect-pack": {},
+    "king-turned": {},
+    "hand-result": {"tricks": "tricks", "proposal": ("stood", "refused", "accepted")},
+    "stock-exhausted": {},
+    "counted-out": {"players": "players", "bid_made": "bool"},
+}
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario; `field` names where the problem is."""
+
+    def __init__(self, fld: str, message: str) -> None:
+        self.field = fld
+        super().__init__(f"{fld}: {message}")
+
+
+@dataclass(frozen=True)
+class Trick:
+    """The trick in progress: who led and the cards played so far, in order."""
+
+    leader: str
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened: its type and its typed fields."""
+
+    type: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field, or a default when it was not given."""
+        return self.fields.get(name, default)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario: the table and the event."""
+
+    game: str
+    players: tuple[str, ...]
+    dealer: str
+    codes: tuple[str, ...]
+    hands: Mapping[str, tuple[Card, ...] | int]
+    trump: str | None
+    turn_up: Card | None
+    stock: tuple[Card, ...] | int | None
+    scores: Mapping[str, int]
+    bid: Mapping[str, Any] | None
+    stage: str
+    tricks_played: int
+    hands_seen: tuple[str, ...]
+    trick: Trick | None
+    event: Event
+    variants: Mapping[str, str] = field(default_factory=dict)
+    discards_made: bool = False
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+
+def _need(cond: bool, fld: str, message: str) -> None:
+    if not cond:
+        raise ScenarioError(fld, message)
+
+
+def _card(value: Any, fld: str, game: Game) -> Card:
+    try:
+        card = Card.parse(value)
+    except CardError as exc:
+        raise ScenarioError(fld, str(exc)) from None
+    _need(game.pack.contains(card), fld, f"{card.code} is not in the {game.name} pack")
+    return card
+
+
+def _player(value: Any, fld: str, players: tuple[str, ...]) -> str:
+    _need(isinstance(value, str), fld, "must be a player's name")
+    _need(value in players, fld, f"unknown player {value!r}; players are {', '.join(players)}")
+    return value
+
+
+def _int(value: Any, fld: str, *, minimum: int | None = 0) -> int:
+    _need(isinstance(value, int) and not isinstance(value, bool), fld, "must be a whole number")
+    if minimum is not None:
+        _need(value >= minimum, fld, f"must not be less than {minimum}")
+    return value
+
+
+def _bool(value: Any, fld: str) -> bool:
+    _need(isinstance(value, bool), fld, "must be true or false")
+    return value
+
+
+def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
+    _need(isinstance(raw, dict), "event", "must be an object with a 'type'")
+    etype = raw.get("type")
+    _need(isinstance(etype, str), "event.type", "missing event type")
+    _need(
+        etype in EVENTS,
+        "event.type",
+        f"unknown event type {etype!r}; known: {', '.join(sorted(EVENTS))}",
+    )
+    spec = EVENTS[etype]
+    known = {name.rstrip("?") for name in spec} | {"type", "note", "second_card"}
+    for name in raw:
+        _need(name in known, f"event.{name}", f"unknown field for a {etype} event")
+    values: dict[str, Any] = {}
+    for name, kind in spec.items():
+        optional = name.endswith("?")
+        name = name.rstrip("?")
+        fld = f"event.{name}"
+        if name not in raw:
+            _need(optional, fld, f"missing field required by a {etype} event")
+            continue
+        value = raw[name]
+        if kind == "player":
+            values[name] = _player(value, fld, players)
+        elif kind == "card":
+            values[name] = _card(value, fld, game)
+        elif kind == "bool":
+            values[name] = _bool(value, fld)
+        elif kind == "int":
+            values[name] = _int(value, fld, minimum=None if name in ("marked", "correct") else 0)
+        elif kind == "players":
+            _need(isinstance(value, list), fld, "must be a list of players")
+            values[name] = tuple(_player(v, f"{fld}[{i}]", players) for i, v in enumerate(value))
+        elif kind == "tricks":
+            _need(isinstance(value, dict), fld, "must map each player to a number of tricks")
+            values[name] = {
+                _player(p, fld, players): _int(n, f"{fld}.{p}") for p, n in value.items()
+            }
+        else:
+            _need(value in kind, fld, f"must be one of {', '.join(kind)}")
+            values[name] = value
+    if "second_card" in raw:
+        values["second_card"] = _card(raw["second_card"], "event.second_card", game)
+    if etype == "several-trumps-turned":
+        _need(values["count"] >= 2, "event.count", "several cards means at least 2")
+    if etype == "faced-card-in-pack":
+        _need(values["position"] >= 1, "event.position", "positions count from 1")
+    return Event(etype, values)
+
+
+def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
+    """Validate a scenario mapping and build the Scenario, or raise ScenarioError."""
+    _need(isinstance(raw, dict), "scenario", "must be a JSON object")
+    for key in raw:
+        _need(key in TOP_LEVEL_KEYS, key, "unknown key (see docs/scenario-format.md)")
+    _need("game" in raw, "game", "missing required key")
+    gid = raw["game"]
+    _need(gid in games, "game", f"unknown game {gid!r}; known: {', '.join(sorted(games))}")
+    game = games[gid]
+
+    seats = raw.get("players", list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4])))
+    _need(
+        isinstance(seats, list) and all(isinstance(p, str) and p.strip() for p in seats),
+        "players",
+        "must be a list of seat names",
+    )
+    players = tuple(seats)
+    _need(len(set(players)) == len(players), "players", "seat names must be different")
+    low, high = (4, 7) if gid == "auction-pitch" else (game.players, game.players)
+    _need(
+        low <= len(players) <= high,
+        "players",
+        f"{game.name} is played by {low if low == high else f'{low} to {high}'} players",
+    )
+    dealer = _player(raw.get("dealer", players[-1]), "dealer", players)
+
+    codes_raw = raw.get("codes", list(game.codes))
+    _need(isinstance(codes_raw, list) and codes_raw, "codes", "must be a non-empty list")
+    for i, code in enumerate(codes_raw):
+        _need(
+            code in game.codes,
+            f"codes[{i}]",
+            f"{game.name} has no {code!r} code; it has {', '.join(game.codes)}",
+        )
+    codes = tuple(c for c in game.codes if c in codes_raw)
+
+    used: Counter[Card] = Counter()
+    where: dict[Card, str] = {}
+
+    def place(card: Card, fld: str) -> Card:
+        used[card] += 1
+        where.setdefault(card, fld)
+        _need(
+            used[card] <= game.pack.copies,
+            fld,
+            f"{card.code} appears {used[card]} times but the {game.name} pack holds "
+            f"{game.pack.copies} (first at {where[card]})",
+        )
+        return card
+
+    hands: dict[str, tuple[Card, ...] | int] = {}
+    hands_raw = raw.get("hands", {})
+    _need(isinstance(hands_raw, dict), "hands", "must map each player to cards or a count")
+    for p, value in hands_raw.items():
+        _player(p, "hands", players)
+        fld = f"hands.{p}"
+        if isinstance(value, list):
+            hands[p] = tuple(
+                place(_card(c, f"{fld}[{i}]", game), f"{fld}[{i}]") for i, c in enumerate(value)
+            )
+        else:
+            hands[p] = _int(value, fld)
+
+    trump = raw.get("trump")
+    if trump is not None:
+        _need(
+            isinstance(trump, str) and trump.upper() in game.pack.suits,
+            "trump",
+            "must be a suit letter S, H, D or C, or null",
+        )
+        trump = trump.upper()
+    turn_up = None
+    if raw.get("turn_up") is not None:
+        turn_up = place(_card(raw["turn_up"], "turn_up", game), "turn_up")
+        if trump is None and gid in ("bezique", "pinochle", "ecarte"):
+            trump = turn_up.suit
+
+    stock_raw = raw.get("stock")
+    stock: tuple[Card, ...] | int | None
+    if stock_raw is None:
+        stock = None
+    elif isinstance(stock_raw, list):
+        stock = tuple(
+            place(_card(c, f"stock[{i}]", game), f"stock[{i}]") for i, c in enumerate(stock_raw)
+        )
+    else:
+        stock = _int(stock_raw, "stock")
+
+    scores_raw = raw.get("scores", {})
+    _need(isinstance(scores_raw, dict), "scores", "must map players to points")
+    scores = {
+        _player(p, "scores", players): _int(v, f"scores.{p}", minimum=None)
+        for p, v in scores_raw.items()
+    }
+
+    bid = raw.get("bid")
+    if bid is not None:
+        _need(isinstance(bid, dict), "bid", 'must be {"player", "amount"} or null')
+        _need("player" in bid, "bid.player", "missing")
+        _need("amount" in bid, "bid.amount", "missing")
+        bid = {
+            "player": _player(bid["player"], "bid.player", players),
+            "amount": _int(bid["amount"], "bid.amount"),
+        }
+
+    stage = raw.get("stage", "play")
+    _need(stage in STAGES, "stage", f"must be one of {', '.join(STAGES)}")
+    tricks_played = _int(raw.get("tricks_played", 0), "tricks_played")
+    seen_raw = raw.get("hands_seen", [])
+    _need(isinstance(seen_raw, list), "hands_seen", "must be a list of players")
+    hands_seen = tuple(_player(p, f"hands_seen[{i}]", players) for i, p in enumerate(seen_raw))
+
+    trick = None
+    if raw.get("trick") is not None:
+        t = raw["trick"]
+        _need(isinstance(t, dict), "trick", 'must be {"leader", "cards"}')
+        leader = _player(t.get("leader"), "trick.leader", players)
+        cards_raw = t.get("cards", [])
+        _need(isinstance(cards_raw, list), "trick.cards", "must be a list of cards")
+        _need(len(cards_raw) <= len(players), "trick.cards", "more cards than players")
+        cards = tuple(
+            place(_card(c, f"trick.cards[{i}]", game), f"trick.cards[{i}]")
+            for i, c in enumerate(cards_raw)
+        )
+        trick = Trick(leader, cards)
+
+    discards = raw.get("discards_made", False)
+    _bool(discards, "discards_made")
+    variants = raw.get("variants", {})
+    _need(
+        isinstance(variants, dict) and all(isinstance(v, str) for v in variants.values()),
+        "variants",
+        "must map a variant group to the id of the law to follow",
+    )
+
+    _need("event" in raw, "event", "missing required key")
+    event = _event(raw["event"], game, players)
+    return Scenario(
+        game=gid,
+        players=players,
+        dealer=dealer,
+        codes=codes,
+        hands=hands,
+        trump=trump,
+        turn_up=turn_up,
+        stock=stock,
+        scores=scores,
+        bid=bid,
+        stage=stage,
+        tricks_played=tricks_played,
+        hands_seen=hands_seen,
+        trick=trick,
+        event=event,
+        variants=dict(variants),
+        discards_made=discards,
+        raw=raw,
+    )
+
+
+def load_scenario_file(path: Path, games: Mapping[str, Game]) -> Scenario:
+    """Read and validate a scenario JSON file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError("file", f"cannot read {path}: {exc}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError("file", f"{path} is not valid JSON: {exc}") from None
+    return parse_scenario(raw, games)
