@@ -361,6 +361,18 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
 
     _need("event" in raw, "event", "missing required key")
     event = _event(raw["event"], game, players)
+    if event.type == "play":
+        hand = hands.get(event["player"])
+        _need(
+            isinstance(hand, tuple),
+            f"hands.{event['player']}",
+            "a play is judged against the hand: list the player's actual cards",
+        )
+        _need(
+            event["card"] in hand,
+            "event.card",
+            f"{event['card'].code} is not in {event['player']}'s hand",
+        )
     return Scenario(
         game=gid,
         players=players,

@@ -1,0 +1,262 @@
+"""Écarté under Foster's American laws (seed 004): the deal, the turn-up, the king, scoring."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, rules
+from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.ruling import Decision, Option
+
+P = "ecarte.american."
+
+
+@rules("ecarte", "american", "dealt-out-of-turn")
+def dealt_out_of_turn(ctx: Context) -> Decision:
+    """Stopped before the turn-up; pack set aside after it; stands after a discard or trick."""
+    t, s = ctx.t, ctx.s
+    offender = ctx.ev["player"]
+    turned = s.turn_up is not None or s.trump is not None
+    if s.discards_made or t.first_trick_played:
+        return ctx.decide(
+            "deal-stands",
+            [P + "wrong-dealer-after-discard-or-play"],
+            f"{offender} dealt out of turn (or with the wrong cards), but a discard has been "
+            f"made or a trick played to: the deal stands, and if the packs were changed they "
+            f"stay changed.",
+        )
+    if not turned:
+        adversary = t.adversary(offender)
+        return ctx.decide(
+            "new-deal",
+            [P + "wrong-dealer-before-turn-up"],
+            f"The trump has not been turned, so the deal by {offender} may be stopped and the "
+            f"cards dealt by the proper dealer, {s.dealer}.",
+            options=[Option("new-deal", adversary)],
+        )
+    return ctx.decide(
+        "new-deal",
+        [P + "wrong-dealer-after-turn-up"],
+        f"The trump is turned but nobody has discarded or played: the pack is set aside as "
+        f"dealt, with its trump, to be used for the next deal, and {s.dealer}, whose turn it "
+        f"was, deals with the other pack.",
+    )
+
+
+@rules("ecarte", "american", "faced-card-in-pack")
+def faced_card(ctx: Context) -> Decision:
+    """Any card but the eleventh found faced in the pack: a new deal."""
+    position = ctx.ev["position"]
+    if position == 11:
+        return ctx.decide(
+            "deal-stands",
+            [P + "faced-card-in-pack"],
+            "The eleventh card is the one turned up for trumps, so finding it "
+            "face up is no irregularity: the deal stands.",
+        )
+    return ctx.decide(
+        "new-deal",
+        [P + "faced-card-in-pack"],
+        f"Card number {position}, not the eleventh, was found faced in the pack, "
+        f"so there must be a new deal.",
+    )
+
+
+@rules("ecarte", "american", "dealer-exposed-card")
+def dealer_exposed(ctx: Context) -> Decision:
+    """The dealer's own card: the deal stands. The pone's: a fresh deal if he has not looked."""
+    s = ctx.s
+    owner = ctx.ev["owner"]
+    if owner == s.dealer:
+        return ctx.decide(
+            "deal-stands",
+            [P + "dealer-exposes-own-card"],
+            f"The dealer {owner} exposed one of his own cards: the deal stands.",
+        )
+    if owner in s.hands_seen:
+        return ctx.decide(
+            "deal-stands",
+            [P + "dealer-exposes-adversary-card"],
+            f"The dealer exposed one of {owner}'s cards, but {owner} has already seen his hand, "
+            f"so he can no longer claim a fresh deal: the deal stands.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [P + "dealer-exposes-adversary-card"],
+        f"The dealer exposed one of {owner}'s cards. {owner} has not seen his hand and may "
+        f"claim a fresh deal; otherwise the deal stands.",
+        options=[Option("new-deal", owner)],
+    )
+
+
+@rules("ecarte", "american", "wrong-count")
+def wrong_count(ctx: Context) -> Decision | None:
+    """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it."""
+    t, s = ctx.t, ctx.s
+    if t.first_trick_played:
+        return None  # Foster's laws speak of counts found before play.
+    errors, over, under = over_under(ctx)
+    if not over and not under:
+        return ctx.decide(
+            "deal-stands",
+            [P + "wrong-count-dealt"],
+            f"Both hands hold five cards. {describe_counts(ctx)}",
+        )
+    pone, dealer = t.pone, t.dealer
+    laws = [P + "wrong-count-dealt"]
+    options = [Option("claim-misdeal", pone)]
+    parts = [f"It is a misdeal: {describe_counts(ctx)}"]
+    if pone in errors and errors[pone] != 0:
+        seen = pone in s.hands_seen
+        if errors[pone] > 0:
+            laws.append(
+                P + ("pone-wrong-count-after-seen" if seen else "pone-too-many-before-seen")
+            )
+            options.append(Option("discard-surplus", pone))
+            how = (
+                "discarding the surplus and showing the discards to the dealer"
+                if seen
+                else "discarding the surplus at random, unseen"
+            )
+            if seen:
+                laws.append(P + "pone-surplus-discards-shown")
+        else:
+            laws.append(P + ("pone-wrong-count-after-seen" if seen else "pone-too-few-before-seen"))
+            options.append(Option("supply-from-stock", pone))
+            how = "making up the shortage from the remainder of the pack"
+        parts.append(f"{pone}, the pone, may correct his own hand by {how}, or claim a misdeal.")
+    if dealer in errors and errors[dealer] != 0:
+        seen = dealer in s.hands_seen
+        if errors[dealer] > 0:
+            laws.append(
+                P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-many-before-seen")
+            )
+            options.append(Option("draw-from-dealer", pone))
+            look = ", looking at the cards he draws since the dealer has seen them" if seen else ""
+            parts.append(
+                f"{pone} may draw the surplus from the dealer's hand face down{look}, "
+                f"or claim a misdeal."
+            )
+        else:
+            laws.append(
+                P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-few-before-seen")
+            )
+            options.append(Option("supply-from-stock", pone))
+            parts.append(
+                f"{pone} may let the dealer make up his shortage from the pack, or claim a misdeal."
+            )
+    laws.append(P + "trump-unchanged-after-correction")
+    parts.append(
+        "If the count is corrected the trump card stays as it is; a misdeal claimed "
+        f"loses {dealer} the deal."
+    )
+    if s.turn_up is not None and s.turn_up.rank == "K":
+        laws.append(P + "king-turned-after-wrong-count")
+        parts.append(
+            "The king turned up cannot be marked: with a wrong number dealt it was not "
+            "the eleventh card."
+        )
+    unique = list(dict.fromkeys(options))
+    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=unique)
+
+
+@rules("ecarte", "american", "several-trumps-turned")
+def several_trumps(ctx: Context) -> Decision:
+    """Seed 004:6: before looking, choose the trump or a new deal; after, misdeal or eleventh."""
+    t, s = ctx.t, ctx.s
+    pone, count = t.pone, ctx.ev["count"]
+    if pone in s.hands_seen:
+        return ctx.decide(
+            "misdeal",
+            [P + "several-turned-after-seen"],
+            f"The dealer turned up {count} cards. {pone} has seen his hand, so he must either "
+            f"claim a misdeal or take the eleventh card as trump, the other exposed card being "
+            f"set aside.",
+            options=[Option("claim-misdeal", pone), Option("eleventh-is-trump", pone)],
+        )
+    return ctx.decide(
+        "deal-stands",
+        [P + "several-turned-before-seen"],
+        f"The dealer turned up {count} cards. {pone} has not seen his hand: he may choose which "
+        f"of them is the trump, or have the same dealer deal again.",
+        options=[Option("choose-trump", pone), Option("new-deal", pone)],
+    )
+
+
+@rules("ecarte", "american", "imperfect-pack")
+def imperfect_pack(ctx: Context) -> Decision:
+    """Seed 004:7: scores already made with an imperfect pack stand."""
+    return ctx.decide(
+        "no-penalty",
+        [P + "imperfect-pack"],
+        "The pack is imperfect, but every score already made with it stands good; Foster's law "
+        "says nothing more about the deal in progress.",
+    )
+
+
+@rules("ecarte", "american", "king-turned")
+def king_turned(ctx: Context) -> Decision:
+    """Seed 004:8: the dealer marks one at once, unless a wrong number was dealt."""
+    _, over, under = over_under(ctx)
+    if over or under:
+        return ctx.decide(
+            "play-on",
+            [P + "king-turned-after-wrong-count"],
+            f"A wrong number of cards was dealt, so the king turned was not the eleventh card and "
+            f"cannot be scored. {describe_counts(ctx)}",
+        )
+    return ctx.decide(
+        "play-on",
+        [P + "turned-king-scores"],
+        f"A king is turned up: the dealer, {ctx.t.dealer}, marks one point at once.",
+        score={ctx.t.dealer: 1},
+    )
+
+
+@rules("ecarte", "american", "hand-result")
+def hand_result(ctx: Context) -> Decision | None:
+    """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
+    t = ctx.t
+    tricks, proposal = ctx.ev["tricks"], ctx.ev["proposal"]
+    pone, dealer = t.pone, t.dealer
+    if sum(tricks.values()) != 5 or set(tricks) - {pone, dealer}:
+        return None
+    won = {p: tricks.get(p, 0) for p in (pone, dealer)}
+    winner = max(won, key=won.__getitem__)
+    loser = t.adversary(winner)
+    vole = won[winner] == 5
+    bound = {"stood": pone, "refused": dealer}.get(proposal)
+    if bound is not None and won[bound] < 3:
+        law = P + (
+            "stander-fails-three-tricks" if proposal == "stood" else "refuser-fails-three-tricks"
+        )
+        verb = "stood (played without proposing)" if proposal == "stood" else "refused"
+        return ctx.decide(
+            "penalty",
+            [law],
+            f"{bound} {verb} and won only {won[bound]} trick(s), fewer than three: {winner} "
+            f"scores 2.",
+            score={winner: 2},
+        )
+    points = 2 if vole else 1
+    what = "the vole (all five tricks)" if vole else f"the point ({won[winner]} tricks)"
+    return ctx.decide(
+        "no-penalty",
+        [P + "pone-stands-or-proposes", P + "dealer-accepts-or-refuses"],
+        f"{winner} won {what} and scores {points}; {loser} scores nothing.",
+        score={winner: points},
+    )
+
+
+@rules("ecarte", "american", "play")
+def play(ctx: Context) -> Decision:
+    """Follow suit and win if able; Foster's own penalty for a renounce was not retrieved."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    laws = [ctx.variant("ecarte-trump-when-void")]
+    if judged.legal:
+        return ctx.decide("legal", laws, judged.reason)
+    return ctx.decide(
+        "revoke",
+        laws,
+        f"{judged.reason} Foster's own penalty for a renounce or a failure to win at Écarté is "
+        f"not among the laws held here.",
+    )

@@ -1,0 +1,203 @@
+"""Two-handed Pinochle: Foster's American laws (seed 002) and the French rule he reports."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, names, rules
+from app.engine.handlers.common import judge_play
+from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
+from app.engine.ruling import Decision, Option
+
+P = "pinochle.american."
+F = "pinochle.french."
+
+
+@rules("pinochle", "american", "play")
+def play_american(ctx: Context) -> Decision:
+    """Seed 002:1: failing to follow or win when able, once the stock is gone: replay."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    chosen = ctx.variant("pinochle-last-stage-revoke")
+    if judged.legal:
+        return ctx.decide("legal", [P + "replay-after-failure-to-follow-or-win"], judged.reason)
+    adversary = ctx.t.adversary(player)
+    if chosen == P + "replay-after-failure-to-follow-or-win":
+        return ctx.decide(
+            "revoke",
+            [chosen],
+            f"{judged.reason} {adversary} may make {player} take back every card played since "
+            f"the error and replay the hand from that point.",
+            options=[Option("replay", adversary)],
+        )
+    return ctx.decide(
+        "revoke",
+        [chosen],
+        f"{judged.reason} Under this reading {player} loses all the points he has won in cards.",
+    )
+
+
+@rules("pinochle", "french", "play")
+def play_french(ctx: Context) -> Decision:
+    """Seed 002:1, in France: the offender counts nothing from the error on."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    law = F + "counts-nothing-after-failure-to-follow-or-win"
+    if judged.legal:
+        return ctx.decide("legal", [law], judged.reason)
+    return ctx.decide(
+        "revoke",
+        [law],
+        f"{judged.reason} In France the cards are not taken back: from this point on {player} "
+        f"counts nothing, neither brisques nor the last trick.",
+    )
+
+
+@rules("pinochle", "american", "failed-to-draw")
+def failed_to_draw(ctx: Context) -> Decision:
+    """Seed 002:2: void the deal, or the offender draws two next time, at the adversary's choice."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "forgot-to-draw"],
+        f"{offender} forgot to draw and has played to the next trick. {adversary} chooses: call "
+        f"the deal void, or let {offender} draw two cards at the next draw.",
+        options=[Option("void-deal", adversary), Option("draw-two-next", adversary)],
+    )
+
+
+@rules("pinochle", "american", "drew-two")
+def drew_two(ctx: Context) -> Decision:
+    """Seed 002:3: show the second card if seen; otherwise put it back without penalty."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    if ctx.ev["saw_second"]:
+        return ctx.decide(
+            "penalty",
+            [P + "drew-two-cards-second-seen"],
+            f"{offender} drew two cards and saw the second: he must show it to {adversary}.",
+        )
+    return ctx.decide(
+        "no-penalty",
+        [P + "drew-two-cards-second-unseen"],
+        f"{offender} drew two cards but did not see the second: he puts it back, without penalty.",
+    )
+
+
+@rules("pinochle", "american", "drew-out-of-turn")
+def drew_out_of_turn(ctx: Context) -> Decision:
+    """Seed 002:3: restore the card; if it was the adversary's, show one's own."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    if ctx.ev.get("card_was_adversarys", False):
+        return ctx.decide(
+            "penalty",
+            [P + "drew-out-of-turn"],
+            f"{offender} drew out of turn a card that belonged to {adversary}: he restores it "
+            f"and must show {adversary} his own card.",
+        )
+    return ctx.decide(
+        "no-penalty",
+        [P + "drew-out-of-turn"],
+        f"{offender} drew out of turn: he restores the card drawn improperly. It was not "
+        f"{adversary}'s card, so nothing more is required.",
+    )
+
+
+@rules("pinochle", "american", "both-drew-wrong")
+def both_drew_wrong(ctx: Context) -> Decision:
+    """Seed 002:3: both players drew the wrong cards: there is no remedy."""
+    return ctx.decide(
+        "play-on",
+        [P + "both-drew-wrong-cards"],
+        "Both players drew the wrong cards: there is no remedy, and each keeps what he drew.",
+    )
+
+
+@rules("pinochle", "american", "loser-saw-two")
+def loser_saw_two(ctx: Context) -> Decision:
+    """Seed 002:4: the adversary sees both cards of the next draw and takes either."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "loser-saw-two-cards"],
+        f"{offender}, the loser of the trick, drew and looked at two cards. At the next draw "
+        f"{adversary} may look at both cards and take either; if he takes the second he need "
+        f"not show it.",
+        options=[Option("choose-of-two", adversary)],
+    )
+
+
+@rules("pinochle", "american", "even-stock")
+def even_stock(ctx: Context) -> Decision:
+    """Seed 002:5: the last card is not drawn; the winner takes the last but one."""
+    return ctx.decide(
+        "play-on",
+        [P + "even-number-left-in-stock"],
+        "An even number of cards remains in the stock: the last card is not drawn. The winner "
+        "of the trick takes the last card but one and the loser takes the trump card.",
+    )
+
+
+@rules("pinochle", "american", "false-declaration")
+def false_declaration(ctx: Context) -> Decision | None:
+    """Seed 002:6: score taken down and a card called, unless he may amend."""
+    t, ev = ctx.t, ctx.ev
+    offender, declared, drawn = ev["player"], ev["declared"], ev["drawn_since"]
+    hand = t.cards(offender)
+    value = VALUES["pinochle"].get(declared)
+    if hand is None or value is None:
+        return None
+    lacking = missing_cards(declared, hand, ctx.s.trump)
+    if lacking is None:
+        return None
+    adversary = t.adversary(offender)
+    four = declared.startswith("four-")
+    law = P + ("false-four-of-a-kind" if four else "other-false-declarations")
+    what = NAMES[declared]
+    if not lacking and not drawn:
+        return ctx.decide(
+            "no-penalty",
+            [P + "amending-a-declaration"],
+            f"{offender} declared {what} wrongly but holds the cards for it and has not drawn "
+            f"since: he may amend the declaration.",
+            options=[Option("amend-declaration", offender)],
+        )
+    reason = (
+        f"he lacks the {names(lacking)}"
+        if lacking
+        else "he holds the cards but has drawn from the stock since, too late to amend"
+    )
+    return ctx.decide(
+        "penalty",
+        [law, P + "amending-a-declaration"],
+        f"{offender} declared {what} ({value}) but {reason}. The {value} points are taken "
+        f"down, and {adversary} may make him lead or play one of the cards he showed.",
+        options=[Option("call-card", adversary)],
+        score={offender: -value},
+    )
+
+
+@rules("pinochle", "american", "wrong-score")
+def wrong_score(ctx: Context) -> Decision | None:
+    """Seed 002:7: an erroneous score is taken down and the adversary may add it to his own."""
+    offender = ctx.ev["player"]
+    marked, correct = ctx.ev["marked"], ctx.ev["correct"]
+    adversary = ctx.t.adversary(offender)
+    if marked == correct:
+        return ctx.decide(
+            "no-penalty",
+            [P + "erroneous-score"],
+            f"{offender} marked exactly what he earned ({marked}).",
+        )
+    if marked < correct:
+        return None  # The law speaks of points marked in excess only.
+    excess = marked - correct
+    return ctx.decide(
+        "penalty",
+        [P + "erroneous-score"],
+        f"{offender} marked {marked} where {correct} was due: the {excess} points wrongly marked "
+        f"are taken down, and {adversary} may add them to his own score.",
+        options=[Option("add-points", adversary)],
+        score={offender: -excess, adversary: excess},
+    )
