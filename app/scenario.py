@@ -74,7 +74,7 @@ EVENTS: dict[str, dict[str, Any]] = {
     "exposed-card": {"player": "player", "card": "card", "how": ("faced", "two-played", "named")},
     "lead-out-of-turn": {"player": "player", "card": "card", "followed_by?": "players"},
     "play-out-of-turn": {"player": "player"},
-    "abandoned-hand": {"player": "player"},
+    "abandoned-hand": {"player": "player", "tricks_won?": "int"},
     "dealt-out-of-turn": {"player": "player"},
     "faced-card-in-pack": {"position": "int"},
     "dealer-exposed-card": {"owner": "player"},
@@ -217,6 +217,8 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
             values[name] = value
     if "second_card" in raw:
         values["second_card"] = _card(raw["second_card"], "event.second_card", game)
+    if etype == "hand-result" and game.id == "ecarte":
+        _need(sum(values["tricks"].values()) == 5, "event.tricks", "Écarté hands have 5 tricks")
     if etype == "several-trumps-turned":
         _need(values["count"] >= 2, "event.count", "several cards means at least 2")
     if etype == "faced-card-in-pack":

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.handlers.common import RULE_VARIANTS, describe_counts, judge_play, over_under
 from app.engine.ruling import Decision, Option
 
 P = "ecarte.american."
+RULE_VARIANTS[P + "trump-when-void-optional"] = {"trump_when_void": False}
 
 
 @rules("ecarte", "american", "dealt-out-of-turn")

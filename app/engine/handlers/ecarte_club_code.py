@@ -1,0 +1,300 @@
+"""Écarté under the English Club Code (Cavendish, printed by Hoffmann 1909)."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, rules
+from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.ruling import Decision, Option
+
+E = "ecarte.english."
+
+
+@rules("ecarte", "english", "dealt-out-of-turn")
+def dealt_out_of_turn(ctx: Context) -> Decision:
+    """Law 14: void before the turn-up; afterwards it stands and the packs stay changed."""
+    s = ctx.s
+    offender = ctx.ev["player"]
+    if s.turn_up is None and s.trump is None:
+        return ctx.decide(
+            "deal-void",
+            [E + "wrong-dealer-before-turn-up"],
+            f"{offender} dealt out of turn (or with the wrong pack) and it was found before the "
+            f"trump was turned: the deal is void, and {s.dealer} deals.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [E + "wrong-dealer-after-turn-up"],
+        "The error was found after the trump was turned: it is too late, the deal stands, and "
+        "if the packs were changed they stay changed.",
+    )
+
+
+@rules("ecarte", "english", "faced-card-in-pack")
+def faced_card(ctx: Context) -> Decision:
+    """Law 12: a faced card in the pack before the trump is turned means a fresh deal."""
+    position = ctx.ev["position"]
+    if position == 11:
+        return ctx.decide(
+            "deal-stands",
+            [E + "faced-card-in-pack", E + "turn-up-top-card"],
+            "The eleventh card is the trump card, turned up in the ordinary way: the deal stands.",
+        )
+    return ctx.decide(
+        "new-deal",
+        [E + "faced-card-in-pack"],
+        f"Card number {position} was found face up in the pack: there must be a fresh deal.",
+    )
+
+
+@rules("ecarte", "english", "dealer-exposed-card")
+def dealer_exposed(ctx: Context) -> Decision:
+    """Law 13: the dealer's own card, no remedy; the adversary's, a fresh deal before he looks."""
+    s = ctx.s
+    owner = ctx.ev["owner"]
+    if owner == s.dealer:
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-exposes-own-card"],
+            f"The dealer {owner} exposed his own card: the deal stands.",
+        )
+    if owner in s.hands_seen:
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-exposes-adversary-card"],
+            f"{owner} has already looked at his hand, so he may no longer claim a fresh deal.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [E + "dealer-exposes-adversary-card"],
+        f"The dealer exposed one of {owner}'s cards; {owner} has not looked at his hand and may "
+        f"claim a fresh deal.",
+        options=[Option("new-deal", owner)],
+    )
+
+
+@rules("ecarte", "english", "wrong-count")
+def wrong_count(ctx: Context) -> Decision | None:
+    """Laws 9 and 15 to 21: correction or a fresh deal, at the non-dealer's option."""
+    t, s = ctx.t, ctx.s
+    errors, over, under = over_under(ctx)
+    counts = describe_counts(ctx)
+    pone, dealer = t.pone, t.dealer
+    if not over and not under:
+        return ctx.decide(
+            "deal-stands", [E + "wrong-count-dealt"], f"Both hands hold five cards. {counts}"
+        )
+    if t.first_trick_played:
+        if errors.get(pone, 0):
+            return ctx.decide(
+                "new-deal",
+                [E + "pone-wrong-count-found-in-play"],
+                f"The non-dealer's wrong count is found only after play began: a fresh deal is "
+                f"compulsory. {counts}",
+            )
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-wrong-count-found-in-play"],
+            f"The dealer's wrong count is found only after play began: {pone} may claim a "
+            f"fresh deal. {counts}",
+            options=[Option("new-deal", pone)],
+        )
+    if s.turn_up is None and s.trump is None:
+        return ctx.decide(
+            "misdeal",
+            [E + "wrong-count-dealt"],
+            f"A wrong number was dealt and found before the trump was turned: {pone}, before "
+            f"looking at his hand, may have it put right or claim a fresh deal. {counts}",
+            options=[
+                Option("supply-from-stock" if under else "discard-surplus", pone),
+                Option("new-deal", pone),
+            ],
+        )
+    laws: list[str] = []
+    options = [Option("new-deal", pone)]
+    parts = [f"A wrong number was dealt. {counts}"]
+    if errors.get(pone, 0) > 0:
+        laws += [E + "pone-too-many-dealt", E + "pone-surplus-discards-hidden"]
+        options.append(Option("discard-surplus", pone))
+        parts.append(
+            f"{pone} may claim a fresh deal, or discard the surplus without the dealer seeing it."
+        )
+    elif errors.get(pone, 0) < 0:
+        laws.append(E + "pone-too-few-dealt")
+        options.append(Option("supply-from-stock", pone))
+        parts.append(f"{pone} may fill his hand from the stock, or claim a fresh deal.")
+    if errors.get(dealer, 0) > 0:
+        laws += [E + "dealer-too-many-dealt", E + "dealer-surplus-drawn-may-be-seen"]
+        options.append(Option("draw-from-dealer", pone))
+        parts.append(
+            f"{pone} may claim a fresh deal, or draw the surplus from the dealer's hand "
+            f"(looking at it if the dealer has taken up his cards)."
+        )
+    elif errors.get(dealer, 0) < 0:
+        laws.append(E + "dealer-too-few-dealt")
+        options.append(Option("supply-from-stock", pone))
+        parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
+    if s.turn_up is not None and s.turn_up.rank == "K":
+        laws.append(E + "no-king-after-wrong-count")
+        parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
+    return ctx.decide("misdeal", laws, " ".join(parts), options=list(dict.fromkeys(options)))
+
+
+@rules("ecarte", "english", "several-trumps-turned")
+def several_trumps(ctx: Context) -> Decision:
+    """Law 11: before looking, choose the trump or a fresh deal; after, a fresh deal."""
+    t, s = ctx.t, ctx.s
+    pone, count = t.pone, ctx.ev["count"]
+    if pone in s.hands_seen:
+        return ctx.decide(
+            "new-deal",
+            [E + "several-turned-after-looking"],
+            f"The dealer turned up {count} cards and {pone} has looked at his hand: "
+            f"there must be a fresh deal.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [E + "several-turned-before-looking"],
+        f"The dealer turned up {count} cards; {pone} has not looked at his hand and may choose "
+        f"which card is the trump, or claim a fresh deal.",
+        options=[Option("choose-trump", pone), Option("new-deal", pone)],
+    )
+
+
+@rules("ecarte", "english", "imperfect-pack")
+def imperfect_pack(ctx: Context) -> Decision:
+    """Law 45: the deal in which the fault is found is void; earlier deals stand."""
+    return ctx.decide(
+        "deal-void",
+        [E + "imperfect-pack"],
+        "The pack is imperfect: the deal in which this is found is void, and all "
+        "earlier deals stand.",
+    )
+
+
+@rules("ecarte", "english", "king-turned")
+def king_turned(ctx: Context) -> Decision:
+    """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt."""
+    _, over, under = over_under(ctx)
+    if over or under:
+        return ctx.decide(
+            "play-on",
+            [E + "no-king-after-wrong-count"],
+            f"A wrong number was dealt, so the dealer may not mark the king he "
+            f"turned. {describe_counts(ctx)}",
+        )
+    return ctx.decide(
+        "play-on",
+        [E + "king-scores-one", E + "turned-king-marking-time"],
+        f"The dealer, {ctx.t.dealer}, marks one for the king turned up; he may mark it any time "
+        f"before the trump of the next deal is turned.",
+        score={ctx.t.dealer: 1},
+    )
+
+
+@rules("ecarte", "english", "hand-result")
+def hand_result(ctx: Context) -> Decision:
+    """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point."""
+    t = ctx.t
+    tricks, proposal = ctx.ev["tricks"], ctx.ev["proposal"]
+    pone, dealer = t.pone, t.dealer
+    won = {p: tricks.get(p, 0) for p in (pone, dealer)}
+    winner = max(won, key=won.__getitem__)
+    vole = won[winner] == 5
+    bound = {"stood": pone, "refused": dealer}.get(proposal)
+    if bound is not None and won[bound] < 3:
+        law = E + ("stander-fails-point" if proposal == "stood" else "refuser-fails-point")
+        if vole:
+            return ctx.decide(
+                "penalty",
+                [law, E + "penalty-replaces-point-only", E + "point-and-vole"],
+                f"{bound} played on his own judgement and lost every trick: {winner} scores the "
+                f"vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
+                score={winner: 2},
+            )
+        return ctx.decide(
+            "penalty",
+            [law, E + "penalty-replaces-point-only"],
+            f"{bound} {'stood' if proposal == 'stood' else 'refused'} and won only {won[bound]} "
+            f"trick(s): {winner} scores 2 instead of the point.",
+            score={winner: 2},
+        )
+    points = 2 if vole else 1
+    what = "the vole" if vole else "the point"
+    return ctx.decide(
+        "no-penalty",
+        [E + "point-and-vole"],
+        f"{winner} won {won[winner]} tricks and scores {what}: {points}.",
+        score={winner: points},
+    )
+
+
+@rules("ecarte", "english", "play")
+def play(ctx: Context) -> Decision:
+    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    if judged.legal:
+        return ctx.decide("legal", [E + "ew-follow-suit-and-win"], judged.reason)
+    adversary = ctx.t.adversary(player)
+    return ctx.decide(
+        "revoke",
+        [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
+        f"{judged.reason} {player} may take the card back without penalty before the next lead. "
+        f"Otherwise {adversary} may have the hand played again; if {player} then wins the point "
+        f"he marks nothing, and if he wins the vole he marks only one.",
+        options=[Option("take-back", player), Option("replay", adversary)],
+    )
+
+
+@rules("ecarte", "english", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
+    offender, card = ctx.ev["player"], ctx.ev["card"]
+    if ctx.ev.get("followed_by"):
+        return ctx.decide(
+            "play-on",
+            [E + "lead-out-of-turn"],
+            f"The adversary has played to {offender}'s lead of the {card.name} "
+            f"out of turn: it stands.",
+        )
+    return ctx.decide(
+        "no-penalty",
+        [E + "lead-out-of-turn"],
+        f"{offender} led the {card.name} out of turn; nobody has played to it, so "
+        f"it is taken back.",
+        options=[Option("take-back", offender)],
+    )
+
+
+@rules("ecarte", "english", "abandoned-hand")
+def abandoned_hand(ctx: Context) -> Decision | None:
+    """Law 42: abandoning before winning a trick gives the vole; after one or two, the point."""
+    offender = ctx.ev["player"]
+    won = ctx.ev.get("tricks_won", 0 if ctx.s.tricks_played == 0 else None)
+    if won is None or won > 2:
+        return None
+    adversary = ctx.t.adversary(offender)
+    if won == 0:
+        return ctx.decide(
+            "penalty",
+            [E + "abandon-before-trick"],
+            f"{offender} abandoned his hand before winning a trick: {adversary} marks the vole, 2.",
+            score={adversary: 2},
+        )
+    return ctx.decide(
+        "penalty",
+        [E + "abandon-after-tricks"],
+        f"{offender} abandoned his hand after winning {won} trick(s): {adversary} "
+        f"marks the point, 1.",
+        score={adversary: 1},
+    )
+
+
+@rules("ecarte", "english", "play-out-of-turn")
+def play_out_of_turn(ctx: Context) -> Decision:
+    """Victorian rules of Écarté: playing out of turn is a cause of a new deal."""
+    return ctx.decide(
+        "new-deal",
+        [E + "bd-play-out-of-turn-new-deal"],
+        f"{ctx.ev['player']} played out of turn: the household rules call for a new deal.",
+    )
