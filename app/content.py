@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS, TRICK_RULES
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
@@ -414,6 +414,11 @@ def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
         ):
             if not isinstance(data.get(name), kind):
                 out.add(rel, gid, name, f"missing or not a {kind.__name__}")
+        for stage, spec in (data.get("stages") or {}).items():
+            if not isinstance(spec, dict) or spec.get("rule") not in TRICK_RULES:
+                out.add(rel, gid, f"stages.{stage}.rule", f"must be one of {list(TRICK_RULES)}")
+            elif "cards" in spec and not isinstance(spec["cards"], int):
+                out.add(rel, gid, f"stages.{stage}.cards", "must be a whole number")
         codes: dict[str, CodeInfo] = {}
         for code, info in (data.get("codes") or {}).items():
             if code not in CODES:

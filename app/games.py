@@ -13,7 +13,6 @@ from app.cards import Card, Pack
 from app.content import Content, GameFacts
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
-TRICK_RULES = ("free", "follow", "follow-or-trump", "follow-and-win", "none")
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
 

@@ -41,3 +41,6 @@ CONTRASTS: dict[str, str] = {
     "different-remedy": "different-remedy",
 }
 ONLY_HERE = "only-here"
+
+# How a stage obliges a player to the trick (app/games.py implements each).
+TRICK_RULES = ("free", "follow", "follow-or-trump", "follow-and-win", "none")

@@ -128,9 +128,7 @@ def allowed_by_reading(game, hand, trick, trump, stage):
             return 2 + wins(game, c, trick, trump)
         return 0
 
-    if rule.rule == "follow-or-trump" and not any(
-        effective(game, c, trump) == led for c in hand
-    ):
+    if rule.rule == "follow-or-trump" and not any(effective(game, c, trump) == led for c in hand):
         return list(hand)
     best = max(level(c) for c in hand)
     return [c for c in hand if level(c) == best]
@@ -138,8 +136,11 @@ def allowed_by_reading(game, hand, trick, trump, stage):
 
 @st.composite
 def deals(draw):
-    gid = draw(st.sampled_from(["bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch",
-                                "auction-pitch"]))
+    gid = draw(
+        st.sampled_from(
+            ["bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch", "auction-pitch"]
+        )
+    )
     game = GAMES[gid]
     stage = draw(st.sampled_from(sorted(game.stages)))
     pool = [c for c in game.pack.cards for _ in range(game.pack.copies)]

@@ -1,0 +1,202 @@
+"""The content files: every file validates, every seed paragraph is cited, broken files fail."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app.__main__ import main as cli
+from app.content import CONTENT_DIR, SEEDS_DIR, ContentError, load_content, seed_paragraphs
+
+CONTENT = load_content()
+
+
+def test_all_content_validates_and_covers_every_game():
+    assert {law.game for law in CONTENT.laws.values()} == {
+        "bezique",
+        "rubicon-bezique",
+        "pinochle",
+        "cinch",
+        "ecarte",
+        "conquian",
+        "auction-pitch",
+        "general",
+    }
+    assert len(CONTENT.games) == 7
+    assert len(CONTENT.terms) >= 40
+
+
+@pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="the shared seeds are not beside the repo")
+def test_every_seed_paragraph_is_cited_by_a_law_or_a_glossary_entry():
+    cited = {law.seed_citation for law in CONTENT.laws.values()}
+    cited |= {
+        (t.source.split(":")[0], int(t.source.split(":")[1]))
+        for t in CONTENT.terms.values()
+        if t.source[:3].isdigit() and ":" in t.source
+    }
+    missing = [f"{stem}:{n}" for stem, n, _ in seed_paragraphs() if (stem, n) not in cited]
+    assert not missing
+
+
+def test_counterpart_links_are_mutual_with_inverse_tags():
+    inverse = {
+        "same": "same",
+        "stricter": "more-lenient",
+        "more-lenient": "stricter",
+        "different-remedy": "different-remedy",
+    }
+    pairs = 0
+    for law in CONTENT.laws.values():
+        for cp in law.counterparts:
+            other = CONTENT.laws[cp.law]
+            back = {c.law: c.contrast for c in other.counterparts}
+            assert back[law.id] == inverse[cp.contrast]
+            assert other.game == law.game and other.code != law.code
+            pairs += 1
+    assert pairs >= 20
+
+
+def test_every_variant_group_has_two_members_and_one_default():
+    groups: dict[str, list] = {}
+    for law in CONTENT.laws.values():
+        if law.variant_of:
+            groups.setdefault(law.variant_of, []).append(law)
+    assert len(groups) >= 8
+    for name, members in groups.items():
+        assert len(members) >= 2, name
+        assert sum(m.variant_default for m in members) == 1, name
+
+
+def test_the_validate_command_passes_on_the_real_content(capsys):
+    assert cli(["validate"]) == 0
+    assert "content OK" in capsys.readouterr().out
+
+
+# --- broken fixtures: one per validation rule -------------------------------------------
+
+GOOD_LAW = """
+[[law]]
+id = "ecarte.american.{slug}"
+code = "american"
+authority = "Foster 1897"
+topic = "scoring"
+case = "{slug}"
+title = "A title"
+text = "Some text."
+situation = "When."
+remedy = "What."
+brief = "Brief."
+source = "004_bb42571dc37fd99d:8"
+book = "Foster"
+section = "Écarté"
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR / "games", root / "games")
+    shutil.copy(CONTENT_DIR / "glossary.toml", root / "glossary.toml")
+    (root / "laws").mkdir()
+    (root / "laws" / "ecarte.toml").write_text(
+        'game = "ecarte"\n' + GOOD_LAW.format(slug="one"), encoding="utf-8"
+    )
+    return root
+
+
+def problems(root: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load_content(root)
+    return [str(p) for p in info.value.problems]
+
+
+def test_the_fixture_itself_is_valid(tree):
+    assert list(load_content(tree).laws) == ["ecarte.american.one"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            lambda t: t.replace('code = "american"', 'code = "klingon"'),
+            "field 'code': unknown code 'klingon'",
+        ),
+        (
+            lambda t: t.replace('topic = "scoring"', 'topic = "cheating"'),
+            "field 'topic': unknown topic 'cheating'",
+        ),
+        (
+            lambda t: t.replace('game = "ecarte"', 'game = "snap"'),
+            "field 'game': unknown or missing game 'snap'",
+        ),
+        (lambda t: t.replace('title = "A title"\n', ""), "field 'title': missing required field"),
+        (lambda t: t + GOOD_LAW.format(slug="one"), "field 'id': duplicate id"),
+        (
+            lambda t: t + 'related = ["ecarte.american.nowhere"]\n',
+            "field 'related': links to missing law 'ecarte.american.nowhere'",
+        ),
+        (
+            lambda t: t.replace("004_bb42571dc37fd99d:8", "004_bb42571dc37fd99d:99"),
+            "field 'source': seed 004_bb42571dc37fd99d has 10 paragraphs",
+        ),
+        (lambda t: t + "[[law\n", "entry '-': field '-': malformed TOML"),
+        (lambda t: t + 'colour = "red"\n', "field 'colour': unknown field"),
+        (
+            lambda t: t.replace('id = "ecarte.american.one"', 'id = "pinochle.american.one"'),
+            "field 'id': must start with 'ecarte.american.'",
+        ),
+        (
+            lambda t: t + 'counterparts = [{ law = "ecarte.american.one", contrast = "odd" }]\n',
+            "unknown contrast 'odd'",
+        ),
+        (
+            lambda t: t + 'variant_of = "lonely"\nvariant_default = true\n',
+            "variant group 'lonely' has one member",
+        ),
+    ],
+)
+def test_a_broken_law_file_is_rejected_naming_file_entry_and_field(tree, edit, expected):
+    path = tree / "laws" / "ecarte.toml"
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    found = problems(tree)
+    assert any(expected in p and p.startswith("laws/ecarte.toml") for p in found), found
+
+
+def test_a_one_way_counterpart_link_is_rejected(tree):
+    path = tree / "laws" / "ecarte.toml"
+    text = (
+        path.read_text(encoding="utf-8")
+        .replace("american", "english")
+        .replace("ecarte.english.one", "ecarte.english.two")
+    )
+    text += 'counterparts = [{ law = "ecarte.american.one", contrast = "stricter" }]\n'
+    path.write_text(path.read_text(encoding="utf-8") + text.split("\n", 1)[1], encoding="utf-8")
+    assert any("does not link back" in p for p in problems(tree))
+
+
+def test_a_glossary_entry_without_definition_is_rejected(tree):
+    (tree / "glossary.toml").write_text(
+        '[[term]]\nid = "talon"\nterm = "talon"\n', encoding="utf-8"
+    )
+    assert "glossary.toml: entry 'talon': field 'definition': missing required field" in problems(
+        tree
+    )
+
+
+def test_a_missing_game_facts_file_is_rejected(tree):
+    (tree / "games" / "cinch.toml").unlink()
+    assert any("games/cinch.toml" in p and "missing game facts" in p for p in problems(tree))
+
+
+def test_a_bad_trick_rule_in_game_facts_is_rejected(tree):
+    path = tree / "games" / "ecarte.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"follow-and-win"', '"whatever"'), encoding="utf-8"
+    )
+    assert any("stages.play.rule" in p for p in problems(tree))
+
+
+def test_validate_command_exits_non_zero_on_broken_content(tree, capsys):
+    (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
+    assert cli(["validate", str(tree)]) == 1
+    assert "laws/ecarte.toml" in capsys.readouterr().err
