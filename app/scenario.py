@@ -68,7 +68,12 @@ EVENTS: dict[str, dict[str, Any]] = {
     "loser-saw-two": {"player": "player"},
     "even-stock": {},
     "peeked-at-stock": {"player": "player"},
-    "false-declaration": {"player": "player", "declared": DECLARATIONS, "drawn_since": "bool"},
+    "false-declaration": {
+        "player": "player",
+        "declared": DECLARATIONS,
+        "drawn_since": "bool",
+        "next_trick_started?": "bool",
+    },
     "wrong-score": {"player": "player", "marked": "int", "correct": "int"},
     "play": {"player": "player", "card": "card"},
     "exposed-card": {"player": "player", "card": "card", "how": ("faced", "two-played", "named")},

@@ -17,7 +17,7 @@ CONTENT = load_content()
 GAMES = build_games(CONTENT)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(
     gid=st.sampled_from(sorted(GAMES)),
     event_type=st.sampled_from(sorted(EVENTS)),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, over_under
+from app.engine.core import Context, names, rules
+from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
 from app.engine.ruling import Decision, Option
 
 E = "rubicon-bezique.english."
@@ -32,8 +33,10 @@ def wrong_count(ctx: Context) -> Decision | None:
     t = ctx.t
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
-    if len(errors) < 2 or not t.first_trick_played:
+    if len(errors) < 2:
         return None
+    if not t.first_trick_played:
+        return _before_play(ctx, over, under, counts)
     if not over and not under:
         return ctx.decide(
             "deal-stands",
@@ -83,6 +86,30 @@ def wrong_count(ctx: Context) -> Decision | None:
     )
 
 
+def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -> Decision:
+    """Portland law 12: found before the dealer plays to the first trick."""
+    if over:
+        return ctx.decide(
+            "new-deal",
+            [E + "surplus-before-play"],
+            f"A hand of more than nine cards is found before the dealer has played "
+            f"to the first trick: there must be a fresh deal. {counts}",
+        )
+    if not under:
+        return ctx.decide(
+            "deal-stands", [E + "short-before-play"], f"Both hands hold nine cards. {counts}"
+        )
+    players = [Option("fill-by-agreement", p) for p in ctx.t.players]
+    return ctx.decide(
+        "new-deal",
+        [E + "short-before-play"],
+        f"A short hand is found before the dealer has played to the first trick: if both "
+        f"players agree it is made up from the top of the stock; otherwise there must be a "
+        f"fresh deal. {counts}",
+        options=players,
+    )
+
+
 @rules("rubicon-bezique", "english", "failed-to-draw")
 def failed_to_draw_english(ctx: Context) -> Decision:
     """Seed 000:1: the English laws make the offender play on one card short."""
@@ -109,4 +136,203 @@ def failed_to_draw_french(ctx: Context) -> Decision:
         f"{adversary} chooses: call the deal void, or let {offender} draw two cards at the next "
         f"draw.",
         options=[Option("void-deal", adversary), Option("draw-two-next", adversary)],
+    )
+
+
+@rules("rubicon-bezique", "english", "drew-two")
+def drew_two(ctx: Context) -> Decision | None:
+    """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
+    offender = ctx.ev["player"]
+    if not ctx.ev["saw_second"]:
+        return None  # The code speaks only of a drawer who sees two cards.
+    return ctx.decide(
+        "penalty",
+        [E + "winner-sees-two-cards", E + "several-cards-seen"],
+        f"{offender} saw two cards in drawing: he must show the top card to "
+        f"{ctx.t.adversary(offender)}.",
+    )
+
+
+@rules("rubicon-bezique", "english", "drew-out-of-turn")
+def drew_out_of_turn(ctx: Context) -> Decision | None:
+    """Law 29: the loser who draws the winner's card puts it back and shows his own."""
+    offender = ctx.ev["player"]
+    if not ctx.ev.get("card_was_adversarys", False):
+        return None
+    return ctx.decide(
+        "penalty",
+        [E + "loser-draws-winners-card"],
+        f"{offender} drew the card that belonged to {ctx.t.adversary(offender)}: he puts it "
+        f"back and shows his adversary the next card, which is his own.",
+    )
+
+
+@rules("rubicon-bezique", "english", "both-drew-wrong")
+def both_drew_wrong(ctx: Context) -> Decision:
+    """Law 29: once the winner has drawn and seen the next card, both keep what they drew."""
+    return ctx.decide(
+        "play-on",
+        [E + "both-drew-wrong-cards"],
+        "Both players have drawn and seen the wrong cards: it is too late to put "
+        "right, and each keeps the card he drew.",
+    )
+
+
+@rules("rubicon-bezique", "english", "loser-saw-two")
+def loser_saw_two(ctx: Context) -> Decision:
+    """Law 30: the adversary has the pick of the next two cards."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [E + "loser-sees-two-cards"],
+        f"{offender}, drawing after the winner, saw two cards. At the next draw {adversary} may "
+        f"look at both cards and take either; if he keeps the second he need not show it.",
+        options=[Option("choose-of-two", adversary)],
+    )
+
+
+@rules("rubicon-bezique", "english", "even-stock")
+def even_stock(ctx: Context) -> Decision:
+    """Law 32: an odd stock leaves its last card undrawn; an even one is the normal state."""
+    return ctx.decide(
+        "play-on",
+        [E + "odd-number-in-stock"],
+        "Rubicon has no turn-up and both players draw after every trick, so an even stock is "
+        "as it should be and play goes on. Only an odd stock is irregular: its last card is "
+        "not drawn.",
+    )
+
+
+@rules("rubicon-bezique", "english", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """Law 24: withdrawn unless the adversary has played to it."""
+    offender, card = ctx.ev["player"], ctx.ev["card"]
+    if ctx.ev.get("followed_by"):
+        return ctx.decide(
+            "play-on",
+            [E + "lead-out-of-turn"],
+            f"The adversary has played to {offender}'s lead of the {card.name}: the "
+            f"lead stands and the trick counts as played.",
+        )
+    return ctx.decide(
+        "no-penalty",
+        [E + "lead-out-of-turn"],
+        f"{offender} led the {card.name} out of turn and nobody has played to it: "
+        f"it is taken back.",
+        options=[Option("take-back", offender)],
+    )
+
+
+@rules("rubicon-bezique", "english", "play")
+def play(ctx: Context) -> Decision:
+    """Law 55: in the last nine tricks, follow suit and win; a failure is replayed."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    if judged.legal:
+        return ctx.decide("legal", [E + "failure-to-follow-or-win"], judged.reason)
+    adversary = ctx.t.adversary(player)
+    return ctx.decide(
+        "revoke",
+        [E + "failure-to-follow-or-win"],
+        f"{judged.reason} As soon as it is noticed, the wrong card and every card played after "
+        f"it go back into the hands and are played again; there is no further penalty.",
+        options=[Option("replay", adversary)],
+    )
+
+
+@rules("rubicon-bezique", "english", "false-declaration")
+def false_declaration(ctx: Context) -> Decision | None:
+    """Law 50: a false score stands unless challenged before a card of the next trick."""
+    t, ev = ctx.t, ctx.ev
+    offender, declared = ev["player"], ev["declared"]
+    hand = t.cards(offender)
+    value = VALUES["rubicon-bezique"].get(declared)
+    if hand is None or value is None:
+        return None
+    lacking = missing_cards(declared, hand, ctx.s.trump)
+    if lacking is None:
+        return None
+    if not lacking:
+        return ctx.decide(
+            "no-penalty",
+            [E + "false-declaration"],
+            f"{offender} holds the cards for {NAMES[declared]}: the declaration is "
+            f"good and its {value} stand.",
+        )
+    if ev.get("next_trick_started", False):
+        return ctx.decide(
+            "play-on",
+            [E + "false-declaration"],
+            f"{offender} scored {NAMES[declared]} without the {names(lacking)}, but nobody "
+            f"objected before a card of the next trick was played: the {value} stand.",
+        )
+    return ctx.decide(
+        "penalty",
+        [E + "false-declaration", E + "erroneous-score"],
+        f"{offender} scored {NAMES[declared]} without the {names(lacking)}, and it is challenged "
+        f"before a card of the next trick is played: the {value} are struck off.",
+        score={offender: -value},
+    )
+
+
+@rules("rubicon-bezique", "english", "wrong-score")
+def wrong_score(ctx: Context) -> Decision:
+    """Law 51: a scoring mistake, once proved, is corrected at any time in the game."""
+    offender = ctx.ev["player"]
+    marked, correct = ctx.ev["marked"], ctx.ev["correct"]
+    return ctx.decide(
+        "no-penalty",
+        [E + "erroneous-score"],
+        f"{offender} marked {marked} where {correct} was due. A scoring error may be put right "
+        f"at any time before the game ends, without further penalty.",
+        score={offender: correct - marked},
+    )
+
+
+@rules("rubicon-bezique", "english", "faced-card-in-pack")
+def faced_card(ctx: Context) -> Decision:
+    """Laws 14 and 22: before play, a fresh deal; in the stock during play, turned down."""
+    if ctx.t.first_trick_played:
+        return ctx.decide(
+            "play-on",
+            [E + "faced-card-in-stock"],
+            "Play has begun: the card found face up in the stock is turned face "
+            "down where it lies, and play goes on.",
+        )
+    return ctx.decide(
+        "new-deal",
+        [E + "faced-card-in-pack"],
+        "A card is found face up in the pack before play has begun: there must be a fresh deal.",
+    )
+
+
+@rules("rubicon-bezique", "english", "dealer-exposed-card")
+def dealer_exposed(ctx: Context) -> Decision:
+    """Law 13: his own card, the deal stands; the adversary's, a fresh deal at his option."""
+    owner, dealer = ctx.ev["owner"], ctx.t.dealer
+    if owner == dealer:
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-exposes-own-card"],
+            f"The dealer {dealer} exposed his own card: the deal stands.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [E + "card-exposed-in-dealing"],
+        f"The dealer exposed one of {owner}'s cards: {owner} may claim a fresh "
+        f"deal, or let the deal stand.",
+        options=[Option("new-deal", owner)],
+    )
+
+
+@rules("rubicon-bezique", "english", "imperfect-pack")
+def imperfect_pack(ctx: Context) -> Decision:
+    """Law 62: the deal in which the fault appears is void; earlier deals stand."""
+    return ctx.decide(
+        "deal-void",
+        [E + "incorrect-pack", E + "missing-cards-found-on-floor"],
+        "The pack is faulty: the deal in which this comes to light is void and "
+        "earlier deals stand (a missing card later found on the floor does not "
+        "spoil the deal).",
     )

@@ -1,0 +1,179 @@
+"""Ordinary Bézique: Victorian household rules (English), French usage, Foster's general laws."""
+
+from __future__ import annotations
+
+from app.engine.core import Context, names, rules
+from app.engine.handlers.common import RULE_VARIANTS, describe_counts, judge_play, over_under
+from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
+from app.engine.ruling import Decision, Option
+
+E = "bezique.english."
+F = "bezique.french."
+FORFEIT = 10
+SURPLUS_FINE = 100
+RULE_VARIANTS[E + "follow-suit-only-last-eight"] = {"rule": "follow"}
+
+
+@rules("bezique", "english", "failed-to-draw")
+def failed_to_draw(ctx: Context) -> Decision:
+    """Enquire Within: draw two next time, and the adversary scores 10."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [E + "forgot-to-draw"],
+        f"{offender} played without drawing: he must draw two cards next time, and {adversary} "
+        f"scores {FORFEIT}.",
+        score={adversary: FORFEIT},
+    )
+
+
+@rules("bezique", "english", "drew-out-of-turn")
+def drew_out_of_turn(ctx: Context) -> Decision:
+    """Enquire Within: the adversary scores 10, provided he has not drawn himself."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [E + "drew-out-of-turn"],
+        f"{offender} drew out of turn: {adversary} scores {FORFEIT}, provided he has not drawn "
+        f"himself.",
+        score={adversary: FORFEIT},
+    )
+
+
+@rules("bezique", "english", "drew-two")
+def drew_two(ctx: Context) -> Decision:
+    """Enquire Within: the adversary picks the card to go back (or, by the forfeits, 100)."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    chosen = ctx.variant("bezique-drawing-too-many")
+    if chosen == E + "over-drawing":
+        return ctx.decide(
+            "penalty",
+            [chosen],
+            f"{offender} over-drew: he forfeits {SURPLUS_FINE} to {adversary}.",
+            score={adversary: SURPLUS_FINE},
+        )
+    return ctx.decide(
+        "penalty",
+        [chosen],
+        f"{offender} drew two cards: {adversary} decides which one goes back, and it is put "
+        f"into the middle of the stock, not on top.",
+        options=[Option("choose-of-two", adversary)],
+    )
+
+
+@rules("bezique", "english", "wrong-count")
+def wrong_count(ctx: Context) -> Decision | None:
+    """Enquire Within: a surplus hand against a right one gives 100; two surplus hands, none."""
+    t = ctx.t
+    errors, over, under = over_under(ctx)
+    counts = describe_counts(ctx)
+    if len(errors) < 2 or under:
+        return None  # The household rules speak only of surplus hands.
+    if len(over) == 2:
+        return ctx.decide(
+            "play-on",
+            [E + "both-surplus"],
+            f"Both hands hold too many cards: there is no penalty, and each plays "
+            f"without drawing until his hand is right. {counts}",
+        )
+    if not over:
+        return ctx.decide(
+            "deal-stands", [E + "one-surplus-other-right"], f"Both hands hold eight. {counts}"
+        )
+    right = t.adversary(over[0])
+    return ctx.decide(
+        "penalty",
+        [E + "one-surplus-other-right"],
+        f"{over[0]} holds more than eight cards while {right} holds the right "
+        f"number: {right} scores {SURPLUS_FINE}. {counts}",
+        score={right: SURPLUS_FINE},
+    )
+
+
+@rules("bezique", "english", "false-declaration")
+def false_declaration(ctx: Context) -> Decision | None:
+    """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card."""
+    offender, declared = ctx.ev["player"], ctx.ev["declared"]
+    hand = ctx.t.cards(offender)
+    value = VALUES["bezique"].get(declared)
+    if hand is None or value is None:
+        return None
+    lacking = missing_cards(declared, hand, ctx.s.trump)
+    if lacking is None:
+        return None
+    if not lacking:
+        return ctx.decide(
+            "no-penalty",
+            [E + "declare-after-winning-trick"],
+            f"{offender} holds the cards for {NAMES[declared]}: the declaration is good.",
+        )
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [E + "wrong-card-in-declaration"],
+        f"{offender} laid down {NAMES[declared]} without the {names(lacking)}: nothing is scored "
+        f"until he wins another trick, and the cards go back into his hand, where {adversary} "
+        f"may call them as faced cards.",
+        options=[Option("call-card", adversary)],
+    )
+
+
+@rules("bezique", "english", "play")
+def play_english(ctx: Context) -> Decision:
+    """The last eight tricks: follow and win (or only follow, per Hoffmann); a revoke loses all."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    duty = ctx.variant("bezique-duty-to-win-last-eight")
+    if judged.legal:
+        return ctx.decide("legal", [duty], judged.reason)
+    adversary = ctx.t.adversary(player)
+    return ctx.decide(
+        "revoke",
+        [duty, E + "revoke-forfeits-last-eight-tricks"],
+        f"{judged.reason} Under the household rules {player} forfeits all of the last eight "
+        f"tricks to {adversary}.",
+    )
+
+
+@rules("bezique", "french", "play")
+def play_french(ctx: Context) -> Decision:
+    """French practice in the last eight: follow and go higher, else trump."""
+    player, card = ctx.ev["player"], ctx.ev["card"]
+    judged = judge_play(ctx, player, card)
+    law = F + "follow-and-go-higher-last-eight"
+    if judged.legal:
+        return ctx.decide("legal", [law], judged.reason)
+    return ctx.decide(
+        "revoke",
+        [law, F + "status-quo-principle"],
+        f"{judged.reason} The French sources held here give the obligation but no penalty; "
+        f"their principle is to restore the position, so the card would be taken back.",
+    )
+
+
+@rules("bezique", "english", "play-out-of-turn")
+def play_out_of_turn(ctx: Context) -> Decision:
+    """Forfeits at Bézique: playing out of turn costs 10."""
+    offender = ctx.ev["player"]
+    adversary = ctx.t.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [E + "play-out-of-turn"],
+        f"{offender} played out of turn: he forfeits {FORFEIT} to {adversary}.",
+        score={adversary: FORFEIT},
+    )
+
+
+@rules("bezique", "english", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision | None:
+    """Britannica (9th ed.): a lead out of turn that has been played to stands."""
+    if not ctx.ev.get("followed_by"):
+        return None
+    return ctx.decide(
+        "play-on",
+        [E + "lead-out-of-turn-played-to"],
+        f"The lead out of turn by {ctx.ev['player']} has been played to: the trick stands.",
+    )
