@@ -22,8 +22,8 @@ from app.content import Term
 MARK_START = "\x02"
 MARK_END = "\x03"
 
-# A search box never holds more meaningful text than this; capping bounds the work done on
-# pasted novels, and FTS5 rejects expressions nested deeper than its parser limit.
+# A search box never holds more meaningful text than this; capping bounds the work done on a
+# pasted novel and keeps the MATCH expression (one group per word) small.
 MAX_QUERY_CHARS = 1000
 MAX_WORDS = 24
 # At most this many whole words are added to complete the last, unfinished word (see
@@ -240,7 +240,9 @@ class Lexicon:
                     # which already covers the phrases it starts.
                     typed = " ".join(tokens[i:])
                     rest = [p for p in phrases if not self._prefix_covers(typed, p)]
-                    alternatives = [_quote(typed) + "*", *(_quote(p) for p in rest)]
+                    extra = self._completions(typed) if size == 1 else []
+                    others = dict.fromkeys([*rest, *extra])
+                    alternatives = [_quote(typed) + "*", *(_quote(p) for p in others)]
                 else:
                     alternatives = [_quote(p) for p in phrases]
                 parts.append("(" + " OR ".join(alternatives) + ")")
@@ -259,13 +261,6 @@ class Lexicon:
             i += 1
         # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
         return " AND ".join(parts)
-
-    def plain_expression(self, text: str) -> str | None:
-        """The same words without glossary or completions: what a bare FTS5 query would use."""
-        tokens = self.tokens(text)
-        if not tokens:
-            return None
-        return " AND ".join([*(_quote(t) for t in tokens[:-1]), _quote(tokens[-1]) + "*"])
 
     def find_terms(self, text: str) -> list[Term]:
         """Glossary terms matching every word typed (the last as a prefix), best first.

@@ -53,9 +53,7 @@ _UNRANKED_SQL = (
     f"SELECT rowid, bm25(laws_fts, {', '.join(map(str, COLUMN_WEIGHTS))}), {_SNIPPET} "
     "FROM laws_fts WHERE laws_fts MATCH ?{filters} LIMIT ?"
 )
-_BROAD_SQL = (
-    f"SELECT count(*) FROM (SELECT 1 FROM laws_fts WHERE laws_fts MATCH ? LIMIT {RANK_LIMIT + 1})"
-)
+_BROAD_SQL = "SELECT count(*) FROM (SELECT 1 FROM laws_fts WHERE laws_fts MATCH ? LIMIT ?)"
 
 
 def _clean(text: str) -> str:
@@ -64,7 +62,8 @@ def _clean(text: str) -> str:
 
 def _body(law: Law) -> str:
     # One column for all the prose, so snippet() picks the best passage from any of it.
-    return "\n".join(_clean(p) for p in (law.text, law.situation, law.remedy, law.brief) if p)
+    parts = (law.text, law.situation, law.remedy, law.brief)
+    return " ".join(_clean(p) for p in parts if p)
 
 
 def _context(law: Law) -> str:
@@ -145,7 +144,9 @@ class LawsStore:
         combinations = list(itertools.product((False, True), repeat=3))
         self._ranked_sql = {k: _RANKED_SQL.format(filters=_filters(k)) for k in combinations}
         self._unranked_sql = {k: _UNRANKED_SQL.format(filters=_filters(k)) for k in combinations}
-        self._may_be_broad = len(self._laws) > RANK_LIMIT
+        self._rank_limit = RANK_LIMIT
+        # No query can be too broad to rank in a corpus smaller than the limit: skip the count.
+        self._may_be_broad = len(self._laws) > self._rank_limit
 
     def _load(self, laws: Iterable[Law]) -> set[str]:
         """Write the laws and their FTS5 index; return the folded words of everything indexed."""
@@ -259,8 +260,10 @@ class LawsStore:
 
     def _is_broad(self, expression: str) -> bool:
         """Whether more laws match than are worth ranking (see RANK_LIMIT)."""
-        (count,) = self._conn.execute(_BROAD_SQL, (expression,)).fetchone()
-        return bool(count > RANK_LIMIT)
+        # Counting stops at the limit, so a first letter costs no more than a narrow query.
+        limit = self._rank_limit
+        (count,) = self._conn.execute(_BROAD_SQL, (expression, limit + 1)).fetchone()
+        return bool(count > limit)
 
     def _unranked(
         self, expression: str, key: tuple[bool, ...], filters: tuple[str, ...], limit: int

@@ -1,0 +1,186 @@
+"""The laws store: loading, lookup, browse order, the glossary, and searching past RANK_LIMIT."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import app.store
+from app.content import Content, Law, Term
+from app.store import LawsStore
+
+
+def make_law(slug: str, title: str, text: str = "", **fields: str) -> Law:
+    """A law with every required field filled in; `fields` override the defaults."""
+    values = {
+        "game": "ecarte", "code": "french", "topic": "general-principles", "authority": "test",
+        "case": slug, "situation": "", "remedy": "", "brief": "", "source": "test",
+        "book": "test", "section": "",
+    }
+    values.update(fields)
+    law_id = f"{values['game']}.{values['code']}.{slug}"
+    return Law(id=law_id, title=title, text=text, **values)  # type: ignore[arg-type]
+
+
+LAWS = [
+    make_law("zebra", "Zebra law", "About scoring.", game="cinch", code="american",
+             topic="scoring"),
+    make_law("b-misdeal", "B misdeal", "A misdeal.", topic="dealing-and-misdeals"),
+    make_law("a-misdeal", "a misdeal", "Another misdeal.", topic="dealing-and-misdeals"),
+    make_law("english-misdeal", "Misdeal (English)", "A misdeal.", code="english",
+             topic="dealing-and-misdeals"),
+    make_law("exposed", "Exposed card", "A card exposed.", topic="exposed-cards"),
+    make_law("bezique-stock", "Drawing", "Drawing from the stock.", game="bezique",
+             topic="drawing-from-the-stock"),
+    make_law("general", "General rule", "Error in the pack.", game="general", code="english"),
+]
+
+TERMS = [
+    Term("talon", "talon", "The undealt cards, drawn from during play.",
+         french=("talon", "pioche"), synonyms=("stock",)),
+    Term("revoke", "revoke", "Failing to follow suit when able.",
+         french=("renonce",), synonyms=("renege",)),
+    Term("pone", "pone", "The dealer's adversary in a two-handed game.",
+         synonyms=("non-dealer", "elder hand")),
+    Term("renounce", "renounce", "Playing another suit, having none of the suit led.",
+         french=("renonce",)),
+]
+
+
+def fixture_content(laws: list[Law] = LAWS) -> Content:
+    """A small Content built in code, independent of the real content files."""
+    return Content(laws={law.id: law for law in laws}, terms={t.id: t for t in TERMS}, games={})
+
+
+@pytest.fixture(scope="module")
+def store() -> LawsStore:
+    return LawsStore(fixture_content())
+
+
+def test_every_law_is_a_row_of_the_laws_table(store: LawsStore) -> None:
+    assert store.db.table("laws").count == len(LAWS)
+    assert store.db.table("laws").get("bezique.french.bezique-stock")["title"] == "Drawing"
+
+
+def test_law_returns_the_law_by_id(store: LawsStore) -> None:
+    assert store.law("ecarte.french.exposed") == LAWS[4]
+
+
+def test_unknown_law_id_raises_key_error(store: LawsStore) -> None:
+    with pytest.raises(KeyError):
+        store.law("ecarte.french.nothing")
+
+
+def test_browse_orders_by_game_topic_code_then_title(store: LawsStore) -> None:
+    # Games, topics and codes in the vocabulary's order (the order a game unfolds).
+    assert [law.id.split(".", 2)[2] for law in store.browse()] == [
+        "bezique-stock", "zebra", "english-misdeal", "a-misdeal", "b-misdeal", "exposed",
+        "general",
+    ]
+
+
+def test_browse_filters_by_game_code_and_topic(store: LawsStore) -> None:
+    assert [law.title for law in store.browse(game="ecarte", code="english")] == [
+        "Misdeal (English)"]
+    assert [law.title for law in store.browse(topic="dealing-and-misdeals", code="french")] == [
+        "a misdeal", "B misdeal"]
+    assert store.browse(game="pinochle") == []
+
+
+def test_empty_filters_mean_all(store: LawsStore) -> None:
+    assert store.browse(game="", code="", topic="") == store.browse()
+    assert len(store.search("misdeal", game="")) == 3
+
+
+def test_store_in_a_file_is_rebuilt_from_the_content(tmp_path: Path) -> None:
+    path = tmp_path / "laws.db"
+    LawsStore(fixture_content(), path).close()
+    fewer = LawsStore(fixture_content(LAWS[:2]), path)
+    assert [h.law_id for h in fewer.search("misdeal")] == ["ecarte.french.b-misdeal"]
+    assert fewer.db.table("laws").count == 2
+    fewer.close()
+
+
+def test_store_of_no_laws_finds_nothing() -> None:
+    empty = LawsStore(fixture_content([]))
+    assert empty.search("misdeal") == []
+    assert empty.browse() == []
+
+
+# --- the glossary ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["talon", "Talon", "STOCK", "pioche", "Pioché", "stocks"])
+def test_term_for_finds_the_term_by_any_form(store: LawsStore, word: str) -> None:
+    term = store.term_for(word)
+    assert term is not None and term.id == "talon"
+
+
+@pytest.mark.parametrize("word", ["non-dealer", "Non Dealer", "NON-DEALER", "elder  hand"])
+def test_term_for_finds_multi_word_forms(store: LawsStore, word: str) -> None:
+    term = store.term_for(word)
+    assert term is not None and term.id == "pone"
+
+
+def test_term_for_a_form_two_terms_share_prefers_the_headword(store: LawsStore) -> None:
+    term = store.term_for("renounce")
+    assert term is not None and term.id == "renounce"
+    shared = store.term_for("renonce")
+    assert shared is not None and shared.id in {"revoke", "renounce"}
+
+
+@pytest.mark.parametrize("word", ["", "  ", "dealer", "non", '"', "x" * 5000])
+def test_term_for_other_words_is_none(store: LawsStore, word: str) -> None:
+    assert store.term_for(word) is None
+
+
+def test_terms_search_without_words_lists_every_term_by_name(store: LawsStore) -> None:
+    assert [t.id for t in store.terms_search("  ")] == ["pone", "renounce", "revoke", "talon"]
+
+
+def test_terms_search_puts_named_terms_before_prefix_and_definition_matches(
+    store: LawsStore,
+) -> None:
+    assert [t.id for t in store.terms_search("renonce")] == ["renounce", "revoke"]
+    assert [t.id for t in store.terms_search("ren")] == ["renounce", "revoke"]
+    assert [t.id for t in store.terms_search("undealt")] == ["talon"]
+    assert [t.id for t in store.terms_search("suit")] == ["renounce", "revoke"]
+    assert store.terms_search("zebra") == []
+
+
+def test_terms_search_ignores_accents_and_syntax(store: LawsStore) -> None:
+    assert [t.id for t in store.terms_search('"PIOCHÉ*')] == ["talon"]
+
+
+# --- past RANK_LIMIT ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def broad_store(monkeypatch: pytest.MonkeyPatch) -> LawsStore:
+    """A store whose rank limit is tiny, so ordinary queries take the unranked path."""
+    monkeypatch.setattr(app.store, "RANK_LIMIT", 2)
+    return LawsStore(fixture_content())
+
+
+def test_too_broad_query_lists_title_matches_first_then_the_rest_in_browse_order(
+    broad_store: LawsStore,
+) -> None:
+    hits = broad_store.search("misdeal")
+    assert [h.law_id.split(".", 2)[2] for h in hits] == ["english-misdeal", "a-misdeal",
+                                                         "b-misdeal"]
+    hits = broad_store.search("a")
+    assert [h.law_id.split(".", 2)[2] for h in hits] == [
+        # "a" in the title, in browse order, then "a", "another", "about" in the text only.
+        "a-misdeal", "zebra", "english-misdeal", "b-misdeal", "exposed",
+    ]
+
+
+def test_too_broad_query_keeps_filters_and_limit(broad_store: LawsStore) -> None:
+    assert [h.law_id for h in broad_store.search("misdeal", code="english")] == [
+        "ecarte.english.english-misdeal"]
+    assert len(broad_store.search("a", limit=2)) == 2
+
+
+def test_narrow_query_is_ranked_even_with_a_tiny_limit(broad_store: LawsStore) -> None:
+    assert [h.law_id for h in broad_store.search("stock")] == ["bezique.french.bezique-stock"]
