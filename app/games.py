@@ -177,6 +177,6 @@ def build_games(content: Content) -> dict[str, Game]:
     return games
 
 
-def with_rule(rule: StageRule, **changes: object) -> StageRule:
+def with_rule(stage_rule: StageRule, **changes: object) -> StageRule:
     """A stage rule with some obligations changed (for variants)."""
-    return replace(rule, **changes)  # type: ignore[arg-type]
+    return replace(stage_rule, **changes)  # type: ignore[arg-type]

@@ -42,7 +42,6 @@ OPTIONS: dict[str, str] = {
     "claim-card": "Claim the card drawn out of turn.",
     "choose-of-two": "Look at two cards and choose which one is taken (or played).",
     "forbid-trump": "Forbid the playing of the exposed trump.",
-    "call-card-of-shown": "Call one of the cards shown in a false declaration to be played.",
     "amend-declaration": "Amend the declaration with the card held.",
     "add-points": "Add the points wrongly marked to one's own score.",
     "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",

@@ -100,6 +100,9 @@ class Table:
                 played - self.game.drawing_tricks if played >= self.game.drawing_tricks else played
             )
             base -= since
+        elif self.scenario.stage == "play" and not self.game.drawing_tricks:
+            # Nobody draws between tricks in these games: each trick costs every hand a card.
+            base -= self.scenario.tricks_played
         if self.scenario.stage == "hand-over":
             return 0
         return base - (1 if self.played_to_trick(player) else 0)

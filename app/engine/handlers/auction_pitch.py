@@ -87,10 +87,14 @@ def counted_out(ctx: Context) -> Decision | None:
             f"his bid, so he wins the pool.",
         )
     amount = s.bid["amount"] if s.bid else 0
+    others = [p for p in out if p != bidder]
+    if len(others) != 1:
+        return None  # Which of several others wins is not settled by the laws held.
     return ctx.decide(
-        "penalty",
+        "game-won",
         [P + "two-count-out-bidder-wins", P + "bidder-set-back"],
         f"{bidder}, the bidder, failed to make his bid, so he does not take the pool: he is set "
-        f"back {amount}. The laws held here do not say which of the others then wins.",
+        f"back {amount} and cannot count out. {others[0]} is the only player out and wins the "
+        f"pool.",
         score={bidder: -amount},
     )

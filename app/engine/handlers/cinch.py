@@ -29,7 +29,12 @@ def wrong_count(ctx: Context) -> Decision | None:
             f"is a misdeal. {counts}",
         )
     if len(over) + len(under) > 1:
-        return None  # The law speaks only of one wrong hand among four.
+        return ctx.decide(
+            "misdeal",
+            [P + "wrong-count-after-bid", P + "wrong-count-before-bid"],
+            f"A bid has been made, but the deal stands only if three players hold the right "
+            f"number, and here {len(over) + len(under)} hands are wrong: it is a misdeal. {counts}",
+        )
     if over:
         offender = over[0]
         side = " and ".join(t.side(offender))
@@ -123,10 +128,12 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         )
     laws = []
     taken_back = ""
+    back = each("take-back", followed)
     if followed:
         laws.append(P + "false-lead-not-all-played")
         taken_back = (
-            f" The cards {', '.join(followed)} played to it are taken back and may not be called."
+            f" The cards played to it by {' and '.join(followed)} are taken back and may not "
+            f"be called."
         )
     partner = t.partner(offender)
     if leader == partner:
@@ -137,7 +144,11 @@ def lead_out_of_turn(ctx: Context) -> Decision:
             f"{offender} led when it was his partner {partner}'s turn. {caller}, on {partner}'s "
             f"right, may call on {partner} to lead a trump or not to lead a trump; he may not "
             f"call a plain suit.{taken_back}",
-            options=[Option("call-trump-lead", caller), Option("call-no-trump-lead", caller)],
+            options=[
+                Option("call-trump-lead", caller),
+                Option("call-no-trump-lead", caller),
+                *back,
+            ],
         )
     adversaries = t.adversaries(offender)
     return ctx.decide(
@@ -145,7 +156,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         [P + "lead-when-adversaries-turn", *laws],
         f"It was {leader}'s lead, an adversary of {offender}, so the {card.name} led in error "
         f"is simply an exposed card that either adversary may call.{taken_back}",
-        options=each("call-card", adversaries),
+        options=[*each("call-card", adversaries), *back],
     )
 
 

@@ -149,7 +149,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         "If the count is corrected the trump card stays as it is; a misdeal claimed "
         f"loses {dealer} the deal."
     )
-    if s.turn_up is not None and s.turn_up.rank == "K":
+    king = s.turn_up is not None and s.turn_up.rank == "K"
+    if king or ctx.ev.type == "king-turned":
         laws.append(P + "king-turned-after-wrong-count")
         parts.append(
             "The king turned up cannot be marked: with a wrong number dealt it was not "
@@ -198,6 +199,10 @@ def king_turned(ctx: Context) -> Decision:
     """Seed 004:8: the dealer marks one at once, unless a wrong number was dealt."""
     _, over, under = over_under(ctx)
     if over or under:
+        # A wrong number dealt is a misdeal first of all; the king is simply not marked.
+        misdeal = wrong_count(ctx)
+        if misdeal is not None:
+            return misdeal
         return ctx.decide(
             "play-on",
             [P + "king-turned-after-wrong-count"],

@@ -133,7 +133,7 @@ def wrong_count(ctx: Context) -> Decision | None:
         laws.append(E + "dealer-too-few-dealt")
         options.append(Option("supply-from-stock", pone))
         parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
-    if s.turn_up is not None and s.turn_up.rank == "K":
+    if (s.turn_up is not None and s.turn_up.rank == "K") or ctx.ev.type == "king-turned":
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
     return ctx.decide("misdeal", laws, " ".join(parts), options=list(dict.fromkeys(options)))
@@ -176,6 +176,9 @@ def king_turned(ctx: Context) -> Decision:
     """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt."""
     _, over, under = over_under(ctx)
     if over or under:
+        misdeal = wrong_count(ctx)
+        if misdeal is not None and not ctx.t.first_trick_played:
+            return misdeal
         return ctx.decide(
             "play-on",
             [E + "no-king-after-wrong-count"],

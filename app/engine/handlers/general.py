@@ -55,9 +55,10 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         return ctx.decide(
             "no-penalty",
             laws,
-            f"{offender} has no partner to inform, so taking the lead back hurts only himself: "
-            f"there is no penalty, and adversaries who failed to notice the lead share the "
-            f"fault.{back}",
+            options=[] if set(others) <= set(followed) else each("take-back", followed),
+            explanation=f"{offender} has no partner to inform, so taking the lead back hurts "
+            f"only himself: there is no penalty, and adversaries who failed to notice the lead "
+            f"share the fault.{back}",
         )
     return ctx.decide(
         "penalty",
