@@ -90,9 +90,11 @@ def random_event(table: dict[str, Any], event_type: str, rng: random.Random) -> 
             )
         elif kind == "players":
             fields[name] = rng.sample(players, rng.randint(1, len(players)))
-        elif kind == "tricks":
+        elif kind == "counts" and name == "tricks":
             split = rng.randint(0, 5)
             fields[name] = {players[0]: split, players[1]: 5 - split}
+        elif kind == "counts":
+            fields[name] = {p: rng.randint(0, 4) for p in players}
         elif kind is DECLARATIONS:
             fields[name] = rng.choice(DECLARATIONS)
         else:

@@ -58,7 +58,8 @@ TOP_LEVEL_KEYS = frozenset(
     }
 )
 
-# Field kinds: "player", "card", "bool", "int", "players", "tricks", or a tuple of allowed words.
+# Field kinds: "player", "card", "bool", "int", "players", "counts" (player -> number), or a
+# tuple of allowed words.
 EVENTS: dict[str, dict[str, Any]] = {
     "wrong-count": {},
     "failed-to-draw": {"player": "player"},
@@ -86,9 +87,14 @@ EVENTS: dict[str, dict[str, Any]] = {
     "several-trumps-turned": {"count": "int"},
     "imperfect-pack": {},
     "king-turned": {},
-    "hand-result": {"tricks": "tricks", "proposal": ("stood", "refused", "accepted")},
+    "hand-result": {"tricks": "counts", "proposal": ("stood", "refused", "accepted")},
     "stock-exhausted": {},
     "counted-out": {"players": "players", "bid_made": "bool"},
+    "points-made": {"points": "counts"},
+    "proposal-withdrawn": {
+        "player": "player",
+        "what": ("proposal", "acceptance", "refusal", "number"),
+    },
 }
 
 
@@ -212,8 +218,8 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
         elif kind == "players":
             _need(isinstance(value, list), fld, "must be a list of players")
             values[name] = tuple(_player(v, f"{fld}[{i}]", players) for i, v in enumerate(value))
-        elif kind == "tricks":
-            _need(isinstance(value, dict), fld, "must map each player to a number of tricks")
+        elif kind == "counts":
+            _need(isinstance(value, dict), fld, "must map each player to a number")
             values[name] = {
                 _player(p, fld, players): _int(n, f"{fld}.{p}") for p, n in value.items()
             }

@@ -133,9 +133,7 @@ class Lexicon:
             if key in seen:
                 continue
             seen.add(key)
-            if any(
-                len(other) < len(key) and _contains(key, other) for _, other in keyed
-            ):
+            if any(len(other) < len(key) and _contains(key, other) for _, other in keyed):
                 continue
             kept.append(phrase)
         return tuple(kept)
@@ -167,7 +165,7 @@ class Lexicon:
         """The longest glossary form starting at tokens[start]: (its length, its phrases)."""
         longest = min(self._longest_form, len(tokens) - start)
         for size in range(longest, 0, -1):
-            key = tuple(self._norm(t) for t in tokens[start:start + size])
+            key = tuple(self._norm(t) for t in tokens[start : start + size])
             phrases = self._phrases_by_form.get(key)
             if phrases is not None:
                 return size, phrases
@@ -295,7 +293,7 @@ class Lexicon:
 def _contains(sequence: tuple[str, ...], part: tuple[str, ...]) -> bool:
     """Whether `part` occurs in `sequence` as a contiguous run."""
     size = len(part)
-    return any(sequence[i:i + size] == part for i in range(len(sequence) - size + 1))
+    return any(sequence[i : i + size] == part for i in range(len(sequence) - size + 1))
 
 
 @dataclass(frozen=True)

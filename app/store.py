@@ -93,10 +93,14 @@ _TOPIC_ORDER = _order(TOPICS)
 def _browse_key(law: Law) -> tuple[int, str, int, str, int, str, str, str]:
     # Vocabulary order (the order a game unfolds), unknown values after, by name.
     return (
-        _GAME_ORDER.get(law.game, len(_GAME_ORDER)), law.game,
-        _TOPIC_ORDER.get(law.topic, len(_TOPIC_ORDER)), law.topic,
-        _CODE_ORDER.get(law.code, len(_CODE_ORDER)), law.code,
-        law.title.casefold(), law.id,
+        _GAME_ORDER.get(law.game, len(_GAME_ORDER)),
+        law.game,
+        _TOPIC_ORDER.get(law.topic, len(_TOPIC_ORDER)),
+        law.topic,
+        _CODE_ORDER.get(law.code, len(_CODE_ORDER)),
+        law.code,
+        law.title.casefold(),
+        law.id,
     )
 
 
@@ -156,11 +160,21 @@ class LawsStore:
         # Rows go in browse order, so rowid order is browse order for unranked searches.
         rows = [
             {
-                "id": law.id, "game": law.game, "code": law.code, "topic": law.topic,
-                "case": law.case, "title": law.title, "text": law.text,
-                "situation": law.situation, "remedy": law.remedy, "brief": law.brief,
-                "authority": law.authority, "source": law.source, "book": law.book,
-                "section": law.section, "variant_of": law.variant_of,
+                "id": law.id,
+                "game": law.game,
+                "code": law.code,
+                "topic": law.topic,
+                "case": law.case,
+                "title": law.title,
+                "text": law.text,
+                "situation": law.situation,
+                "remedy": law.remedy,
+                "brief": law.brief,
+                "authority": law.authority,
+                "source": law.source,
+                "book": law.book,
+                "section": law.section,
+                "variant_of": law.variant_of,
             }
             for law in sorted(laws, key=_browse_key)
         ]

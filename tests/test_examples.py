@@ -139,3 +139,32 @@ def test_example_validates_from_the_command_line(path):
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["event"] == _raw(path)["event"]["type"]
+
+
+# Seed laws that state a principle, a definition or a fact of play rather than a remedy an
+# event can trigger: the rules browser shows them, the engine cites them in explanations.
+NOT_RULED_BY_AN_EVENT = {
+    "auction-pitch.american.winning-the-trick": "how a trick is won, used by every play ruling",
+    "bezique.french.status-quo-principle": "the French principle, cited when a code is silent",
+    "rubicon-bezique.english.adversary-presumed-rogue": "the English principle",
+    "conquian.american.deal-alternates": "the order of dealing",
+    "ecarte.american.dealer-exchanges-after-pone": "the procedure of the exchange",
+    "general.american.exposed-cards-left-on-table": "partnership games with their own laws",
+    "general.american.lead-out-of-turn-call-a-suit": "partnership games with their own laws",
+    "general.american.error-induced-by-adversary": "the principle behind the take-back option",
+    "general.american.play-after-amended-revoke": "no event models an amended revoke",
+    "pinochle.american.score-when-made": "advice on when to mark scores",
+    "pinochle.american.game-of-1000": "the length of the game",
+}
+
+
+def test_every_seed_law_that_rules_an_event_is_exercised_by_an_example(content, games):
+    cited: set[str] = set()
+    for path in FILES:
+        ruling = rule(load_scenario_file(path, games), games, content)
+        for r in ruling.rulings:
+            cited |= set(r.laws)
+    seed_laws = {law.id for law in content.laws.values() if law.seed_citation}
+    assert set(NOT_RULED_BY_AN_EVENT) <= seed_laws
+    missing = sorted(seed_laws - cited - set(NOT_RULED_BY_AN_EVENT))
+    assert not missing, f"seed laws no example scenario exercises: {missing}"

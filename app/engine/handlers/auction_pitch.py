@@ -98,3 +98,33 @@ def counted_out(ctx: Context) -> Decision | None:
         f"pool.",
         score={bidder: -amount},
     )
+
+
+@rules("auction-pitch", "american", "points-made")
+def points_made(ctx: Context) -> Decision | None:
+    """Seed 000:3 and F-291: each scores what he made; a bidder short of his bid is set back."""
+    s, points = ctx.s, ctx.ev["points"]
+    if s.bid is None:
+        return None
+    bidder, amount = s.bid["player"], s.bid["amount"]
+    made = points.get(bidder, 0)
+    score = {p: n for p, n in points.items() if p != bidder}
+    others = ", ".join(f"{p} {n}" for p, n in score.items() if n) or "nobody else scores"
+    if made >= amount:
+        score[bidder] = made
+        extra = f", {made - amount} more than his bid, and scores them all" if made > amount else ""
+        return ctx.decide(
+            "no-penalty",
+            [P + "score-with-white-counters", P + "bidder-scores-excess"],
+            f"{bidder} bid {amount} and made {made}{extra}; each player puts a white counter "
+            f"into the pool for every point he made ({others}).",
+            score={**score, bidder: made},
+        )
+    score[bidder] = -amount
+    return ctx.decide(
+        "penalty",
+        [P + "bidder-set-back", P + "score-with-white-counters"],
+        f"{bidder} bid {amount} but made only {made}: he is set back {amount}. The others score "
+        f"what they made ({others}).",
+        score=score,
+    )

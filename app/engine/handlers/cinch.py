@@ -87,12 +87,22 @@ def exposed_card(ctx: Context) -> Decision:
             f"played, and the other is exposed. " + text
         )
     if ctx.s.trump and ctx.game.effective_suit(card, ctx.s.trump) == ctx.s.trump:
-        laws.append(P + "exposed-trump-after-naming")
+        laws += [P + "exposed-trump-after-naming", P + "barred-trump-revoke-excused"]
         options += each("forbid-trump", adversaries)
         text += (
             " It is a trump exposed after trumps were named: the adversaries may instead "
             "forbid its play, and if that makes its holder revoke he is not penalised."
         )
+    trick = ctx.s.trick
+    if trick is not None and len(trick.cards) == len(ctx.t.players):
+        winner = ctx.t.trick_players[ctx.game.winning_card(trick.cards, ctx.s.trump)]
+        if winner == holder:
+            laws += [P + "call-for-next-lead", P + "lead-before-trick-quitted"]
+            text += (
+                f" {holder} has won this trick and leads next, so the card must be called before "
+                f"the trick is turned and quitted; if {holder} leads before then, the card he "
+                f"leads may be claimed as exposed as well."
+            )
     return ctx.decide("penalty", laws, text, options=options)
 
 
@@ -219,4 +229,33 @@ def play(ctx: Context) -> Decision:
         f"{judged.reason} Holding the suit led and neither following nor trumping is a revoke "
         f"once it is not corrected in time. The penalty for a revoke at Cinch is not among the "
         f"laws held here.",
+    )
+
+
+@rules("cinch", "american", "points-made")
+def points_made(ctx: Context) -> Decision | None:
+    """Each side scores its points; a bidding side short of its bid (modern account) fails."""
+    t, s, points = ctx.t, ctx.s, ctx.ev["points"]
+    if s.bid is None:
+        return None
+    bidder, amount = s.bid["player"], s.bid["amount"]
+    bidders = t.side(bidder)
+    opponents = t.adversaries(bidder)
+    ours = sum(points.get(p, 0) for p in bidders)
+    theirs = sum(points.get(p, 0) for p in opponents)
+    if ours >= amount:
+        return ctx.decide(
+            "no-penalty",
+            [P + "points-to-trick-winner"],
+            f"The bidding side ({' and '.join(bidders)}) bid {amount} and made {ours}: each side "
+            f"scores the points it won ({ours} and {theirs}).",
+            score={bidders[0]: ours, opponents[0]: theirs},
+        )
+    return ctx.decide(
+        "penalty",
+        [P + "failed-bid", P + "points-to-trick-winner"],
+        f"The bidding side ({' and '.join(bidders)}) bid {amount} but made only {ours}: by the "
+        f"modern account held here the other side scores its own {theirs} points plus the "
+        f"{amount} bid; Foster's own method is not confirmed.",
+        score={opponents[0]: theirs + amount},
     )

@@ -266,3 +266,17 @@ def play(ctx: Context) -> Decision:
         f"{judged.reason} Foster's own penalty for a renounce or a failure to win at Écarté is "
         f"not among the laws held here.",
     )
+
+
+@rules("ecarte", "american", "proposal-withdrawn")
+def proposal_withdrawn(ctx: Context) -> Decision:
+    """Seed 004:10: a proposal, acceptance or refusal, and the number asked, are final."""
+    player, what = ctx.ev["player"], ctx.ev["what"]
+    law = P + ("number-asked-fixed" if what == "number" else "proposal-or-reply-binding")
+    thing = "the number of cards he asked for" if what == "number" else f"his {what}"
+    return ctx.decide(
+        "play-on",
+        [law],
+        f"{player} tried to change {thing}: once made it cannot be changed or taken back, and "
+        f"play goes on as first said.",
+    )

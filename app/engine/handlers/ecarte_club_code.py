@@ -301,3 +301,19 @@ def play_out_of_turn(ctx: Context) -> Decision:
         [E + "bd-play-out-of-turn-new-deal"],
         f"{ctx.ev['player']} played out of turn: the household rules call for a new deal.",
     )
+
+
+@rules("ecarte", "english", "proposal-withdrawn")
+def proposal_withdrawn(ctx: Context) -> Decision:
+    """Laws 26 and 27: proposals, answers and the number asked for are final."""
+    player, what = ctx.ev["player"], ctx.ev["what"]
+    law = {
+        "proposal": "proposal-not-retracted",
+        "number": "number-asked-not-altered",
+    }.get(what, "acceptance-or-refusal-final")
+    return ctx.decide(
+        "play-on",
+        [E + law],
+        f"{player} may not go back on his {what if what != 'number' else 'number of cards'}: "
+        f"it stands.",
+    )
