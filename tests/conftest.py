@@ -1,0 +1,32 @@
+"""Test-wide setup: Qt runs offscreen, and no test can touch the user's settings."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# Must happen before any QApplication exists: with no display Qt aborts otherwise.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from ui.compat import pin_none  # after the platform is chosen
+
+# PySide6 6.12 on Python 3.11 drops a reference to None per void call (see ui/compat.py);
+# a whole test session makes enough calls to abort the interpreter at exit without this.
+pin_none()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ignore the one warning the offscreen platform gives for every window with a layout."""
+    config.addinivalue_line("qt_log_ignore", "This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Any QSettings a test forgets to redirect lands in a temporary directory."""
+    from PySide6.QtCore import QSettings
+
+    where = str(tmp_path_factory.mktemp("qsettings"))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(fmt, scope, where)

@@ -1,0 +1,34 @@
+"""The deferred store is built on first use, not at start-up."""
+
+from __future__ import annotations
+
+from ui.deferred_store import DeferredStore
+
+
+def test_nothing_is_built_until_asked(content):
+    store = DeferredStore(content)
+    assert not store.ready
+    store.warm()
+    assert store.ready
+
+
+def test_it_answers_like_the_store(content, store):
+    deferred = DeferredStore(content)
+    assert [h.law_id for h in deferred.search("misdeal")] == [
+        h.law_id for h in store.search("misdeal")]
+    assert deferred.law("ecarte.french.bystander-advice").code == "french"
+    assert deferred.browse(game="ecarte", code="english") == store.browse(game="ecarte",
+                                                                          code="english")
+    assert deferred.term_for("pioche").id == "talon"
+    assert [t.id for t in deferred.terms_search("pone")] == ["pone"]
+
+
+def test_the_browser_opens_without_building_it(qtbot, content):
+    from ui.browser.browser_screen import BrowserScreen
+
+    store = DeferredStore(content)
+    screen = BrowserScreen(store, content)
+    qtbot.addWidget(screen)
+    assert not store.ready
+    screen.search("misdeal")
+    assert store.ready

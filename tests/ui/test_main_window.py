@@ -1,0 +1,120 @@
+"""The main window: screens, menus, shortcuts, cross-screen links and saved state."""
+
+from __future__ import annotations
+
+from helpers import click_link
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QApplication
+
+from ui.main_window import SCREENS, MainWindow
+from ui.settings import UiSettings
+
+SURPLUS_EN = "rubicon-bezique.english.surplus-after-first-trick"
+
+
+def _shortcut(window: MainWindow, action_name: str) -> str:
+    return getattr(window, action_name).shortcut().toString()
+
+
+def test_menus_hold_the_commands_with_their_shortcuts(window):
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Go", "&View", "&Help"]
+    assert _shortcut(window, "quit_action") == "Ctrl+Q"
+    assert _shortcut(window, "back_action") == "Alt+Left"
+    assert _shortcut(window, "forward_action") == "Alt+Right"
+    assert _shortcut(window, "search_action") == "Ctrl+F"
+
+
+def test_the_browser_is_shown_first_and_other_screens_are_built_when_needed(window):
+    assert window.current_screen == "browser"
+    assert window.stack.count() == 1
+    window.show_screen("glossary")
+    assert window.stack.count() == 2
+
+
+def test_the_view_menu_switches_screens(window):
+    window.screen_actions["compare"].trigger()
+    assert window.current_screen == "compare"
+    assert window.screen_actions["compare"].isChecked()
+
+
+def test_ctrl_f_focuses_the_search_box(qtbot, window):
+    window.show_screen("compare")
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.browser.search_box)
+    assert window.current_screen == "browser"
+
+
+def test_alt_left_and_alt_right_walk_the_history(qtbot, window):
+    window.browser.show_law(SURPLUS_EN)
+    window.browser.open("game:ecarte")
+    assert window.back_action.isEnabled() and not window.forward_action.isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.browser.current_page == f"law:{SURPLUS_EN}"
+    assert window.forward_action.isEnabled()
+    qtbot.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert window.browser.current_page == "game:ecarte"
+
+
+def test_a_compare_cell_opens_the_law_in_the_browser(window):
+    window.show_screen("compare")
+    window.compare.law_requested.emit(SURPLUS_EN)
+    assert window.current_screen == "browser"
+    assert window.browser.current_page == f"law:{SURPLUS_EN}"
+
+
+def test_a_term_on_a_law_page_opens_the_glossary(qtbot, window):
+    window.browser.show_law(SURPLUS_EN)
+    click_link(qtbot, window.browser.page, "term:talon")
+    assert window.current_screen == "glossary"
+    assert "undealt cards" in window.glossary.page.toPlainText()
+
+
+def test_a_law_in_the_glossary_opens_in_the_browser(qtbot, window):
+    window.open_term("talon")
+    click_link(qtbot, window.glossary.page, "law:rubicon-bezique.french.forgot-to-draw")
+    assert window.browser.current_page == "law:rubicon-bezique.french.forgot-to-draw"
+
+
+def test_geometry_last_screen_and_splitters_are_restored(qtbot, store, content, tmp_path):
+    path = str(tmp_path / "state.ini")
+    first = MainWindow(store, content, UiSettings.in_file(path))
+    qtbot.addWidget(first)
+    first.resize(730, 520)
+    first.show()
+    qtbot.waitExposed(first)
+    first.browser.splitter.setSizes([200, 500])
+    sizes = first.browser.splitter.sizes()
+    first.show_screen("glossary")
+    first.close()
+
+    second = MainWindow(store, content, UiSettings.in_file(path))
+    qtbot.addWidget(second)
+    assert second.size() == QSize(730, 520)
+    assert second.current_screen == "glossary"
+    second.resize(730, 520)
+    second.show()
+    qtbot.waitExposed(second)
+    second.show_screen("browser")
+    assert second.browser.splitter.sizes() == sizes
+
+
+def test_a_fresh_settings_file_opens_on_the_first_screen(qtbot, store, content, tmp_path):
+    win = MainWindow(store, content, UiSettings.in_file(str(tmp_path / "new.ini")))
+    qtbot.addWidget(win)
+    assert win.current_screen == SCREENS[0].name
+
+
+def test_the_window_does_not_render_blank(window):
+    window.browser.show_law(SURPLUS_EN)
+    image = window.grab().toImage()
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7)
+               for y in range(0, image.height(), 7)}
+    assert len(colours) > 5
+
+
+def test_the_app_font_is_real(qapp):
+    from PySide6.QtGui import QFontInfo
+
+    assert QFontInfo(qapp.font()).family() != ""

@@ -1,0 +1,1 @@
+"""The rules browser: the tree of laws, search as you type, law and game pages."""

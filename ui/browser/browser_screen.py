@@ -1,0 +1,202 @@
+"""The rules browser screen: search and browse tree on the left, the page on the right."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListView,
+    QSplitter,
+    QStackedWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content import Content
+from app.vocabulary import GAMES
+from ui.browser.history import History
+from ui.browser.law_filters import LawFilters
+from ui.browser.law_page import LawPage
+from ui.browser.law_tree_model import LINK_ROLE, LawTreeModel
+from ui.links import href
+from ui.widgets.search_box import SearchBox
+
+if TYPE_CHECKING:
+    from app.store import LawsStore
+    from ui.browser.results_model import ResultsModel
+
+
+class BrowserScreen(QWidget):
+    """Browse laws by game and topic, search them as you type, read them with history.
+
+    Signals:
+        term_requested(str): a glossary term was clicked on a page.
+        history_changed(bool, bool): whether back and forward are now possible.
+        page_shown(str): a page (its link) is now displayed.
+    """
+
+    term_requested = Signal(str)
+    history_changed = Signal(bool, bool)
+    page_shown = Signal(str)
+
+    def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._content = content
+        self._history = History()
+        games = sorted({law.game for law in content.laws.values()}, key=list(GAMES).index)
+
+        self.search_box = SearchBox("Search the laws (Ctrl+F)")
+        self.search_box.setAccessibleName("Search the laws")
+        self.filters = LawFilters(games)
+        self.tree_model = LawTreeModel()
+        self.tree = QTreeView()
+        self.tree.setModel(self.tree_model)
+        self.tree.setHeaderHidden(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAccessibleName("Laws by game and topic")
+        self.no_results = QLabel("No law matches.")
+        self.no_results.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_results.setWordWrap(True)
+        self.left_pages = QStackedWidget()
+        self.left_pages.addWidget(self.tree)
+        self.left_pages.addWidget(self.no_results)
+        self._results: QListView | None = None
+        self.page = LawPage(store, content)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.search_box)
+        left_layout.addWidget(self.filters)
+        left_layout.addWidget(self.left_pages, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.page)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([380, 620])
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.splitter)
+
+        self.search_box.query_settled.connect(self._run_search)
+        self.search_box.query_submitted.connect(self._open_first_result)
+        self.filters.filters_changed.connect(self._refilter)
+        self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
+        self.page.page_requested.connect(self.open)
+        self.page.term_requested.connect(self.term_requested)
+        self._refilter()
+        self.page.render_home()
+
+    @property
+    def results(self) -> QListView:
+        """The list of search results (built on first use: start-up does not need it)."""
+        return self._ensure_results()[0]
+
+    @property
+    def results_model(self) -> ResultsModel:
+        """The model of the search results."""
+        return self._ensure_results()[1]
+
+    def _ensure_results(self) -> tuple[QListView, ResultsModel]:
+        if self._results is None:
+            from ui.browser.results_model import ResultsModel
+            from ui.widgets.html_delegate import HtmlDelegate
+
+            self._results_model = ResultsModel()
+            self._results = QListView()
+            self._results.setModel(self._results_model)
+            self._results.setItemDelegate(HtmlDelegate(self._results))
+            self._results.setWordWrap(True)
+            self._results.setResizeMode(QListView.ResizeMode.Adjust)
+            self._results.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+            self._results.setAccessibleName("Search results")
+            self._results.clicked.connect(self._on_result)
+            self._results.activated.connect(self._on_result)
+            self.left_pages.addWidget(self._results)
+        return self._results, self._results_model
+
+    # Navigation ---------------------------------------------------------------------------
+
+    @property
+    def current_page(self) -> str | None:
+        """The link of the page shown, e.g. 'law:<id>'."""
+        return self._history.current
+
+    def open(self, link: str) -> None:
+        """Show a page and record it in the history."""
+        self._history.visit(link)
+        self._show(link)
+
+    def show_law(self, law_id: str) -> None:
+        """Show a law's page."""
+        self.open(href("law", law_id))
+
+    def back(self) -> None:
+        """Show the previous page, if any."""
+        link = self._history.back()
+        if link is not None:
+            self._show(link)
+
+    def forward(self) -> None:
+        """Show the next page after going back, if any."""
+        link = self._history.forward()
+        if link is not None:
+            self._show(link)
+
+    def focus_search(self) -> None:
+        """Put the cursor in the search box, its text selected."""
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
+    def search(self, text: str) -> None:
+        """Search at once, without waiting for the typing pause."""
+        self.search_box.setText(text)
+        self.search_box.flush()
+
+    def _show(self, link: str) -> None:
+        self.page.render(link)
+        with QSignalBlocker(self.tree.selectionModel()):
+            index = self.tree_model.index_of(link)
+            if index.isValid():
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+        self.history_changed.emit(self._history.can_go_back(), self._history.can_go_forward())
+        self.page_shown.emit(link)
+
+    # Slots --------------------------------------------------------------------------------
+
+    def _refilter(self) -> None:
+        # From the content, not the store: the tree must not wait for the search index.
+        self.tree_model.set_laws(self._content.laws_for(self.filters.game, self.filters.code))
+        if self.filters.game is not None:
+            self.tree.expandAll()
+        else:
+            self.tree.expandToDepth(0)
+        self._run_search(self.search_box.text())
+
+    def _run_search(self, text: str) -> None:
+        if not text.strip():
+            self.left_pages.setCurrentWidget(self.tree)
+            return
+        hits = self._store.search(text, game=self.filters.game, code=self.filters.code)
+        self.results_model.set_hits(hits)
+        self.left_pages.setCurrentWidget(self.results if hits else self.no_results)
+
+    def _open_first_result(self) -> None:
+        if self.left_pages.currentWidget() is self.results:
+            self._on_result(self.results_model.index(0, 0))
+
+    def _on_result(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.show_law(self.results_model.hit(index.row()).law_id)
+
+    def _on_tree_current(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.open(index.data(LINK_ROLE))

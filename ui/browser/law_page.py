@@ -1,0 +1,92 @@
+"""The right-hand page of the browser: a law, a game's facts or a topic, as linked HTML."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from app.content import Content
+from app.vocabulary import GAMES, TOPICS
+from ui.browser.pages import (
+    STYLE,
+    game_page_html,
+    home_page_html,
+    law_page_html,
+    missing_page_html,
+    topic_page_html,
+)
+from ui.browser.term_markup import TermMarker
+from ui.links import parse
+
+if TYPE_CHECKING:
+    from app.store import LawsStore
+
+
+class LawPage(QTextBrowser):
+    """Renders one page by its link and reports the links the reader clicks.
+
+    Signals:
+        page_requested(str): a law, game or topic link was clicked.
+        term_requested(str): a glossary term was clicked (its id).
+    """
+
+    page_requested = Signal(str)
+    term_requested = Signal(str)
+
+    def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._content = content
+        self._markers: dict[str, TermMarker] = {}  # per game, built when first needed
+        self.setOpenLinks(False)
+        self.document().setDefaultStyleSheet(STYLE)
+        self.document().setDocumentMargin(14)
+        self.anchorClicked.connect(self._on_anchor)
+        self.setAccessibleName("Law page")
+
+    def render_home(self) -> None:
+        """Show the opening page: every game with laws, and how many."""
+        counts = Counter(law.game for law in self._content.laws.values())
+        self.setHtml(home_page_html((g, counts[g]) for g in GAMES if g in counts))
+
+    def render(self, link: str) -> bool:
+        """Show the page for an internal link; False (and a 'not found' page) if unknown."""
+        target = parse(link)
+        html = self._html(target.kind, target.target) if target else None
+        self.setHtml(html or missing_page_html(link))
+        return html is not None
+
+    def _html(self, kind: str, target: str) -> str | None:
+        if kind == "law":
+            if target not in self._content.laws:
+                return None
+            law = self._store.law(target)
+            variants = [v for v in self._store.browse(game=law.game)
+                        if law.variant_of and v.variant_of == law.variant_of]
+            if law.game not in self._markers:
+                self._markers[law.game] = TermMarker(self._content.terms.values(), law.game)
+            return law_page_html(law, self._store.law, self._markers[law.game], variants)
+        if kind == "game":
+            laws = self._store.browse(game=target)
+            facts = self._content.games.get(target)
+            if facts is None and not laws:
+                return None
+            counts = Counter(law.topic for law in laws)
+            topics = [(t, counts[t]) for t in TOPICS if t in counts]
+            return game_page_html(target, facts, topics)
+        if kind == "topic":
+            game, _, topic = target.partition("/")
+            return topic_page_html(game, topic, self._store.browse(game=game, topic=topic))
+        return None
+
+    def _on_anchor(self, url: QUrl) -> None:
+        target = parse(url.toString())
+        if target is None:
+            return
+        if target.kind == "term":
+            self.term_requested.emit(target.target)
+        else:
+            self.page_requested.emit(url.toString())

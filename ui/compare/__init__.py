@@ -1,0 +1,1 @@
+"""The compare view: one row per situation, one column per code of laws."""

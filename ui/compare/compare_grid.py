@@ -1,0 +1,103 @@
+"""The compare grid of one game: one row per situation (case), one cell per code (no Qt).
+
+Arranges what the content says; the contrast of each pair of codes is read from the
+laws' counterpart links, never worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.content import Law
+from app.vocabulary import ONLY_HERE, TOPICS
+from ui.words import contrast_words, short_code_name
+
+NOT_COVERED = "Not covered by these laws"
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """How the law of one code reads against the law of another in the same row."""
+
+    code: str
+    tag: str
+    other: str
+
+    def __str__(self) -> str:
+        if self.tag in ("same", "different-remedy"):
+            return (f"{contrast_words(self.tag).capitalize()}: {short_code_name(self.code)}, "
+                    f"{short_code_name(self.other)}")
+        return f"{short_code_name(self.code)} {contrast_words(self.tag)} than " \
+               f"{short_code_name(self.other)}"
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One situation: its laws under each code (usual reading first), and how they differ."""
+
+    case: str
+    topic: str
+    title: str
+    situation: str
+    cells: dict[str, tuple[Law, ...]]
+    contrasts: tuple[Contrast, ...]
+
+    @property
+    def only_here(self) -> str | None:
+        """The one code covering this situation, when only one does."""
+        covered = [code for code, laws in self.cells.items() if laws]
+        return covered[0] if len(covered) == 1 else None
+
+    @property
+    def differs(self) -> bool:
+        """True when the codes' laws are linked with a tag other than 'same'."""
+        return any(c.tag != "same" for c in self.contrasts)
+
+    def tag_text(self) -> str:
+        """The row's contrast tag in words."""
+        if self.only_here is not None:
+            return f"{contrast_words(ONLY_HERE).capitalize()}: {short_code_name(self.only_here)}"
+        return "\n".join(str(c) for c in self.contrasts)
+
+
+def cell_text(laws: Sequence[Law]) -> str:
+    """A cell's words: the brief of the law, or of each reading when the authorities differ."""
+    if not laws:
+        return NOT_COVERED
+    if len(laws) == 1:
+        return laws[0].brief
+    return "\n".join(f"{'Usual reading' if i == 0 else 'Other reading'}: {law.brief}"
+                     for i, law in enumerate(laws))
+
+
+def compare_rows(laws: Iterable[Law], codes: Sequence[str]) -> list[CompareRow]:
+    """The rows for one game's laws, in topic order then order of first appearance."""
+    by_case: dict[str, list[Law]] = {}
+    for law in laws:
+        if law.code in codes:
+            by_case.setdefault(law.case, []).append(law)
+    topic_order = list(TOPICS)
+    rows = []
+    for case, members in by_case.items():
+        cells = {
+            code: tuple(sorted((law for law in members if law.code == code),
+                               key=lambda law: not law.variant_default))
+            for code in codes
+        }
+        first = next(cell[0] for cell in cells.values() if cell)
+        rows.append(CompareRow(case, first.topic, first.title, first.situation, cells,
+                               _contrasts(cells, codes)))
+    return sorted(rows, key=lambda r: topic_order.index(r.topic) if r.topic in topic_order else 99)
+
+
+def _contrasts(cells: dict[str, tuple[Law, ...]], codes: Sequence[str]) -> tuple[Contrast, ...]:
+    found = []
+    for i, code in enumerate(codes):
+        for other in codes[i + 1:]:
+            other_ids = {law.id for law in cells[other]}
+            tags = [cp.contrast for law in cells[code] for cp in law.counterparts
+                    if cp.law in other_ids]
+            if tags:
+                found.append(Contrast(code, tags[0], other))
+    return tuple(found)

@@ -1,0 +1,93 @@
+"""The glossary screen: find a term of art, read it, jump to the laws that use it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal
+from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+
+from app.content import Content, Term
+from ui.browser.pages import STYLE
+from ui.glossary.term_list_model import TERM_ID_ROLE, TermListModel
+from ui.glossary.term_page import term_page_html
+from ui.links import parse
+from ui.widgets.search_box import SearchBox
+
+if TYPE_CHECKING:
+    from app.store import LawsStore
+
+
+class GlossaryScreen(QWidget):
+    """Search box and term list on the left, the chosen term on the right.
+
+    Signals:
+        law_requested(str): a law link on a term's page was clicked (the law's id).
+    """
+
+    law_requested = Signal(str)
+
+    def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._store = store
+        self._by_id = dict(content.terms)
+        self._all = sorted(content.terms.values(), key=lambda t: t.term.casefold())
+        self.search_box = SearchBox("Find a term, English or French")
+        self.search_box.setAccessibleName("Find a term")
+        self.model = TermListModel()
+        self.model.set_terms(self._all)
+        self.terms = QListView()
+        self.terms.setModel(self.model)
+        self.terms.setAccessibleName("Terms")
+        self.page = QTextBrowser()
+        self.page.setOpenLinks(False)
+        self.page.document().setDefaultStyleSheet(STYLE)
+        self.page.document().setDocumentMargin(14)
+        self.page.setAccessibleName("Term")
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.search_box)
+        left_layout.addWidget(self.terms, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.page)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([250, 750])
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.splitter)
+
+        self.search_box.query_settled.connect(self._filter)
+        self.terms.selectionModel().currentChanged.connect(self._on_current)
+        self.page.anchorClicked.connect(self._on_anchor)
+        if self._all:
+            self.show_term(self._all[0].id)
+
+    def show_term(self, term_id: str) -> None:
+        """Select a term (clearing the filter if it hides it) and show its page."""
+        if self.model.row_of(term_id) < 0:
+            self.search_box.setText("")
+            self._filter("")
+        self.terms.setCurrentIndex(self.model.index(self.model.row_of(term_id), 0))
+
+    def _filter(self, text: str) -> None:
+        terms: list[Term] = self._store.terms_search(text) if text.strip() else self._all
+        self.model.set_terms(terms)
+        if terms:
+            self.terms.setCurrentIndex(self.model.index(0, 0))
+        else:
+            self.page.setHtml('<p class="note">No term matches.</p>')
+
+    def _on_current(self, index: QModelIndex) -> None:
+        if index.isValid():
+            term = self._by_id[index.data(TERM_ID_ROLE)]
+            self.page.setHtml(term_page_html(term, self._store.search(term.term)))
+
+    def _on_anchor(self, url: QUrl) -> None:
+        link = parse(url.toString())
+        if link is not None and link.kind == "law":
+            self.law_requested.emit(link.target)

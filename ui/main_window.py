@@ -1,0 +1,244 @@
+"""The main window: assembles the screens, the menus and the toolbar, and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QToolBar,
+    QWidget,
+)
+from typing_extensions import override
+
+from app.content import Content
+from ui.settings import UiSettings
+
+if TYPE_CHECKING:
+    from app.store import LawsStore
+    from ui.browser.browser_screen import BrowserScreen
+    from ui.compare.compare_screen import CompareScreen
+    from ui.glossary.glossary_screen import GlossaryScreen
+
+ABOUT = (
+    "<h3>Card Laws</h3><p>An offline reference and trainer for the laws of classic card games: "
+    "Bézique and Rubicon Bézique, two-handed Pinochle, Cinch, Écarté, Conquian and Auction "
+    "Pitch, under their English, French and American codes.</p>"
+)
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A place in the window: its name, its menu title and how to build it."""
+
+    name: str
+    title: str
+    shortcut: str
+    build: Callable[[MainWindow], QWidget]
+
+
+def _build_browser(window: MainWindow) -> QWidget:
+    from ui.browser.browser_screen import BrowserScreen
+
+    screen = BrowserScreen(window.store, window.content)
+    screen.term_requested.connect(window.open_term)
+    screen.history_changed.connect(window.update_history_actions)
+    return screen
+
+
+def _build_compare(window: MainWindow) -> QWidget:
+    from ui.compare.compare_screen import CompareScreen
+
+    screen = CompareScreen(window.store, window.content)
+    screen.law_requested.connect(window.open_law)
+    return screen
+
+
+def _build_glossary(window: MainWindow) -> QWidget:
+    from ui.glossary.glossary_screen import GlossaryScreen
+
+    screen = GlossaryScreen(window.store, window.content)
+    screen.law_requested.connect(window.open_law)
+    return screen
+
+
+# The screens in menu order; the first is shown when no other was saved. New screens join here.
+SCREENS: tuple[ScreenSpec, ...] = (
+    ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser),
+    ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare),
+    ScreenSpec("glossary", "&Glossary", "Ctrl+3", _build_glossary),
+)
+
+
+class MainWindow(QMainWindow):
+    """Screens in a stack, built the first time they are shown; menus and a toolbar.
+
+    Signals:
+        screen_changed(str): another screen is now shown (its name).
+    """
+
+    screen_changed = Signal(str)
+
+    def __init__(
+        self, store: LawsStore, content: Content, ui_settings: UiSettings,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.content = content
+        self.ui_settings = ui_settings
+        self._specs = {spec.name: spec for spec in SCREENS}
+        self._built: dict[str, QWidget] = {}
+        self.setWindowTitle("Card Laws")
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbar()
+        self.ui_settings.restore_window(self)
+        last = self.ui_settings.last_screen
+        self.show_screen(last if last in self._specs else SCREENS[0].name)
+
+    # Screens ------------------------------------------------------------------------------
+
+    def screen(self, name: str) -> QWidget:
+        """The screen of that name, built on first use."""
+        if name not in self._built:
+            widget = self._specs[name].build(self)
+            widget.setObjectName(f"{name}-screen")
+            splitter = getattr(widget, "splitter", None)
+            if isinstance(splitter, QSplitter):
+                self.ui_settings.restore_splitter(name, splitter)
+            self._built[name] = widget
+            self.stack.addWidget(widget)
+        return self._built[name]
+
+    def show_screen(self, name: str) -> None:
+        """Bring a screen to the front."""
+        self.stack.setCurrentWidget(self.screen(name))
+        self.screen_actions[name].setChecked(True)
+        self.screen_changed.emit(name)
+
+    @property
+    def current_screen(self) -> str:
+        """The name of the screen in front."""
+        return next(n for n, w in self._built.items() if w is self.stack.currentWidget())
+
+    @property
+    def browser(self) -> BrowserScreen:
+        """The rules browser screen."""
+        return self.screen("browser")  # type: ignore[return-value]
+
+    @property
+    def compare(self) -> CompareScreen:
+        """The compare screen."""
+        return self.screen("compare")  # type: ignore[return-value]
+
+    @property
+    def glossary(self) -> GlossaryScreen:
+        """The glossary screen."""
+        return self.screen("glossary")  # type: ignore[return-value]
+
+    # Navigation between screens -------------------------------------------------------------
+
+    def open_law(self, law_id: str) -> None:
+        """Show a law in the browser."""
+        self.show_screen("browser")
+        self.browser.show_law(law_id)
+
+    def open_term(self, term_id: str) -> None:
+        """Show a term in the glossary."""
+        self.show_screen("glossary")
+        self.glossary.show_term(term_id)
+
+    def go_back(self) -> None:
+        """Back in the browser's history."""
+        self.show_screen("browser")
+        self.browser.back()
+
+    def go_forward(self) -> None:
+        """Forward in the browser's history."""
+        self.show_screen("browser")
+        self.browser.forward()
+
+    def focus_search(self) -> None:
+        """Put the cursor in the current screen's search box (the browser's if it has none)."""
+        if not hasattr(self.stack.currentWidget(), "focus_search"):
+            self.show_screen("browser")
+        self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
+
+    def update_history_actions(self, can_back: bool, can_forward: bool) -> None:
+        """Enable back and forward as the browser's history allows."""
+        self.back_action.setEnabled(can_back)
+        self.forward_action.setEnabled(can_forward)
+
+    # Building -----------------------------------------------------------------------------
+
+    def _action(self, text: str, shortcut: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
+        self.back_action = self._action("&Back", "Alt+Left", self.go_back)
+        self.back_action.setIconText("← Back")
+        self.back_action.setEnabled(False)
+        self.forward_action = self._action("&Forward", "Alt+Right", self.go_forward)
+        self.forward_action.setIconText("Forward →")
+        self.forward_action.setEnabled(False)
+        self.search_action = self._action("&Search", "Ctrl+F", self.focus_search)
+        self.about_action = self._action("&About Card Laws", "", self._show_about)
+        group = QActionGroup(self)
+        self.screen_actions: dict[str, QAction] = {}
+        for spec in SCREENS:
+            action = self._action(spec.title, spec.shortcut,
+                                  lambda _=False, name=spec.name: self.show_screen(name))
+            action.setCheckable(True)
+            group.addAction(action)
+            self.screen_actions[spec.name] = action
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        bar.addMenu("&File").addAction(self.quit_action)
+        go = bar.addMenu("&Go")
+        for action in (self.back_action, self.forward_action, self.search_action):
+            go.addAction(action)
+        view = bar.addMenu("&View")
+        for action in self.screen_actions.values():
+            view.addAction(action)
+        bar.addMenu("&Help").addAction(self.about_action)
+
+    def _make_toolbar(self) -> None:
+        toolbar = QToolBar("Navigation")
+        toolbar.setObjectName("navigation-toolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.addAction(self.back_action)
+        toolbar.addAction(self.forward_action)
+        toolbar.addSeparator()
+        for action in self.screen_actions.values():
+            toolbar.addAction(action)
+        self.addToolBar(toolbar)
+
+    def _show_about(self) -> None:
+        QMessageBox.about(self, "About Card Laws", ABOUT)
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.ui_settings.save_window(self)
+        self.ui_settings.last_screen = self.current_screen
+        for name, widget in self._built.items():
+            splitter = getattr(widget, "splitter", None)
+            if isinstance(splitter, QSplitter):
+                self.ui_settings.save_splitter(name, splitter)
+        self.ui_settings.sync()
+        super().closeEvent(event)

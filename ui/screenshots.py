@@ -1,0 +1,114 @@
+"""`--screenshots DIR`: render every screen offscreen into DIR/<screen>.png, then exit.
+
+Screens join the registry with the @shot decorator: a function that brings the window to
+the state worth showing. Each picks its example from the loaded content, not by fixed ids.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QMessageLogContext, QSize, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
+
+from app.content import Content, Law
+from ui.main_window import MainWindow
+
+Prepare = Callable[[MainWindow], None]
+SHOTS: dict[str, Prepare] = {}
+
+
+def shot(name: str) -> Callable[[Prepare], Prepare]:
+    """Register a screenshot under a file name (without .png)."""
+    def register(prepare: Prepare) -> Prepare:
+        if name in SHOTS:
+            raise ValueError(f"screenshot {name!r} registered twice")
+        SHOTS[name] = prepare
+        return prepare
+    return register
+
+
+def _showcase_law(content: Content) -> Law:
+    """A law with the most to show: counterparts, related laws, terms; Rubicon first."""
+    def richness(law: Law) -> tuple[bool, bool, bool, int]:
+        return (law.game == "rubicon-bezique", law.topic != "general-principles",
+                bool(law.counterparts), len(law.related))
+    return max(content.laws.values(), key=richness)
+
+
+@shot("browser-law")
+def _browser_law(window: MainWindow) -> None:
+    window.show_screen("browser")
+    window.browser.search("")
+    window.browser.show_law(_showcase_law(window.content).id)
+
+
+@shot("browser-search")
+def _browser_search(window: MainWindow) -> None:
+    window.show_screen("browser")
+    window.browser.search("lead out of turn")
+
+
+@shot("browser-game")
+def _browser_game(window: MainWindow) -> None:
+    window.show_screen("browser")
+    window.browser.search("")
+    window.browser.open("game:rubicon-bezique")
+
+
+@shot("compare")
+def _compare(window: MainWindow) -> None:
+    window.show_screen("compare")
+    window.compare.shared_only.setChecked(False)
+    window.compare.show_game("rubicon-bezique")
+
+
+@shot("compare-shared")
+def _compare_shared(window: MainWindow) -> None:
+    window.show_screen("compare")
+    window.compare.show_game("rubicon-bezique")
+    window.compare.shared_only.setChecked(True)
+
+
+@shot("compare-ecarte")
+def _compare_ecarte(window: MainWindow) -> None:
+    window.show_screen("compare")
+    window.compare.shared_only.setChecked(False)
+    window.compare.show_game("ecarte")
+
+
+@shot("glossary")
+def _glossary(window: MainWindow) -> None:
+    window.show_screen("glossary")
+    terms = window.content.terms
+    term = next((t for t in terms.values() if t.french and t.synonyms), None) or next(
+        iter(terms.values()))
+    window.glossary.show_term(term.id)
+
+
+def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    # The offscreen platform warns about size hints for every window with a layout.
+    if "does not support propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
+def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
+    """Show the window at `size`, bring it to each registered state and save a PNG of it."""
+    previous = qInstallMessageHandler(_quiet_offscreen)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        window.resize(size)
+        window.show()
+        saved = []
+        for name, prepare in SHOTS.items():
+            prepare(window)
+            QApplication.processEvents()
+            path = out_dir / f"{name}.png"
+            if not window.grab().save(str(path)):
+                raise OSError(f"could not write {path}")
+            saved.append(path)
+        return saved
+    finally:
+        qInstallMessageHandler(previous)

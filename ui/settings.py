@@ -1,0 +1,86 @@
+"""UI state kept between runs through QSettings: window geometry and state, splitters, last screen.
+
+Only UI state lives here; nothing a learner does is stored in QSettings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtWidgets import QMainWindow, QSplitter
+
+ORGANIZATION = "CardLaws"
+APPLICATION = "Card Laws"
+
+
+class UiSettings:
+    """Reads and writes the window's state; backed by QSettings, or by a dict when ephemeral."""
+
+    def __init__(self, settings: QSettings | None) -> None:
+        self._settings = settings
+        self._memory: dict[str, Any] = {}
+
+    @classmethod
+    def for_user(cls) -> UiSettings:
+        """The user's own settings (platform location, organisation CardLaws)."""
+        return cls(QSettings(ORGANIZATION, APPLICATION))
+
+    @classmethod
+    def in_file(cls, path: str) -> UiSettings:
+        """Settings kept in an INI file (tests, benchmarks)."""
+        return cls(QSettings(path, QSettings.Format.IniFormat))
+
+    @classmethod
+    def ephemeral(cls) -> UiSettings:
+        """Settings that are never written anywhere (screenshots)."""
+        return cls(None)
+
+    def _get(self, key: str) -> Any:
+        return self._memory.get(key) if self._settings is None else self._settings.value(key)
+
+    def _set(self, key: str, value: Any) -> None:
+        if self._settings is None:
+            self._memory[key] = value
+        else:
+            self._settings.setValue(key, value)
+
+    def restore_window(self, window: QMainWindow) -> bool:
+        """Give the window its saved geometry and state; False when none was saved."""
+        geometry = self._get("window/geometry")
+        if not isinstance(geometry, QByteArray) or not window.restoreGeometry(geometry):
+            return False
+        state = self._get("window/state")
+        if isinstance(state, QByteArray):
+            window.restoreState(state)
+        return True
+
+    def save_window(self, window: QMainWindow) -> None:
+        """Remember the window's geometry and state."""
+        self._set("window/geometry", window.saveGeometry())
+        self._set("window/state", window.saveState())
+
+    def restore_splitter(self, name: str, splitter: QSplitter) -> None:
+        """Give a splitter its saved sizes, if any."""
+        state = self._get(f"splitters/{name}")
+        if isinstance(state, QByteArray):
+            splitter.restoreState(state)
+
+    def save_splitter(self, name: str, splitter: QSplitter) -> None:
+        """Remember a splitter's sizes."""
+        self._set(f"splitters/{name}", splitter.saveState())
+
+    @property
+    def last_screen(self) -> str | None:
+        """The name of the screen shown when the app was last closed."""
+        value = self._get("window/screen")
+        return value if isinstance(value, str) else None
+
+    @last_screen.setter
+    def last_screen(self, name: str) -> None:
+        self._set("window/screen", name)
+
+    def sync(self) -> None:
+        """Write pending changes to storage now."""
+        if self._settings is not None:
+            self._settings.sync()
