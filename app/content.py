@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -465,9 +465,24 @@ def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
     return games
 
 
-def load_content(root: Path | None = None, seeds_dir: Path | None = SEEDS_DIR) -> Content:
-    """Load and validate all content; raise ContentError listing every problem found."""
+def load_content(
+    root: Path | None = None, seeds_dir: Path | None = SEEDS_DIR, *, cached: bool = False
+) -> Content:
+    """Load and validate all content; raise ContentError listing every problem found.
+
+    With `cached`, validated content is reused from the user cache when no file changed.
+    """
     root = Path(root) if root is not None else CONTENT_DIR
+    if cached and root.is_dir():
+        from app import content_cache
+
+        key = content_cache.content_key(root, seeds_dir)
+        hit = content_cache.read(key)
+        if hit is not None:
+            return hit
+        content = load_content(root, seeds_dir)
+        content_cache.write(key, content)
+        return content
     out = _Collector()
     if not root.is_dir():
         raise ContentError([Problem(str(root), "-", "-", "content directory not found")])
@@ -496,8 +511,3 @@ def seed_paragraphs(seeds_dir: Path = SEEDS_DIR) -> list[tuple[str, int, str]]:
             if line.strip():
                 result.append((path.stem, number, line))
     return result
-
-
-def iter_problems(exc: ContentError) -> Iterable[str]:
-    """The problems of a ContentError as display lines."""
-    return (str(p) for p in exc.problems)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 # Must happen before any QApplication exists: with no display Qt aborts otherwise.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Caches and learner data go to throw-away folders, never the user's own.
+os.environ["CARDLAWS_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-cache-")
+os.environ["CARDLAWS_DATA_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-data-")
 
 from ui.compat import pin_none  # after the platform is chosen
 

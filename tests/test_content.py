@@ -200,3 +200,30 @@ def test_validate_command_exits_non_zero_on_broken_content(tree, capsys):
     (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
     assert cli(["validate", str(tree)]) == 1
     assert "laws/ecarte.toml" in capsys.readouterr().err
+
+
+def test_cached_content_is_reused_and_invalidated_by_an_edit(tree, tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_content(tree, cached=True)
+    assert list((tmp_path / "cache").glob("content-*.pickle"))
+    assert load_content(tree, cached=True) == first
+    path = tree / "laws" / "ecarte.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("A title", "Another title"),
+                    encoding="utf-8")
+    assert load_content(tree, cached=True).laws["ecarte.american.one"].title == "Another title"
+
+
+def test_invalid_content_is_never_cached(tree, tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
+    (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
+    with pytest.raises(ContentError):
+        load_content(tree, cached=True)
+    assert not list((tmp_path / "cache").glob("content-*.pickle"))
+
+
+def test_a_corrupt_cache_file_is_ignored(tree, tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
+    load_content(tree, cached=True)
+    for cached in (tmp_path / "cache").glob("content-*.pickle"):
+        cached.write_bytes(b"garbage")
+    assert "ecarte.american.one" in load_content(tree, cached=True).laws

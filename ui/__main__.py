@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication([sys.argv[0]])
     try:
-        content = load_content(args.content) if args.content else load_content()
+        content = load_content(args.content, cached=True)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         if not args.screenshots:
