@@ -67,8 +67,11 @@ def cell_text(laws: Sequence[Law]) -> str:
         return NOT_COVERED
     if len(laws) == 1:
         return laws[0].brief
-    return "\n".join(f"{'Usual reading' if i == 0 else 'Other reading'}: {law.brief}"
-                     for i, law in enumerate(laws))
+    if all(law.variant_of for law in laws):
+        return "\n".join(f"{'Usual reading' if i == 0 else 'Other reading'}: {law.brief}"
+                         for i, law in enumerate(laws))
+    # Several authorities of one code, not rival readings: name each one's source.
+    return "\n".join(f"{law.authority.split(',')[0].split(' (')[0]}: {law.brief}" for law in laws)
 
 
 def compare_rows(laws: Iterable[Law], codes: Sequence[str]) -> list[CompareRow]:
