@@ -1,0 +1,47 @@
+"""The command line: `python -m app rule|search|validate`, exit codes and messages."""
+
+import json
+
+from app.__main__ import main as cli
+
+
+def test_rule_prints_each_codes_ruling_for_people(capsys):
+    path = "content/scenarios/rubicon-bezique-surplus-after-first-trick.json"
+    assert cli(["rule", path]) == 0
+    out = capsys.readouterr().out
+    assert "English laws: GAME-ABANDONED" in out
+    assert "South +1750" in out
+    assert "French laws: NOT-COVERED" in out
+    assert "The codes differ on: outcome, score." in out
+
+
+def test_rule_json_has_the_documented_shape(capsys):
+    assert cli(["rule", "content/scenarios/ecarte-pone-too-many-unseen.json", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "ecarte" and data["event"] == "wrong-count"
+    first = data["rulings"][0]
+    assert set(first) == {"code", "outcome", "options", "score", "laws", "explanation"}
+    assert {o["id"] for o in first["options"]} >= {"claim-misdeal", "discard-surplus"}
+
+
+def test_an_invalid_scenario_exits_2_naming_the_field(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "ecarte", "hands": {"North": ["2S"]},
+                               "event": {"type": "wrong-count"}}), encoding="utf-8")
+    assert cli(["rule", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "hands.North[0]" in err and "2S is not in the Écarté pack" in err
+
+
+def test_a_corrupt_scenario_file_exits_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{{{")
+    assert cli(["rule", str(bad)]) == 2
+    assert "invalid scenario" in capsys.readouterr().err
+
+
+def test_search_prints_ranked_results(capsys):
+    assert cli(["search", "forgot to draw", "--game", "rubicon-bezique"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("rubicon-bezique.")
+    assert "**" in out
