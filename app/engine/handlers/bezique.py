@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from app.engine.core import Context, names, rules
-from app.engine.handlers.common import RULE_VARIANTS, describe_counts, judge_play, over_under
+from app.engine.handlers.common import (
+    RULE_VARIANTS,
+    describe_counts,
+    over_under,
+    rule_play,
+)
 from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
 from app.engine.ruling import Decision, Option
 
@@ -124,33 +129,26 @@ def false_declaration(ctx: Context) -> Decision | None:
 @rules("bezique", "english", "play")
 def play_english(ctx: Context) -> Decision:
     """The last eight tricks: follow and win (or only follow, per Hoffmann); a revoke loses all."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
+    player = ctx.ev["player"]
     duty = ctx.variant("bezique-duty-to-win-last-eight")
-    if judged.legal:
-        return ctx.decide("legal", [duty], judged.reason)
-    adversary = ctx.t.adversary(player)
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
+        [duty],
         [duty, E + "revoke-forfeits-last-eight-tricks"],
-        f"{judged.reason} Under the household rules {player} forfeits all of the last eight "
-        f"tricks to {adversary}.",
+        f"Under the household rules {player} forfeits all of the last eight tricks to "
+        f"{ctx.t.adversary(player)}.",
     )
 
 
 @rules("bezique", "french", "play")
 def play_french(ctx: Context) -> Decision:
     """French practice in the last eight: follow and go higher, else trump."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
     law = F + "follow-and-go-higher-last-eight"
-    if judged.legal:
-        return ctx.decide("legal", [law], judged.reason)
-    return ctx.decide(
-        "revoke",
-        [law, F + "status-quo-principle"],
-        f"{judged.reason} The French sources held here give the obligation but no penalty; "
-        f"their principle is to restore the position, so the card would be taken back.",
+    return rule_play(
+        ctx,
+        [law],
+        [law],
+        "The French sources held here state the obligation but give no penalty for breaking it.",
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, each, judge_play, over_under
+from app.engine.handlers.common import describe_counts, each, over_under, rule_play
 from app.engine.ruling import Decision, Option
 
 P = "cinch.american."
@@ -219,16 +219,12 @@ def abandoned_hand(ctx: Context) -> Decision:
 @rules("cinch", "american", "play")
 def play(ctx: Context) -> Decision:
     """Seed 003:8: follow suit or trump; holding the suit and doing neither is a revoke."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
-    if judged.legal:
-        return ctx.decide("legal", [P + "follow-or-trump"], judged.reason)
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
+        [P + "follow-or-trump"],
         [P + "revoke-holding-suit", P + "revoke-definition"],
-        f"{judged.reason} Holding the suit led and neither following nor trumping is a revoke "
-        f"once it is not corrected in time. The penalty for a revoke at Cinch is not among the "
-        f"laws held here.",
+        "Holding the suit led and neither following nor trumping is a revoke once it is not "
+        "corrected in time. The penalty for a revoke at Cinch is not among the laws held here.",
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.engine.core import Context, names
-from app.engine.ruling import Option
+from app.engine.ruling import Decision, Option
 from app.games import StageRule, with_rule
 
 
@@ -80,3 +80,17 @@ def describe_counts(ctx: Context) -> str:
         if count is not None:
             parts.append(f"{p} holds {count} (should hold {ctx.t.proper_count(p)})")
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
+
+
+def rule_play(
+    ctx: Context,
+    legal_laws: Iterable[str],
+    revoke_laws: Iterable[str],
+    remedy: str,
+    options: Iterable[Option] = (),
+) -> Decision:
+    """Judge the event's card: `legal`, or `revoke` with the code's remedy and options."""
+    judged = judge_play(ctx, ctx.ev["player"], ctx.ev["card"])
+    if judged.legal:
+        return ctx.decide("legal", legal_laws, judged.reason)
+    return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options)

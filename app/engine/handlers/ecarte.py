@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import RULE_VARIANTS, describe_counts, judge_play, over_under
+from app.engine.handlers.common import (
+    RULE_VARIANTS,
+    describe_counts,
+    over_under,
+    rule_play,
+)
 from app.engine.ruling import Decision, Option
 
 P = "ecarte.american."
@@ -255,16 +260,13 @@ def hand_result(ctx: Context) -> Decision | None:
 @rules("ecarte", "american", "play")
 def play(ctx: Context) -> Decision:
     """Follow suit and win if able; Foster's own penalty for a renounce was not retrieved."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
     laws = [ctx.variant("ecarte-trump-when-void")]
-    if judged.legal:
-        return ctx.decide("legal", laws, judged.reason)
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
         laws,
-        f"{judged.reason} Foster's own penalty for a renounce or a failure to win at Écarté is "
-        f"not among the laws held here.",
+        laws,
+        "Foster's own penalty for a renounce or a failure to win at Écarté is not among the "
+        "laws held here.",
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.handlers.common import describe_counts, over_under, rule_play
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -234,17 +234,15 @@ def hand_result(ctx: Context) -> Decision:
 @rules("ecarte", "english", "play")
 def play(ctx: Context) -> Decision:
     """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
-    if judged.legal:
-        return ctx.decide("legal", [E + "ew-follow-suit-and-win"], judged.reason)
+    player = ctx.ev["player"]
     adversary = ctx.t.adversary(player)
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
+        [E + "ew-follow-suit-and-win"],
         [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
-        f"{judged.reason} {player} may take the card back without penalty before the next lead. "
-        f"Otherwise {adversary} may have the hand played again; if {player} then wins the point "
-        f"he marks nothing, and if he wins the vole he marks only one.",
+        f"{player} may take the card back without penalty before the next lead. Otherwise "
+        f"{adversary} may have the hand played again; if {player} then wins the point he marks "
+        f"nothing, and if he wins the vole he marks only one.",
         options=[Option("take-back", player), Option("replay", adversary)],
     )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, names, rules
-from app.engine.handlers.common import judge_play
+from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
 from app.engine.ruling import Decision, Option
 
@@ -14,40 +14,37 @@ F = "pinochle.french."
 @rules("pinochle", "american", "play")
 def play_american(ctx: Context) -> Decision:
     """Seed 002:1: failing to follow or win when able, once the stock is gone: replay."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
-    chosen = ctx.variant("pinochle-last-stage-revoke")
-    if judged.legal:
-        return ctx.decide("legal", [P + "replay-after-failure-to-follow-or-win"], judged.reason)
+    player = ctx.ev["player"]
     adversary = ctx.t.adversary(player)
-    if chosen == P + "replay-after-failure-to-follow-or-win":
-        return ctx.decide(
-            "revoke",
-            [chosen],
-            f"{judged.reason} {adversary} may make {player} take back every card played since "
-            f"the error and replay the hand from that point.",
+    chosen = ctx.variant("pinochle-last-stage-revoke")
+    replay = P + "replay-after-failure-to-follow-or-win"
+    if chosen == replay:
+        return rule_play(
+            ctx,
+            [replay],
+            [replay],
+            f"{adversary} may make {player} take back every card played since the error and "
+            f"replay the hand from that point.",
             options=[Option("replay", adversary)],
         )
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
+        [replay],
         [chosen],
-        f"{judged.reason} Under this reading {player} loses all the points he has won in cards.",
+        f"Under this reading {player} loses all the points he has won in cards.",
     )
 
 
 @rules("pinochle", "french", "play")
 def play_french(ctx: Context) -> Decision:
     """Seed 002:1, in France: the offender counts nothing from the error on."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
     law = F + "counts-nothing-after-failure-to-follow-or-win"
-    if judged.legal:
-        return ctx.decide("legal", [law], judged.reason)
-    return ctx.decide(
-        "revoke",
+    return rule_play(
+        ctx,
         [law],
-        f"{judged.reason} In France the cards are not taken back: from this point on {player} "
-        f"counts nothing, neither brisques nor the last trick.",
+        [law],
+        f"In France the cards are not taken back: from this point on {ctx.ev['player']} counts "
+        f"nothing, neither brisques nor the last trick.",
     )
 
 

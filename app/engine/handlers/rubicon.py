@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, names, rules
-from app.engine.handlers.common import describe_counts, judge_play, over_under
+from app.engine.handlers.common import describe_counts, over_under, rule_play
 from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
 from app.engine.ruling import Decision, Option
 
@@ -227,17 +227,14 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "play")
 def play(ctx: Context) -> Decision:
     """Law 55: in the last nine tricks, follow suit and win; a failure is replayed."""
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    judged = judge_play(ctx, player, card)
-    if judged.legal:
-        return ctx.decide("legal", [E + "failure-to-follow-or-win"], judged.reason)
-    adversary = ctx.t.adversary(player)
-    return ctx.decide(
-        "revoke",
-        [E + "failure-to-follow-or-win"],
-        f"{judged.reason} As soon as it is noticed, the wrong card and every card played after "
-        f"it go back into the hands and are played again; there is no further penalty.",
-        options=[Option("replay", adversary)],
+    law = E + "failure-to-follow-or-win"
+    return rule_play(
+        ctx,
+        [law],
+        [law],
+        "As soon as it is noticed, the wrong card and every card played after it go back into "
+        "the hands and are played again; there is no further penalty.",
+        options=[Option("replay", ctx.t.adversary(ctx.ev["player"]))],
     )
 
 
