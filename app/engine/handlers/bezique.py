@@ -9,7 +9,7 @@ from app.engine.handlers.common import (
     over_under,
     rule_play,
 )
-from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
+from app.engine.handlers.declarations import check_claim
 from app.engine.ruling import Decision, Option
 
 E = "bezique.english."
@@ -101,27 +101,22 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("bezique", "english", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
     """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card."""
-    offender, declared = ctx.ev["player"], ctx.ev["declared"]
-    hand = ctx.t.cards(offender)
-    value = VALUES["bezique"].get(declared)
-    if hand is None or value is None:
+    claim = check_claim(ctx)
+    if claim is None:
         return None
-    lacking = missing_cards(declared, hand, ctx.s.trump)
-    if lacking is None:
-        return None
-    if not lacking:
+    if claim.holds_the_cards:
         return ctx.decide(
             "no-penalty",
             [E + "declare-after-winning-trick"],
-            f"{offender} holds the cards for {NAMES[declared]}: the declaration is good.",
+            f"{claim.player} holds the cards for {claim.what}: the declaration is good.",
         )
-    adversary = ctx.t.adversary(offender)
+    adversary = ctx.t.adversary(claim.player)
     return ctx.decide(
         "penalty",
         [E + "wrong-card-in-declaration"],
-        f"{offender} laid down {NAMES[declared]} without the {names(lacking)}: nothing is scored "
-        f"until he wins another trick, and the cards go back into his hand, where {adversary} "
-        f"may call them as faced cards.",
+        f"{claim.player} laid down {claim.what} without the {names(claim.lacking)}: nothing is "
+        f"scored until he wins another trick, and the cards go back into his hand, where "
+        f"{adversary} may call them as faced cards.",
         options=[Option("call-card", adversary)],
     )
 

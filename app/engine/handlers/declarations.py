@@ -4,41 +4,28 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from app.cards import Card
+from app.engine.core import Context
 
+_BEZIQUE = {
+    "four-aces": 100,
+    "four-kings": 80,
+    "four-queens": 60,
+    "four-jacks": 40,
+    "marriage": 20,
+    "royal-marriage": 40,
+    "bezique": 40,
+    "double-bezique": 500,
+    "sequence": 250,
+}
 # Points per declaration and game; Pinochle's "bezique" is its pinochle (same two cards).
 VALUES: dict[str, dict[str, int]] = {
-    "bezique": {
-        "four-aces": 100,
-        "four-kings": 80,
-        "four-queens": 60,
-        "four-jacks": 40,
-        "marriage": 20,
-        "royal-marriage": 40,
-        "bezique": 40,
-        "double-bezique": 500,
-        "sequence": 250,
-    },
-    "rubicon-bezique": {
-        "four-aces": 100,
-        "four-kings": 80,
-        "four-queens": 60,
-        "four-jacks": 40,
-        "marriage": 20,
-        "royal-marriage": 40,
-        "bezique": 40,
-        "double-bezique": 500,
-        "sequence": 250,
-    },
+    "bezique": _BEZIQUE,
+    "rubicon-bezique": _BEZIQUE,
     "pinochle": {
-        "four-aces": 100,
-        "four-kings": 80,
-        "four-queens": 60,
-        "four-jacks": 40,
-        "marriage": 20,
-        "royal-marriage": 40,
-        "bezique": 40,
+        **{k: v for k, v in _BEZIQUE.items() if k != "double-bezique"},
         "pinochle": 40,
         "sequence": 150,
     },
@@ -82,3 +69,32 @@ def missing_cards(declared: str, hand: Sequence[Card], trump: str | None) -> lis
     if declared == "sequence":
         return [c for c in (Card(r, trump) for r in ("A", "10", "K", "Q", "J")) if not held[c]]
     return None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A declaration checked against the declarer's hand."""
+
+    player: str
+    declared: str
+    what: str
+    value: int
+    lacking: tuple[Card, ...]
+
+    @property
+    def holds_the_cards(self) -> bool:
+        """Whether the hand holds every card the declaration needs."""
+        return not self.lacking
+
+
+def check_claim(ctx: Context) -> Claim | None:
+    """The event's declaration against the hand, or None when the hand or value is unknown."""
+    player, declared = ctx.ev["player"], ctx.ev["declared"]
+    hand = ctx.t.cards(player)
+    value = VALUES.get(ctx.game.id, {}).get(declared)
+    if hand is None or not value:
+        return None
+    lacking = missing_cards(declared, hand, ctx.s.trump)
+    if lacking is None:
+        return None
+    return Claim(player, declared, NAMES[declared], value, tuple(lacking))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import rule_play
-from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
+from app.engine.handlers.declarations import check_claim
 from app.engine.ruling import Decision, Option
 
 P = "pinochle.american."
@@ -139,39 +139,34 @@ def even_stock(ctx: Context) -> Decision:
 @rules("pinochle", "american", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
     """Seed 002:6: score taken down and a card called, unless he may amend."""
-    t, ev = ctx.t, ctx.ev
-    offender, declared, drawn = ev["player"], ev["declared"], ev["drawn_since"]
-    hand = t.cards(offender)
-    value = VALUES["pinochle"].get(declared)
-    if hand is None or value is None:
+    claim = check_claim(ctx)
+    if claim is None:
         return None
-    lacking = missing_cards(declared, hand, ctx.s.trump)
-    if lacking is None:
-        return None
-    adversary = t.adversary(offender)
-    four = declared.startswith("four-")
-    law = P + ("false-four-of-a-kind" if four else "other-false-declarations")
-    what = NAMES[declared]
-    if not lacking and not drawn:
+    who, what, value = claim.player, claim.what, claim.value
+    if claim.holds_the_cards and not ctx.ev["drawn_since"]:
         return ctx.decide(
             "no-penalty",
             [P + "amending-a-declaration"],
-            f"{offender} declared {what} wrongly but holds the cards for it and has not drawn "
-            f"since: he may amend the declaration.",
-            options=[Option("amend-declaration", offender)],
+            f"{who} declared {what} wrongly but holds the cards for it and has not drawn since: "
+            f"he may amend the declaration.",
+            options=[Option("amend-declaration", who)],
         )
+    adversary = ctx.t.adversary(who)
+    law = P + (
+        "false-four-of-a-kind" if claim.declared.startswith("four-") else "other-false-declarations"
+    )
     reason = (
-        f"he lacks the {names(lacking)}"
-        if lacking
+        f"he lacks the {names(claim.lacking)}"
+        if claim.lacking
         else "he holds the cards but has drawn from the stock since, too late to amend"
     )
     return ctx.decide(
         "penalty",
         [law, P + "amending-a-declaration"],
-        f"{offender} declared {what} ({value}) but {reason}. The {value} points are taken "
-        f"down, and {adversary} may make him lead or play one of the cards he showed.",
+        f"{who} declared {what} ({value}) but {reason}. The {value} points are taken down, and "
+        f"{adversary} may make him lead or play one of the cards he showed.",
         options=[Option("call-card", adversary)],
-        score={offender: -value},
+        score={who: -value},
     )
 
 

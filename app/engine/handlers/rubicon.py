@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import describe_counts, over_under, rule_play
-from app.engine.handlers.declarations import NAMES, VALUES, missing_cards
+from app.engine.handlers.declarations import check_claim
 from app.engine.ruling import Decision, Option
 
 E = "rubicon-bezique.english."
@@ -241,35 +241,29 @@ def play(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
     """Law 50: a false score stands unless challenged before a card of the next trick."""
-    t, ev = ctx.t, ctx.ev
-    offender, declared = ev["player"], ev["declared"]
-    hand = t.cards(offender)
-    value = VALUES["rubicon-bezique"].get(declared)
-    if hand is None or value is None:
+    claim = check_claim(ctx)
+    if claim is None:
         return None
-    lacking = missing_cards(declared, hand, ctx.s.trump)
-    if lacking is None:
-        return None
-    if not lacking:
+    who, what, value = claim.player, claim.what, claim.value
+    if claim.holds_the_cards:
         return ctx.decide(
             "no-penalty",
             [E + "false-declaration"],
-            f"{offender} holds the cards for {NAMES[declared]}: the declaration is "
-            f"good and its {value} stand.",
+            f"{who} holds the cards for {what}: the declaration is good and its {value} stand.",
         )
-    if ev.get("next_trick_started", False):
+    if ctx.ev.get("next_trick_started", False):
         return ctx.decide(
             "play-on",
             [E + "false-declaration"],
-            f"{offender} scored {NAMES[declared]} without the {names(lacking)}, but nobody "
-            f"objected before a card of the next trick was played: the {value} stand.",
+            f"{who} scored {what} without the {names(claim.lacking)}, but nobody objected "
+            f"before a card of the next trick was played: the {value} stand.",
         )
     return ctx.decide(
         "penalty",
         [E + "false-declaration", E + "erroneous-score"],
-        f"{offender} scored {NAMES[declared]} without the {names(lacking)}, and it is challenged "
-        f"before a card of the next trick is played: the {value} are struck off.",
-        score={offender: -value},
+        f"{who} scored {what} without the {names(claim.lacking)}, and it is challenged before "
+        f"a card of the next trick is played: the {value} are struck off.",
+        score={who: -value},
     )
 
 
