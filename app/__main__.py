@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("validate", "search", "rule")
+COMMANDS = ("validate", "search", "rule", "quiz")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,90 @@
+"""`python -m app quiz {show,validate,items}`: look at quiz questions from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from app.content import ContentError, load_content
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the `quiz` sub-command and its own sub-commands."""
+    parser = subparsers.add_parser("quiz", help="show and validate quiz questions")
+    sub = parser.add_subparsers(dest="quiz_command", required=True)
+    show = sub.add_parser("show", help="print the question an id names (or a new one for an item)")
+    show.add_argument("id", help="question id (TYPE:LAW:SEED, authored:ENTRY) or item (TYPE:LAW)")
+    show.add_argument("--json", action="store_true", help="print the question as JSON")
+    show.add_argument("--seed", type=int, default=None, help="seed when an item is given")
+    show.set_defaults(func=run_show)
+    validate = sub.add_parser("validate", help="validate content/quiz/*.toml")
+    validate.add_argument("directory", nargs="?", type=Path, default=None)
+    validate.set_defaults(func=run_validate)
+    items = sub.add_parser("items", help="list every item the quizzes can ask")
+    items.add_argument("--type", help="only this question type")
+    items.add_argument("--game", help="only this game")
+    items.set_defaults(func=run_items)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print a question: exit 0, 2 when the id names no question, 1 on invalid content."""
+    from quizzes.bank import QuestionBank
+    from quizzes.questions import QuestionError
+
+    try:
+        bank = QuestionBank()
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    try:
+        if args.id.count(":") == 1 and not args.id.startswith("authored:"):
+            question = bank.for_item(args.id, random.Random(args.seed))
+        else:
+            question = bank.question(args.id)
+    except QuestionError as exc:
+        print(f"no such question: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(asdict(question), indent=2, ensure_ascii=False))
+        return 0
+    print(question.id)
+    if question.situation:
+        print(question.situation)
+    print(question.prompt)
+    for choice in question.choices:
+        print(f"  [{choice.key}] {choice.text}")
+    answer = question.correct_words()
+    print(f"answer: {answer}")
+    print(f"why: {question.explanation}")
+    print("laws: " + ", ".join(question.links))
+    return 0
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Validate the authored items: exit 0 when sound, 1 listing every problem."""
+    from quizzes.authored import load_authored
+
+    try:
+        items = load_authored(load_content(), args.directory)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    print(f"quiz OK: {len(items)} authored items")
+    return 0
+
+
+def run_items(args: argparse.Namespace) -> int:
+    """List item keys, one a line."""
+    from quizzes.bank import QuestionBank
+
+    bank = QuestionBank()
+    for info in bank.items.values():
+        if (args.type is None or info.type == args.type) and (
+            args.game is None or info.game == args.game
+        ):
+            print(info.key)
+    return 0

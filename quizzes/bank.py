@@ -1,0 +1,138 @@
+"""The question bank: content, games, authored items and the survey, and questions by id."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from app.content import Content, load_content
+from app.games import Game, build_games
+from app.vocabulary import GAMES, TOPICS
+from quizzes.authored import AuthoredItem, load_authored
+from quizzes.generators import GENERATORS
+from quizzes.generators.common import NoScenario
+from quizzes.questions import (
+    QUESTION_TYPES,
+    Question,
+    QuestionError,
+    item_key,
+    parse_question_id,
+    split_item,
+)
+from quizzes.survey import Survey, take_survey
+
+SEED_RANGE = 1_000_000
+SEED_TRIES = 20
+
+
+@dataclass(frozen=True)
+class ItemInfo:
+    """A scheduled item: a question type on a law, filed under the law's game, topic and code."""
+
+    key: str
+    type: str
+    law: str
+    game: str
+    topic: str
+    code: str
+
+
+class QuestionBank:
+    """Builds questions from ids and lists every item the quizzes can ask."""
+
+    def __init__(self, content: Content | None = None, quiz_dir: Path | None = None) -> None:
+        self.content = content if content is not None else load_content()
+        self.games: Mapping[str, Game] = build_games(self.content)
+        self.authored: Mapping[str, AuthoredItem] = load_authored(self.content, quiz_dir)
+
+    @cached_property
+    def survey(self) -> Survey:
+        """Which laws the engine reaches (computed once, about half a second: warm it early)."""
+        return take_survey(self)
+
+    def warm(self) -> None:
+        """Compute the survey and the item catalogue now (e.g. from a worker thread)."""
+        _ = self.items
+
+    @cached_property
+    def items(self) -> Mapping[str, ItemInfo]:
+        """Every item, ordered by game and topic (vocabulary order), law (content order), type."""
+        order = {law_id: n for n, law_id in enumerate(self.content.laws)}
+        found: list[ItemInfo] = []
+        for qtype, module in GENERATORS.items():
+            for law_id in module.laws(self):
+                law = self.content.laws[law_id]
+                key = item_key(qtype, law_id)
+                found.append(ItemInfo(key, qtype, law_id, law.game, law.topic, law.code))
+        types, games, topics = list(QUESTION_TYPES), list(GAMES), list(TOPICS)
+        found.sort(
+            key=lambda i: (
+                games.index(i.game),
+                topics.index(i.topic),
+                order[i.law],
+                types.index(i.type),
+            )
+        )
+        return {i.key: i for i in found}
+
+    def links(self, law_ids: Iterable[str]) -> tuple[str, ...]:
+        """Law ids to link from a question: the ones given, then their counterparts."""
+        out: dict[str, None] = {}
+        for law_id in law_ids:
+            if law_id in self.content.laws:
+                out[law_id] = None
+        for law_id in list(out):
+            for cp in self.content.laws[law_id].counterparts:
+                out.setdefault(cp.law, None)
+        return tuple(out)
+
+    def generate(self, qtype: str, law_id: str, seed: int) -> Question:
+        """The question of a type on a law from one seed; QuestionError if that seed fails."""
+        if qtype not in GENERATORS:
+            raise QuestionError(f"unknown question type {qtype!r}")
+        if law_id not in self.content.laws:
+            raise QuestionError(f"unknown law {law_id!r}")
+        try:
+            return GENERATORS[qtype].build(self, law_id, seed)
+        except (NoScenario, LookupError) as exc:
+            raise QuestionError(f"{qtype}:{law_id}:{seed}: {exc}") from None
+
+    def question(self, qid: str) -> Question:
+        """Rebuild exactly the question an id names."""
+        qtype, name, seed = parse_question_id(qid)
+        if qtype == "authored":
+            if name not in self.authored:
+                raise QuestionError(f"no authored item {name!r}")
+            return GENERATORS["authored"].from_item(self, self.authored[name])
+        assert seed is not None
+        return self.generate(qtype, name, seed)
+
+    def for_item(self, item: str, rng: random.Random) -> Question:
+        """A fresh question for an item, trying seeds until one works."""
+        qtype, law_id = split_item(item)
+        last: QuestionError | None = None
+        for _ in range(SEED_TRIES):
+            try:
+                return self.generate(qtype, law_id, rng.randrange(SEED_RANGE))
+            except QuestionError as exc:
+                last = exc
+        raise QuestionError(f"no question could be built for {item}: {last}")
+
+
+_DEFAULT: QuestionBank | None = None
+
+
+def default_bank() -> QuestionBank:
+    """The bank over the app's own content, built on first use."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = QuestionBank()
+    return _DEFAULT
+
+
+def question_from_id(qid: str, bank: QuestionBank | None = None) -> Question:
+    """Rebuild exactly the question an id names (from the default bank unless one is given)."""
+    return (bank or default_bank()).question(qid)

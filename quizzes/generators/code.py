@@ -1,0 +1,54 @@
+"""'English or French?': the same table under each code; which code gives this remedy?"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from quizzes.generators.common import Found, find, public_table, seeded
+from quizzes.generators.ruling import explanation
+from quizzes.questions import Choice, Question, question_id
+from quizzes.words import code_words, event_words, ruling_words, table_words
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+TYPE = "code"
+
+
+def laws(bank: QuestionBank) -> list[str]:
+    """Laws whose ruling differs from every other code's for some table."""
+    return bank.survey.laws("differs")
+
+
+def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
+    """The question for a law and a seed."""
+    law = bank.content.laws[law_id]
+    rng = seeded(TYPE, law_id, seed)
+
+    def unique(found: Found) -> bool:
+        keys = {r.code: r.key() for r in found.ruling.rulings}
+        others = [r for r in found.ruling.rulings if r.code != law.code]
+        return all(r.key() != keys[law.code] for r in others) and any(
+            r.outcome != "not-covered" for r in others
+        )
+
+    found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
+    cr = found.for_code(law.code)
+    game = bank.games[found.scenario.game]
+    choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
+    return Question(
+        id=question_id(TYPE, law_id, seed),
+        type=TYPE,
+        game=law.game,
+        topic=law.topic,
+        code=law.code,
+        laws=(law_id, *[x for x in cr.laws if x != law_id]),
+        prompt=f"Which code of laws gives this ruling? “{ruling_words(cr)}”",
+        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        kind="single",
+        choices=choices,
+        answer=(law.code,),
+        explanation=explanation(found, law.code),
+        links=bank.links((law_id, *cr.laws)),
+        table=public_table(found.raw),
+    )

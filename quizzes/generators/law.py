@@ -1,0 +1,98 @@
+"""'Which law applies?': pick the law (by title) among its near neighbours.
+
+Where the engine can set the scene, the question shows a random table it rules with the law;
+otherwise it gives the law's situation in words. The wrong choices are laws of the same game
+and code (same topic first) and, where its title differs, the same case under another code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.content import Law
+from quizzes.generators.common import find, public_table, seeded, shuffled
+from quizzes.questions import Choice, Question, question_id
+from quizzes.words import code_words, event_words, table_words
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+TYPE = "law"
+WRONG = 3
+
+
+def laws(bank: QuestionBank) -> list[str]:
+    """Every law with at least one neighbour to confuse it with."""
+    return [law.id for law in bank.content.laws.values() if _pool(bank, law, ())[0]]
+
+
+def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[Law], list[Law]]:
+    """(neighbours in the same code, counterparts in other codes), titles all different."""
+    titles = {law.title.casefold()}
+    exclude = {law.id, *cited}
+    same = [
+        other
+        for other in bank.content.laws_for(law.game, law.code)
+        if other.id not in exclude and other.title.casefold() not in titles
+    ]
+    same.sort(key=lambda o: (o.topic != law.topic, o.case != law.case))
+    unique: list[Law] = []
+    for other in same:
+        if other.title.casefold() not in titles:
+            titles.add(other.title.casefold())
+            unique.append(other)
+    counterparts = [
+        bank.content.laws[cp.law]
+        for cp in law.counterparts
+        if cp.law in bank.content.laws and cp.law not in exclude
+    ]
+    counterparts = [c for c in counterparts if c.title.casefold() not in titles]
+    return unique, counterparts
+
+
+def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
+    """The question for a law and a seed."""
+    law = bank.content.laws[law_id]
+    rng = seeded(TYPE, law_id, seed)
+    combos = bank.survey.combos(law_id, "ruled")
+    cited: tuple[str, ...] = ()
+    table = None
+    if combos:
+        found = find(bank, law_id, law.code, combos, rng)
+        cr = found.for_code(law.code)
+        cited = cr.laws
+        game = bank.games[found.scenario.game]
+        situation = f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}"
+        table = public_table(found.raw)
+        explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
+    else:
+        situation = law.situation
+        explanation = f"{law.title}: {law.remedy}"
+    same, counterparts = _pool(bank, law, cited)
+    near = [o for o in same if o.topic == law.topic] or same
+    wrong = shuffled(rng, near[: WRONG * 3])[:WRONG]
+    if counterparts and len(wrong) == WRONG:
+        wrong[-1] = rng.choice(counterparts)
+    elif counterparts:
+        wrong.append(rng.choice(counterparts))
+    if len(wrong) < WRONG:
+        wrong += [o for o in same if o not in wrong][: WRONG - len(wrong)]
+    options = shuffled(rng, [law, *wrong])
+    choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
+    where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
+    return Question(
+        id=question_id(TYPE, law_id, seed),
+        type=TYPE,
+        game=law.game,
+        topic=law.topic,
+        code=law.code,
+        laws=(law_id,),
+        prompt=f"Under the {code_words(law.code)} laws{where}, which law decides this?",
+        situation=situation,
+        kind="single",
+        choices=choices,
+        answer=(law_id,),
+        explanation=explanation,
+        links=bank.links((law_id, *law.related)),
+        table=table,
+    )

@@ -1,0 +1,55 @@
+"""'Count the penalty': the points that change hands, typed in, as the engine scores them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from quizzes.generators.common import find, public_table, seeded
+from quizzes.questions import Question, question_id
+from quizzes.words import code_words, event_words, table_words
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+TYPE = "penalty"
+
+
+def laws(bank: QuestionBank) -> list[str]:
+    """Laws whose rulings move points."""
+    return bank.survey.laws("scored")
+
+
+def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
+    """The question for a law and a seed."""
+    law = bank.content.laws[law_id]
+    rng = seeded(TYPE, law_id, seed)
+    found = find(
+        bank,
+        law_id,
+        law.code,
+        bank.survey.combos(law_id, "scored"),
+        rng,
+        lambda f: bool(f.for_code(law.code).score),
+    )
+    cr = found.for_code(law.code)
+    player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))
+    if points > 0:
+        ask = f"how many points does {player} score?"
+    else:
+        ask = f"how many points are taken off {player}'s score?"
+    game = bank.games[found.scenario.game]
+    return Question(
+        id=question_id(TYPE, law_id, seed),
+        type=TYPE,
+        game=law.game,
+        topic=law.topic,
+        code=law.code,
+        laws=(law_id, *[x for x in cr.laws if x != law_id]),
+        prompt=f"Under the {code_words(law.code)} laws, {ask}",
+        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        kind="number",
+        answer=abs(points),
+        explanation=cr.explanation,
+        links=bank.links((law_id, *cr.laws)),
+        table=public_table(found.raw),
+    )

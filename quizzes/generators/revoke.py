@@ -1,0 +1,138 @@
+"""'Spot the revoke': a hand and a trick in progress at a strict stage; which cards may be played?
+
+Two forms, chosen by the seed: pick every lawful card (multi-select; the answer is
+Game.legal_plays), or judge one play lawful or not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.cards import Card
+from app.engine import rule
+from app.scenario import parse_scenario
+from quizzes.generators.common import (
+    STRICT_RULES,
+    Found,
+    NoScenario,
+    pick_combo,
+    public_table,
+    rule_combo,
+    seeded,
+)
+from quizzes.questions import Choice, Question, question_id
+from quizzes.words import code_words, join_words, table_words
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+TYPE = "revoke"
+JUDGE_EVERY = 3  # one seed in three asks to judge a single play
+
+
+def laws(bank: QuestionBank) -> list[str]:
+    """The trick-obligation laws the engine cites for a revoke at a strict stage."""
+    return bank.survey.laws("revoke")
+
+
+def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list[Card]]:
+    """(player to play, his distinct cards in order, the lawful ones) per Game.legal_plays."""
+    s = found.scenario
+    game = bank.games[s.game]
+    player = s.event["player"]
+    hand = s.hands[player]
+    assert isinstance(hand, tuple)
+    trick = s.trick.cards if s.trick else ()
+    legal = game.legal_plays(hand, trick, s.trump, s.stage)
+    distinct = sorted(set(hand), key=lambda c: (c.suit, game.order.index(c.rank)))
+    return player, distinct, [c for c in distinct if c in legal]
+
+
+def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
+    """A trick in progress at a strict stage, the player to play has a card he may not play."""
+    s = found.scenario
+    rule_ = bank.games[s.game].stage_rule(s.stage)
+    if rule_ is None or rule_.rule not in STRICT_RULES or s.trick is None or not s.trick.cards:
+        return False
+    if code not in s.codes or found.for_code(code).outcome not in ("legal", "revoke"):
+        return False
+    _, cards, legal = legal_cards(bank, found)
+    if len(legal) == len(cards):
+        return False
+    return (
+        law_id in _play(bank, found, next(c for c in cards if c not in legal)).for_code(code).laws
+    )
+
+
+def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
+    """The same table with the player to play playing `card`."""
+    raw = dict(found.raw)
+    raw["event"] = {"type": "play", "player": found.scenario.event["player"], "card": card.code}
+    scenario = parse_scenario(raw, bank.games)
+    return Found(raw, scenario, rule(scenario, bank.games, bank.content))
+
+
+def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
+    """The question for a law and a seed."""
+    law = bank.content.laws[law_id]
+    rng = seeded(TYPE, law_id, seed)
+    combos = bank.survey.combos(law_id, "revoke")
+    if not combos:
+        raise NoScenario(f"no strict stage reaches {law_id}")
+    for _ in range(400):
+        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        if found is not None and _fits(bank, found, law_id, law.code):
+            break
+    else:
+        raise NoScenario(f"no revoke table for {law_id} was found from this seed")
+    s = found.scenario
+    game = bank.games[s.game]
+    player, cards, legal = legal_cards(bank, found)
+    situation = (
+        table_words(s, game)
+        + f"\n{player} is to play. His hand: "
+        + join_words([c.name for c in cards])
+        + "."
+    )
+    rule_words = game.stage_rule(s.stage).describe()  # type: ignore[union-attr]
+    if seed % JUDGE_EVERY == 0:
+        card = rng.choice(legal if rng.random() < 0.5 else [c for c in cards if c not in legal])
+        judged = _play(bank, found, card)
+        cr = judged.for_code(law.code)
+        ok = card in legal
+        return Question(
+            id=question_id(TYPE, law_id, seed),
+            type=TYPE,
+            game=law.game,
+            topic=law.topic,
+            code=law.code,
+            laws=(law_id, *[x for x in cr.laws if x != law_id]),
+            prompt=f"{player} plays the {card.name}. Under the {code_words(law.code)} laws, "
+            f"is that lawful?",
+            situation=situation,
+            kind="single",
+            choices=(Choice("legal", "Lawful"), Choice("revoke", "Not lawful")),
+            answer=("legal" if ok else "revoke",),
+            explanation=cr.explanation,
+            links=bank.links((law_id, *cr.laws)),
+            table=public_table(judged.raw),
+        )
+    illegal = next(c for c in cards if c not in legal)
+    cr = _play(bank, found, illegal).for_code(law.code)
+    lawful = join_words([c.name for c in legal])
+    return Question(
+        id=question_id(TYPE, law_id, seed),
+        type=TYPE,
+        game=law.game,
+        topic=law.topic,
+        code=law.code,
+        laws=(law_id, *[x for x in cr.laws if x != law_id]),
+        prompt=f"Which cards may {player} lawfully play? Pick every one.",
+        situation=situation,
+        kind="multi",
+        choices=tuple(Choice(c.code, c.name) for c in cards),
+        answer=tuple(c.code for c in legal),
+        explanation=f"{rule_words} So {player} may play the {lawful}; any other card is a revoke.",
+        links=bank.links((law_id, *cr.laws)),
+        table=public_table(found.raw, with_event=False),
+    )

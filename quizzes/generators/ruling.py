@@ -1,0 +1,154 @@
+"""'What is the ruling?': a random table where the law decides, and the engine's ruling to find."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from app.engine import CodeRuling
+from app.engine.ruling import OUTCOMES, Option
+from quizzes.generators.common import (
+    Found,
+    find,
+    pick_combo,
+    public_table,
+    rule_combo,
+    seeded,
+    shuffled,
+)
+from quizzes.questions import Choice, Question, question_id
+from quizzes.words import code_words, event_words, ruling_words, table_words
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+TYPE = "ruling"
+WRONG = 3
+NEIGHBOURS = 8
+# Outcomes a referee might confuse with each other, for padding out the choices.
+_NEAR = {
+    "deal-stands": ("deal-void", "new-deal", "misdeal"),
+    "deal-void": ("deal-stands", "new-deal", "game-abandoned"),
+    "misdeal": ("new-deal", "deal-stands", "deal-void"),
+    "new-deal": ("deal-stands", "misdeal", "deal-void"),
+    "game-abandoned": ("play-on", "deal-void", "new-deal"),
+    "play-on": ("game-abandoned", "replay", "no-penalty"),
+    "replay": ("play-on", "penalty", "no-penalty"),
+    "no-penalty": ("penalty", "play-on", "replay"),
+    "penalty": ("no-penalty", "play-on", "replay"),
+    "legal": ("revoke", "no-penalty", "penalty"),
+    "revoke": ("legal", "replay", "penalty"),
+    "tableau": ("game-won", "new-deal", "play-on"),
+    "game-won": ("tableau", "penalty", "play-on"),
+}
+
+
+def laws(bank: QuestionBank) -> list[str]:
+    """Laws a scenario can reach."""
+    return bank.survey.laws("ruled")
+
+
+def _mutations(cr: CodeRuling, players: tuple[str, ...]) -> list[CodeRuling]:
+    """Plausible wrong rulings made from the right one: wrong chooser, points or outcome."""
+    out: list[CodeRuling] = []
+
+    def variant(**changes: object) -> None:
+        out.append(
+            CodeRuling(
+                code=cr.code,
+                outcome=str(changes.get("outcome", cr.outcome)),
+                options=changes.get("options", cr.options),  # type: ignore[arg-type]
+                score=changes.get("score", cr.score),  # type: ignore[arg-type]
+                laws=cr.laws,
+                explanation="",
+            )
+        )
+
+    def other(p: str) -> str:
+        rest = [q for q in players if q != p]
+        return rest[0] if rest else p
+
+    if cr.options:
+        variant(options=tuple(Option(o.id, other(o.by), o.text) for o in cr.options))
+        variant(options=())
+    if cr.score:
+        variant(score={other(p): v for p, v in cr.score.items()})
+        variant(score={})
+        variant(score={p: v * 2 for p, v in cr.score.items()})
+    for near in _NEAR.get(cr.outcome, ()):
+        if near in OUTCOMES:
+            variant(outcome=near)
+            variant(outcome=near, options=(), score={})
+    return out
+
+
+def ruling_choices(
+    bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
+) -> tuple[tuple[Choice, ...], str]:
+    """The correct ruling and up to three distinct wrong ones; returns (choices, correct key)."""
+    cr = found.for_code(code)
+    right = cr.key()
+    seen = {right}
+    wrong: list[tuple[str, str]] = []  # (text, code it belongs to)
+
+    def offer(other: CodeRuling, owner: str) -> None:
+        if len(wrong) < WRONG and other.key() not in seen:
+            seen.add(other.key())
+            wrong.append((ruling_words(other), owner))
+
+    for other in found.ruling.rulings:
+        if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
+            offer(other, other.code)
+    wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
+    for _ in range(NEIGHBOURS):
+        if len(wrong) >= WRONG:
+            break
+        near = rule_combo(bank, pick_combo(rng, combos), rng)
+        if near is not None and code in near.scenario.codes:
+            offer(near.for_code(code), "")
+    for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
+        offer(mutant, "")
+    entries = [(ruling_words(cr), "", True)] + [(t, c, False) for t, c in wrong]
+    entries = shuffled(rng, entries)
+    choices = tuple(
+        Choice("abcdefgh"[i], text, owner) for i, (text, owner, _) in enumerate(entries)
+    )
+    key = next(c.key for c, (_, _, ok) in zip(choices, entries, strict=True) if ok)
+    return choices, key
+
+
+def explanation(found: Found, code: str) -> str:
+    """The engine's explanation, with what the other codes rule where they differ."""
+    cr = found.for_code(code)
+    parts = [cr.explanation]
+    for other in found.ruling.rulings:
+        if other.code != code and other.key() != cr.key():
+            parts.append(f"Under the {code_words(other.code)} laws: {ruling_words(other)}")
+    return "\n".join(parts)
+
+
+def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
+    """The question for a law and a seed."""
+    law = bank.content.laws[law_id]
+    rng = seeded(TYPE, law_id, seed)
+    combos = bank.survey.combos(law_id, "ruled")
+    found = find(bank, law_id, law.code, combos, rng)
+    choices, key = ruling_choices(bank, found, law.code, rng, combos)
+    game = bank.games[found.scenario.game]
+    cr = found.for_code(law.code)
+    return Question(
+        id=question_id(TYPE, law_id, seed),
+        type=TYPE,
+        game=law.game,
+        topic=law.topic,
+        code=law.code,
+        laws=(law_id, *[x for x in cr.laws if x != law_id]),
+        prompt=f"Under the {code_words(law.code)} laws, what is the ruling?",
+        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        kind="single",
+        choices=choices,
+        answer=(key,),
+        explanation=explanation(found, law.code),
+        links=bank.links((law_id, *cr.laws)),
+        table=public_table(found.raw),
+    )

@@ -1,0 +1,317 @@
+"""What comes next: due reviews, then new items within the daily limit; mistakes; exams.
+
+A Session serves one profile in one module. `next_question()` returns the most overdue
+item's question, else a new item while today's new-item count (UTC day) is under the
+profile's limit, else None. `answer()` marks the answer, moves the item's fsrs card on and
+records everything in one transaction before returning the Result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from app.progress import Attempt, CardRow, ProgressError, ProgressStore, ReviewEntry, day_start
+from quizzes.bank import QuestionBank, default_bank
+from quizzes.modules import EVERYTHING, Module, games_module, module
+from quizzes.questions import Answer, Question, QuestionError, Result, check
+from quizzes.scheduling import Scheduling, card_from_json
+
+MODES = ("learn", "mistakes")
+
+
+def record_answer(
+    store: ProgressStore,
+    profile_id: int,
+    question: Question,
+    result: Result,
+    elapsed_ms: int,
+    scheduling: Scheduling,
+    mode: str = "learn",
+) -> int:
+    """Move the item's card on and write the attempt, card and review in one transaction."""
+    now = scheduling.now()
+    row = store.card(profile_id, question.item)
+    if row is None:
+        card = scheduling.new_card(profile_id, question.item, now)
+    else:
+        card = card_from_json(dict(row.card))
+    review = scheduling.review(card, result.correct, elapsed_ms, question.type, now)
+    new = review.card
+    card_row = CardRow(
+        item=question.item,
+        type=question.type,
+        law=question.law,
+        game=question.game,
+        topic=question.topic,
+        code=question.code,
+        due=new.due,
+        state=int(new.state),
+        stability=new.stability,
+        difficulty=new.difficulty,
+        last_review=new.last_review,
+        reps=(row.reps if row else 0) + 1,
+        lapses=(row.lapses if row else 0) + int(review.lapsed),
+        created=row.created if row else now,
+        card=new.to_dict(),
+    )
+    attempt = Attempt(
+        profile_id=profile_id,
+        at=now,
+        question_id=question.id,
+        type=question.type,
+        item=question.item,
+        game=question.game,
+        topic=question.topic,
+        code=question.code,
+        laws=question.laws,
+        answer=result.answer_json(),
+        correct=result.correct,
+        elapsed_ms=max(0, int(elapsed_ms)),
+        confused_code=result.confused_code,
+        mode=mode,
+        is_new=row is None,
+    )
+    entry = ReviewEntry(question.item, now, int(review.rating), review.log.to_dict())
+    return store.record(attempt, card_row, entry)
+
+
+class Session:
+    """A study session for one profile in one module ('learn' or 'mistakes')."""
+
+    def __init__(
+        self,
+        store: ProgressStore,
+        profile_id: int,
+        bank: QuestionBank | None = None,
+        *,
+        module_id: str = EVERYTHING,
+        mode: str = "learn",
+        scheduling: Scheduling | None = None,
+        rng: random.Random | None = None,
+        new_per_day: int | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}")
+        self.store = store
+        self.profile_id = profile_id
+        self.bank = bank or default_bank()
+        self.module: Module = module(self.bank, module_id)
+        self.mode = mode
+        self.scheduling = scheduling or Scheduling()
+        self.rng = rng or random.Random()
+        profile = store.profile(profile_id)
+        self.new_per_day = profile.new_per_day if new_per_day is None else new_per_day
+        self._seen: set[str] | None = None
+        self._new_order = list(self.module.items)
+        self._broken: set[str] = set()  # items no question could be built for
+        self._served: set[str] = set()  # mistakes answered in this session
+        self._last: str | None = None
+
+    # -- what comes next ------------------------------------------------------------------
+
+    def next_question(self) -> Question | None:
+        """The next question, or None when nothing is due and no new item is allowed today."""
+        if self.mode == "mistakes":
+            return self._next_mistake()
+        now = self.scheduling.now()
+        skip = set(self._broken)
+        if self._last:
+            skip.add(self._last)  # never the same item twice running
+        for item in self.store.due_items(
+            self.profile_id,
+            now,
+            games=self.module.games,
+            topics=self.module.topics,
+            exclude=skip,
+            limit=len(skip) + 5,
+        ):
+            question = self._build(item)
+            if question is not None:
+                return question
+        if self.new_left_today() > 0:
+            seen = self._seen_items()
+            for item in self._new_order:
+                if item in seen or item in self._broken:
+                    continue
+                question = self._build(item)
+                if question is not None:
+                    return question
+        if self._last and self._last not in self._broken:
+            # Only the item just answered is due again (e.g. relearning): ask it anyway.
+            due = self.store.due_items(
+                self.profile_id, now, games=self.module.games, topics=self.module.topics
+            )
+            if due and due[0] == self._last:
+                return self._build(due[0])
+        return None
+
+    def _build(self, item: str) -> Question | None:
+        try:
+            return self.bank.for_item(item, self.rng)
+        except QuestionError:
+            self._broken.add(item)
+            return None
+
+    def _next_mistake(self) -> Question | None:
+        for qid in self.store.mistakes(self.profile_id, limit=len(self._served) + 50):
+            if qid in self._served:
+                continue
+            try:
+                question = self.bank.question(qid)
+            except QuestionError:
+                self._served.add(qid)  # the content changed: this question no longer exists
+                continue
+            if self.module.holds(question.game, question.topic):
+                return question
+            self._served.add(qid)
+        return None
+
+    def _seen_items(self) -> set[str]:
+        if self._seen is None:
+            self._seen = self.store.seen_items(self.profile_id)
+        return self._seen
+
+    def new_left_today(self) -> int:
+        """New items still allowed today (UTC day)."""
+        started = self.store.new_items_since(self.profile_id, day_start(self.scheduling.now()))
+        return max(0, self.new_per_day - started)
+
+    def due_count(self) -> int:
+        """Items of this module due now."""
+        counts = self.store.due_counts(self.profile_id, self.scheduling.now())
+        return sum(n for (g, t), n in counts.items() if self.module.holds(g, t))
+
+    def next_due(self) -> datetime | None:
+        """When the module's next review falls due."""
+        return self.store.next_due(
+            self.profile_id, games=self.module.games, topics=self.module.topics
+        )
+
+    # -- answering ------------------------------------------------------------------------
+
+    def answer(self, question: Question, answer: Answer | None, elapsed_ms: int) -> Result:
+        """Mark the answer and record it (committed before this returns)."""
+        result = check(question, answer)
+        record_answer(
+            self.store,
+            self.profile_id,
+            question,
+            result,
+            elapsed_ms,
+            self.scheduling,
+            self.mode,
+        )
+        self._last = question.item
+        if self._seen is not None:
+            self._seen.add(question.item)
+        if self.mode == "mistakes":
+            self._served.add(question.id)
+        return result
+
+
+@dataclass(frozen=True)
+class Score:
+    """Correct answers out of a number of questions."""
+
+    correct: int
+    total: int
+
+    @property
+    def rate(self) -> float:
+        """Share correct (0 when there were no questions)."""
+        return self.correct / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class ExamReport:
+    """An exam's results: every question with its Result, overall and per topic and game."""
+
+    results: tuple[Result, ...]
+    score: Score
+    by_topic: dict[str, Score] = field(default_factory=dict)
+    by_game: dict[str, Score] = field(default_factory=dict)
+
+
+class Exam:
+    """A fixed number of questions across chosen games; no feedback until `finish()`."""
+
+    def __init__(
+        self,
+        store: ProgressStore,
+        profile_id: int,
+        games: Sequence[str],
+        count: int = 20,
+        bank: QuestionBank | None = None,
+        *,
+        seed: int | None = None,
+        scheduling: Scheduling | None = None,
+    ) -> None:
+        self.store = store
+        self.profile_id = profile_id
+        self.bank = bank or default_bank()
+        self.scheduling = scheduling or Scheduling()
+        rng = random.Random(seed)
+        self.module = games_module(self.bank, games)
+        if not self.module.items:
+            raise QuestionError("no questions for these games")
+        self.questions: tuple[Question, ...] = tuple(self._pick(rng, count))
+        self._results: dict[str, Result] = {}
+        self.finished = False
+
+    def _pick(self, rng: random.Random, count: int) -> list[Question]:
+        """Items spread across the games' topics in turn, shuffled within each topic."""
+        by_topic: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for key in self.module.items:
+            info = self.bank.items[key]
+            by_topic[(info.game, info.topic)].append(key)
+        queues = [rng.sample(keys, len(keys)) for _, keys in sorted(by_topic.items())]
+        rng.shuffle(queues)
+        picked: list[Question] = []
+        while len(picked) < count and any(queues):
+            for queue in queues:
+                if queue and len(picked) < count:
+                    try:
+                        picked.append(self.bank.for_item(queue.pop(), rng))
+                    except QuestionError:
+                        continue
+        return picked
+
+    @property
+    def answered(self) -> int:
+        """How many questions have been answered."""
+        return len(self._results)
+
+    def answer(self, question: Question, answer: Answer | None, elapsed_ms: int) -> None:
+        """Record an answer (committed at once); its result is shown only in the report."""
+        if self.finished:
+            raise ProgressError("the exam is finished")
+        if question.id in self._results:
+            raise ProgressError("this question has already been answered")
+        if question not in self.questions:
+            raise QuestionError(f"{question.id} is not part of this exam")
+        result = check(question, answer)
+        record_answer(
+            self.store, self.profile_id, question, result, elapsed_ms, self.scheduling, "exam"
+        )
+        self._results[question.id] = result
+
+    def finish(self) -> ExamReport:
+        """End the exam: every result (unanswered questions count as wrong), per topic."""
+        self.finished = True
+        results = tuple(self._results.get(q.id) or check(q, None) for q in self.questions)
+        topics: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        games: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for r in results:
+            for bucket in (topics[r.question.topic], games[r.question.game]):
+                bucket[0] += int(r.correct)
+                bucket[1] += 1
+        return ExamReport(
+            results=results,
+            score=Score(sum(r.correct for r in results), len(results)),
+            by_topic={t: Score(*v) for t, v in topics.items()},
+            by_game={g: Score(*v) for g, v in games.items()},
+        )

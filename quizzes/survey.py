@@ -1,0 +1,103 @@
+"""Which laws each generator can reach: a fixed, reproducible sample of scenarios per situation.
+
+For every game, stage and event type the engine handles, SAMPLES tables are dealt from fixed
+seeds and ruled; each law a real ruling cites is recorded with how often, whether the codes
+disagreed, and whether points changed hands. Generators then draw from the situations that
+reached their law, weighted by those counts, so a question is found in a few tries.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from app.engine.core import ANY_GAME, registered
+from app.scenario import EVENTS
+from quizzes.generators.common import (
+    STRICT_RULES,
+    Combo,
+    rule_combo,
+    stages_for,
+)
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+SAMPLES = 30
+
+
+@dataclass
+class Reach:
+    """How often a law was reached, per situation and per purpose."""
+
+    ruled: dict[Combo, int] = field(default_factory=dict)
+    differs: dict[Combo, int] = field(default_factory=dict)  # another code rules otherwise
+    scored: dict[Combo, int] = field(default_factory=dict)
+    revoke: dict[Combo, int] = field(default_factory=dict)
+
+
+@dataclass
+class Survey:
+    """Per law, the situations that reach it."""
+
+    reach: dict[str, Reach]
+
+    def combos(self, law_id: str, purpose: str) -> list[tuple[Combo, int]]:
+        """Situations reaching the law for a purpose (ruled, differs, scored, revoke), sorted."""
+        r = self.reach.get(law_id)
+        found: dict[Combo, int] = getattr(r, purpose) if r else {}
+        return sorted(found.items())
+
+    def laws(self, purpose: str) -> list[str]:
+        """Laws reached for a purpose."""
+        return sorted(law for law, r in self.reach.items() if getattr(r, purpose))
+
+
+def handled_events(bank: QuestionBank, gid: str) -> list[str]:
+    """Event types some handler rules for the game under one of its codes."""
+    codes = bank.games[gid].codes
+    keys = registered()
+    return [
+        e for e in EVENTS if any((gid, c, e) in keys or (ANY_GAME, c, e) in keys for c in codes)
+    ]
+
+
+def take_survey(bank: QuestionBank, samples: int = SAMPLES) -> Survey:
+    """Deal and rule the fixed sample; record what each law's rulings looked like."""
+    from app.engine import handlers  # noqa: F401  (registers every handler)
+
+    reach: dict[str, Reach] = defaultdict(Reach)
+    for gid in sorted(bank.games):
+        game = bank.games[gid]
+        for event in handled_events(bank, gid):
+            for stage in stages_for(game, event):
+                combo = (gid, stage, event)
+                for k in range(samples):
+                    found = rule_combo(bank, combo, random.Random(f"survey:{combo}:{k}"))
+                    if found is None:
+                        continue
+                    keys = {r.code: r.key() for r in found.ruling.rulings}
+                    covered = {r.code for r in found.ruling.rulings if r.outcome != "not-covered"}
+                    for cr in found.ruling.rulings:
+                        if cr.outcome == "not-covered":
+                            continue
+                        unique = all(v != keys[cr.code] for c, v in keys.items() if c != cr.code)
+                        contrast = unique and bool(covered - {cr.code})
+                        for law in cr.laws:
+                            r = reach[law]
+                            r.ruled[combo] = r.ruled.get(combo, 0) + 1
+                            if contrast:
+                                r.differs[combo] = r.differs.get(combo, 0) + 1
+                            if cr.score:
+                                r.scored[combo] = r.scored.get(combo, 0) + 1
+                        if event == "play" and cr.outcome == "revoke" and _strict(bank, combo):
+                            r = reach[cr.laws[0]]
+                            r.revoke[combo] = r.revoke.get(combo, 0) + 1
+    return Survey(dict(reach))
+
+
+def _strict(bank: QuestionBank, combo: Combo) -> bool:
+    rule = bank.games[combo[0]].stage_rule(combo[1])
+    return rule is not None and rule.rule in STRICT_RULES

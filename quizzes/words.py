@@ -1,0 +1,211 @@
+"""Rulings, events and tables in plain words, for prompts and answer choices."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.cards import Card
+from app.engine.handlers.declarations import NAMES
+from app.engine.ruling import OPTIONS, CodeRuling
+from app.engine.table import Table
+from app.games import Game
+from app.scenario import Scenario
+from app.vocabulary import CODES
+
+# Each outcome as the opening of an answer choice; different outcomes never read alike.
+OUTCOME_WORDS: dict[str, str] = {
+    "deal-stands": "The deal stands",
+    "deal-void": "The deal is void",
+    "misdeal": "It is a misdeal",
+    "new-deal": "The cards are dealt again",
+    "game-abandoned": "The game is abandoned at once",
+    "play-on": "Play goes on",
+    "replay": "The cards are taken back and played again",
+    "no-penalty": "No penalty",
+    "penalty": "A penalty",
+    "legal": "The play is lawful",
+    "revoke": "It is a revoke (the trick obligations are broken)",
+    "tableau": "A tableau: the deal is drawn",
+    "game-won": "The game is won",
+    "not-covered": "These laws do not cover the situation",
+}
+
+_STAGE_WORDS = {
+    "deal": "during the deal",
+    "bidding": "before play (bidding, proposing)",
+    "play": "in play",
+    "stock-exhausted": "in the final tricks, the stock exhausted",
+    "hand-over": "after the hand",
+}
+
+
+def code_words(code: str) -> str:
+    """A code's short name: 'American (Foster)' -> 'American'."""
+    return CODES.get(code, code).split(" (")[0]
+
+
+def join_words(items: list[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _option_words(option_id: str) -> str:
+    text = OPTIONS.get(option_id, option_id).rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def ruling_words(ruling: CodeRuling) -> str:
+    """A ruling's outcome, who may choose what, and the points, in one or more sentences."""
+    parts = [OUTCOME_WORDS.get(ruling.outcome, ruling.outcome) + "."]
+    by_chooser: dict[tuple[str, ...], list[str]] = {}
+    choosers: dict[str, list[str]] = {}
+    for option in ruling.options:
+        choosers.setdefault(option.id, []).append(option.by)
+    for option_id, who in choosers.items():
+        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(_option_words(option_id))
+    for who, what in by_chooser.items():
+        parts.append(f"{join_words(list(who), 'or')} may {join_words(what, 'or')}.")
+    for player, points in sorted(ruling.score.items()):
+        if points > 0:
+            parts.append(f"{player} scores {points}.")
+        else:
+            parts.append(f"{player} has {-points} taken off his score.")
+    return " ".join(parts)
+
+
+def _card_name(value: Any) -> str:
+    return value.name if isinstance(value, Card) else str(value)
+
+
+def event_words(scenario: Scenario, game: Game | None = None) -> str:
+    """What went wrong, as a referee would be told it (with the proper counts, given the game)."""
+    ev = scenario.event
+    f = ev.fields
+    who = f.get("player", "")
+    text: str
+    match ev.type:
+        case "wrong-count":
+            table = Table(scenario, game) if game is not None else None
+            counts = []
+            for p, h in scenario.hands.items():
+                held = f"{p} holds {h if isinstance(h, int) else len(h)}"
+                if table is not None:
+                    held += f" (should hold {table.proper_count(p)})"
+                counts.append(held)
+            text = f"The hands are counted: {join_words(counts)}."
+        case "failed-to-draw":
+            text = f"{who} forgot to draw and has played to the next trick."
+        case "drew-two":
+            seen = "and saw the second" if f["saw_second"] else "without seeing the second"
+            text = f"{who} drew two cards instead of one, {seen}."
+        case "drew-out-of-turn":
+            whose = " The card he took was his adversary's." if f.get("card_was_adversarys") else ""
+            text = f"{who} drew out of turn.{whose}"
+        case "both-drew-wrong":
+            text = "Both players drew the wrong cards from the stock, and each has seen his card."
+        case "loser-saw-two":
+            text = f"{who}, drawing after the winner of the trick, looked at two cards."
+        case "even-stock":
+            text = "An even number of cards is found left in the stock."
+        case "peeked-at-stock":
+            text = f"{who} looked at cards of the stock beyond the one he drew."
+        case "false-declaration":
+            since = " He has drawn from the stock since." if f["drawn_since"] else ""
+            late = (
+                " A card of the next trick has already been played."
+                if f.get("next_trick_started")
+                else ""
+            )
+            text = f"{who} declared and scored {NAMES[f['declared']]}.{since}{late}"
+        case "wrong-score":
+            text = f"{who} marked {f['marked']} points where {f['correct']} were due."
+        case "play":
+            text = f"{who} plays the {_card_name(f['card'])}."
+        case "exposed-card":
+            how = {
+                "faced": "dropped it face up",
+                "two-played": "played it together with another card to one trick",
+                "named": "named it as being in his hand",
+            }[f["how"]]
+            text = f"{who} exposed the {_card_name(f['card'])}: he {how}."
+        case "lead-out-of-turn":
+            followed = f.get("followed_by") or ()
+            after = f" {join_words(list(followed))} played to it." if followed else ""
+            text = f"{who} led the {_card_name(f['card'])} out of turn.{after}"
+        case "play-out-of-turn":
+            text = f"{who} played to the trick out of turn."
+        case "abandoned-hand":
+            won = f.get("tricks_won")
+            after = f" after winning {won} trick(s)" if won is not None else ""
+            text = f"{who} threw down his cards and abandoned the hand{after}."
+        case "dealt-out-of-turn":
+            text = f"{who} dealt, though it was not his turn to deal."
+        case "faced-card-in-pack":
+            text = f"A card is found face up in the pack: card number {f['position']} from the top."
+        case "dealer-exposed-card":
+            text = f"In dealing, the dealer exposed one of {f['owner']}'s cards."
+        case "several-trumps-turned":
+            text = f"The dealer turned up {f['count']} cards for the trump instead of one."
+        case "imperfect-pack":
+            text = "The pack is found to be imperfect (a card missing or duplicated)."
+        case "king-turned":
+            text = "The dealer turns up a king for the trump."
+        case "hand-result":
+            won = join_words([f"{p} won {n}" for p, n in f["tricks"].items()])
+            proposal = {
+                "stood": "The non-dealer stood (played without proposing).",
+                "refused": "The non-dealer proposed and the dealer refused.",
+                "accepted": "The non-dealer proposed and the dealer accepted.",
+            }[f["proposal"]]
+            text = f"The hand is over: {won} tricks. {proposal}"
+        case "stock-exhausted":
+            text = "The last card of the stock has been drawn and passed; nobody has gone out."
+        case "counted-out":
+            bid = "made" if f["bid_made"] else "did not make"
+            text = (
+                f"{join_words(list(f['players']))} can count out on this deal; "
+                f"the bidder {bid} his bid."
+            )
+        case _:
+            text = ev.type.replace("-", " ").capitalize() + "."
+    return text
+
+
+def table_words(scenario: Scenario, game: Game) -> str:
+    """The table facts the event depends on, in one short paragraph."""
+    s = scenario
+    parts = [f"{game.name}, {_STAGE_WORDS.get(s.stage, s.stage)}; {s.dealer} dealt."]
+    if s.trump:
+        parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
+    if s.tricks_played:
+        parts.append(f"Tricks played: {s.tricks_played}.")
+    if s.trick is not None and s.trick.cards:
+        cards = join_words([c.name for c in s.trick.cards])
+        parts.append(f"{s.trick.leader} led to the trick in progress: {cards}.")
+    if s.bid:
+        parts.append(f"{s.bid['player']} bid {s.bid['amount']}.")
+    scores = [f"{p} {v}" for p, v in s.scores.items()]
+    if scores and s.game in ("rubicon-bezique", "bezique", "pinochle", "ecarte"):
+        parts.append(f"Scores so far: {join_words(scores)}.")
+    early = s.event.type in ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
+    if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
+        seen = list(s.hands_seen)
+        parts.append(
+            f"{join_words(seen)} {'has' if len(seen) == 1 else 'have'} looked at their cards."
+            if seen
+            else "Nobody has looked at his cards."
+        )
+    if s.discards_made:
+        parts.append("A discard has been made.")
+    return " ".join(parts)
+
+
+def hand_words(hand: Mapping[str, Any], player: str) -> str:
+    """A player's cards by name."""
+    cards = hand.get(player)
+    if isinstance(cards, tuple):
+        return join_words([c.name for c in cards])
+    return f"{cards} cards"
