@@ -170,3 +170,15 @@ def lead_out_of_turn(ctx: Context) -> Decision | None:
         [E + "lead-out-of-turn-played-to"],
         f"The lead out of turn by {ctx.ev['player']} has been played to: the trick stands.",
     )
+
+
+@rules("bezique", "english", "stock-exhausted")
+def stock_exhausted(ctx: Context) -> Decision:
+    """The last eight tricks begin: no more declarations, and the strict obligations apply."""
+    duty = ctx.variant("bezique-duty-to-win-last-eight")
+    return ctx.decide(
+        "play-on",
+        [E + "no-declaring-after-stock", duty],
+        f"The stock is exhausted: each player takes his cards back into his hand and no more "
+        f"declarations can be made. In the last eight tricks: {ctx.law(duty).remedy}",
+    )

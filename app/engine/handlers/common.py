@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.cards import Card
-from app.engine.core import Context, names
+from app.engine.core import Context
 from app.engine.ruling import Decision, Option
 from app.games import StageRule, with_rule
 
@@ -57,9 +57,11 @@ def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
     elif legal:
         reason = f"The {card.name} meets the obligations: {rule.describe()}"
     else:
+        choices = [f"the {c.name}" for c in sorted(set(allowed))]
+        could = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
         reason = (
-            f"The {card.name} breaks the obligations ({rule.describe()}), "
-            f"and {player} could have played {names(sorted(set(allowed)))}."
+            f"The {card.name} breaks the obligations of this stage. {rule.describe()} "
+            f"{player} could have played {could}."
         )
     return PlayJudgement(legal, allowed, reason)
 

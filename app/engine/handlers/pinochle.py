@@ -193,3 +193,14 @@ def wrong_score(ctx: Context) -> Decision | None:
         options=[Option("add-points", adversary)],
         score={offender: -excess, adversary: excess},
     )
+
+
+@rules("pinochle", "american", "stock-exhausted")
+def stock_exhausted(ctx: Context) -> Decision:
+    """Seed 002:1: once the stock is exhausted, follow suit and win when able."""
+    return ctx.decide(
+        "play-on",
+        [P + "replay-after-failure-to-follow-or-win"],
+        "The stock is exhausted: melded cards go back into the hands, and for the last twelve "
+        "tricks each player must follow suit and win the trick when he can.",
+    )

@@ -327,3 +327,14 @@ def imperfect_pack(ctx: Context) -> Decision:
         "earlier deals stand (a missing card later found on the floor does not "
         "spoil the deal).",
     )
+
+
+@rules("rubicon-bezique", "english", "stock-exhausted")
+def stock_exhausted(ctx: Context) -> Decision:
+    """Laws 52 and 55: no declaring once the stock is gone; follow suit and win in the last nine."""
+    return ctx.decide(
+        "play-on",
+        [E + "declaring-after-stock-exhausted", E + "failure-to-follow-or-win"],
+        "The stock is exhausted: no declaration can be scored from now on, and in the last nine "
+        "tricks each player must follow suit and win the card led when he can.",
+    )
