@@ -1,0 +1,392 @@
+"""The ProgressStore: profiles, recording answers, cards and reviews, queries and summaries."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from app.progress import transfer  # as a module: its functions share the methods' names
+from app.progress.opening import KEEP_BACKUPS, daily_backup, open_database
+from app.progress.records import (
+    DEFAULT_NEW_PER_DAY,
+    FILE_NAME,
+    MODES,
+    Attempt,
+    CardRow,
+    Clock,
+    Confusion,
+    DayTotal,
+    ItemTotal,
+    Profile,
+    ProgressError,
+    ProgressSummary,
+    ReviewEntry,
+    data_dir,
+    parse_stamp,
+    stamp,
+    utc_now,
+)
+from app.progress.rows import (
+    ATTEMPT_COLUMNS,
+    CARD_COLUMNS,
+    attempt_row,
+    card_row,
+    insert_attempt,
+    insert_review,
+    put_card,
+)
+from app.progress_migrations import LATEST, migrate, rebuild_summaries
+
+
+class ProgressStore:
+    """The progress database of this machine (several profiles)."""
+
+    def __init__(self, db: Database, path: Path | None, notice: str | None = None) -> None:
+        self.db = db
+        self.path = path
+        self.notice = notice
+
+    # -- opening ------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        directory: Path | str | None = None,
+        *,
+        clock: Clock = utc_now,
+        keep_backups: int = KEEP_BACKUPS,
+        synchronous: str = "FULL",
+    ) -> ProgressStore:
+        """Open (or create) the progress file, checking it and keeping the daily backup."""
+        folder = data_dir(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        db, notice = open_database(folder, clock, synchronous)
+        try:
+            migrate(db)
+        except RuntimeError as exc:
+            db.close()
+            raise ProgressError(str(exc)) from None
+        store = cls(db, folder / FILE_NAME, notice)
+        if keep_backups > 0 and notice is None:
+            store.backup(clock(), keep=keep_backups)
+        return store
+
+    @classmethod
+    def in_memory(cls) -> ProgressStore:
+        """A throwaway store (tests, previews)."""
+        db = Database(memory=True)
+        db.execute("PRAGMA foreign_keys = ON")
+        migrate(db)
+        return cls(db, None)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> ProgressStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The highest migration applied."""
+        row = self.db.execute("SELECT max(version) FROM migrations").fetchone()
+        return int(row[0] or 0)
+
+    def integrity(self) -> str:
+        """`PRAGMA integrity_check`'s verdict ('ok' when sound)."""
+        return str(self.db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    # -- backups ------------------------------------------------------------------------
+
+    def backup(self, now: datetime, keep: int = KEEP_BACKUPS) -> Path | None:
+        """Write today's backup if there is none yet, and drop all but the last `keep` days."""
+        if self.path is None:
+            return None
+        return daily_backup(self.db, self.path, now, keep)
+
+    # -- profiles -----------------------------------------------------------------------
+
+    def profiles(self) -> list[Profile]:
+        """Every profile, oldest first."""
+        rows = self.db.execute(
+            "SELECT id, name, created, new_per_day FROM profiles ORDER BY id"
+        ).fetchall()
+        return [Profile(r[0], r[1], parse_stamp(r[2]), r[3]) for r in rows]
+
+    def profile(self, profile_id: int) -> Profile:
+        """One profile by id."""
+        for p in self.profiles():
+            if p.id == profile_id:
+                return p
+        raise ProgressError(f"no profile {profile_id}")
+
+    def create_profile(
+        self, name: str, now: datetime | None = None, new_per_day: int = DEFAULT_NEW_PER_DAY
+    ) -> Profile:
+        """A new learner; names are unique."""
+        name = name.strip()
+        if not name:
+            raise ProgressError("a profile needs a name")
+        moment = now or utc_now()
+        with self.db.atomic():
+            if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
+                raise ProgressError(f"there is already a profile called {name!r}")
+            cur = self.db.execute(
+                "INSERT INTO profiles (name, created, new_per_day) VALUES (?, ?, ?)",
+                [name, stamp(moment), new_per_day],
+            )
+        return Profile(int(cur.lastrowid or 0), name, moment.astimezone(UTC), new_per_day)
+
+    def rename_profile(self, profile_id: int, name: str) -> None:
+        """Give a profile another (unused) name."""
+        name = name.strip()
+        if not name:
+            raise ProgressError("a profile needs a name")
+        try:
+            with self.db.atomic():
+                self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
+        except sqlite3.IntegrityError:
+            raise ProgressError(f"there is already a profile called {name!r}") from None
+
+    def set_new_per_day(self, profile_id: int, count: int) -> None:
+        """How many new items a day the profile is given."""
+        if count < 0:
+            raise ProgressError("the daily number of new items cannot be negative")
+        with self.db.atomic():
+            self.db.execute("UPDATE profiles SET new_per_day = ? WHERE id = ?", [count, profile_id])
+
+    def delete_profile(self, profile_id: int) -> None:
+        """Remove a profile and everything recorded for it."""
+        with self.db.atomic():
+            for table in (
+                "review_log",
+                "attempts",
+                "cards",
+                "item_totals",
+                "day_totals",
+                "confusion_totals",
+                "mistakes",
+            ):
+                self.db.execute(f"DELETE FROM {table} WHERE profile_id = ?", [profile_id])
+            self.db.execute("DELETE FROM profiles WHERE id = ?", [profile_id])
+
+    # -- recording ----------------------------------------------------------------------
+
+    def record(
+        self,
+        attempt: Attempt,
+        card: CardRow | None = None,
+        review: ReviewEntry | None = None,
+    ) -> int:
+        """Write an answer, its card and review, and the running totals, in one transaction."""
+        if attempt.mode not in MODES:
+            raise ProgressError(f"unknown mode {attempt.mode!r}")
+        with self.db.atomic():
+            attempt_id = insert_attempt(self.db, attempt)
+            if card is not None:
+                put_card(self.db, attempt.profile_id, card)
+            if review is not None:
+                insert_review(self.db, attempt.profile_id, review, attempt_id)
+        return attempt_id
+
+    # -- reading ------------------------------------------------------------------------
+
+    def card(self, profile_id: int, item: str) -> CardRow | None:
+        """The card of one item, or None if it was never answered."""
+        row = self.db.execute(
+            f"SELECT {CARD_COLUMNS}, card FROM cards WHERE profile_id = ? AND item = ?",
+            [profile_id, item],
+        ).fetchone()
+        return card_row(row, with_json=True) if row else None
+
+    def seen_items(self, profile_id: int) -> set[str]:
+        """Every item the profile has a card for."""
+        rows = self.db.execute("SELECT item FROM cards WHERE profile_id = ?", [profile_id])
+        return {r[0] for r in rows}
+
+    def due_items(
+        self,
+        profile_id: int,
+        now: datetime,
+        *,
+        games: Sequence[str] = (),
+        topics: Sequence[str] = (),
+        exclude: Iterable[str] = (),
+        limit: int = 1,
+    ) -> list[str]:
+        """Items due at `now`, most overdue first, optionally within some games and topics."""
+        sql = "SELECT item FROM cards WHERE profile_id = ? AND due <= ?"
+        params: list[Any] = [profile_id, stamp(now)]
+        sql, params = _filter(sql, params, games, topics)
+        skip = list(exclude)
+        if skip:
+            sql += f" AND item NOT IN ({', '.join('?' * len(skip))})"
+            params += skip
+        sql += " ORDER BY due LIMIT ?"
+        params.append(limit)
+        return [r[0] for r in self.db.execute(sql, params)]
+
+    def next_due(
+        self, profile_id: int, *, games: Sequence[str] = (), topics: Sequence[str] = ()
+    ) -> datetime | None:
+        """When the next card falls due (None if there are no cards)."""
+        sql, params = _filter(
+            "SELECT min(due) FROM cards WHERE profile_id = ?", [profile_id], games, topics
+        )
+        row = self.db.execute(sql, params).fetchone()
+        return parse_stamp(row[0]) if row and row[0] else None
+
+    def due_counts(self, profile_id: int, now: datetime) -> dict[tuple[str, str], int]:
+        """Items due now per (game, topic)."""
+        rows = self.db.execute(
+            "SELECT game, topic, count(*) FROM cards WHERE profile_id = ? AND due <= ? "
+            "GROUP BY game, topic",
+            [profile_id, stamp(now)],
+        )
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    def new_items_since(self, profile_id: int, since: datetime) -> int:
+        """How many items were answered for the first time since a moment."""
+        row = self.db.execute(
+            "SELECT count(*) FROM cards WHERE profile_id = ? AND created >= ?",
+            [profile_id, stamp(since)],
+        ).fetchone()
+        return int(row[0])
+
+    def mistakes(self, profile_id: int, limit: int = 50) -> list[str]:
+        """Question ids last answered wrongly and not put right since, oldest first."""
+        rows = self.db.execute(
+            "SELECT question_id FROM mistakes WHERE profile_id = ? ORDER BY at LIMIT ?",
+            [profile_id, limit],
+        )
+        return [r[0] for r in rows]
+
+    def attempts(self, profile_id: int, limit: int | None = None) -> list[Attempt]:
+        """A profile's attempts, oldest first (optionally only the last `limit`)."""
+        sql = f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE profile_id = ? ORDER BY id"
+        params: list[Any] = [profile_id]
+        if limit is not None:
+            sql = (
+                f"SELECT * FROM ({sql.replace('ORDER BY id', 'ORDER BY id DESC')} LIMIT ?) "
+                "ORDER BY id"
+            )
+            params.append(limit)
+        return [attempt_row(r) for r in self.db.execute(sql, params)]
+
+    def attempt_count(self, profile_id: int | None = None) -> int:
+        """How many answers are recorded (for one profile, or in all)."""
+        if profile_id is None:
+            return int(self.db.execute("SELECT count(*) FROM attempts").fetchone()[0])
+        return int(
+            self.db.execute(
+                "SELECT count(*) FROM attempts WHERE profile_id = ?", [profile_id]
+            ).fetchone()[0]
+        )
+
+    def summary(self, profile_id: int) -> ProgressSummary:
+        """The running totals and card states the statistics are computed from."""
+        items = tuple(
+            ItemTotal(*r)
+            for r in self.db.execute(
+                "SELECT item, type, law, game, topic, code, answers, correct, confused "
+                "FROM item_totals WHERE profile_id = ?",
+                [profile_id],
+            )
+        )
+        days = tuple(
+            DayTotal(date.fromisoformat(r[0]), *r[1:])
+            for r in self.db.execute(
+                "SELECT day, answers, correct, reviews, reviews_correct, new_items, time_ms "
+                "FROM day_totals WHERE profile_id = ? ORDER BY day",
+                [profile_id],
+            )
+        )
+        confusions = tuple(
+            Confusion(*r)
+            for r in self.db.execute(
+                "SELECT game, code, confused_code, count FROM confusion_totals "
+                "WHERE profile_id = ?",
+                [profile_id],
+            )
+        )
+        cards = tuple(
+            card_row(r, with_json=False)
+            for r in self.db.execute(
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ?", [profile_id]
+            )
+        )
+        return ProgressSummary(items, days, confusions, cards)
+
+    def rebuild_summaries(self, profile_id: int) -> None:
+        """Recompute a profile's running totals from its attempts."""
+        with self.db.atomic():
+            rebuild_summaries(self.db, profile_id)
+
+    # -- export and import (app.progress.transfer) ---------------------------------------
+
+    def export_profile(self, profile_id: int, now: datetime | None = None) -> dict[str, Any]:
+        """A profile's whole progress as a JSON-ready mapping."""
+        return transfer.export_profile(self, profile_id, now)
+
+    def export_file(self, profile_id: int, path: Path, now: datetime | None = None) -> None:
+        """Write a profile's export to a JSON file (atomically: a partial file never remains)."""
+        transfer.export_file(self, profile_id, path, now)
+
+    def import_profile(
+        self,
+        data: Any,
+        *,
+        name: str | None = None,
+        known_item: Callable[[str], bool] | None = None,
+        known_law: Callable[[str], bool] | None = None,
+    ) -> Profile:
+        """Validate an export in full, then write it as a new profile in one transaction.
+
+        Raises ImportProblem listing every problem, having written nothing.
+        """
+        return transfer.import_profile(
+            self, data, name=name, known_item=known_item, known_law=known_law
+        )
+
+    def import_file(self, path: Path, **kwargs: Any) -> Profile:
+        """Read a JSON export and import it (see import_profile)."""
+        return transfer.import_file(self, path, **kwargs)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _filter(
+    sql: str, params: list[Any], games: Sequence[str], topics: Sequence[str]
+) -> tuple[str, list[Any]]:
+    if games:
+        sql += f" AND game IN ({', '.join('?' * len(games))})"
+        params = [*params, *games]
+    if topics:
+        sql += f" AND topic IN ({', '.join('?' * len(topics))})"
+        params = [*params, *topics]
+    return sql, params
+
+
+@contextmanager
+def open_store(directory: Path | str | None = None, **kwargs: Any) -> Iterator[ProgressStore]:
+    """`with open_store() as store:` opens the progress file and closes it afterwards."""
+    store = ProgressStore.open(directory, **kwargs)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def schema_version() -> int:
+    """The schema version this Card Laws writes."""
+    return LATEST
