@@ -13,11 +13,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["CARDLAWS_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-cache-")
 os.environ["CARDLAWS_DATA_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-data-")
 
-from ui.compat import pin_none  # after the platform is chosen
+from ui.compat import pin_refcount_drifts  # after the platform is chosen
 
 # PySide6 6.12 on Python 3.11 drops a reference to None per void call (see ui/compat.py);
 # a whole test session makes enough calls to abort the interpreter at exit without this.
-pin_none()
+pin_refcount_drifts()
 
 
 def pytest_configure(config: pytest.Config) -> None:

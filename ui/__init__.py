@@ -1,5 +1,5 @@
 """Qt user interface of Card Laws: widgets that adapt the pure core in app/."""
 
-from ui.compat import pin_none
+from ui.compat import pin_refcount_drifts
 
-pin_none()
+pin_refcount_drifts()

@@ -14,7 +14,7 @@ from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.content import ContentError, load_content
-from ui.compat import pin_none
+from ui.compat import pin_refcount_drifts
 
 if TYPE_CHECKING:
     from ui.deferred_store import DeferredStore
@@ -64,7 +64,7 @@ def show_content_error(exc: ContentError) -> None:
 
 def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = None) -> int:
     """Load the content, then show the window (or render the screenshots); the exit code."""
-    pin_none()  # also in ui/__init__, which an old editable install may not run
+    pin_refcount_drifts()  # also in ui/__init__, which an old editable install may not run
     args = build_parser().parse_args(argv)
     if args.screenshots:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

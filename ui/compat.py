@@ -1,4 +1,4 @@
-"""A work-around for a reference-count bug of the PySide6 6.12 wheels on Python 3.11.
+"""Work-arounds for reference-count bugs of the PySide6 6.12 wheels on Python 3.11.
 
 The abi3 wheels hand back None from every Qt method that returns void without taking a
 reference to it, so None's count drops by one per call. Python 3.12 made None immortal, so
@@ -6,6 +6,10 @@ there the bug is harmless; on 3.11 the interpreter aborts ("none_dealloc: deallo
 once the count reaches zero: at exit after a few thousand calls, or in the middle of a long
 session. Pinning None with a very large count, as 3.12 does by design, makes the drift
 harmless. It is applied only when a probe shows the drift, so a fixed wheel turns it off.
+
+`SignalInstance.emit()` has the same fault with True: every signal emitted from Python lowers
+True's count by one, and a few hundred clicks in the scenario builder abort the interpreter
+("bool_dealloc"). True and False are pinned the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 _PIN = 1 << 40  # ~10^12 void calls before the pin could run out
 _PROBE_CALLS = 16
@@ -40,3 +44,36 @@ def pin_none() -> bool:
     ctypes.c_ssize_t.from_address(id(None)).value += _PIN
     _pinned = True
     return True
+
+
+class _Probe(QObject):
+    probed = Signal()
+
+
+def emit_drifts() -> bool:
+    """True when emitting a signal from Python lowers True's reference count."""
+    probe = _Probe()
+    before = sys.getrefcount(True)
+    for _ in range(_PROBE_CALLS):
+        probe.probed.emit()
+    return before - sys.getrefcount(True) >= _PROBE_CALLS
+
+
+_bools_pinned = False
+
+
+def pin_bools() -> bool:
+    """Make True and False practically immortal if signal emission drifts; True if pinned."""
+    global _bools_pinned
+    if _bools_pinned or sys.version_info >= (3, 12) or not emit_drifts():
+        return _bools_pinned
+    for value in (True, False):
+        ctypes.c_ssize_t.from_address(id(value)).value += _PIN
+    _bools_pinned = True
+    return True
+
+
+def pin_refcount_drifts() -> None:
+    """Apply every work-around this PySide6 build needs (each only when its probe fails)."""
+    pin_none()
+    pin_bools()

@@ -1,0 +1,167 @@
+"""Benchmark: a click on a card in the scenario builder until the new ruling is painted,
+beside the engine's ruling time alone on the same scenarios, in the same run.
+
+A scripted session of about 50 clicks (cards given from the pack and taken back from the
+hands, on a two-seat Rubicon Bézique table and a four-seat Cinch table) is played on the
+builder shown offscreen at 1280x800. Each click is timed from the mouse press until the
+window has painted the update (events are processed until the window's repaint is done).
+Every scenario the session produced is then ruled by the engine alone (`rule()` on the parsed
+scenario). Goal: the screen adds less than one frame (16 ms) to the engine.
+
+    python bench/builder.py [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from ui.compat import pin_refcount_drifts  # noqa: E402
+
+FRAME_MS = 16.0
+RUBICON_NORTH = ["AS", "10S", "KH", "QH", "JD", "9C", "8C", "7S", "KS", "QS"]
+RUBICON_SOUTH = ["AH", "10H", "KD", "QD", "JS", "9H", "8D", "7C", "AC"]
+CINCH = {"North": ["KH", "10H", "5D", "9C", "8S", "2C"], "East": ["AH", "JH", "5H", "9H"],
+         "South": ["QH", "3H", "7C", "6D", "JS", "10S"], "West": ["2H", "4H", "8H", "QC"]}
+
+
+class PaintWatch(QObject):
+    """Notes when the window has processed a repaint (an UpdateRequest paints every widget
+    that asked for it, before the event returns)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.UpdateRequest, QEvent.Type.Paint):
+            self.painted = True
+        return False
+
+
+def _click(widget) -> None:
+    # On the corner index, which stays visible when cards overlap.
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(6, 8))
+
+
+def session(builder) -> list[Callable[[], None]]:
+    """The scripted clicks: give a Rubicon table, take some back, then a Cinch table."""
+    from app.table_builder import new_table
+
+    steps: list[Callable[[], None]] = []
+
+    def target(seat: str) -> Callable[[], None]:
+        return lambda: builder.table_view.set_target(seat)
+
+    def pack(code: str) -> Callable[[], None]:
+        return lambda: _click(builder.palette.card_widget(code))
+
+    def hand(seat: str, index: int) -> Callable[[], None]:
+        return lambda: _click(builder.table_view.seats[seat].hand.card_widget(index))
+
+    def fresh(game: str) -> Callable[[], None]:
+        return lambda: builder.document.start(new_table(builder.games[game]))
+
+    steps.append(fresh("rubicon-bezique"))
+    steps.append(target("North"))
+    steps += [pack(c) for c in RUBICON_NORTH]
+    steps.append(target("South"))
+    steps += [pack(c) for c in RUBICON_SOUTH]
+    steps += [hand("North", 9), hand("South", 0), hand("North", 0)]
+    steps.append(fresh("cinch"))
+    for seat, codes in CINCH.items():
+        steps.append(target(seat))
+        steps += [pack(c) for c in codes]
+    steps += [hand("North", 5), hand("East", 0), hand("South", 3), hand("West", 1)]
+    steps += [target("North"), pack("AS"), pack("AC"), pack("AD"), hand("North", 0)]
+    return steps
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the session, print click-to-paint against rule() alone and the difference."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="sessions played (default 3)")
+    args = parser.parse_args(argv)
+    pin_refcount_drifts()
+    app = QApplication.instance() or QApplication([])
+
+    from app.content import load_content
+    from app.engine import rule
+    from app.scenario import parse_scenario
+    from ui.builder.builder_screen import BuilderScreen
+    from ui.builder.recent_files import RecentFiles
+
+    content = load_content()
+    builder = BuilderScreen(content, recent=RecentFiles(None))
+    builder.resize(1280, 800)
+    builder.show()
+    watch = PaintWatch()
+    builder.installEventFilter(watch)
+    for _ in range(5):
+        app.processEvents()
+
+    clicks_ms: list[float] = []
+    scenarios = []
+    for round_no in range(args.rounds + 1):  # the first round warms caches and is not kept
+        for step in session(builder):
+            is_click = step.__qualname__.startswith(("session.<locals>.pack",
+                                                     "session.<locals>.hand"))
+            if not is_click:
+                step()
+                for _ in range(3):
+                    app.processEvents()
+                continue
+            for _ in range(2):
+                app.processEvents()  # nothing left over from the last step
+            watch.painted = False
+            start = time.perf_counter()
+            step()
+            while not watch.painted:
+                app.processEvents()
+                if time.perf_counter() - start > 2:
+                    raise SystemExit("the window never repainted after a click")
+            elapsed = (time.perf_counter() - start) * 1000
+            if round_no:
+                clicks_ms.append(elapsed)
+                scenarios.append(builder.raw)
+    rule_ms: list[float] = []
+    parsed = [parse_scenario(raw, builder.games) for raw in scenarios]  # all valid tables
+    rule(parsed[0], builder.games, content)
+    for scenario in parsed:
+        start = time.perf_counter()
+        rule(scenario, builder.games, content)
+        rule_ms.append((time.perf_counter() - start) * 1000)
+
+    def p90(values: list[float]) -> float:
+        return statistics.quantiles(values, n=10)[-1]
+
+    click, engine = statistics.median(clicks_ms), statistics.median(rule_ms)
+    added = click - engine
+    per_session = len(clicks_ms) // args.rounds
+    print(f"session: {per_session} clicks on cards x {args.rounds} rounds "
+          "(Rubicon Bézique, 2 seats; Cinch, 4 seats), 1280x800 offscreen")
+    print(f"click -> ruling painted:  median {click:6.2f} ms   p90 {p90(clicks_ms):6.2f} ms")
+    print(f"engine rule() alone:      median {engine:6.2f} ms   p90 {p90(rule_ms):6.2f} ms")
+    verdict = "met" if added < FRAME_MS else "NOT met"
+    print(f"the screen adds:          median {added:6.2f} ms   (goal < {FRAME_MS:.0f} ms: "
+          f"{verdict})")
+    builder.document.start(builder.raw)
+    builder.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The builder's menu commands, made before the screen exists so the menus cost nothing at
+startup: New, Open…, Save, Save As…, Open Recent, Examples, Export PDF…, Print….
+
+Each command brings the builder screen forward (building it the first time) and calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QWidget
+
+from ui.builder.file_drop import ScenarioDropFilter
+from ui.builder.recent_files import RecentFiles
+from ui.compat import pin_bools
+
+if TYPE_CHECKING:
+    from ui.builder.builder_screen import BuilderScreen
+
+
+class BuilderActions(QObject):
+    """QActions and menus for the builder; `screen` shows the builder screen and returns it.
+
+    `built` answers whether the screen exists yet (an unbuilt screen has nothing unsaved).
+    """
+
+    def __init__(self, window: QWidget, screen: Callable[[], BuilderScreen],
+                 built: Callable[[], BuilderScreen | None], examples_dir: Path,
+                 recent: RecentFiles) -> None:
+        super().__init__(window)
+        pin_bools()  # before any screen emits signals (see ui/compat.py)
+        self._window = window
+        self._screen = screen
+        self._built = built
+        self.examples_dir = examples_dir
+        self.recent = recent
+        self.new_action = self._action("&New scenario", "Ctrl+N",
+                                       lambda: self._screen().new_scenario())
+        self.open_action = self._action("&Open scenario…", "Ctrl+O",
+                                        lambda: self._screen().open_dialog())
+        self.save_action = self._action("&Save scenario", "Ctrl+S",
+                                        lambda: self._screen().save())
+        self.save_as_action = self._action("Save scenario &as…", "Ctrl+Shift+S",
+                                           lambda: self._screen().save_as())
+        self.export_action = self._action("&Export ruling as PDF…", "Ctrl+E",
+                                          lambda: self._screen().export_pdf())
+        self.print_action = self._action("&Print ruling…", "Ctrl+P",
+                                         lambda: self._screen().print_ruling())
+        self.recent_menu = QMenu("Open &recent", window)
+        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
+        self.examples_menu = QMenu("E&xamples", window)
+        self.examples_menu.aboutToShow.connect(self.fill_examples_menu)
+        self.drop_filter = ScenarioDropFilter(window, self.open_path)
+
+    def _action(self, text: str, shortcut: str, slot: Callable[[], object]) -> QAction:
+        # Plain key strings: the first QKeySequence.StandardKey lookup costs ~13 ms at startup.
+        action = QAction(text, self._window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def populate_file_menu(self, menu: QMenu) -> None:
+        """Add the builder's commands to a File menu."""
+        for action in (self.new_action, self.open_action):
+            menu.addAction(action)
+        menu.addMenu(self.recent_menu)
+        menu.addMenu(self.examples_menu)
+        menu.addSeparator()
+        menu.addAction(self.save_action)
+        menu.addAction(self.save_as_action)
+        menu.addSeparator()
+        menu.addAction(self.export_action)
+        menu.addAction(self.print_action)
+
+    def fill_recent_menu(self) -> None:
+        """List the recent files (rebuilt each time the menu opens)."""
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for i, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{i} {path.name}")
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        if not paths:
+            self.recent_menu.addAction("No recent scenarios").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("&Clear the list", self.recent.clear)
+
+    def fill_examples_menu(self) -> None:
+        """List the example scenarios by game, with their titles (read once)."""
+        if self.examples_menu.actions():
+            return
+        from app.table_builder import examples_by_game
+        from ui.words import game_name
+
+        groups = examples_by_game(self.examples_dir)
+        for game, examples in groups.items():
+            sub = self.examples_menu.addMenu(game_name(game))
+            for example in examples:
+                action = sub.addAction(example.title)
+                action.setToolTip(example.description)
+                action.setStatusTip(example.description)
+                action.triggered.connect(
+                    lambda _=False, p=example.path: self._screen().open_example(p))
+        if not groups:
+            self.examples_menu.addAction("No example scenarios found").setEnabled(False)
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario file in the builder (a recent file, or one dropped on the window)."""
+        return self._screen().open_path(path)
+
+    def may_close(self) -> bool:
+        """Whether the window may close: nothing unsaved, or the user said so."""
+        screen = self._built()
+        return screen is None or screen.maybe_discard()

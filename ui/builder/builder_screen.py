@@ -1,0 +1,416 @@
+"""The scenario builder: set up a table with real cards, say what happened, and read every
+code's ruling side by side, re-ruled on every change.
+
+The screen only adapts the core: every edit is a function of app.table_builder, validation is
+app.scenario's parser and the ruling is app.engine's. The slots choose the edit and show the
+result.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.content import CONTENT_DIR, Content
+from app.engine import Ruling, rule
+from app.games import build_games
+from app.scenario import Scenario, ScenarioError
+from app.table_builder import (
+    TRICK,
+    TURN_UP,
+    Problem,
+    change_game,
+    check_table,
+    choose_event_card,
+    copies_left,
+    deal_at_random,
+    default_event,
+    give_card,
+    hand_of,
+    new_table,
+    players_of,
+    proper_counts,
+    read_scenario_file,
+    set_bid,
+    set_count,
+    set_event,
+    set_score,
+    set_seen,
+    set_trick_leader,
+    set_value,
+    stage_words,
+    stages_for,
+    take_card,
+)
+from app.vocabulary import GAMES
+from ui.builder.card_palette import CardPalette
+from ui.builder.dialogs import BuilderDialogs, Unsaved
+from ui.builder.event_form import EventForm
+from ui.builder.export import print_page, ruling_html, write_pdf
+from ui.builder.recent_files import RecentFiles
+from ui.builder.ruling_panel import RulingPanel
+from ui.builder.scenario_document import ScenarioDocument
+from ui.builder.seat_view import PROBLEM_STYLE
+from ui.builder.table_view import TableView
+from ui.compat import pin_bools
+from ui.words import game_name
+
+EXAMPLES_DIR = CONTENT_DIR / "scenarios"
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(widget)
+    return area
+
+
+class BuilderScreen(QWidget):
+    """Game and stage on top; the table and the pack on the left; the event and the rulings
+    on the right.
+
+    Signals:
+        law_requested(str): a cited law was clicked (its id).
+    """
+
+    law_requested = Signal(str)
+
+    def __init__(self, content: Content, *, recent: RecentFiles | None = None,
+                 dialogs: BuilderDialogs | None = None, rng: random.Random | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        pin_bools()  # every edit emits signals (see ui/compat.py)
+        self.content = content
+        self.games = build_games(content)
+        self.recent = recent or RecentFiles()
+        self.dialogs = dialogs or BuilderDialogs()
+        self._rng = rng or random.Random()
+        first = next(g for g in GAMES if g in self.games)
+        self.document = ScenarioDocument(self.games, new_table(self.games[first]), self)
+        self.scenario: Scenario | None = None
+        self.problem: Problem | None = None
+        self.ruling: Ruling | None = None
+
+        self.game_box = QComboBox()
+        self.game_box.setAccessibleName("Game")
+        for gid in GAMES:
+            if gid in self.games:
+                self.game_box.addItem(game_name(gid), gid)
+        self.stage_box = QComboBox()
+        self.stage_box.setAccessibleName("Stage of the deal")
+        self.deal_button = QPushButton("&Deal at random")
+        self.deal_button.setToolTip("Deal a correct table at random for the stage chosen")
+        self.file_label = QLabel()
+        self.file_label.setAccessibleName("Scenario file")
+        game_caption = QLabel("&Game")
+        game_caption.setBuddy(self.game_box)
+        stage_caption = QLabel("S&tage")
+        stage_caption.setBuddy(self.stage_box)
+        top = QHBoxLayout()
+        top.setContentsMargins(6, 6, 6, 0)
+        for widget in (game_caption, self.game_box, stage_caption, self.stage_box,
+                       self.deal_button):
+            top.addWidget(widget)
+        top.addStretch(1)
+        top.addWidget(self.file_label)
+
+        self.table_view = TableView()
+        self.palette = CardPalette()
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet(PROBLEM_STYLE + " padding: 2px 6px;")
+        self.problem_label.setAccessibleName("What is impossible about the table")
+        pack_box = QGroupBox("The pack: click a card to give it to the seat chosen above")
+        pack_layout = QVBoxLayout(pack_box)
+        pack_layout.setContentsMargins(4, 4, 4, 4)
+        pack_layout.addWidget(self.palette)
+        board = QWidget()
+        board_layout = QVBoxLayout(board)
+        board_layout.setContentsMargins(4, 4, 4, 4)
+        board_layout.addWidget(self.table_view)
+        board_layout.addWidget(pack_box)
+        board_layout.addStretch(1)
+        self.board = _scrolled(board)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.problem_label)
+        left_layout.addWidget(self.board, 1)
+
+        self.about = QLabel()
+        self.about.setWordWrap(True)
+        self.about.setTextFormat(Qt.TextFormat.RichText)
+        self.event_form = EventForm()
+        event_box = QGroupBox("What happened")
+        event_layout = QVBoxLayout(event_box)
+        event_layout.setContentsMargins(6, 4, 6, 6)
+        event_layout.addWidget(self.event_form)
+        self.ruling_panel = RulingPanel(content)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.about)
+        right_layout.addWidget(event_box)
+        right_layout.addWidget(self.ruling_panel, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([640, 360])  # proportions until the user moves the handle
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.splitter, 1)
+
+        self.document.changed.connect(self._refresh)
+        self.document.state_changed.connect(self._show_file)
+        self.game_box.currentIndexChanged.connect(self._on_game)
+        self.stage_box.currentIndexChanged.connect(self._on_stage)
+        self.deal_button.clicked.connect(self.deal_at_random)
+        self.palette.card_chosen.connect(self._on_pack_card)
+        view = self.table_view
+        view.card_clicked.connect(self._on_table_card)
+        view.dealer_chosen.connect(lambda p: self._edit(set_value(self.raw, "dealer", p)))
+        view.seen_edited.connect(lambda p, on: self._edit(set_seen(self.raw, p, on)))
+        view.count_edited.connect(lambda p, n: self._edit(set_count(self.raw, p, n)))
+        view.score_edited.connect(lambda p, v: self._edit(set_score(self.raw, p, v)))
+        view.value_edited.connect(lambda key, v: self._edit(set_value(self.raw, key, v)))
+        view.bid_edited.connect(lambda p, n: self._edit(set_bid(self.raw, p, n)))
+        view.leader_edited.connect(lambda p: self._edit(set_trick_leader(self.raw, p)))
+        self.event_form.event_type_chosen.connect(self._on_event_type)
+        self.event_form.event_edited.connect(lambda ev: self._edit(set_event(self.raw, ev)))
+        self.ruling_panel.law_requested.connect(self.law_requested)
+        self._refresh()
+        self._show_file()
+
+    # The document ---------------------------------------------------------------------------
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """The scenario mapping being built (a copy)."""
+        return self.document.raw
+
+    @property
+    def game(self) -> Any:
+        """The game of the table."""
+        return self.games[self.document.raw["game"]]
+
+    def _edit(self, raw: dict[str, Any]) -> None:
+        self.document.replace(raw)
+
+    def _refresh(self) -> None:
+        raw = self.document.raw
+        game = self.games[raw["game"]]
+        checked = check_table(raw, self.games)
+        self.problem = checked if isinstance(checked, Problem) else None
+        self.scenario = checked if isinstance(checked, Scenario) else None
+        self._show_top(raw, game)
+        proper = proper_counts(self.scenario, game) if self.scenario else None
+        self.table_view.show_table(raw, game, self.problem, proper)
+        self.palette.set_game(game)
+        self.palette.set_remaining(copies_left(raw, game))
+        in_event = self.problem is not None and self.problem.place.area == "event"
+        self.event_form.show_event(raw["event"], players_of(raw, game), game.pack.cards,
+                                   self.problem.place.name if in_event and self.problem
+                                   else None)
+        self.problem_label.setText(self.problem.words if self.problem else "")
+        self.problem_label.setVisible(self.problem is not None)
+        self.ruling = None
+        if self.scenario is None:
+            self.ruling_panel.show_problem(self.problem.words if self.problem else "")
+        else:
+            try:
+                self.ruling = rule(self.scenario, self.games, self.content)
+            except KeyError as exc:  # content loaded without some law the engine cites
+                self.ruling_panel.show_problem(
+                    f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
+            else:
+                self.ruling_panel.show_ruling(self.ruling)
+
+    def _show_top(self, raw: dict[str, Any], game: Any) -> None:
+        for box in (self.game_box, self.stage_box):
+            box.blockSignals(True)
+        self.game_box.setCurrentIndex(self.game_box.findData(game.id))
+        stages = list(stages_for(game))
+        stage = raw.get("stage", "play")
+        if stage not in stages and isinstance(stage, str):
+            stages.append(stage)
+        if [self.stage_box.itemData(i) for i in range(self.stage_box.count())] != stages:
+            self.stage_box.clear()
+            for s in stages:
+                self.stage_box.addItem(stage_words(game, s), s)
+        self.stage_box.setCurrentIndex(self.stage_box.findData(stage))
+        for box in (self.game_box, self.stage_box):
+            box.blockSignals(False)
+        title = raw.get("title") if isinstance(raw.get("title"), str) else ""
+        description = raw.get("description") if isinstance(raw.get("description"), str) else ""
+        self.about.setText(f"<b>{escape(title)}</b> {escape(description)}" if title else "")
+        self.about.setVisible(bool(title))
+
+    def _show_file(self) -> None:
+        self.file_label.setText(self.document.name + (" — unsaved changes"
+                                                      if self.document.dirty else ""))
+
+    # Slots: each picks the edit and hands the result to the document -------------------------
+
+    def _on_game(self) -> None:
+        gid = self.game_box.currentData()
+        if gid != self.raw["game"]:
+            self._edit(change_game(self.raw, self.games[gid]))
+
+    def _on_stage(self) -> None:
+        stage = self.stage_box.currentData()
+        if stage is not None:
+            self._edit(set_value(self.raw, "stage", stage))
+
+    def _on_pack_card(self, code: str) -> None:
+        self._edit(give_card(self.raw, self.table_view.target, code, self.game))
+
+    def _on_table_card(self, target: str, index: int) -> None:
+        raw = self.raw
+        hand = hand_of(raw, target) if target not in (TRICK, TURN_UP) else None
+        if isinstance(hand, list) and self.event_form.picks_from_hand:
+            self._edit(choose_event_card(raw, target, hand[index], self.game))
+        else:
+            self._edit(take_card(raw, target, index))
+
+    def _on_event_type(self, event_type: str) -> None:
+        raw = self.raw
+        self._edit(set_event(raw, default_event(event_type, raw, self.game,
+                                                previous=raw.get("event"))))
+
+    # Commands -------------------------------------------------------------------------------
+
+    def set_game(self, game_id: str) -> None:
+        """Move the table to another game (the same as choosing it in the list)."""
+        self.game_box.setCurrentIndex(self.game_box.findData(game_id))
+
+    def set_stage(self, stage: str) -> None:
+        """Choose the stage of the deal."""
+        self.stage_box.setCurrentIndex(self.stage_box.findData(stage))
+
+    def deal_at_random(self) -> None:
+        """Deal a correct table at random for the stage chosen, keeping the event's type."""
+        stage = self.stage_box.currentData() or "play"
+        self._edit(deal_at_random(self.raw, self.game, stage, self._rng))
+
+    def maybe_discard(self) -> bool:
+        """True when the current scenario may be replaced (saved, discarded or unchanged)."""
+        if not self.document.dirty:
+            return True
+        answer = self.dialogs.unsaved_changes(self, self.document.name)
+        if answer is Unsaved.SAVE:
+            return self.save()
+        return answer is Unsaved.DISCARD
+
+    def new_scenario(self) -> bool:
+        """Start an empty table of the current game."""
+        if not self.maybe_discard():
+            return False
+        self.document.start(new_table(self.game))
+        return True
+
+    def _read(self, path: Path) -> dict[str, Any] | None:
+        try:
+            raw, _ = read_scenario_file(path, self.games)
+        except ScenarioError as exc:
+            message = str(exc)[len(exc.field) + 2:]
+            self.dialogs.error(
+                self, "Cannot open the scenario",
+                f"{path.name} was not opened: {Problem(exc.field, message).words}\n\n"
+                f"Field: {exc.field}")
+            if exc.field == "file" and not path.exists():
+                self.recent.remove(path)
+            return None
+        return raw
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario file; an invalid file opens nothing and says what is wrong."""
+        path = Path(path)
+        raw = self._read(path)
+        if raw is None or not self.maybe_discard():
+            return False
+        self.document.start(raw, path)
+        self.recent.add(path)
+        return True
+
+    def open_example(self, path: Path) -> bool:
+        """Open an example scenario as a new, untitled scenario (the example stays as it is)."""
+        raw = self._read(Path(path))
+        if raw is None or not self.maybe_discard():
+            return False
+        self.document.start(raw)
+        return True
+
+    def open_dialog(self) -> bool:
+        """Ask for a file and open it."""
+        start = self.document.path.parent if self.document.path else None
+        path = self.dialogs.open_path(self, start)
+        return self.open_path(path) if path else False
+
+    def save(self) -> bool:
+        """Save to the scenario's file, or ask for one."""
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        """Ask for a file and save the scenario there."""
+        path = self.dialogs.save_path(self, self.document.path)
+        return self._save_to(path) if path else False
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except OSError as exc:
+            self.dialogs.error(self, "Cannot save the scenario", f"{path} was not saved: {exc}")
+            return False
+        self.recent.add(path)
+        return True
+
+    def page_html(self) -> str:
+        """The current table, event and rulings as a printable page."""
+        return ruling_html(self.raw, self.game, self.ruling,
+                           self.problem.words if self.problem else None, self.content)
+
+    def export_pdf(self) -> Path | None:
+        """Ask for a file and write the ruling there as PDF."""
+        suggested = self.document.path.with_suffix(".pdf") if self.document.path else None
+        path = self.dialogs.pdf_path(self, suggested)
+        if path is None:
+            return None
+        try:
+            write_pdf(path, self.page_html())
+        except OSError as exc:
+            self.dialogs.error(self, "Cannot export the ruling", f"{path}: {exc}")
+            return None
+        return path
+
+    def print_ruling(self) -> bool:
+        """Print the ruling on a printer the user chooses."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if not self.dialogs.setup_printer(self, printer):
+            return False
+        print_page(printer, self.page_html())
+        return True
+

@@ -1,0 +1,81 @@
+"""The game's pack laid out by suit, to give cards to the table; shows the copies left."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from app.cards import SUIT_NAMES, Card
+from app.games import Game
+from ui.builder.hand_view import HandView
+from ui.widgets.card_widget import CardWidget
+
+
+class CardPalette(QWidget):
+    """One card widget per distinct card of the pack, a row per suit in the pack's rank order.
+
+    A row fans its cards (the corners stay readable) when the window is too narrow for all.
+
+    Signals:
+        card_chosen(str): a card was clicked or pressed (its code, e.g. "QS").
+    """
+
+    card_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Cards of the pack")
+        self._rows_layout = QVBoxLayout(self)
+        self._rows_layout.setContentsMargins(4, 0, 4, 4)
+        self._rows_layout.setSpacing(3)
+        self._rows: list[HandView] = []
+        self._cards: dict[str, CardWidget] = {}
+        self._copies = 1
+        self._game_id = ""
+
+    def set_game(self, game: Game) -> None:
+        """Lay out another game's pack (nothing changes if it is the same game)."""
+        if game.id == self._game_id:
+            return
+        self._game_id = game.id
+        for row in self._rows:
+            self._rows_layout.removeWidget(row)
+            row.hide()
+            row.setParent(None)
+            row.deleteLater()
+        self._rows, self._cards = [], {}
+        self._copies = game.pack.copies
+        for suit in game.pack.suits:
+            cards = [Card(rank, suit) for rank in game.pack.ranks]
+            row = HandView(lift=0)
+            row.setAccessibleName(f"{SUIT_NAMES[suit].capitalize()} of the pack")
+            row.set_cards(cards)
+            row.card_clicked.connect(
+                lambda i, codes=[c.code for c in cards]: self.card_chosen.emit(codes[i]))
+            self._rows_layout.addWidget(row)
+            row.show()  # at once, not on the layout's deferred show
+            self._rows.append(row)
+            for i, card in enumerate(cards):
+                self._cards[card.code] = row.card_widget(i)
+    def set_remaining(self, left: Mapping[str, int]) -> None:
+        """Show the copies of each card not yet on the table (a pack of one: used or not)."""
+        for code, widget in self._cards.items():
+            n = left.get(code, self._copies)
+            if self._copies > 1:
+                widget.set_badge(f"×{n}" if n >= 0 else f"{n}", alarm=n <= 0)
+            else:
+                widget.set_badge("" if n >= 0 else "!", alarm=n < 0)
+            widget.set_dimmed(n <= 0)
+            of = f"{n} of {self._copies}" if self._copies > 1 else ("none" if n <= 0 else "one")
+            widget.setAccessibleDescription(f"{of} left")
+            widget.setToolTip(f"{widget.accessibleName()}: {of} left")
+
+    def card_widget(self, code: str) -> CardWidget:
+        """The widget of a card of the pack, by code."""
+        return self._cards[Card.parse(code).code]
+
+    def card_widgets(self) -> list[CardWidget]:
+        """Every card widget, suit by suit."""
+        return list(self._cards.values())

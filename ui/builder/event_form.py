@@ -1,0 +1,334 @@
+"""What happened: the event list, and the chosen event's fields as a small generated form.
+
+The form is generated from app.scenario.EVENTS (through app.table_builder.event_fields), so a
+new event type or field appears here without touching this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.cards import Card, CardError
+from app.scenario import EVENTS
+from app.table_builder import event_fields
+from ui.builder.seat_view import PROBLEM_STYLE, set_style
+
+EVENT_WORDS = {
+    "wrong-count": "Wrong number of cards",
+    "failed-to-draw": "Forgot to draw",
+    "drew-two": "Drew two cards",
+    "drew-out-of-turn": "Drew out of turn",
+    "both-drew-wrong": "Both drew wrongly",
+    "loser-saw-two": "Loser of the trick saw two cards",
+    "even-stock": "Even number left in the stock",
+    "peeked-at-stock": "Looked at the stock",
+    "false-declaration": "False declaration",
+    "wrong-score": "Wrong score marked",
+    "play": "Played a card",
+    "exposed-card": "Exposed a card",
+    "lead-out-of-turn": "Led out of turn",
+    "play-out-of-turn": "Played out of turn",
+    "abandoned-hand": "Abandoned the hand",
+    "dealt-out-of-turn": "Dealt out of turn",
+    "faced-card-in-pack": "Faced card in the pack",
+    "dealer-exposed-card": "Dealer exposed a card",
+    "several-trumps-turned": "Several trumps turned",
+    "imperfect-pack": "Imperfect pack",
+    "king-turned": "King turned up",
+    "hand-result": "Result of the hand",
+    "stock-exhausted": "Stock exhausted",
+    "counted-out": "Counted out",
+    "points-made": "Points made in the hand",
+    "proposal-withdrawn": "Went back on a proposal",
+}
+FIELD_WORDS = {
+    "saw_second": "Saw the second card?",
+    "card_was_adversarys": "The card was the adversary's?",
+    "drawn_since": "Drawn since?",
+    "next_trick_started": "Next trick started?",
+    "marked": "Points marked",
+    "correct": "Points earned",
+    "followed_by": "Followed by",
+    "tricks_won": "Tricks won",
+    "position": "Position (1 = top)",
+    "owner": "Whose card",
+    "count": "Cards turned",
+    "tricks": "Tricks won",
+    "bid_made": "Bid made?",
+    "points": "Points won",
+    "what": "Went back on",
+    "second_card": "Second card",
+}
+
+
+def event_words(event_type: str) -> str:
+    """An event type in words for the list."""
+    return EVENT_WORDS.get(event_type, event_type.replace("-", " ").capitalize())
+
+
+def field_words(name: str) -> str:
+    """A field's label."""
+    return FIELD_WORDS.get(name, name.replace("_", " ").capitalize())
+
+
+def _code(value: Any) -> str | None:
+    try:
+        return Card.parse(value).code
+    except CardError:
+        return None
+
+
+def _combo() -> QComboBox:
+    # Combo boxes may shrink below their longest item, so a narrow window keeps the table wide.
+    combo = QComboBox()
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(8)
+    return combo
+
+
+class _Editor:
+    """One field's editor: a widget, how to read it and how to show a value."""
+
+    def __init__(self, name: str, kind: Any, optional: bool, players: Sequence[str],
+                 cards: Sequence[Card], changed: Callable[[], None]) -> None:
+        self.name, self.kind, self.optional = name, kind, optional
+        self.label = QLabel(field_words(name))
+        self._boxes: dict[str, QCheckBox] = {}
+        self._spins: dict[str, QSpinBox] = {}
+        self.given: QCheckBox | None = None
+        self.widget: QWidget
+        words = field_words(name)
+        if kind in ("player", "card") or isinstance(kind, tuple):
+            combo = _combo()
+            if kind == "player":
+                for p in players:
+                    combo.addItem(p, p)
+            elif kind == "card":
+                for card in cards:
+                    combo.addItem(f"{card.label}  {card.name}", card.code)
+            else:
+                for word in kind:
+                    combo.addItem(word.replace("-", " "), word)
+            combo.currentIndexChanged.connect(changed)
+            self.widget = combo
+        elif kind == "bool":
+            box = QCheckBox(words)
+            box.toggled.connect(changed)
+            self.widget = box
+            self.label = QLabel("")
+        elif kind == "int":
+            spin = QSpinBox()
+            low = -100000 if name in ("marked", "correct") else 0
+            spin.setRange(low, 100000)
+            spin.valueChanged.connect(changed)
+            self.widget = spin
+        elif kind == "players":
+            self.widget = QWidget()
+            row = QHBoxLayout(self.widget)
+            row.setContentsMargins(0, 0, 0, 0)
+            for p in players:
+                box = QCheckBox(p)
+                box.setAccessibleName(f"{words}: {p}")
+                box.toggled.connect(changed)
+                row.addWidget(box)
+                self._boxes[p] = box
+            row.addStretch(1)
+        else:  # counts: player -> number
+            self.widget = QWidget()
+            grid = QGridLayout(self.widget)
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.setHorizontalSpacing(6)
+            for i, p in enumerate(players):
+                spin = QSpinBox()
+                spin.setRange(0, 1000)
+                spin.setAccessibleName(f"{words}: {p}")
+                spin.valueChanged.connect(changed)
+                grid.addWidget(QLabel(p), i // 2, (i % 2) * 2)
+                grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
+                self._spins[p] = spin
+        self.widget.setAccessibleName(words)
+        self.row: QWidget = self.widget
+        if optional and kind != "bool":
+            self.given = QCheckBox()
+            self.given.setAccessibleName(f"Say {words.rstrip('?').lower()}")
+            self.given.setToolTip("Give this optional field")
+            self.given.toggled.connect(self.widget.setEnabled)
+            self.given.toggled.connect(changed)
+            self.row = QWidget()
+            row = QHBoxLayout(self.row)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(self.given)
+            row.addWidget(self.widget, 1)
+
+    def widgets(self) -> list[QWidget]:
+        """Every input widget of the field (to block their signals while showing a value)."""
+        found: list[QWidget] = [self.widget, *self._boxes.values(), *self._spins.values()]
+        return found + ([self.given] if self.given else [])
+
+    def show(self, present: bool, value: Any) -> None:
+        """Show a value (present False: an optional field not given)."""
+        if self.given is not None:
+            self.given.setChecked(present)
+            self.widget.setEnabled(present)
+        if not present:
+            return
+        w = self.widget
+        if isinstance(w, QComboBox):
+            data = _code(value) if self.kind == "card" else value
+            w.setCurrentIndex(w.findData(data))
+        elif isinstance(w, QCheckBox):
+            w.setChecked(bool(value))
+        elif isinstance(w, QSpinBox):
+            w.setValue(value if isinstance(value, int) else 0)
+        elif self._boxes:
+            chosen = set(value) if isinstance(value, list) else set()
+            for p, box in self._boxes.items():
+                box.setChecked(p in chosen)
+        else:
+            counts = value if isinstance(value, dict) else {}
+            for p, spin in self._spins.items():
+                n = counts.get(p, 0)
+                spin.setValue(n if isinstance(n, int) else 0)
+
+    def read(self) -> tuple[bool, Any]:
+        """Whether the field is given, and its value."""
+        if self.given is not None and not self.given.isChecked():
+            return False, None
+        w = self.widget
+        if isinstance(w, QComboBox):
+            return w.currentIndex() >= 0, w.currentData()
+        if isinstance(w, QCheckBox):
+            return (w.isChecked() or not self.optional), w.isChecked()
+        if isinstance(w, QSpinBox):
+            return True, w.value()
+        if self._boxes:
+            return True, [p for p, box in self._boxes.items() if box.isChecked()]
+        return True, {p: spin.value() for p, spin in self._spins.items()}
+
+
+class EventForm(QWidget):
+    """The event type and its fields.
+
+    Signals:
+        event_type_chosen(str): another type of event was chosen in the list.
+        event_edited(dict): a field was edited (the whole event mapping, with its type).
+    """
+
+    event_type_chosen = Signal(str)
+    event_edited = Signal(dict)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.type_box = _combo()
+        self.type_box.setAccessibleName("What happened")
+        for etype in EVENTS:
+            self.type_box.addItem(event_words(etype), etype)
+        self.pick_in_hand = QCheckBox("Clicks in a hand choose the card")
+        self.pick_in_hand.setToolTip("A click on a card in a hand chooses it for the event; "
+                                     "otherwise the click takes the card back to the pack")
+        self.pick_in_hand.setChecked(True)
+        self.fields = QWidget()
+        self.form = QFormLayout(self.fields)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.setVerticalSpacing(3)
+        caption = QLabel("&Event")
+        caption.setBuddy(self.type_box)
+        top = QHBoxLayout()
+        top.addWidget(caption)
+        top.addWidget(self.type_box, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.fields)
+        layout.addWidget(self.pick_in_hand)
+        self._editors: list[_Editor] = []
+        self._key: tuple[Any, ...] = ()
+        self._event: dict[str, Any] = {}
+        self.type_box.currentIndexChanged.connect(
+            lambda _: self.event_type_chosen.emit(self.type_box.currentData()))
+
+    @property
+    def event_type(self) -> str:
+        """The event type chosen."""
+        return self.type_box.currentData()
+
+    @property
+    def picks_from_hand(self) -> bool:
+        """Whether a click on a card in a hand chooses the event's card (not takes it back)."""
+        return self.pick_in_hand.isVisibleTo(self) and self.pick_in_hand.isChecked()
+
+    def editor(self, name: str) -> QWidget:
+        """The input widget of a field (for tests and keyboard focus)."""
+        return next(e.widget for e in self._editors if e.name == name)
+
+    def show_event(self, event: Mapping[str, Any], players: Sequence[str],
+                   cards: Sequence[Card], problem_field: str | None) -> None:
+        """Show an event mapping, rebuilding the fields when the type or table changed."""
+        etype = event.get("type")
+        if etype not in EVENTS:
+            return
+        self._event = dict(event)
+        key = (etype, tuple(players), tuple(c.code for c in cards))
+        if key != self._key:
+            self._rebuild(etype, players, cards)
+            self._key = key
+        self.type_box.blockSignals(True)
+        self.type_box.setCurrentIndex(self.type_box.findData(etype))
+        self.type_box.blockSignals(False)
+        for ed in self._editors:
+            for w in ed.widgets():
+                w.blockSignals(True)
+            ed.show(ed.name in event, event.get(ed.name))
+            for w in ed.widgets():
+                w.blockSignals(False)
+            wrong = problem_field is not None and problem_field.split("[")[0] == ed.name
+            set_style(ed.label, PROBLEM_STYLE if wrong else "")
+            if isinstance(ed.widget, QCheckBox):
+                set_style(ed.widget, PROBLEM_STYLE if wrong else "")
+
+    def _rebuild(self, etype: str, players: Sequence[str], cards: Sequence[Card]) -> None:
+        had_card = any(e.kind == "card" for e in self._editors)
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self._editors = [
+            _Editor(name, kind, optional, players, cards, self._on_edit)
+            for name, kind, optional in event_fields(etype)
+        ]
+        for ed in self._editors:
+            self.form.addRow(ed.label, ed.row)
+            ed.label.setBuddy(ed.widget)
+            ed.label.show()  # at once, not on the layout's deferred show
+            ed.row.show()
+        self.fields.setVisible(bool(self._editors))
+        has_card = any(e.kind == "card" for e in self._editors)
+        self.pick_in_hand.setVisible(has_card)
+        if has_card and not had_card:
+            self.pick_in_hand.setChecked(True)
+
+    def _on_edit(self) -> None:
+        event: dict[str, Any] = {"type": self.event_type}
+        names = set()
+        for ed in self._editors:
+            names.add(ed.name)
+            present, value = ed.read()
+            if present:
+                event[ed.name] = value
+        for name, value in self._event.items():
+            if name not in names and name != "type":
+                event[name] = value  # fields the form does not edit (a note) stay as written
+        self.event_edited.emit(event)

@@ -1,0 +1,146 @@
+"""One code's ruling: the outcome in large type, the options and who chooses them, the score
+changes, the explanation and the laws cited as links."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from html import escape
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
+
+from app.content import Content
+from app.engine.ruling import OUTCOMES, CodeRuling
+from ui import links
+from ui.words import short_code_name
+
+DIFFERS = "#fff1b8"
+DIFFERS_EDGE = "#d4a200"
+
+
+def outcome_words(outcome: str) -> str:
+    """An outcome id in words: 'game-abandoned' -> 'game abandoned'."""
+    return outcome.replace("-", " ")
+
+
+def option_words(ruling: CodeRuling) -> list[str]:
+    """Each option as shown: who may choose it, and what it does."""
+    return [f"{o.by} may choose: {o.to_json()['text']}" for o in ruling.options]
+
+
+def score_words(ruling: CodeRuling) -> list[str]:
+    """Each score change as shown, e.g. 'South +1750'."""
+    return [f"{player} {points:+d}" for player, points in ruling.score.items()]
+
+
+class RulingColumn(QFrame):
+    """The ruling under one code of laws; parts that differ from another code are highlighted.
+
+    Signals:
+        law_requested(str): a cited law's link was followed (the law's id).
+    """
+
+    law_requested = Signal(str)
+
+    def __init__(self, code: str, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.code = code
+        self._content = content
+        self.setObjectName("ruling-column")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.heading = QLabel(f"<b>{escape(short_code_name(code))}</b>")
+        self.authority = QLabel()
+        self.authority.setWordWrap(True)
+        self.authority.setTextFormat(Qt.TextFormat.PlainText)
+        self.authority.setStyleSheet("color: #555555;")
+        self.outcome = QLabel()
+        self.outcome.setObjectName("outcome")
+        self.outcome.setWordWrap(True)
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 1.7)
+        big.setBold(True)
+        self.outcome.setFont(big)
+        self.meaning = QLabel()
+        self.meaning.setWordWrap(True)
+        self.meaning.setTextFormat(Qt.TextFormat.PlainText)
+        self.details = QTextBrowser()
+        self.details.setOpenLinks(False)
+        self.details.setAccessibleName(f"{short_code_name(code)} ruling")
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.details.anchorClicked.connect(self._on_link)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(3)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.authority)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.meaning)
+        layout.addWidget(self.details, 1)
+        self._html = ""
+
+    def show_ruling(self, ruling: CodeRuling, authority: str, differs: Collection[str]) -> None:
+        """Show the code's ruling; `differs` names the parts where the codes disagree."""
+        self.authority.setText(authority)
+        self.outcome.setText(outcome_words(ruling.outcome))
+        self.outcome.setAccessibleName(f"{short_code_name(self.code)} outcome")
+        style = (f"background: {DIFFERS}; border: 1px solid {DIFFERS_EDGE}; padding: 2px;"
+                 if "outcome" in differs else "padding: 2px;")
+        if self.outcome.styleSheet() != style:
+            self.outcome.setStyleSheet(style)
+        self.outcome.setToolTip("The codes differ on the outcome" if "outcome" in differs
+                                else "")
+        self.meaning.setText(OUTCOMES.get(ruling.outcome, ""))
+        html = self._details_html(ruling, differs)
+        if html != self._html:
+            self._html = html
+            self.details.setHtml(html)
+
+    def _section(self, title: str, body: str, differs: bool) -> str:
+        mark = " <i>(the codes differ)</i>" if differs else ""
+        inner = f"<p style='margin:0'><b>{escape(title)}</b>{mark}</p>{body}"
+        if not differs:
+            return f"<div style='margin-top:6px'>{inner}</div>"
+        return (f"<table width='100%' cellpadding='4' cellspacing='0' style='margin-top:6px'>"
+                f"<tr><td bgcolor='{DIFFERS}'>{inner}</td></tr></table>")
+
+    def _details_html(self, ruling: CodeRuling, differs: Collection[str]) -> str:
+        options = "".join(
+            f"<li><b>{escape(o.by)}</b> may choose: {escape(o.to_json()['text'])}</li>"
+            for o in ruling.options)
+        options = f"<ul style='margin:0'>{options}</ul>" if options else "<p>None.</p>"
+        scores = "<br/>".join(escape(s) for s in score_words(ruling)) or "No change."
+        laws = []
+        for law_id in ruling.laws:
+            law = self._content.laws.get(law_id)
+            title = escape(law.title) if law else escape(law_id)
+            source = (f" <span style='color:#555555'>({escape(law.authority)}, "
+                      f"{escape(law.section)})</span>") if law else ""
+            laws.append(f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>")
+        cited = f"<ul style='margin:0'>{''.join(laws)}</ul>" if laws else "<p>None.</p>"
+        return "".join((
+            self._section("Options", options, "options" in differs),
+            self._section("Score", f"<p style='margin:0'>{scores}</p>", "score" in differs),
+            self._section("Why", f"<p style='margin:0'>{escape(ruling.explanation)}</p>", False),
+            self._section("Laws cited", cited, False),
+        ))
+
+    def law_links(self) -> list[str]:
+        """The ids of the laws linked in the column, in order (read back from the page)."""
+        found: list[str] = []
+        block = self.details.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                link = links.parse(it.fragment().charFormat().anchorHref())
+                if link and link.kind == "law" and link.target not in found:
+                    found.append(link.target)
+                it += 1
+            block = block.next()
+        return found
+
+    def _on_link(self, url: QUrl) -> None:
+        link = links.parse(url.toString())
+        if link and link.kind == "law":
+            self.law_requested.emit(link.target)

@@ -1,0 +1,95 @@
+"""Every code's ruling side by side, one column per code, with where the codes differ."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from app.content import Content
+from app.engine.ruling import Ruling
+from ui.builder.ruling_column import RulingColumn
+from ui.builder.seat_view import PROBLEM_STYLE, set_style
+
+COLUMN_MIN_WIDTH = 180
+_PART_WORDS = {"outcome": "the outcome", "options": "the options", "score": "the score"}
+
+
+class RulingPanel(QWidget):
+    """A banner (agreement, differences or why there is no ruling) over the code columns.
+
+    Signals:
+        law_requested(str): a cited law was clicked in a column (the law's id).
+    """
+
+    law_requested = Signal(str)
+
+    def __init__(self, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._content = content
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setAccessibleName("About the rulings")
+        self.columns: dict[str, RulingColumn] = {}
+        self._row = QWidget()
+        self._row_layout = QHBoxLayout(self._row)
+        self._row_layout.setContentsMargins(0, 0, 0, 0)
+        self._row_layout.setSpacing(6)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setWidget(self._row)
+        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.scroll, 1)
+        layout.addStretch(0)  # takes the room when there is no ruling to show
+        self.ruling: Ruling | None = None
+
+    def show_ruling(self, ruling: Ruling) -> None:
+        """Show the rulings, one column per code in force; highlight where they differ."""
+        self.ruling = ruling
+        codes = [r.code for r in ruling.rulings]
+        if list(self.columns) != codes:
+            self._set_columns(codes)
+        differs = set(ruling.differences())
+        facts = self._content.games.get(ruling.game)
+        for r in ruling.rulings:
+            info = facts.codes.get(r.code) if facts else None
+            self.columns[r.code].show_ruling(r, info.authority if info else "", differs)
+        if len(codes) < 2:
+            self._banner("")
+        elif differs:
+            parts = ", ".join(_PART_WORDS[p] for p in ruling.differences())
+            self._banner(f"<b>The codes differ</b> on {escape(parts)} (highlighted).")
+        else:
+            self._banner("The codes agree.")
+        self.scroll.show()
+
+    def show_problem(self, words: str) -> None:
+        """No ruling: say why (an impossible table, or laws missing from the content)."""
+        self.ruling = None
+        self._banner(f"<b>No ruling:</b> {escape(words)}", problem=True)
+        self.scroll.hide()
+
+    def _banner(self, html: str, *, problem: bool = False) -> None:
+        self.banner.setText(html)
+        self.banner.setVisible(bool(html))
+        set_style(self.banner, PROBLEM_STYLE if problem else "")
+
+    def _set_columns(self, codes: list[str]) -> None:
+        for column in self.columns.values():
+            column.setParent(None)
+            column.deleteLater()
+        self.columns = {}
+        for code in codes:
+            column = RulingColumn(code, self._content)
+            column.setMinimumWidth(COLUMN_MIN_WIDTH)
+            column.law_requested.connect(self.law_requested)
+            self._row_layout.addWidget(column, 1)
+            column.show()  # at once, not on the layout's deferred show
+            self.columns[code] = column

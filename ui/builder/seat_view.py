@@ -1,0 +1,173 @@
+"""One seat at the table: its name (choose it to give it cards), the dealer button, the score,
+the number of cards and the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.cards import Card
+from ui.builder.hand_view import HandView
+
+NOT_GIVEN = -1
+_STYLE = """
+#seat { border: 1px solid palette(mid); border-radius: 6px; }
+#seat[target="true"] { border: 2px solid #e0a800; }
+QToolButton#dealer-button { border: 1px solid palette(mid); border-radius: 10px;
+    min-width: 18px; max-width: 18px; min-height: 18px; max-height: 18px; font-weight: bold; }
+QToolButton#dealer-button:checked { background: #e0a800; color: black; border-color: #8a6700; }
+"""
+
+
+PROBLEM_STYLE = "color: #c62828; font-weight: bold;"
+HINT_STYLE = "color: #666666;"
+
+
+def set_style(widget: QWidget, css: str) -> None:
+    """Set a style sheet only when it changes (re-polishing costs time on every refresh)."""
+    if widget.styleSheet() != css:
+        widget.setStyleSheet(css)
+
+
+class SeatView(QFrame):
+    """A seat: target radio (its name), dealer button, hand seen, count, score and hand.
+
+    Signals:
+        dealer_chosen(str): this seat was made the dealer (its name).
+        seen_edited(str, bool): whether this seat has looked at its hand changed.
+        count_edited(str, object): the number of cards was set (an int, or None: not given).
+        score_edited(str, int): the score was changed.
+        card_clicked(str, int): a card of the hand was clicked (seat, index in the hand).
+    """
+
+    dealer_chosen = Signal(str)
+    seen_edited = Signal(str, bool)
+    count_edited = Signal(str, object)
+    score_edited = Signal(str, int)
+    card_clicked = Signal(str, int)
+
+    def __init__(self, player: str, parent: QWidget | None = None, *,
+                 one_line: bool = False) -> None:
+        super().__init__(parent)
+        self.player = player
+        self.setObjectName("seat")
+        self.setStyleSheet(_STYLE)
+        self.setProperty("target", False)
+        self.target = QRadioButton(player)
+        self.target.setAccessibleName(f"Give cards to {player}")
+        self.target.setToolTip(f"Cards clicked in the pack go to {player}")
+        self.dealer = QToolButton()
+        self.dealer.setObjectName("dealer-button")
+        self.dealer.setText("D")
+        self.dealer.setCheckable(True)
+        self.dealer.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.dealer.setAccessibleName(f"{player} deals")
+        self.dealer.setToolTip(f"The dealer button: make {player} the dealer")
+        self.seen = QCheckBox("seen")
+        self.seen.setAccessibleName(f"{player} has seen the hand")
+        self.seen.setToolTip(f"{player} has looked at the hand")
+        self.count = QSpinBox()
+        self.count.setRange(NOT_GIVEN, 60)
+        self.count.setSpecialValueText("— cards")
+        self.count.setSuffix(" cards")
+        self.count.setAccessibleName(f"Number of cards {player} holds")
+        self.count.setToolTip("How many cards the seat holds; set it when the cards do not "
+                              "matter (— : not given)")
+        # No step buttons: seats sit three abreast, and typing or the wheel sets a number.
+        self.count.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
+        self.proper = QLabel()
+        self.proper.setAccessibleName(f"Cards {player} should hold")
+        self.score = QSpinBox()
+        self.score.setRange(-9999, 99999)
+        self.score.setSingleStep(10)
+        self.score.setSuffix(" pts")
+        self.score.setToolTip(f"{player}'s points so far")
+        self.score.setAccessibleName(f"{player}'s score")
+        self.score.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
+        self.hand = HandView()
+        self.hand.setAccessibleName(f"{player}'s hand")
+
+        top = QHBoxLayout()
+        top.setSpacing(6)
+        top.addWidget(self.target)
+        top.addWidget(self.dealer)
+        top.addWidget(self.seen)
+        # Seats at the top and bottom are wide: their controls fit on one line, saving height.
+        middle = top if one_line else QHBoxLayout()
+        middle.setSpacing(6)
+        middle.addWidget(self.count)
+        middle.addWidget(self.score)
+        middle.addStretch(1)
+        middle.addWidget(self.proper)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        layout.addLayout(top)
+        if not one_line:
+            top.addStretch(1)
+            layout.addLayout(middle)
+        layout.addWidget(self.hand)
+
+        self.dealer.clicked.connect(self._on_dealer)
+        self.seen.toggled.connect(lambda on: self.seen_edited.emit(self.player, on))
+        self.count.valueChanged.connect(self._on_count)
+        self.score.valueChanged.connect(lambda v: self.score_edited.emit(self.player, v))
+        self.hand.card_clicked.connect(lambda i: self.card_clicked.emit(self.player, i))
+
+    def show_seat(self, hand: Sequence[Card | None] | int | None, *, dealer: bool, score: int,
+                  seen: bool | None, proper: int | None, marked: int | None,
+                  chosen: int | None, count_problem: bool) -> None:
+        """Show the seat's state without emitting anything (seen None: not asked in this game)."""
+        widgets = (self.dealer, self.seen, self.count, self.score)
+        for w in widgets:
+            w.blockSignals(True)
+        self.dealer.setChecked(dealer)
+        self.dealer.setToolTip(f"{self.player} deals" if dealer
+                               else f"The dealer button: make {self.player} the dealer")
+        self.seen.setVisible(seen is not None)
+        self.seen.setChecked(bool(seen))
+        count = hand if isinstance(hand, int) else (NOT_GIVEN if hand is None else len(hand))
+        if self.count.value() != count:
+            self.count.setValue(count)
+        if self.score.value() != score:
+            self.score.setValue(score)
+        for w in widgets:
+            w.blockSignals(False)
+        # The proper number is worth a word only when the hand is given and differs from it.
+        wrong = proper is not None and count not in (proper, NOT_GIVEN)
+        self.proper.setText(f"should hold {proper}" if wrong else "")
+        self.proper.setVisible(wrong)
+        self.count.setToolTip(f"{self.player} should hold {proper} at this point"
+                              if proper is not None else "How many cards the seat holds")
+        set_style(self.proper, PROBLEM_STYLE)
+        set_style(self.count, PROBLEM_STYLE if count_problem else "")
+        self.hand.set_cards(hand, marked=marked, chosen=chosen)
+
+    def set_target(self, on: bool) -> None:
+        """Show whether cards clicked in the pack go to this seat."""
+        self.target.setChecked(on)
+        if self.property("target") != on:
+            self.setProperty("target", on)
+            self.style().unpolish(self)
+            self.style().polish(self)
+
+    def _on_dealer(self) -> None:
+        # The dealer button cannot be taken away by clicking it: another seat must deal.
+        self.dealer.setChecked(True)
+        self.dealer_chosen.emit(self.player)
+
+    def _on_count(self, value: int) -> None:
+        self.count_edited.emit(self.player, None if value == NOT_GIVEN else value)
