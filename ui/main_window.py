@@ -18,12 +18,16 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from app.content import Content
+from app.content import CONTENT_DIR, Content
+from ui.builder.builder_actions import BuilderActions
+from ui.builder.recent_files import RecentFiles
+from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
 
 if TYPE_CHECKING:
     from app.store import LawsStore
     from ui.browser.browser_screen import BrowserScreen
+    from ui.builder.builder_screen import BuilderScreen
     from ui.compare.compare_screen import CompareScreen
     from ui.glossary.glossary_screen import GlossaryScreen
 
@@ -69,11 +73,38 @@ def _build_glossary(window: MainWindow) -> QWidget:
     return screen
 
 
+def _build_builder(window: MainWindow) -> QWidget:
+    from ui.builder.builder_screen import BuilderScreen
+
+    screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
+    screen.law_requested.connect(window.open_law)
+    return screen
+
+
+def _build_quizzes(window: MainWindow) -> QWidget:
+    from ui.quiz.quiz_screen import QuizScreen
+
+    screen = QuizScreen(window.trainer)
+    screen.law_requested.connect(window.open_law)
+    return screen
+
+
+def _build_statistics(window: MainWindow) -> QWidget:
+    from ui.stats.stats_screen import StatsScreen
+
+    screen = StatsScreen(window.trainer)
+    screen.law_requested.connect(window.open_law)
+    return screen
+
+
 # The screens in menu order; the first is shown when no other was saved. New screens join here.
 SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser),
     ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare),
     ScreenSpec("glossary", "&Glossary", "Ctrl+3", _build_glossary),
+    ScreenSpec("builder", "Scenario &builder", "Ctrl+4", _build_builder),
+    ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes),
+    ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics),
 )
 
 
@@ -94,6 +125,8 @@ class MainWindow(QMainWindow):
         self.store = store
         self.content = content
         self.ui_settings = ui_settings
+        # Progress and questions, prepared when the quiz or statistics screen is first shown.
+        self.trainer = Trainer(content, parent=self)
         self._specs = {spec.name: spec for spec in SCREENS}
         self._built: dict[str, QWidget] = {}
         self.setWindowTitle("Card Laws")
@@ -146,6 +179,16 @@ class MainWindow(QMainWindow):
         """The glossary screen."""
         return self.screen("glossary")  # type: ignore[return-value]
 
+    @property
+    def builder(self) -> BuilderScreen:
+        """The scenario builder screen."""
+        return self.screen("builder")  # type: ignore[return-value]
+
+    def show_builder(self) -> BuilderScreen:
+        """Bring the scenario builder to the front (its menu commands act on it)."""
+        self.show_screen("builder")
+        return self.builder
+
     # Navigation between screens -------------------------------------------------------------
 
     def open_law(self, law_id: str) -> None:
@@ -197,6 +240,9 @@ class MainWindow(QMainWindow):
         self.forward_action.setEnabled(False)
         self.search_action = self._action("&Search", "Ctrl+F", self.focus_search)
         self.about_action = self._action("&About Card Laws", "", self._show_about)
+        self.builder_actions = BuilderActions(
+            self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
+            CONTENT_DIR / "scenarios", RecentFiles.for_user())
         group = QActionGroup(self)
         self.screen_actions: dict[str, QAction] = {}
         for spec in SCREENS:
@@ -208,7 +254,10 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        bar.addMenu("&File").addAction(self.quit_action)
+        file_menu = bar.addMenu("&File")
+        self.builder_actions.populate_file_menu(file_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
         go = bar.addMenu("&Go")
         for action in (self.back_action, self.forward_action, self.search_action):
             go.addAction(action)
@@ -234,6 +283,9 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.builder_actions.may_close():
+            event.ignore()
+            return
         self.ui_settings.save_window(self)
         self.ui_settings.last_screen = self.current_screen
         for name, widget in self._built.items():

@@ -88,6 +88,88 @@ def _glossary(window: MainWindow) -> None:
     window.glossary.show_term(term.id)
 
 
+def _richest_example(game: str) -> Path:
+    """The example scenario of a game with the most on the table: cards listed, a trick."""
+    import json
+
+    from app.table_builder import examples_by_game
+    from ui.main_window import CONTENT_DIR
+
+    def richness(path: Path) -> tuple[int, int, int]:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        hands = raw.get("hands", {}).values()
+        cards = sum(len(h) for h in hands if isinstance(h, list))
+        return (cards, len(raw.get("hands", {})), int("trick" in raw))
+
+    examples = examples_by_game(CONTENT_DIR / "scenarios")[game]
+    return max((e.path for e in examples), key=richness)
+
+
+def _settle() -> None:
+    # A new table changes the minimum sizes inside scroll areas; they follow over a few passes.
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+@shot("builder-two-players")
+def _builder_two_players(window: MainWindow) -> None:
+    window.show_builder().open_example(_richest_example("rubicon-bezique"))
+    _settle()
+
+
+@shot("builder-four-players")
+def _builder_four_players(window: MainWindow) -> None:
+    window.show_builder().open_example(_richest_example("cinch"))
+    _settle()
+
+
+@shot("builder-five-players")
+def _builder_five_players(window: MainWindow) -> None:
+    window.show_builder().open_example(_richest_example("auction-pitch"))
+    _settle()
+
+
+@shot("builder-impossible")
+def _builder_impossible(window: MainWindow) -> None:
+    from app.table_builder import give_card
+
+    builder = window.show_builder()
+    builder.open_example(_richest_example("rubicon-bezique"))
+    raw = builder.raw
+    for _ in range(4):  # a fifth queen of spades: more copies than the four packs hold
+        raw = give_card(raw, "South", "QS", builder.game)
+    builder.document.start(raw)  # shown as unsaved-free, so closing asks nothing
+    _settle()
+
+
+@shot("quiz-question")
+def _quiz_question(window: MainWindow) -> None:
+    from ui.quiz import screenshot_states
+
+    screenshot_states.quiz_question(window)
+
+
+@shot("quiz-feedback")
+def _quiz_feedback(window: MainWindow) -> None:
+    from ui.quiz import screenshot_states
+
+    screenshot_states.quiz_feedback(window)
+
+
+@shot("quiz-exam-result")
+def _quiz_exam_result(window: MainWindow) -> None:
+    from ui.quiz import screenshot_states
+
+    screenshot_states.exam_result(window)
+
+
+@shot("statistics")
+def _statistics(window: MainWindow) -> None:
+    from ui.quiz import screenshot_states
+
+    screenshot_states.statistics(window)
+
+
 def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
     # The offscreen platform warns about size hints for every window with a layout.
     if "does not support propagateSizeHints" not in message:

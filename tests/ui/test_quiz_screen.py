@@ -1,0 +1,212 @@
+"""The quiz screen: every question type answered through the widgets, feedback, links, modes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from helpers import click_link, page_links
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QAbstractButton
+from quiz_support import (
+    BANK,
+    Clock,
+    FakeDialogs,
+    authored_question,
+    find_question,
+    has_cards,
+    ready_trainer,
+    right,
+    wrong,
+)
+
+from app.cards import Card
+from quizzes import Question
+from ui.quiz.module_model import ModuleModel
+from ui.quiz.quiz_screen import DONE, PICKER, STUDY, QuizScreen
+from ui.quiz.trainer import Trainer
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def trainer(qtbot, tmp_path, clock) -> Iterator[Trainer]:
+    trainer = ready_trainer(qtbot, tmp_path, clock)
+    yield trainer
+    trainer.close()
+
+
+@pytest.fixture
+def quiz(qtbot, trainer) -> QuizScreen:
+    screen = QuizScreen(trainer, FakeDialogs())
+    qtbot.addWidget(screen)
+    screen.resize(1100, 750)
+    screen.show()
+    qtbot.waitUntil(lambda: screen.page == PICKER)
+    return screen
+
+
+def _click(qtbot, button: QAbstractButton) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _answer_through_widgets(qtbot, quiz: QuizScreen, question: Question, answer) -> None:
+    """Give an answer the way a learner would: click choices or cards, type a number."""
+    view = quiz.question_view
+    if question.kind == "number":
+        qtbot.keyClicks(view.number_field, f"{answer:,}")
+        qtbot.keyClick(view.number_field, Qt.Key.Key_Return)  # Enter checks the answer
+        return
+    if question.kind == "multi" and view.card_buttons:
+        for key in answer:
+            _click(qtbot, view.card_buttons[key])
+    else:
+        for key in [answer] if isinstance(answer, str) else answer:
+            _click(qtbot, view.choice_buttons[key])
+    assert quiz.check_button.isEnabled()
+    _click(qtbot, quiz.check_button)
+
+
+def _last_attempt(trainer: Trainer):
+    attempts = trainer.store.attempts(trainer.profile_id)
+    return max(attempts, key=lambda a: a.at) if attempts else None
+
+
+QUESTIONS = {  # each found once, on first use
+    "ruling": cache(lambda: find_question(has_cards, ["ruling"])),
+    "english-or-french": cache(lambda: find_question(lambda q: True, ["code"])),
+    "spot-the-revoke": cache(lambda: find_question(lambda q: q.kind == "multi", ["revoke"])),
+    "count-the-penalty": cache(lambda: find_question(lambda q: q.kind == "number",
+                                                     ["penalty"])),
+    "which-law": cache(lambda: find_question(lambda q: True, ["law"])),
+    "authored-true-false": cache(lambda: authored_question("true-false")),
+    "authored-choice": cache(lambda: authored_question("choice")),
+}
+
+
+@pytest.mark.parametrize("kind", list(QUESTIONS))
+@pytest.mark.parametrize("correct", [True, False], ids=["right", "wrong"])
+def test_each_question_type_is_answered_marked_and_recorded(qtbot, quiz, trainer, clock,
+                                                             kind, correct):
+    question = QUESTIONS[kind]()
+    quiz.ask(question)
+    assert quiz.page == STUDY and not quiz.feedback.isVisible()
+    _answer_through_widgets(qtbot, quiz, question, right(question) if correct else wrong(question))
+
+    assert quiz.feedback.isVisible()
+    assert quiz.feedback.verdict.text().endswith("Right" if correct else "Wrong")
+    attempt = _last_attempt(trainer)
+    assert attempt is not None
+    assert (attempt.question_id, attempt.correct, attempt.mode) == (question.id, correct, "learn")
+    assert not quiz.check_button.isEnabled() and quiz.next_button.isEnabled()
+
+
+def test_a_wrong_answer_shows_the_right_ruling_and_the_laws(qtbot, quiz):
+    question = QUESTIONS["ruling"]()
+    quiz.ask(question)
+    _answer_through_widgets(qtbot, quiz, question, wrong(question))
+    text = quiz.feedback.page.toPlainText()
+    assert "The right answer: " + question.correct_words() in text
+    assert {f"law:{law}" for law in question.links} <= set(page_links(quiz.feedback.page))
+    assert "the right answer" in quiz.question_view.choice_words(right(question))
+
+
+def test_picking_another_codes_ruling_is_named_as_such(qtbot, quiz):
+    question = find_question(lambda q: has_cards(q) and any(c.code for c in q.choices),
+                             ["ruling"])
+    quiz.ask(question)
+    _answer_through_widgets(qtbot, quiz, question, wrong(question))
+    assert "the question asks about the" in quiz.feedback.page.toPlainText()
+
+
+def test_clicking_a_law_link_in_the_feedback_asks_for_that_law(qtbot, quiz):
+    question = QUESTIONS["which-law"]()
+    quiz.ask(question)
+    _answer_through_widgets(qtbot, quiz, question, wrong(question))
+    law = question.links[0]
+    with qtbot.waitSignal(quiz.law_requested) as blocker:
+        click_link(qtbot, quiz.feedback.page, f"law:{law}")
+    assert blocker.args == [law]
+
+
+def test_the_table_is_drawn_with_cards_that_say_their_names(quiz):
+    question = QUESTIONS["ruling"]()
+    quiz.ask(question)
+    cards = quiz.question_view.table.cards
+    shown = [c for c in cards if c.card is not None]
+    assert shown
+    hands = question.table["hands"]
+    codes = [code for hand in hands.values() if isinstance(hand, list) for code in hand]
+    names = {QAccessible.queryAccessibleInterface(c).text(QAccessible.Text.Name) for c in shown}
+    assert {Card.parse(code).name for code in codes} <= names
+
+
+def test_the_question_id_is_shown_small_and_selectable(quiz):
+    question = QUESTIONS["which-law"]()
+    quiz.ask(question)
+    label = quiz.question_view.id_label
+    assert question.id in label.text()
+    assert label.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+
+
+def test_a_number_that_is_not_a_number_is_refused_and_nothing_is_recorded(qtbot, quiz, trainer):
+    question = QUESTIONS["count-the-penalty"]()
+    quiz.ask(question)
+    qtbot.keyClicks(quiz.question_view.number_field, "lots")
+    _click(qtbot, quiz.check_button)
+    assert "whole number" in quiz.problem.text()
+    assert trainer.store.attempt_count(trainer.profile_id) == 0
+
+
+def test_a_session_walks_from_question_to_question_and_says_when_done(qtbot, quiz, trainer):
+    trainer.store.set_new_per_day(trainer.profile_id, 2)
+    quiz.select_module("rubicon-bezique")
+    quiz.choose_mode("learn")
+    _click(qtbot, quiz.start_button)
+    seen = []
+    while quiz.page == STUDY:
+        question = quiz.question
+        assert question is not None and question.game == "rubicon-bezique"
+        seen.append(question.id)
+        _answer_through_widgets(qtbot, quiz, question, right(question))
+        _click(qtbot, quiz.next_button)
+        assert len(seen) < 10
+    assert quiz.page == DONE and "Nothing more to study" in quiz.done_label.text()
+    assert trainer.store.attempt_count(trainer.profile_id) == len(seen) >= 2
+
+
+def test_review_my_mistakes_asks_the_very_question_missed(qtbot, quiz, trainer):
+    question = QUESTIONS["which-law"]()
+    quiz.ask(question)
+    _answer_through_widgets(qtbot, quiz, question, wrong(question))
+    quiz.show_picker()
+    quiz.choose_mode("mistakes")
+    quiz.start("everything")
+    assert quiz.question is not None and quiz.question.id == question.id
+    _answer_through_widgets(qtbot, quiz, question, right(question))
+    _click(qtbot, quiz.next_button)
+    assert quiz.page == DONE and "No mistakes left" in quiz.done_label.text()
+    assert [a.mode for a in trainer.store.attempts(trainer.profile_id)].count("mistakes") == 1
+
+
+def test_the_module_list_counts_due_and_new_items(qtbot, quiz, trainer, clock):
+    row = quiz.modules.row_of("everything")
+    assert quiz.modules.status(row).new == len(BANK.items)
+    question = QUESTIONS["which-law"]()
+    quiz.ask(question)
+    _answer_through_widgets(qtbot, quiz, question, wrong(question))
+    clock.advance(hours=1)
+    quiz.show_picker()
+    status = quiz.modules.status(quiz.modules.row_of("everything"))
+    assert (status.due, status.seen, status.new) == (1, 1, len(BANK.items) - 1)
+
+
+def test_the_module_model_is_a_sound_model(qtmodeltester, quiz):
+    model = ModuleModel()
+    model.set_modules([quiz.modules.status(r) for r in range(quiz.modules.rowCount())])
+    qtmodeltester.check(model)

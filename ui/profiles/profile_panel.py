@@ -1,0 +1,164 @@
+"""Choose or create a learner's profile, set his daily new items, export or import his progress."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.profiles.file_dialogs import JSON_FILTER, FileDialogs
+from ui.quiz.trainer import Trainer
+
+MAX_NEW_PER_DAY = 500
+
+
+def _file_name(name: str) -> str:
+    safe = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+    return f"cardlaws-progress-{safe or 'profile'}.json"
+
+
+class ProfilePanel(QGroupBox):
+    """The learner's profile: chooser, new profile, daily new-item limit, export and import.
+
+    An import is validated in full first; when anything is wrong the problems are listed
+    here and nothing is written.
+    """
+
+    def __init__(
+        self, trainer: Trainer, dialogs: FileDialogs, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Profile", parent)
+        self._trainer = trainer
+        self._dialogs = dialogs
+        self.profile_box = QComboBox()
+        self.profile_box.setAccessibleName("Profile")
+        self.new_name = QLineEdit()
+        self.new_name.setPlaceholderText("Name of a new profile")
+        self.new_name.setAccessibleName("Name of a new profile")
+        self.add_button = QPushButton("Add")
+        self.new_per_day = QSpinBox()
+        self.new_per_day.setRange(0, MAX_NEW_PER_DAY)
+        self.new_per_day.setKeyboardTracking(False)
+        self.new_per_day.setAccessibleName("New items a day")
+        self.export_button = QPushButton("Export progress…")
+        self.import_button = QPushButton("Import progress…")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.problems = QPlainTextEdit()
+        self.problems.setReadOnly(True)
+        self.problems.setAccessibleName("Problems in the imported file")
+        self.problems.setMaximumHeight(120)
+        self.problems.hide()
+
+        adding = QHBoxLayout()
+        adding.addWidget(self.new_name, 1)
+        adding.addWidget(self.add_button)
+        files = QHBoxLayout()
+        files.addWidget(self.export_button)
+        files.addWidget(self.import_button)
+        form = QFormLayout()
+        form.addRow("&Learner", self.profile_box)
+        form.addRow("", adding)
+        form.addRow("New items a &day", self.new_per_day)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(files)
+        layout.addWidget(self.status)
+        layout.addWidget(self.problems)
+
+        self.profile_box.currentIndexChanged.connect(self._on_chosen)
+        self.add_button.clicked.connect(self.add_profile)
+        self.new_name.returnPressed.connect(self.add_profile)
+        self.new_per_day.valueChanged.connect(self._on_new_per_day)
+        self.export_button.clicked.connect(self.export_progress)
+        self.import_button.clicked.connect(self.import_progress)
+        trainer.profile_changed.connect(lambda _id: self.refresh())
+
+    def refresh(self) -> None:
+        """Show the stored profiles and the current one's settings."""
+        if not self._trainer.is_ready:
+            return
+        store = self._trainer.store
+        current = self._trainer.profile
+        with QSignalBlocker(self.profile_box):
+            self.profile_box.clear()
+            for profile in store.profiles():
+                self.profile_box.addItem(profile.name, profile.id)
+            self.profile_box.setCurrentIndex(self.profile_box.findData(current.id))
+        with QSignalBlocker(self.new_per_day):
+            self.new_per_day.setValue(current.new_per_day)
+
+    def _on_chosen(self, index: int) -> None:
+        if index >= 0:
+            self._trainer.choose_profile(self.profile_box.itemData(index))
+
+    def add_profile(self) -> None:
+        """Create a profile with the name typed, and make it the current one."""
+        from app.progress import ProgressError
+
+        try:
+            profile = self._trainer.store.create_profile(self.new_name.text())
+        except ProgressError as exc:
+            self._say(str(exc).capitalize() + ".")
+            return
+        self.new_name.clear()
+        self._trainer.choose_profile(profile.id)
+        self._say(f"Profile “{profile.name}” created.")
+
+    def _on_new_per_day(self, count: int) -> None:
+        self._trainer.store.set_new_per_day(self._trainer.profile_id, count)
+        self._trainer.progress_changed.emit()
+
+    def export_progress(self) -> None:
+        """Write the current profile's progress to a JSON file the learner names."""
+        from quizzes import export_progress
+
+        profile = self._trainer.profile
+        path = self._dialogs.save_path(self, "Export progress", _file_name(profile.name),
+                                       JSON_FILTER)
+        if path is None:
+            return
+        try:
+            export_progress(self._trainer.store, profile.id, path, self._trainer.now())
+        except OSError as exc:
+            self._say(f"The progress could not be written to {path}: {exc.strerror or exc}.")
+            return
+        self._say(f"The progress of {profile.name} was saved to {path}.")
+
+    def import_progress(self) -> None:
+        """Read a JSON export as a new profile; list every problem and write nothing if any."""
+        from app.progress import ImportProblem, ProgressError
+        from quizzes import import_progress
+
+        path = self._dialogs.open_path(self, "Import progress", JSON_FILTER)
+        if path is None:
+            return
+        try:
+            profile = import_progress(self._trainer.store, path, self._trainer.bank)
+        except ImportProblem as exc:
+            self._say(f"Nothing was imported: {path.name} has {len(exc.problems)} problem(s).",
+                      problems=exc.problems)
+            return
+        except ProgressError as exc:
+            self._say(f"Nothing was imported: {exc}")
+            return
+        self._trainer.choose_profile(profile.id)
+        self._trainer.progress_changed.emit()
+        self._say(f"Imported as the profile “{profile.name}”.")
+
+    def _say(self, text: str, problems: list[str] | None = None) -> None:
+        self.status.setText(text)
+        self.problems.setPlainText("\n".join(problems or []))
+        self.problems.setVisible(bool(problems))

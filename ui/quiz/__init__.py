@@ -1,0 +1,1 @@
+"""The quiz screens: module picker, questions, feedback and exams."""

@@ -1,0 +1,113 @@
+"""HTML of the feedback after an answer and of an exam's result page.
+
+Presentation only: whether an answer is right, the correct ruling, the explanation and the
+scores all come from the quizzes package; this module only puts them into words and links.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from html import escape as e
+from typing import TYPE_CHECKING
+
+from app.content import Law
+from ui.links import href
+from ui.words import code_name, game_name, short_code_name, topic_name
+
+if TYPE_CHECKING:
+    from quizzes import ExamReport, Result, Score
+
+STYLE = """
+body { font-size: 11pt; }
+h1 { font-size: 14pt; margin-bottom: 4px; }
+h2 { font-size: 10pt; margin-top: 12px; margin-bottom: 4px; color: #2a3f55; }
+p { margin-top: 3px; margin-bottom: 6px; }
+.label { color: #5b6570; }
+.note { color: #6a4b00; }
+.right { color: #1e6b2e; font-weight: bold; }
+.wrong { color: #a3261d; font-weight: bold; }
+.big { font-size: 14pt; }
+a { color: #1a56a6; }
+td, th { padding: 3px 10px 3px 0px; }
+th { text-align: left; }
+"""
+
+
+def law_link(law_id: str, laws: Mapping[str, Law]) -> str:
+    """A link to a law, named by its title, game and code."""
+    law = laws.get(law_id)
+    if law is None:
+        return f'<a href="{href("law", law_id)}">{e(law_id)}</a>'
+    return (f'<a href="{href("law", law_id)}">{e(law.title)}</a> '
+            f'<span class="label">({e(game_name(law.game))}, '
+            f'{e(short_code_name(law.code))})</span>')
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f"<p>{e(line)}</p>" for line in text.splitlines() if line.strip())
+
+
+def feedback_html(result: Result, laws: Mapping[str, Law]) -> str:
+    """What the learner reads after answering: his answer, the right one, why, the laws."""
+    parts = []
+    given = result.given_words or "no answer"
+    parts.append(f'<p><span class="label">Your answer:</span> {e(given)}</p>')
+    if not result.correct:
+        parts.append(f'<p><span class="label">The right answer:</span> '
+                     f'<b>{e(result.correct_answer)}</b></p>')
+    if result.confused_code:
+        parts.append(
+            f'<p class="note">That is what the {e(code_name(result.confused_code))} laws rule; '
+            f'the question asks about the {e(code_name(result.question.code))} laws.</p>')
+    parts.append("<h2>Why</h2>" + _paragraphs(result.explanation))
+    if result.links:
+        items = "".join(f"<li>{law_link(law_id, laws)}</li>" for law_id in result.links)
+        parts.append(f"<h2>The laws</h2><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def percent(score: Score) -> str:
+    """A score as a whole percentage."""
+    return f"{round(score.rate * 100)}%"
+
+
+def _score_table(first: str, rows: Iterable[tuple[str, Score]]) -> str:
+    body = "".join(
+        f"<tr><td>{e(name)}</td><td>{s.correct}</td><td>{s.total}</td>"
+        f"<td><b>{percent(s)}</b></td></tr>"
+        for name, s in rows)
+    return (f"<table><tr><th>{e(first)}</th><th>Right</th><th>Questions</th><th>Score</th></tr>"
+            f"{body}</table>")
+
+
+def exam_report_html(report: ExamReport, laws: Mapping[str, Law], title: str) -> str:
+    """The exam's result page: the score, per topic and per game, then every question."""
+    score = report.score
+    parts = [
+        f"<h1>{e(title)}</h1>",
+        f'<p class="big"><b>{score.correct} of {score.total}</b> right ({percent(score)})</p>',
+        "<h2>By topic</h2>",
+        _score_table("Topic", ((topic_name(t), s) for t, s in sorted(
+            report.by_topic.items(), key=lambda kv: topic_name(kv[0])))),
+    ]
+    if len(report.by_game) > 1:
+        parts.append("<h2>By game</h2>")
+        parts.append(_score_table("Game", ((game_name(g), s) for g, s in sorted(
+            report.by_game.items(), key=lambda kv: game_name(kv[0])))))
+    parts.append("<h2>The questions</h2><ol>")
+    for result in report.results:
+        q = result.question
+        mark = ('<span class="right">Right</span>' if result.correct
+                else '<span class="wrong">Wrong</span>')
+        links = ", ".join(law_link(law_id, laws) for law_id in q.laws)
+        lines = [f"{mark} · {e(game_name(q.game))}, {e(topic_name(q.topic))}",
+                 e(q.prompt),
+                 f'<span class="label">Your answer:</span> {e(result.given_words or "none")}']
+        if not result.correct:
+            lines.append(f'<span class="label">The right answer:</span> '
+                         f"{e(result.correct_answer)}")
+        lines.append(f'<span class="label">Law:</span> {links}')
+        lines.append(f'<span class="label">Question {e(q.id)}</span>')
+        parts.append(f"<li><p>{'<br/>'.join(lines)}</p></li>")
+    parts.append("</ol>")
+    return "".join(parts)

@@ -1,0 +1,469 @@
+"""The quiz screen: pick a module and a mode, answer and read the feedback, or sit an exam."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+from typing_extensions import override
+
+from ui.profiles.file_dialogs import FileDialogs
+from ui.profiles.profile_panel import ProfilePanel
+from ui.quiz.exam_view import ExamView
+from ui.quiz.feedback_view import FeedbackView
+from ui.quiz.module_model import MODULE_ID_ROLE, ModuleModel
+from ui.quiz.notice_banner import NoticeBanner
+from ui.quiz.question_view import QuestionView
+from ui.quiz.trainer import Trainer
+
+if TYPE_CHECKING:
+    from quizzes import Module, Question, Result, Session
+
+MODES = {
+    "learn": "&Due reviews, then new items",
+    "mistakes": "Review my &mistakes",
+    "exam": "&Exam: timed, marked at the end",
+}
+PREPARING, PICKER, STUDY, EXAM, DONE = range(5)
+
+
+class QuizScreen(QWidget):
+    """Module picker, study session and exam, over the trainer's store and question bank.
+
+    Every answer goes through `Session.answer` (or `Exam.answer`), which commits it before
+    the next question can be shown.
+
+    Signals:
+        law_requested(str): a law link was clicked (the law's id).
+    """
+
+    law_requested = Signal(str)
+
+    def __init__(
+        self, trainer: Trainer, dialogs: FileDialogs | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.trainer = trainer
+        self.dialogs = dialogs or FileDialogs()
+        self.session: Session | None = None
+        self.question: Question | None = None
+        self.result: Result | None = None
+        self._module_id = "everything"
+        self._clock = QElapsedTimer()
+        self._pane_sized = False
+
+        self.banner = NoticeBanner()
+        self.banner.dismissed.connect(trainer.dismiss_notice)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._preparing_page())
+        self.pages.addWidget(self._picker_page())
+        self.pages.addWidget(self._study_page())
+        self.exam_view = ExamView(trainer.content.laws, self.dialogs)
+        self.exam_view.law_requested.connect(self.law_requested)
+        self.exam_view.closed.connect(self.show_picker)
+        self.exam_view.finished.connect(lambda _report: trainer.progress_changed.emit())
+        self.pages.addWidget(self.exam_view)
+        self.pages.addWidget(self._done_page())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.pages, 1)
+
+        trainer.ready.connect(self._on_ready)
+        trainer.failed.connect(self._on_failed)
+        trainer.notice_changed.connect(lambda: self.banner.say(trainer.notice))
+        trainer.profile_changed.connect(lambda _id: self._on_profile_changed())
+        trainer.progress_changed.connect(self._refresh_if_picking)
+
+    # Building -------------------------------------------------------------------------------
+
+    def _preparing_page(self) -> QWidget:
+        page = QWidget()
+        self.preparing = QLabel("Preparing questions…")
+        self.preparing.setWordWrap(True)
+        self.preparing.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(240)
+        column = QVBoxLayout(page)
+        column.addStretch(1)
+        column.addWidget(self.preparing)
+        column.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(2)
+        return page
+
+    def _picker_page(self) -> QWidget:
+        self.modules = ModuleModel()
+        self.module_table = QTableView()
+        self.module_table.setModel(self.modules)
+        self.module_table.setAccessibleName("Study modules")
+        self.module_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.module_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.module_table.verticalHeader().hide()
+        self.module_table.setShowGrid(False)
+        self.module_table.setAlternatingRowColors(True)
+        header = self.module_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.module_table.doubleClicked.connect(lambda _index: self.start())
+
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        mode_group = QButtonGroup(self)
+        modes = QGroupBox("How to study")
+        mode_column = QVBoxLayout(modes)
+        for mode, text in MODES.items():
+            button = QRadioButton(text)
+            mode_group.addButton(button)
+            mode_column.addWidget(button)
+            self.mode_buttons[mode] = button
+        self.mode_buttons["learn"].setChecked(True)
+        self.exam_count = QSpinBox()
+        self.exam_count.setRange(1, 100)
+        self.exam_count.setValue(20)
+        self.exam_minutes = QSpinBox()
+        self.exam_minutes.setRange(1, 300)
+        self.exam_minutes.setValue(20)
+        self.exam_minutes.setSuffix(" min")
+        for spin in (self.exam_count, self.exam_minutes):
+            spin.setMaximumWidth(110)
+        exam_form = QFormLayout()
+        exam_form.setContentsMargins(24, 0, 0, 0)
+        exam_form.addRow("Questions", self.exam_count)
+        exam_form.addRow("Time", self.exam_minutes)
+        mode_column.addLayout(exam_form)
+        self.start_button = QPushButton("&Start")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(lambda: self.start())
+        self.picker_status = QLabel()
+        self.picker_status.setWordWrap(True)
+        mode_column.addWidget(self.picker_status)
+        mode_column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.profile_panel = ProfilePanel(self.trainer, self.dialogs)
+
+        side = QWidget()
+        side_column = QVBoxLayout(side)
+        side_column.setContentsMargins(0, 0, 0, 0)
+        side_column.addWidget(modes)
+        side_column.addWidget(self.profile_panel)
+        side_column.addStretch(1)
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setWidget(side)
+        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        side_scroll.setMinimumWidth(300)
+
+        left = QWidget()
+        left_column = QVBoxLayout(left)
+        left_column.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("Choose what to study")
+        title.setFont(_bigger(title.font()))
+        left_column.addWidget(title)
+        left_column.addWidget(self.module_table, 1)
+        page = QSplitter(Qt.Orientation.Horizontal)
+        page.addWidget(left)
+        page.addWidget(side_scroll)
+        page.setStretchFactor(0, 3)
+        page.setStretchFactor(1, 2)
+        page.setChildrenCollapsible(False)
+        return page
+
+    def _study_page(self) -> QWidget:
+        self.session_label = QLabel()
+        self.session_label.setWordWrap(True)
+        self.end_button = QPushButton("End session")
+        self.end_button.clicked.connect(self.show_picker)
+        self.question_view = QuestionView()
+        self.question_view.answer_changed.connect(self._update_buttons)
+        self.question_view.submitted.connect(self.check_answer)
+        question_scroll = QScrollArea()
+        question_scroll.setWidgetResizable(True)
+        question_scroll.setWidget(self.question_view)
+        self.feedback = FeedbackView(self.trainer.content.laws)
+        self.feedback.law_requested.connect(self.law_requested)
+        self.study_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.study_splitter.addWidget(question_scroll)
+        self.study_splitter.addWidget(self.feedback)
+        self.study_splitter.setStretchFactor(0, 3)
+        self.study_splitter.setStretchFactor(1, 2)
+        self.study_splitter.setChildrenCollapsible(False)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #a3261d;")
+        self.check_button = QPushButton("&Check")
+        self.check_button.clicked.connect(self.check_answer)
+        self.next_button = QPushButton("&Next question")
+        self.next_button.clicked.connect(self.next_question)
+        top = QHBoxLayout()
+        top.addWidget(self.session_label, 1)
+        top.addWidget(self.end_button)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.problem, 1)
+        bottom.addWidget(self.check_button)
+        bottom.addWidget(self.next_button)
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(top)
+        column.addWidget(self.study_splitter, 1)
+        column.addLayout(bottom)
+        return page
+
+    def _done_page(self) -> QWidget:
+        page = QWidget()
+        self.done_label = QLabel()
+        self.done_label.setWordWrap(True)
+        self.done_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.done_label.setFont(_bigger(self.done_label.font()))
+        back = QPushButton("Back to the modules")
+        back.clicked.connect(self.show_picker)
+        column = QVBoxLayout(page)
+        column.addStretch(1)
+        column.addWidget(self.done_label)
+        column.addWidget(back, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(2)
+        return page
+
+    # Preparing ------------------------------------------------------------------------------
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.trainer.start()
+        if self.trainer.is_ready and self.page == PREPARING:
+            self._on_ready()
+        elif self.trainer.state == "failed":
+            self._on_failed(self.trainer.error)
+
+    @property
+    def page(self) -> int:
+        """Which page is shown (PREPARING, PICKER, STUDY, EXAM or DONE)."""
+        return self.pages.currentIndex()
+
+    def _on_ready(self) -> None:
+        self.banner.say(self.trainer.notice)
+        if self.page == PREPARING:
+            self.show_picker()
+
+    def _on_failed(self, reason: str) -> None:
+        self.busy.hide()
+        self.preparing.setText(f"The questions could not be prepared.\n\n{reason}")
+        self.pages.setCurrentIndex(PREPARING)
+
+    def _on_profile_changed(self) -> None:
+        if self.page in (STUDY, DONE):
+            self.show_picker()
+        else:
+            self._refresh_if_picking()
+
+    def _refresh_if_picking(self) -> None:
+        if self.page == PICKER:
+            self.refresh_modules()
+
+    # The picker -----------------------------------------------------------------------------
+
+    def show_picker(self) -> None:
+        """Back to the module list (counts brought up to date)."""
+        self.session = None
+        self.pages.setCurrentIndex(PICKER)
+        self.refresh_modules()
+        self.profile_panel.refresh()
+
+    def refresh_modules(self) -> None:
+        """Recount due and new items per module for the current profile."""
+        from quizzes import overview
+
+        trainer = self.trainer
+        rows = overview(trainer.store, trainer.profile_id, trainer.bank, trainer.now())
+        self.modules.set_modules(rows)
+        self.select_module(self._module_id)
+        everything = rows[0]
+        self.picker_status.setText(
+            f"{trainer.profile.name}: {everything.due} due now, "
+            f"{everything.seen} of {everything.total} items seen.")
+
+    def select_module(self, module_id: str) -> None:
+        """Select a module in the list."""
+        row = max(0, self.modules.row_of(module_id))
+        if self.modules.rowCount() == 0:
+            return
+        index = self.modules.index(row, 0)
+        self.module_table.selectionModel().select(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows)
+        self.module_table.setCurrentIndex(index)
+        self.module_table.scrollTo(index)
+
+    def selected_module(self) -> str:
+        """The id of the module selected in the list."""
+        index = self.module_table.currentIndex()
+        return index.siblingAtColumn(0).data(MODULE_ID_ROLE) if index.isValid() else "everything"
+
+    def choose_mode(self, mode: str) -> None:
+        """Pick learn, mistakes or exam."""
+        self.mode_buttons[mode].setChecked(True)
+
+    @property
+    def mode(self) -> str:
+        """The mode picked."""
+        return next(m for m, b in self.mode_buttons.items() if b.isChecked())
+
+    # Studying -------------------------------------------------------------------------------
+
+    def start(self, module_id: str | None = None, mode: str | None = None) -> None:
+        """Start studying a module in a mode (default: what the picker shows)."""
+        from quizzes import Session
+
+        self._module_id = module_id or self.selected_module()
+        mode = mode or self.mode
+        if mode == "exam":
+            self._start_exam()
+            return
+        trainer = self.trainer
+        self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
+                               module_id=self._module_id, mode=mode,
+                               scheduling=trainer.scheduling)
+        self.next_question()
+
+    def ask(self, question: Question) -> None:
+        """Ask this very question (in the current session, else in a new one on everything)."""
+        if self.session is None:
+            from quizzes import Session
+
+            trainer = self.trainer
+            self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
+                                   module_id=self._module_id, scheduling=trainer.scheduling)
+        self._show_question(question)
+
+    def next_question(self) -> None:
+        """Show the session's next question, or say there is nothing more for now."""
+        if self.session is None:
+            return
+        question = self.session.next_question()
+        if question is None:
+            self._show_done()
+        else:
+            self._show_question(question)
+
+    def _show_question(self, question: Question) -> None:
+        from quizzes import QUESTION_TYPES
+
+        self.question = question
+        self.result = None
+        self.question_view.show_question(question, QUESTION_TYPES.get(question.type, "Question"))
+        self.feedback.clear()
+        self.feedback.hide()  # the question has the whole width until it is answered
+        self.problem.clear()
+        self._update_session_label()
+        self.pages.setCurrentIndex(STUDY)
+        self._update_buttons()
+        self._clock.start()
+
+    def check_answer(self) -> None:
+        """Mark the answer given; it is recorded before the feedback is shown."""
+        from quizzes import QuestionError
+
+        if self.session is None or self.question is None or self.result is not None:
+            return
+        answer = self.question_view.answer()
+        if answer is None:
+            return
+        try:
+            self.result = self.session.answer(self.question, answer, self._clock.elapsed())
+        except QuestionError:
+            self.problem.setText("Type a whole number, e.g. 100.")
+            return
+        self.question_view.set_locked(True)
+        self.question_view.mark(self.result)
+        self.feedback.show_result(self.result)
+        self._show_feedback_pane()
+        self._update_session_label()
+        self._update_buttons()
+        self.next_button.setFocus()
+        self.trainer.progress_changed.emit()
+
+    def _show_feedback_pane(self) -> None:
+        self.feedback.show()
+        if not self._pane_sized:
+            # First time: a little more room for the question and its cards than for the ruling.
+            width = self.study_splitter.width()
+            self.study_splitter.setSizes([width * 11 // 20, width * 9 // 20])
+            self._pane_sized = True
+
+    def _update_buttons(self) -> None:
+        answered = self.result is not None
+        self.check_button.setEnabled(not answered and self.question_view.answer() is not None)
+        self.next_button.setEnabled(answered)
+        self.check_button.setDefault(not answered)
+        self.next_button.setDefault(answered)
+
+    def _update_session_label(self) -> None:
+        if self.session is None:
+            return
+        module: Module = self.session.module
+        if self.session.mode == "mistakes":
+            words = "reviewing mistakes"
+        else:
+            words = (f"{self.session.due_count()} due, "
+                     f"{self.session.new_left_today()} new items left today")
+        self.session_label.setText(f"<b>{module.title}</b> · {words}")
+
+    def _show_done(self) -> None:
+        assert self.session is not None
+        title = self.session.module.title
+        if self.session.mode == "mistakes":
+            text = f"No mistakes left to review in {title}. Well done."
+        else:
+            text = f"Nothing more to study in {title} for now."
+            when = self.session.next_due()
+            if when is not None:
+                local = when.astimezone()
+                text += f"\nThe next review falls due on {local:%A %d %B at %H:%M}."
+        self.done_label.setText(text)
+        self.pages.setCurrentIndex(DONE)
+
+    # Exams ----------------------------------------------------------------------------------
+
+    def _start_exam(self) -> None:
+        from app.vocabulary import GAMES
+        from quizzes import EVERYTHING, Exam, QuestionError, module
+
+        trainer = self.trainer
+        chosen = module(trainer.bank, self._module_id)
+        games = chosen.games or tuple(GAMES)
+        try:
+            exam = Exam(trainer.store, trainer.profile_id, games, self.exam_count.value(),
+                        trainer.bank, scheduling=trainer.scheduling)
+        except QuestionError as exc:
+            self.picker_status.setText(f"No exam can be set here: {exc}.")
+            return
+        title = "Exam: all games" if chosen.id == EVERYTHING else f"Exam: {chosen.title}"
+        self.pages.setCurrentIndex(EXAM)
+        self.exam_view.start(exam, self.exam_minutes.value(), title)
+
+
+def _bigger(font: QFont) -> QFont:
+    bigger = QFont(font)
+    bigger.setPointSizeF(font.pointSizeF() * 1.25)
+    bigger.setBold(True)
+    return bigger

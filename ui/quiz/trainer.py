@@ -1,0 +1,215 @@
+"""What the quiz and statistics screens share: the progress store, the question bank, a profile.
+
+Nothing is prepared until a screen asks (`start()`): the question bank is built and warmed
+(the survey takes about half a second) on a worker thread while the screen says "Preparing
+questions…"; the progress file is opened on the UI thread a moment later, after that state
+has been painted, because a SQLite connection belongs to the thread that opened it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPool, QTimer, Signal
+
+from app.content import Content
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from app.progress import Profile, ProgressStore
+    from quizzes import QuestionBank, Scheduling
+
+DEFAULT_PROFILE = "Learner"
+
+BankFactory = Callable[[], "QuestionBank"]
+
+
+class _Relay(QObject):
+    """Carries the worker's outcome back to the UI thread (queued signals)."""
+
+    built = Signal(object)
+    failed = Signal(str)
+
+
+class Trainer(QObject):
+    """The learner's progress store, the question bank and the chosen profile, prepared on demand.
+
+    Signals:
+        ready(): the bank is warm and the store open; `store`, `bank`, `profile` may be used.
+        failed(str): the questions could not be prepared (the reason, in words).
+        profile_changed(int): another profile was chosen (its id).
+        progress_changed(): answers were recorded or a profile was imported or changed.
+        notice_changed(): the notice about a damaged progress file was set or dismissed.
+    """
+
+    ready = Signal()
+    failed = Signal(str)
+    profile_changed = Signal(int)
+    progress_changed = Signal()
+    notice_changed = Signal()
+
+    def __init__(
+        self,
+        content: Content,
+        *,
+        data_dir: Path | str | None = None,
+        bank: QuestionBank | None = None,
+        scheduling: Scheduling | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.content = content
+        self.data_dir = data_dir
+        self._bank = bank
+        self._scheduling = scheduling
+        self._store: ProgressStore | None = None
+        self._profile_id: int | None = None
+        self.notice: str | None = None
+        self.error = ""
+        self.state = "idle"  # idle, preparing, ready, failed
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.built.connect(self._on_bank)
+        self._relay.failed.connect(self._on_failure)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.close)  # checkpoint and close the progress file
+
+    # Preparing ----------------------------------------------------------------------------
+
+    @property
+    def is_ready(self) -> bool:
+        """True once the store is open and the bank warm."""
+        return self.state == "ready"
+
+    def start(self) -> None:
+        """Prepare the bank (worker thread) and open the store (UI thread, next turn)."""
+        if self.state != "idle":
+            return
+        self.state = "preparing"
+        given, content, relay = self._bank, self.content, self._relay
+
+        def build() -> None:
+            try:
+                from quizzes import QuestionBank
+
+                bank = given if given is not None else QuestionBank(content)
+                bank.warm()
+            except Exception as exc:  # anything: the screen says it instead of crashing
+                relay.failed.emit(f"{type(exc).__name__}: {exc}")
+            else:
+                relay.built.emit(bank)
+
+        self._pool.start(build)
+        QTimer.singleShot(0, self, self._open_store)
+
+    def wait(self, timeout_ms: int = 60_000) -> bool:
+        """Block until prepared (for the screenshot run); True when ready."""
+        self.start()
+        deadline = QDeadlineTimer(timeout_ms)
+        while self.state == "preparing" and not deadline.hasExpired():
+            self._pool.waitForDone(50)
+            QCoreApplication.processEvents()
+        return self.is_ready
+
+    def _open_store(self) -> None:
+        if self.state != "preparing" or self._store is not None:
+            return
+        from app.progress import ProgressError, ProgressStore
+
+        try:
+            self._store = ProgressStore.open(self.data_dir)
+        except (ProgressError, OSError) as exc:
+            self._on_failure(f"The progress file could not be opened: {exc}")
+            return
+        self.notice = self._store.notice
+        if self.notice:
+            self.notice_changed.emit()
+        profiles = self._store.profiles()
+        profile = profiles[0] if profiles else self._store.create_profile(DEFAULT_PROFILE)
+        self._profile_id = profile.id
+        self._check_ready()
+
+    def _on_bank(self, bank: QuestionBank) -> None:
+        self._bank = bank
+        self._check_ready()
+
+    def _on_failure(self, reason: str) -> None:
+        if self.state == "failed":
+            return
+        self.state = "failed"
+        self.error = reason
+        self.failed.emit(reason)
+
+    def _check_ready(self) -> None:
+        if self.state == "preparing" and self._store is not None and self._bank is not None:
+            if self._scheduling is None:
+                from quizzes import Scheduling
+
+                self._scheduling = Scheduling()
+            self.state = "ready"
+            self.ready.emit()
+
+    # What the screens use once ready ------------------------------------------------------
+
+    @property
+    def store(self) -> ProgressStore:
+        """The open progress store."""
+        if self._store is None:
+            raise RuntimeError("the progress store is not open yet")
+        return self._store
+
+    @property
+    def bank(self) -> QuestionBank:
+        """The warm question bank."""
+        if self._bank is None or self.state != "ready":
+            raise RuntimeError("the question bank is not ready yet")
+        return self._bank
+
+    @property
+    def scheduling(self) -> Scheduling:
+        """The scheduler (and its clock) every session and exam uses."""
+        if self._scheduling is None:
+            raise RuntimeError("the trainer is not ready yet")
+        return self._scheduling
+
+    def now(self) -> datetime:
+        """The scheduler's clock."""
+        return self.scheduling.now()
+
+    @property
+    def profile_id(self) -> int:
+        """The chosen profile's id."""
+        if self._profile_id is None:
+            raise RuntimeError("no profile is chosen yet")
+        return self._profile_id
+
+    @property
+    def profile(self) -> Profile:
+        """The chosen profile, as stored now."""
+        return self.store.profile(self.profile_id)
+
+    def choose_profile(self, profile_id: int) -> None:
+        """Make another profile the current one."""
+        if profile_id != self._profile_id:
+            self.store.profile(profile_id)  # raises for an unknown id
+            self._profile_id = profile_id
+            self.profile_changed.emit(profile_id)
+
+    def dismiss_notice(self) -> None:
+        """The learner has read the notice about the damaged progress file."""
+        if self.notice:
+            self.notice = None
+            self.notice_changed.emit()
+
+    def close(self) -> None:
+        """Wait for the worker and close the progress store."""
+        self._pool.waitForDone()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+            self.state = "idle" if self.state != "failed" else self.state

@@ -1,0 +1,1 @@
+"""The statistics screen: standings, most missed laws and charts over time."""
