@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         self.builder_actions.populate_file_menu(file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        bar.addMenu(self.builder_actions.examples_menu)
         go = bar.addMenu("&Go")
         for action in (self.back_action, self.forward_action, self.search_action):
             go.addAction(action)

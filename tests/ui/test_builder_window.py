@@ -56,7 +56,7 @@ def test_the_builder_is_a_screen_of_the_window(main):
 
 def test_the_file_menu_holds_the_builders_commands(main):
     texts = [a.text() for a in _file_menu(main).actions() if not a.isSeparator()]
-    assert texts == ["&New scenario", "&Open scenario…", "Open &recent", "E&xamples",
+    assert texts == ["&New scenario", "&Open scenario…", "Open &recent",
                      "&Save scenario", "Save scenario &as…", "&Export ruling as PDF…",
                      "&Print ruling…", "&Quit"]
     actions = main.builder_actions

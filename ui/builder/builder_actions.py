@@ -1,5 +1,5 @@
 """The builder's menu commands, made before the screen exists so the menus cost nothing at
-startup: New, Open…, Save, Save As…, Open Recent, Examples, Export PDF…, Print….
+startup: New, Open…, Save, Save As…, Open Recent, Export PDF…, Print…, and the Examples menu.
 
 Each command brings the builder screen forward (building it the first time) and calls it.
 """
@@ -68,7 +68,6 @@ class BuilderActions(QObject):
         for action in (self.new_action, self.open_action):
             menu.addAction(action)
         menu.addMenu(self.recent_menu)
-        menu.addMenu(self.examples_menu)
         menu.addSeparator()
         menu.addAction(self.save_action)
         menu.addAction(self.save_as_action)
