@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="window size for --screenshots (default 1280x800)")
     parser.add_argument("--content", type=Path, metavar="DIR",
                         help="content directory (default: the app's own)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="keep learner progress in DIR (default: $CARDLAWS_DATA_DIR, else "
+                             "the user data directory)")
     parser.add_argument("--settings", metavar="FILE",
                         help="keep window state in this INI file instead of the user's settings")
     # For bench/startup.py: print the time of the first paint, then quit.
@@ -88,7 +91,7 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
     else:
         settings = UiSettings.for_user()
     store = DeferredStore(content)
-    window = MainWindow(store, content, settings)
+    window = MainWindow(store, content, settings, data_dir=args.data_dir)
     if args.screenshots:
         from ui.screenshots import render_all
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -119,14 +120,14 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self, store: LawsStore, content: Content, ui_settings: UiSettings,
-        parent: QWidget | None = None,
+        parent: QWidget | None = None, *, data_dir: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.store = store
         self.content = content
         self.ui_settings = ui_settings
         # Progress and questions, prepared when the quiz or statistics screen is first shown.
-        self.trainer = Trainer(content, parent=self)
+        self.trainer = Trainer(content, data_dir=data_dir, parent=self)
         self._specs = {spec.name: spec for spec in SCREENS}
         self._built: dict[str, QWidget] = {}
         self.setWindowTitle("Card Laws")

@@ -120,3 +120,19 @@ def test_questions_that_cannot_be_prepared_are_reported_not_crashed_on(qtbot, wi
     assert "could not be prepared" in quiz.preparing.text()
     assert "ContentError" in quiz.preparing.text()
     window.trainer.close()
+
+
+def test_the_data_dir_option_chooses_where_progress_is_kept(qtbot, window, store, content,
+                                                           ui_settings, tmp_path):
+    from ui.__main__ import build_parser
+
+    args = build_parser().parse_args(["--data-dir", str(tmp_path / "mine")])
+    other = MainWindow(store, content, ui_settings, data_dir=args.data_dir)
+    qtbot.addWidget(other)
+    assert other.trainer.data_dir == tmp_path / "mine"
+
+    window.trainer = Trainer(BANK.content, bank=BANK, data_dir=args.data_dir, parent=window)
+    quiz = _quiz(window)
+    qtbot.waitUntil(lambda: quiz.page == PICKER)
+    window.trainer.close()
+    assert (tmp_path / "mine" / "progress.sqlite").exists()
