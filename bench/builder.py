@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, qInstallMessageHandler  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from ui.compat import pin_refcount_drifts  # noqa: E402
+from ui.compat import pin_refcount_drifts, quiet_offscreen  # noqa: E402
 
 FRAME_MS = 16.0
 RUBICON_NORTH = ["AS", "10S", "KH", "QH", "JD", "9C", "8C", "7S", "KS", "QS"]
@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="sessions played (default 3)")
     args = parser.parse_args(argv)
     pin_refcount_drifts()
+    qInstallMessageHandler(quiet_offscreen)
     app = QApplication.instance() or QApplication([])
 
     from app.content import load_content

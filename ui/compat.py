@@ -17,7 +17,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QMessageLogContext, QObject, QtMsgType, Signal
 
 _PIN = 1 << 40  # ~10^12 void calls before the pin could run out
 _PROBE_CALLS = 16
@@ -77,3 +77,13 @@ def pin_refcount_drifts() -> None:
     """Apply every work-around this PySide6 build needs (each only when its probe fails)."""
     pin_none()
     pin_bools()
+
+
+def quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """A Qt message handler that drops the offscreen platform's size-hint warning.
+
+    The offscreen platform warns "does not support propagateSizeHints" for every window with
+    a layout; it says nothing about the app. Every other message still reaches stderr.
+    """
+    if "does not support propagateSizeHints" not in message:
+        print(message, file=sys.stderr)

@@ -6,14 +6,14 @@ the state worth showing. Each picks its example from the loaded content, not by 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QSize, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QSize, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 from app.content import Content, Law
+from ui.compat import quiet_offscreen
 from ui.main_window import MainWindow
 
 Prepare = Callable[[MainWindow], None]
@@ -170,15 +170,9 @@ def _statistics(window: MainWindow) -> None:
     screenshot_states.statistics(window)
 
 
-def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    # The offscreen platform warns about size hints for every window with a layout.
-    if "does not support propagateSizeHints" not in message:
-        print(message, file=sys.stderr)
-
-
 def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
     """Show the window at `size`, bring it to each registered state and save a PNG of it."""
-    previous = qInstallMessageHandler(_quiet_offscreen)
+    previous = qInstallMessageHandler(quiet_offscreen)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         window.resize(size)
