@@ -7,41 +7,36 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS, TRICK_RULES
+from app.content_checks import Collector, ContentError, Problem, read_toml, str_field, str_list
+from app.game_facts import CodeInfo, GameFacts, load_game_facts
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
+
+# Re-exported: callers import the whole content vocabulary from here.
+__all__ = [
+    "CONTENT_DIR",
+    "SEEDS_DIR",
+    "CodeInfo",
+    "Content",
+    "ContentError",
+    "Counterpart",
+    "GameFacts",
+    "Law",
+    "Problem",
+    "Term",
+    "load_content",
+    "seed_paragraphs",
+]
 
 CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One validation failure, located as precisely as the data allows."""
-
-    file: str
-    entry: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: entry {self.entry!r}: field {self.field!r}: {self.message}"
-
-
-class ContentError(Exception):
-    """Raised when content is invalid; carries every problem found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        lines = "\n".join(f"  - {p}" for p in problems)
-        super().__init__(f"{len(problems)} problem(s) in content:\n{lines}")
 
 
 @dataclass(frozen=True)
@@ -102,36 +97,6 @@ class Term:
 
 
 @dataclass(frozen=True)
-class CodeInfo:
-    """What a code of laws is for one game: its authority and guiding principle."""
-
-    code: str
-    authority: str
-    principle: str
-
-
-@dataclass(frozen=True)
-class GameFacts:
-    """The facts a reader needs to understand a game's laws, and that the engine uses."""
-
-    id: str
-    name: str
-    players: int
-    partnerships: bool
-    pack: Mapping[str, Any]
-    hand_size: int
-    deal: str
-    ranks: tuple[str, ...]
-    trump: str
-    target: str
-    codes: Mapping[str, CodeInfo]
-    stages: Mapping[str, Mapping[str, Any]]
-    scores: tuple[tuple[str, str], ...]
-    notes: tuple[str, ...]
-    raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
-
-
-@dataclass(frozen=True)
 class Content:
     """Everything loaded from content/, validated and cross-checked."""
 
@@ -168,51 +133,7 @@ _TERM_REQUIRED = ("id", "term", "definition")
 _TERM_OPTIONAL = ("french", "synonyms", "games", "source")
 
 
-class _Collector:
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def add(self, file: str, entry: str, fld: str, message: str) -> None:
-        self.problems.append(Problem(file, entry, fld, message))
-
-
-def _read_toml(path: Path, root: Path, out: _Collector) -> dict[str, Any] | None:
-    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        out.add(rel, "-", "-", f"malformed TOML: {exc}")
-    except (OSError, UnicodeDecodeError) as exc:
-        out.add(rel, "-", "-", f"cannot read file: {exc}")
-    return None
-
-
-def _str_field(
-    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector, *, required: bool
-) -> str:
-    value = raw.get(name)
-    if value is None:
-        if required:
-            out.add(rel, entry, name, "missing required field")
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        out.add(rel, entry, name, "must be a non-empty string")
-        return ""
-    return value.strip()
-
-
-def _str_list(
-    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: _Collector
-) -> tuple[str, ...]:
-    value = raw.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        out.add(rel, entry, name, "must be a list of non-empty strings")
-        return ()
-    return tuple(v.strip() for v in value)
-
-
-def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> Law | None:
+def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law | None:
     if not isinstance(raw, dict):
         out.add(rel, f"law #{index + 1}", "-", "each [[law]] must be a table")
         return None
@@ -220,7 +141,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> La
     before = len(out.problems)
     for unknown in sorted(set(raw) - set(_LAW_REQUIRED) - set(_LAW_OPTIONAL)):
         out.add(rel, entry, unknown, "unknown field")
-    values = {name: _str_field(raw, name, rel, entry, out, required=True) for name in _LAW_REQUIRED}
+    values = {name: str_field(raw, name, rel, entry, out, required=True) for name in _LAW_REQUIRED}
     law_id, code = values["id"], values["code"]
     if code and code not in CODES:
         out.add(rel, entry, "code", f"unknown code {code!r}; expected one of {sorted(CODES)}")
@@ -232,7 +153,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> La
         out.add(rel, entry, "id", f"must start with '{game}.{code}.'")
     if law_id and not re.match(r"^[a-z0-9.-]+$", law_id):
         out.add(rel, entry, "id", "may hold only lowercase letters, digits, '.' and '-'")
-    related = _str_list(raw, "related", rel, entry, out)
+    related = str_list(raw, "related", rel, entry, out)
     counterparts: list[Counterpart] = []
     cps = raw.get("counterparts", [])
     if not isinstance(cps, list):
@@ -269,14 +190,14 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: _Collector) -> La
     )
 
 
-def _load_laws(root: Path, out: _Collector) -> dict[str, Law]:
+def _load_laws(root: Path, out: Collector) -> dict[str, Law]:
     laws: dict[str, Law] = {}
     files = sorted((root / "laws").glob("*.toml"))
     if not files:
         out.add("laws/", "-", "-", "no law files found")
     for path in files:
         rel = str(path.relative_to(root))
-        data = _read_toml(path, root, out)
+        data = read_toml(path, root, out)
         if data is None:
             continue
         game = data.get("game")
@@ -298,7 +219,7 @@ def _load_laws(root: Path, out: _Collector) -> dict[str, Law]:
     return laws
 
 
-def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: _Collector) -> None:
+def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: Collector) -> None:
     for law in laws.values():
         for rel_id in law.related:
             if rel_id not in laws:
@@ -352,13 +273,13 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: _Collecto
             )
 
 
-def _load_terms(root: Path, out: _Collector) -> dict[str, Term]:
+def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
     path = root / "glossary.toml"
     rel = "glossary.toml"
     if not path.exists():
         out.add(rel, "-", "-", "missing glossary file")
         return {}
-    data = _read_toml(path, root, out)
+    data = read_toml(path, root, out)
     if data is None:
         return {}
     terms: dict[str, Term] = {}
@@ -374,9 +295,9 @@ def _load_terms(root: Path, out: _Collector) -> dict[str, Term]:
         before = len(out.problems)
         for unknown in sorted(set(raw) - set(_TERM_REQUIRED) - set(_TERM_OPTIONAL)):
             out.add(rel, entry, unknown, "unknown field")
-        req = {n: _str_field(raw, n, rel, entry, out, required=True) for n in _TERM_REQUIRED}
-        lists = {n: _str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
-        source = _str_field(raw, "source", rel, entry, out, required=False)
+        req = {n: str_field(raw, n, rel, entry, out, required=True) for n in _TERM_REQUIRED}
+        lists = {n: str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
+        source = str_field(raw, "source", rel, entry, out, required=False)
         for g in lists["games"]:
             if g not in GAMES:
                 out.add(rel, entry, "games", f"unknown game {g!r}")
@@ -387,82 +308,6 @@ def _load_terms(root: Path, out: _Collector) -> dict[str, Term]:
             continue
         terms[req["id"]] = Term(**req, **lists, source=source)
     return terms
-
-
-def _load_games(root: Path, out: _Collector) -> dict[str, GameFacts]:
-    games: dict[str, GameFacts] = {}
-    for path in sorted((root / "games").glob("*.toml")):
-        rel = str(path.relative_to(root))
-        data = _read_toml(path, root, out)
-        if data is None:
-            continue
-        gid = data.get("id")
-        if gid not in GAMES or gid == "general":
-            out.add(rel, str(gid), "id", f"unknown game {gid!r}")
-            continue
-        before = len(out.problems)
-        for name in ("name", "deal", "trump", "target"):
-            _str_field(data, name, rel, gid, out, required=True)
-        for name, kind in (
-            ("players", int),
-            ("hand_size", int),
-            ("partnerships", bool),
-            ("pack", dict),
-            ("codes", dict),
-            ("stages", dict),
-            ("ranks", list),
-        ):
-            if not isinstance(data.get(name), kind):
-                out.add(rel, gid, name, f"missing or not a {kind.__name__}")
-        for stage, spec in (data.get("stages") or {}).items():
-            if not isinstance(spec, dict) or spec.get("rule") not in TRICK_RULES:
-                out.add(rel, gid, f"stages.{stage}.rule", f"must be one of {list(TRICK_RULES)}")
-            elif "cards" in spec and not isinstance(spec["cards"], int):
-                out.add(rel, gid, f"stages.{stage}.cards", "must be a whole number")
-        codes: dict[str, CodeInfo] = {}
-        for code, info in (data.get("codes") or {}).items():
-            if code not in CODES:
-                out.add(rel, gid, f"codes.{code}", "unknown code")
-            elif not isinstance(info, dict) or not all(
-                isinstance(info.get(k), str) and info[k] for k in ("authority", "principle")
-            ):
-                out.add(rel, gid, f"codes.{code}", "needs 'authority' and 'principle' strings")
-            else:
-                codes[code] = CodeInfo(code, info["authority"], info["principle"])
-        scores = data.get("scores", [])
-        if not isinstance(scores, list) or not all(
-            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
-            for s in scores
-        ):
-            out.add(rel, gid, "scores", "must be a list of [item, points] string pairs")
-            scores = []
-        notes = data.get("notes", [])
-        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-            out.add(rel, gid, "notes", "must be a list of strings")
-            notes = []
-        if len(out.problems) > before:
-            continue
-        games[gid] = GameFacts(
-            id=gid,
-            name=data["name"],
-            players=data["players"],
-            partnerships=data["partnerships"],
-            pack=data["pack"],
-            hand_size=data["hand_size"],
-            deal=data["deal"],
-            ranks=tuple(data["ranks"]),
-            trump=data["trump"],
-            target=data["target"],
-            codes=codes,
-            stages=data["stages"],
-            scores=tuple((a, b) for a, b in scores),
-            notes=tuple(notes),
-            raw=data,
-        )
-    missing = sorted(set(GAMES) - {"general"} - set(games))
-    for gid in missing:
-        out.add(f"games/{gid}.toml", gid, "-", "missing game facts file")
-    return games
 
 
 def load_content(
@@ -483,13 +328,13 @@ def load_content(
         content = load_content(root, seeds_dir)
         content_cache.write(key, content)
         return content
-    out = _Collector()
+    out = Collector()
     if not root.is_dir():
         raise ContentError([Problem(str(root), "-", "-", "content directory not found")])
     laws = _load_laws(root, out)
     _check_links(laws, seeds_dir, out)
     terms = _load_terms(root, out)
-    games = _load_games(root, out)
+    games = load_game_facts(root, out)
     for law in laws.values():
         if law.game in games and law.code not in games[law.game].codes:
             out.add(

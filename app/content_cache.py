@@ -15,7 +15,11 @@ from pathlib import Path
 
 from app.content import Content
 
-_LOADER = Path(__file__).resolve().parent / "content.py"
+# The modules whose code decides what loading returns: an edit to any of them invalidates.
+_LOADERS = tuple(
+    Path(__file__).resolve().parent / name
+    for name in ("content.py", "content_checks.py", "game_facts.py", "vocabulary.py")
+)
 
 
 def cache_dir() -> Path:
@@ -28,7 +32,7 @@ def cache_dir() -> Path:
 
 def content_key(root: Path, seeds_dir: Path | None) -> str:
     """A digest of everything that decides what load_content returns."""
-    digest = hashlib.sha256(_LOADER.read_bytes())
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in _LOADERS))
     folders = [root] + ([seeds_dir] if seeds_dir is not None and seeds_dir.is_dir() else [])
     for folder in folders:
         for path in sorted(folder.rglob("*")):
