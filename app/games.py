@@ -15,6 +15,12 @@ from app.content import Content, GameFacts
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
+# Variant laws that change a game's pack (high to low), by law id.
+PACK_VARIANTS: dict[str, tuple[str, ...]] = {
+    # Foster's Cooncan (1913): ace to ten, the court cards stripped.
+    "conquian.american.pack-ace-to-ten": ("10", "9", "8", "7", "6", "5", "4", "3", "2", "A"),
+}
+
 
 @dataclass(frozen=True)
 class StageRule:
@@ -73,6 +79,15 @@ class Game:
         if "stock-exhausted" not in self.stages:
             return 0
         return (self.pack.size - self.players * self.hand_size) // self.players
+
+    def with_variants(self, variants: Mapping[str, str]) -> Game:
+        """This game under the rival readings a scenario chose (a different pack, say)."""
+        game = self
+        for law_id in variants.values():
+            ranks = PACK_VARIANTS.get(law_id)
+            if ranks is not None and law_id.startswith(f"{self.id}."):
+                game = replace(game, pack=replace(game.pack, ranks=ranks), order=ranks)
+        return game
 
     def stage_rule(self, stage: str) -> StageRule | None:
         """The trick obligations at a stage, or None when the game has no such stage."""

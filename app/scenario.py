@@ -245,7 +245,14 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     _need("game" in raw, "game", "missing required key")
     gid = raw["game"]
     _need(gid in games, "game", f"unknown game {gid!r}; known: {', '.join(sorted(games))}")
-    game = games[gid]
+    variants = raw.get("variants", {})
+    _need(
+        isinstance(variants, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in variants.items()),
+        "variants",
+        "must map a variant group to the id of the law to follow",
+    )
+    game = games[gid].with_variants(variants)
 
     seats = raw.get("players", list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4])))
     _need(
@@ -365,12 +372,6 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
 
     discards = raw.get("discards_made", False)
     _bool(discards, "discards_made")
-    variants = raw.get("variants", {})
-    _need(
-        isinstance(variants, dict) and all(isinstance(v, str) for v in variants.values()),
-        "variants",
-        "must map a variant group to the id of the law to follow",
-    )
 
     _need("event" in raw, "event", "missing required key")
     event = _event(raw["event"], game, players)

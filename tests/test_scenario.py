@@ -117,3 +117,36 @@ def test_json_round_trip_of_a_file(games, tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps(rubicon()), encoding="utf-8")
     assert load_scenario_file(path, games).tricks_played == 1
+
+
+def test_the_1913_conquian_pack_is_taken_when_the_scenario_chooses_it(games):
+    raw = {
+        "game": "conquian",
+        "hands": {"North": ["10S", "9S", "8S"]},
+        "event": {"type": "peeked-at-stock", "player": "North"},
+    }
+    with pytest.raises(ScenarioError, match="10S is not in the Conquian pack"):
+        parse_scenario(raw, games)
+    raw["variants"] = {"conquian-pack": "conquian.american.pack-ace-to-ten"}
+    assert len(parse_scenario(raw, games).hands["North"]) == 3
+
+
+def test_a_scenario_may_follow_the_rival_reading_of_trumping_when_void(games):
+    from app.content import load_content
+    from app.engine import rule
+
+    raw = {
+        "game": "ecarte",
+        "turn_up": "7H",
+        "hands": {"South": ["9H", "8D"]},
+        "trick": {"leader": "North", "cards": ["KS"]},
+        "event": {"type": "play", "player": "South", "card": "8D"},
+        "codes": ["american"],
+    }
+    content = load_content()
+    strict = rule(parse_scenario(raw, games), games, content).for_code("american")
+    assert strict.outcome == "revoke"
+    raw["variants"] = {"ecarte-trump-when-void": "ecarte.american.trump-when-void-optional"}
+    lenient = rule(parse_scenario(raw, games), games, content).for_code("american")
+    assert lenient.outcome == "legal"
+    assert lenient.laws == ("ecarte.american.trump-when-void-optional",)

@@ -124,7 +124,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     """Rule a scenario under each code in force."""
     from app.engine import handlers  # noqa: F401  (registers every handler)
 
-    game = games[scenario.game]
+    game = games[scenario.game].with_variants(scenario.variants)
     table = Table(scenario, game)
     rulings = []
     for code in scenario.codes:
