@@ -1,0 +1,116 @@
+"""The scenario builder's table, Qt-free: edits, checks, examples and descriptions.
+
+The builder's document is a scenario mapping in the JSON format of docs/scenario-format.md.
+Every edit here takes that mapping and returns a new one (the mapping given is never changed),
+so the screen only chooses which edit to make and shows the result. `check_table` validates
+through `parse_scenario`, so the builder and the engine can never disagree about what a valid
+table is. An edit drops the example's "expected" outcomes: they describe the file as written.
+
+The modules, each re-exported here so `from app.table_builder import X` works for all of them:
+
+- reading: the seats, stages, hands and trick of a mapping, and which parts each game uses
+- checks: validation through parse_scenario, and where on the table a problem is
+- events: an event's fields, and a default event that fits the table
+- edits: the edits themselves, from a new table to a random deal
+- files: reading and writing scenario files
+- examples: the example files, grouped by game
+- words: the table and the event in words, for a printed ruling
+"""
+
+from __future__ import annotations
+
+from app.table_builder.checks import (
+    Place,
+    Problem,
+    as_scenario_error,
+    check_table,
+    place_of,
+    place_words,
+    proper_counts,
+)
+from app.table_builder.edits import (
+    change_game,
+    choose_event_card,
+    deal_at_random,
+    give_card,
+    new_table,
+    set_bid,
+    set_count,
+    set_event,
+    set_score,
+    set_seen,
+    set_trick_leader,
+    set_value,
+    take_card,
+)
+from app.table_builder.events import default_event, event_fields
+from app.table_builder.examples import Example, examples_by_game
+from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
+from app.table_builder.reading import (
+    BID_GAMES,
+    SEEN_GAMES,
+    TRICK,
+    TRICK_GAMES,
+    TURN_UP,
+    TURN_UP_GAMES,
+    canonical_code,
+    copies_left,
+    dealer_of,
+    eldest_of,
+    hand_of,
+    placed_cards,
+    players_of,
+    stage_words,
+    stages_for,
+    trick_of,
+)
+from app.table_builder.words import card_words, describe_event, describe_table
+
+__all__ = [
+    "BID_GAMES",
+    "SEEN_GAMES",
+    "TRICK",
+    "TRICK_GAMES",
+    "TURN_UP",
+    "TURN_UP_GAMES",
+    "Example",
+    "Place",
+    "Problem",
+    "as_scenario_error",
+    "canonical_code",
+    "card_words",
+    "change_game",
+    "check_table",
+    "choose_event_card",
+    "copies_left",
+    "deal_at_random",
+    "dealer_of",
+    "default_event",
+    "describe_event",
+    "describe_table",
+    "eldest_of",
+    "event_fields",
+    "examples_by_game",
+    "give_card",
+    "hand_of",
+    "new_table",
+    "place_of",
+    "place_words",
+    "placed_cards",
+    "players_of",
+    "proper_counts",
+    "read_scenario_file",
+    "scenario_json",
+    "set_bid",
+    "set_count",
+    "set_event",
+    "set_score",
+    "set_seen",
+    "set_trick_leader",
+    "set_value",
+    "stage_words",
+    "stages_for",
+    "take_card",
+    "trick_of",
+    "write_scenario_file",
+]

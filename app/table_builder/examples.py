@@ -1,0 +1,41 @@
+"""The example scenario files offered by the builder's Examples menu, grouped by game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.vocabulary import GAMES
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example scenario file: its game, title and description."""
+
+    path: Path
+    game: str
+    title: str
+    description: str
+
+
+def examples_by_game(directory: Path) -> dict[str, list[Example]]:
+    """The example scenarios of a directory, grouped by game in the usual order, by title.
+
+    A file that cannot be read is left out: the Examples menu never fails to open.
+    """
+    found: dict[str, list[Example]] = {}
+    for path in sorted(Path(directory).glob("*.json")):
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            continue
+        if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
+            continue
+        title = raw.get("title") if isinstance(raw.get("title"), str) else path.stem
+        description = raw.get("description", "")
+        found.setdefault(raw["game"], []).append(
+            Example(path, raw["game"], title, description if isinstance(description, str) else "")
+        )
+    order = [g for g in GAMES if g in found] + sorted(g for g in found if g not in GAMES)
+    return {g: sorted(found[g], key=lambda e: e.title.casefold()) for g in order}

@@ -1,0 +1,42 @@
+"""Reading and writing scenario files for the builder (a write is whole or not at all)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from app.games import Game
+from app.scenario import Scenario, ScenarioError, load_scenario_file
+from app.table_builder.checks import as_scenario_error
+
+
+def read_scenario_file(path: Path, games: Mapping[str, Game]) -> tuple[dict[str, Any], Scenario]:
+    """The mapping and the validated scenario of a file; ScenarioError for anything wrong."""
+    try:
+        scenario = load_scenario_file(path, games)
+    except (ScenarioError, TypeError, AttributeError, KeyError) as exc:
+        raise as_scenario_error(exc) from None
+    return copy.deepcopy(dict(scenario.raw)), scenario
+
+
+def scenario_json(raw: Mapping[str, Any]) -> str:
+    """The text of a scenario file."""
+    return json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_scenario_file(path: Path, raw: Mapping[str, Any]) -> None:
+    """Write a scenario file whole or not at all (a crash never leaves half a file)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(scenario_json(raw))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

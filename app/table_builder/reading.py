@@ -1,0 +1,114 @@
+"""Reading the builder's table: the seats, stages, hands and trick of a scenario mapping.
+
+Also the constants naming which parts of the table each game uses, shared by the edits and
+the screen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from app.cards import Card, CardError
+from app.games import STAGES, Game
+from app.scenario import DEFAULT_SEATS
+
+# Where a card clicked in the palette can go besides a seat's hand.
+TRICK = "trick"
+TURN_UP = "turn-up"
+
+# Which parts of the table each game uses (the same split as app/deal.py).
+BID_GAMES = frozenset({"cinch", "auction-pitch"})
+TURN_UP_GAMES = frozenset({"bezique", "pinochle", "ecarte"})
+TRICK_GAMES = frozenset({"bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch",
+                         "auction-pitch"})
+SEEN_GAMES = frozenset({"ecarte"})
+
+_STAGE_WORDS = {
+    "deal": "Dealing",
+    "bidding": "Bidding",
+    "play": "Play",
+    "stock-exhausted": "Stock exhausted",
+    "hand-over": "Hand over",
+}
+
+def players_of(raw: Mapping[str, Any], game: Game) -> list[str]:
+    """The seats in order of play: the scenario's own, or the game's default seats."""
+    players = raw.get("players")
+    if isinstance(players, list) and all(isinstance(p, str) for p in players) and players:
+        return list(players)
+    return list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4]))
+
+
+def dealer_of(raw: Mapping[str, Any], game: Game) -> str:
+    """The dealer: the scenario's, or the last seat."""
+    players = players_of(raw, game)
+    dealer = raw.get("dealer")
+    return dealer if dealer in players else players[-1]
+
+
+def eldest_of(raw: Mapping[str, Any], game: Game) -> str:
+    """The player on the dealer's left, first to act."""
+    players = players_of(raw, game)
+    return players[(players.index(dealer_of(raw, game)) + 1) % len(players)]
+
+
+def stages_for(game: Game) -> tuple[str, ...]:
+    """The stages the builder offers for a game, in the order a deal goes through them."""
+    return tuple(s for s in STAGES if s in ("deal", "hand-over") or s in game.stages)
+
+
+def stage_words(game: Game, stage: str) -> str:
+    """A stage in words, with the game's own label where it has one."""
+    rule = game.stages.get(stage)
+    return rule.label if rule is not None else _STAGE_WORDS.get(stage, stage)
+
+
+def hand_of(raw: Mapping[str, Any], player: str) -> list[str] | int | None:
+    """A seat's hand as written: card codes, a count, or None when not given."""
+    hand = raw.get("hands", {}).get(player) if isinstance(raw.get("hands"), dict) else None
+    if isinstance(hand, list):
+        return list(hand)
+    return hand if isinstance(hand, int) and not isinstance(hand, bool) else None
+
+
+def trick_of(raw: Mapping[str, Any]) -> tuple[str | None, list[str]]:
+    """The trick in progress: its leader (None when there is no trick) and its cards."""
+    trick = raw.get("trick")
+    if not isinstance(trick, dict):
+        return None, []
+    cards = trick.get("cards", [])
+    return trick.get("leader"), list(cards) if isinstance(cards, list) else []
+
+
+def canonical_code(code: Any) -> str | None:
+    """A card code in its canonical spelling, or None when it is not a card at all."""
+    try:
+        return Card.parse(code).code
+    except CardError:
+        return None
+
+def placed_cards(raw: Mapping[str, Any]) -> list[str]:
+    """Every card code on the table: hands, stock, turn-up and trick (canonical codes)."""
+    codes: list[Any] = []
+    hands = raw.get("hands")
+    if isinstance(hands, dict):
+        for hand in hands.values():
+            if isinstance(hand, list):
+                codes.extend(hand)
+    if isinstance(raw.get("stock"), list):
+        codes.extend(raw["stock"])
+    if raw.get("turn_up") is not None:
+        codes.append(raw["turn_up"])
+    codes.extend(trick_of(raw)[1])
+    return [c for c in (canonical_code(code) for code in codes) if c is not None]
+
+
+def copies_left(raw: Mapping[str, Any], game: Game) -> Counter[str]:
+    """Copies of each card of the pack not yet on the table (negative: too many placed)."""
+    left: Counter[str] = Counter({c.code: game.pack.copies for c in game.pack.cards})
+    for code in placed_cards(raw):
+        if code in left:
+            left[code] -= 1
+    return left

@@ -1,0 +1,89 @@
+"""The builder's table and event in words, as (label, value) lines for a printed ruling."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.cards import Card, CardError
+from app.games import Game
+from app.table_builder.reading import (
+    TRICK_GAMES,
+    dealer_of,
+    hand_of,
+    players_of,
+    stage_words,
+    trick_of,
+)
+
+
+def card_words(code: Any) -> str:
+    """A card for the printed page: 'Q♠'; anything unreadable as written."""
+    try:
+        return Card.parse(code).label
+    except CardError:
+        return str(code)
+
+
+def _cards_words(hand: Any) -> str:
+    if isinstance(hand, list):
+        return " ".join(card_words(c) for c in hand) if hand else "no cards"
+    if isinstance(hand, int):
+        return f"{hand} cards (not listed)"
+    return "not given"
+
+
+def describe_table(raw: Mapping[str, Any], game: Game) -> list[tuple[str, str]]:
+    """The table as (label, value) lines for a printed ruling."""
+    players = players_of(raw, game)
+    lines = [
+        ("Game", game.name),
+        ("Seats", ", ".join(players) + " (in order of play)"),
+        ("Dealer", dealer_of(raw, game)),
+        ("Stage", stage_words(game, raw.get("stage", "play"))),
+    ]
+    if game.id in TRICK_GAMES:
+        lines.append(("Tricks played", str(raw.get("tricks_played", 0))))
+    if raw.get("trump") is not None:
+        lines.append(("Trump", {"S": "spades", "H": "hearts", "D": "diamonds",
+                                "C": "clubs"}.get(str(raw["trump"]).upper(), str(raw["trump"]))))
+    if raw.get("turn_up") is not None:
+        lines.append(("Turn-up", card_words(raw["turn_up"])))
+    if raw.get("stock") is not None:
+        stock = raw["stock"]
+        lines.append(("Stock", f"{stock} cards" if isinstance(stock, int) else
+                      _cards_words(stock)))
+    bid = raw.get("bid")
+    if isinstance(bid, dict):
+        lines.append(("Bid", f"{bid.get('player')} bid {bid.get('amount')}"))
+    scores = raw.get("scores")
+    if isinstance(scores, dict) and scores:
+        lines.append(("Scores", ", ".join(f"{p} {v}" for p, v in scores.items())))
+    for p in players:
+        seen = " (seen)" if p in raw.get("hands_seen", []) else ""
+        lines.append((f"{p}'s hand", _cards_words(hand_of(raw, p)) + seen))
+    leader, cards = trick_of(raw)
+    if leader is not None:
+        lines.append(("Trick", f"led by {leader}: " + (" ".join(card_words(c) for c in cards)
+                                                       or "no card played yet")))
+    return lines
+
+
+def describe_event(event: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The event as (label, value) lines for a printed ruling."""
+    lines = [("Event", str(event.get("type", "")).replace("-", " "))]
+    for name, value in event.items():
+        if name == "type":
+            continue
+        if isinstance(value, bool):
+            words = "yes" if value else "no"
+        elif isinstance(value, list):
+            words = ", ".join(str(v) for v in value) or "nobody"
+        elif isinstance(value, dict):
+            words = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif name in ("card", "second_card"):
+            words = card_words(value)
+        else:
+            words = str(value)
+        lines.append((name.replace("_", " "), words))
+    return lines

@@ -1,0 +1,150 @@
+"""Focused rulings for Rubicon Bézique, read from seed 000 ¶1.
+
+Arithmetic of the wrong-count penalties, and who chooses when a player forgot to draw.
+
+Seed references are "stem:line" in /work/shared/seeds. Where the engine disagrees with
+the reading written here, the test is marked xfail with the reason and the expectation
+is kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+import rulings_support
+from rulings_support import ids
+
+# The shared fixtures, found by pytest as attributes of this module.
+content = rulings_support.content
+games = rulings_support.games
+ruled = rulings_support.ruled
+
+
+# ====================================================================== Rubicon Bézique 000:1
+RE = "rubicon-bezique.english."
+
+
+def rubicon(north, south, *, scores=None, tricks_played=2, **extra):
+    raw = {
+        "game": "rubicon-bezique",
+        "dealer": "South",
+        "stage": "play",
+        "tricks_played": tricks_played,
+        "hands": {"North": north, "South": south},
+        "scores": scores or {},
+        "event": {"type": "wrong-count"},
+    }
+    raw.update(extra)
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("offender_score", "adversary_gains"),
+    [(0, 1300), (450, 1750), (899, 2199), (900, 2200), (901, 2200), (1200, 2200), (3450, 2200)],
+)
+def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped_at_900(
+    ruled, offender_score, adversary_gains
+):
+    r = ruled(rubicon(10, 9, scores={"North": offender_score, "South": 700}), "english")
+    assert r.outcome == "game-abandoned"
+    assert dict(r.score) == {"South": adversary_gains}
+    assert RE + "surplus-after-first-trick" in r.laws
+
+
+def test_english_surplus_penalty_goes_to_whichever_player_is_innocent(ruled):
+    r = ruled(rubicon(9, 11, scores={"North": 300, "South": 620}), "english")
+    assert r.outcome == "game-abandoned"
+    assert dict(r.score) == {"North": 1300 + 620}
+
+
+def test_english_surplus_ignores_the_innocent_players_own_score(ruled):
+    low = ruled(rubicon(10, 9, scores={"North": 450, "South": 0}), "english")
+    high = ruled(rubicon(10, 9, scores={"North": 450, "South": 2500}), "english")
+    assert dict(low.score) == dict(high.score) == {"South": 1750}
+
+
+@pytest.mark.parametrize(
+    ("offender_score", "adversary_gains"), [(0, 1300), (450, 1750), (1200, 2200)]
+)
+def test_english_too_many_and_too_few_plays_the_hand_out_with_the_same_penalty(
+    ruled, offender_score, adversary_gains
+):
+    r = ruled(rubicon(10, 8, scores={"North": offender_score}), "english")
+    assert r.outcome == "play-on"
+    assert dict(r.score) == {"South": adversary_gains}
+    assert RE + "surplus-and-short" in r.laws
+
+
+def test_english_too_many_and_too_few_with_south_in_fault(ruled):
+    r = ruled(rubicon(7, 11, scores={"North": 100, "South": 1000}), "english")
+    assert r.outcome == "play-on"
+    assert dict(r.score) == {"North": 2200}
+
+
+def test_english_surplus_found_in_the_last_nine_tricks_still_abandons_the_game(ruled):
+    # 128 cards, 18 dealt: 55 tricks while drawing; after 57 tricks each should hold 7.
+    raw = rubicon(8, 7, scores={"North": 500}, stage="stock-exhausted", tricks_played=57)
+    r = ruled(raw, "english")
+    assert r.outcome == "game-abandoned"
+    assert dict(r.score) == {"South": 1800}
+
+
+def test_english_both_surplus_voids_the_deal_without_penalty(ruled):
+    r = ruled(rubicon(10, 11, scores={"North": 800, "South": 200}), "english")
+    assert r.outcome == "deal-void"
+    assert dict(r.score) == {}
+    assert RE + "both-surplus" in r.laws
+
+
+def test_english_one_short_other_right_stands_and_the_right_hand_scores_last_trick(ruled):
+    r = ruled(rubicon(8, 9, scores={"North": 300}), "english")
+    assert r.outcome == "deal-stands"
+    assert dict(r.score) == {"South": 50}
+    assert RE + "one-short-other-right" in r.laws
+
+
+def test_english_both_short_stands_and_nobody_is_awarded_the_last_trick(ruled):
+    r = ruled(rubicon(8, 7), "english")
+    assert r.outcome == "deal-stands"
+    assert dict(r.score) == {}
+    assert RE + "both-short" in r.laws
+
+
+def test_english_surplus_penalty_does_not_apply_before_the_first_trick(ruled):
+    # 000:1 fines a surplus only when found "after playing to the first trick".
+    r = ruled(rubicon(10, 9, tricks_played=0, scores={"North": 400}), "english")
+    assert r.outcome != "game-abandoned"
+    assert dict(r.score) == {}
+    assert RE + "surplus-after-first-trick" not in r.laws
+
+
+def test_french_laws_for_wrong_sized_hands_are_not_in_the_seed(ruled):
+    r = ruled(rubicon(10, 9, scores={"North": 400}), "french")
+    assert r.outcome == "not-covered"
+
+
+def test_english_forgot_to_draw_plays_on_with_eight_cards(ruled):
+    raw = rubicon(7, 9, event={"type": "failed-to-draw", "player": "North"})
+    r = ruled(raw, "english")
+    assert r.outcome == "play-on"
+    assert ids(r) == []
+    assert RE + "forgot-to-draw" in r.laws
+
+
+def test_french_forgot_to_draw_gives_the_adversary_void_or_two_next_time(ruled):
+    raw = rubicon(7, 9, event={"type": "failed-to-draw", "player": "North"})
+    r = ruled(raw, "french")
+    assert r.outcome == "penalty"
+    assert ids(r) == ["draw-two-next", "void-deal"]
+    assert {o.by for o in r.options} == {"South"}
+
+
+def test_ordinary_bezique_french_forgot_to_draw_is_the_same_choice(ruled):
+    raw = {
+        "game": "bezique",
+        "turn_up": "7D",
+        "event": {"type": "failed-to-draw", "player": "South"},
+    }
+    r = ruled(raw, "french")
+    assert r.outcome == "penalty"
+    assert ids(r) == ["draw-two-next", "void-deal"]
+    assert {o.by for o in r.options} == {"North"}
