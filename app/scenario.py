@@ -22,6 +22,7 @@ DEFAULT_SEATS = {
     4: ("North", "East", "South", "West"),
 }
 DECLARATIONS = (
+    "king",
     "four-aces",
     "four-kings",
     "four-queens",

@@ -24,6 +24,7 @@ _BEZIQUE = {
 VALUES: dict[str, dict[str, int]] = {
     "bezique": _BEZIQUE,
     "rubicon-bezique": _BEZIQUE,
+    "ecarte": {"king": 1},
     "pinochle": {
         **{k: v for k, v in _BEZIQUE.items() if k != "double-bezique"},
         "pinochle": 40,
@@ -42,6 +43,7 @@ NAMES = {
     "double-bezique": "double bézique",
     "sequence": "a sequence in trumps",
     "pinochle": "pinochle",
+    "king": "the king of trumps",
 }
 
 
@@ -64,6 +66,8 @@ def missing_cards(declared: str, hand: Sequence[Card], trump: str | None) -> lis
         return [c for c in (Card("K", best), Card("Q", best)) if not held[c]]
     if trump is None:
         return None
+    if declared == "king":
+        return [c for c in (Card("K", trump),) if not held[c]]
     if declared == "royal-marriage":
         return [c for c in (Card("K", trump), Card("Q", trump)) if not held[c]]
     if declared == "sequence":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, over_under, rule_play
+from app.engine.handlers.declarations import check_claim
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -314,4 +316,63 @@ def proposal_withdrawn(ctx: Context) -> Decision:
         [E + law],
         f"{player} may not go back on his {what if what != 'number' else 'number of cards'}: "
         f"it stands.",
+    )
+
+
+@rules("ecarte", "english", "wrong-score")
+def wrong_score(ctx: Context) -> Decision:
+    """Laws 50 and 51: an omission is marked until the next turn-up; an overscore is struck off."""
+    player, marked, correct = ctx.ev["player"], ctx.ev["marked"], ctx.ev["correct"]
+    if marked > correct:
+        return ctx.decide(
+            "no-penalty",
+            [E + "overscore-taken-down"],
+            f"{player} marked {marked} where {correct} was due: the {marked - correct} too many "
+            f"are taken down, at any time while the game lasts.",
+            score={player: correct - marked},
+        )
+    if marked < correct:
+        return ctx.decide(
+            "no-penalty",
+            [E + "omitted-score"],
+            f"{player} marked {marked} where {correct} was due: he may add the "
+            f"{correct - marked} he forgot until the trump of the next deal is turned up.",
+            score={player: correct - marked},
+        )
+    return ctx.decide(
+        "no-penalty", [E + "overscore-taken-down"], f"{player} marked exactly what was due."
+    )
+
+
+@rules("ecarte", "english", "false-declaration")
+def false_king(ctx: Context) -> Decision | None:
+    """Law 25: a king announced and not held: the score is corrected and a replay may be had."""
+    claim = check_claim(ctx)
+    if claim is None or claim.declared != "king":
+        return None
+    who = claim.player
+    if claim.holds_the_cards:
+        return ctx.decide(
+            "no-penalty",
+            [E + "king-in-hand-announced"],
+            f"{who} holds the king of trumps: it scores 1.",
+        )
+    adversary = ctx.t.adversary(who)
+    adversary_hand = ctx.t.cards(adversary) or ()
+    if ctx.s.trump and Card("K", ctx.s.trump) in adversary_hand:
+        return ctx.decide(
+            "no-penalty",
+            [E + "false-king"],
+            f"{who} announced the king, but {adversary} holds it himself: there is no penalty "
+            f"beyond striking off the point.",
+            score={who: -1},
+        )
+    return ctx.decide(
+        "penalty",
+        [E + "false-king"],
+        f"{who} announced the king of trumps without holding it: the point is struck off, and "
+        f"{adversary} may have the hands played again, in which {who} scores nothing for the "
+        f"point and only 1 for the vole.",
+        options=[Option("replay", adversary)],
+        score={who: -1},
     )

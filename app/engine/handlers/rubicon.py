@@ -338,3 +338,18 @@ def stock_exhausted(ctx: Context) -> Decision:
         "The stock is exhausted: no declaration can be scored from now on, and in the last nine "
         "tricks each player must follow suit and win the card led when he can.",
     )
+
+
+@rules("rubicon-bezique", "english", "exposed-card")
+def exposed_card(ctx: Context) -> Decision | None:
+    """Law 23: of two or more cards played together, all but one may be taken back."""
+    if ctx.ev["how"] != "two-played":
+        return None
+    player = ctx.ev["player"]
+    return ctx.decide(
+        "no-penalty",
+        [E + "several-cards-played-together"],
+        f"{player} put more than one card on the trick: only one counts as played, and he may "
+        f"take back the others.",
+        options=[Option("take-back", player)],
+    )
