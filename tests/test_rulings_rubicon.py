@@ -148,3 +148,17 @@ def test_ordinary_bezique_french_forgot_to_draw_is_the_same_choice(ruled):
     assert r.outcome == "penalty"
     assert ids(r) == ["draw-two-next", "void-deal"]
     assert {o.by for o in r.options} == {"North"}
+
+
+def test_a_hand_the_scenario_leaves_out_is_taken_to_be_right(ruled):
+    ruling = ruled({
+        "game": "rubicon-bezique",
+        "players": ["North", "South"],
+        "dealer": "South",
+        "hands": {"North": 10},
+        "tricks_played": 3,
+        "scores": {"North": 300},
+        "event": {"type": "wrong-count"},
+    }, "english")
+    assert ruling.outcome == "game-abandoned"
+    assert ruling.score == {"South": 1600}

@@ -75,7 +75,7 @@ def wrong_count(ctx: Context) -> Decision | None:
     t = ctx.t
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
-    if len(errors) < 2 or under:
+    if not errors or under:
         return None  # The household rules speak only of surplus hands.
     if len(over) == 2:
         return ctx.decide(

@@ -67,7 +67,11 @@ def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
 
 
 def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
-    """Count errors of every known hand, and who holds too many and too few."""
+    """Count errors of every known hand, and who holds too many and too few.
+
+    A hand the scenario does not describe is taken to be right: a scenario names the hands
+    that went wrong, and the laws compare them with the others.
+    """
     errors = {p: e for p in ctx.t.players if (e := ctx.t.count_error(p)) is not None}
     over = [p for p, e in errors.items() if e > 0]
     under = [p for p, e in errors.items() if e < 0]

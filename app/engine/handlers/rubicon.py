@@ -33,7 +33,7 @@ def wrong_count(ctx: Context) -> Decision | None:
     t = ctx.t
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
-    if len(errors) < 2:
+    if not errors:
         return None
     if not t.first_trick_played:
         return _before_play(ctx, over, under, counts)
