@@ -127,7 +127,9 @@ class MainWindow(QMainWindow):
         self.content = content
         self.ui_settings = ui_settings
         # Progress and questions, prepared when the quiz or statistics screen is first shown.
-        self.trainer = Trainer(content, data_dir=data_dir, parent=self)
+        self.trainer = Trainer(content, data_dir=data_dir,
+                               preferred_profile=ui_settings.last_profile, parent=self)
+        self.trainer.profile_changed.connect(self._remember_profile)
         self._specs = {spec.name: spec for spec in SCREENS}
         self._built: dict[str, QWidget] = {}
         self.setWindowTitle("Card Laws")
@@ -243,7 +245,7 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Card Laws", "", self._show_about)
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
-            CONTENT_DIR / "scenarios", RecentFiles.for_user())
+            CONTENT_DIR / "scenarios", self._recent_files())
         group = QActionGroup(self)
         self.screen_actions: dict[str, QAction] = {}
         for spec in SCREENS:
@@ -279,6 +281,14 @@ class MainWindow(QMainWindow):
         for action in self.screen_actions.values():
             toolbar.addAction(action)
         self.addToolBar(toolbar)
+
+    def _recent_files(self) -> RecentFiles:
+        # Kept with the rest of the window's settings (a --settings file, or the user's own).
+        qsettings = self.ui_settings.qsettings
+        return RecentFiles(qsettings) if qsettings is not None else RecentFiles()
+
+    def _remember_profile(self, profile_id: int) -> None:
+        self.ui_settings.last_profile = profile_id
 
     def _show_about(self) -> None:
         QMessageBox.about(self, "About Card Laws", ABOUT)

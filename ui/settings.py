@@ -80,6 +80,24 @@ class UiSettings:
     def last_screen(self, name: str) -> None:
         self._set("window/screen", name)
 
+    @property
+    def last_profile(self) -> int | None:
+        """The learner profile chosen when the app was last used."""
+        value = self._get("quiz/profile")
+        try:
+            return int(value) if value is not None else None
+        except (TypeError, ValueError):
+            return None
+
+    @last_profile.setter
+    def last_profile(self, profile_id: int) -> None:
+        self._set("quiz/profile", profile_id)
+
+    @property
+    def qsettings(self) -> QSettings | None:
+        """The backing QSettings, for lists other widgets keep (None when ephemeral)."""
+        return self._settings
+
     def sync(self) -> None:
         """Write pending changes to storage now."""
         if self._settings is not None:

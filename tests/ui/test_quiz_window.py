@@ -136,3 +136,35 @@ def test_the_data_dir_option_chooses_where_progress_is_kept(qtbot, window, store
     qtbot.waitUntil(lambda: quiz.page == PICKER)
     window.trainer.close()
     assert (tmp_path / "mine" / "progress.sqlite").exists()
+
+
+def test_the_chosen_learner_is_remembered_at_the_next_start(qtbot, window, store, content,
+                                                           ui_settings, tmp_path):
+    window.trainer = Trainer(BANK.content, bank=BANK, data_dir=tmp_path, parent=window)
+    window.trainer.profile_changed.connect(window._remember_profile)
+    quiz = _quiz(window)
+    qtbot.waitUntil(lambda: quiz.page == PICKER)
+    second = window.trainer.store.create_profile("Second learner")
+    window.trainer.choose_profile(second.id)
+    window.trainer.close()
+    assert ui_settings.last_profile == second.id
+
+    again = MainWindow(store, content, ui_settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.trainer.preferred_profile == second.id  # what the window passes at start
+    again.trainer = Trainer(BANK.content, bank=BANK, data_dir=tmp_path,
+                            preferred_profile=ui_settings.last_profile, parent=again)
+    quiz = _quiz(again)
+    qtbot.waitUntil(lambda: quiz.page == PICKER)
+    assert again.trainer.profile_id == second.id
+    again.trainer.close()
+
+
+def test_recent_scenarios_are_kept_with_the_windows_settings(window, ui_settings, tmp_path):
+    path = tmp_path / "table.json"
+    window.builder_actions.recent.add(path)
+    assert window.builder_actions.recent.paths()[0] == path
+    assert ui_settings.qsettings is not None
+    assert str(path) in str(ui_settings.qsettings.value("builder/recent_files", ""))

@@ -58,9 +58,11 @@ class Trainer(QObject):
         data_dir: Path | str | None = None,
         bank: QuestionBank | None = None,
         scheduling: Scheduling | None = None,
+        preferred_profile: int | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
+        self.preferred_profile = preferred_profile
         self.content = content
         self.data_dir = data_dir
         self._bank = bank
@@ -130,7 +132,8 @@ class Trainer(QObject):
         if self.notice:
             self.notice_changed.emit()
         profiles = self._store.profiles()
-        profile = profiles[0] if profiles else self._store.create_profile(DEFAULT_PROFILE)
+        remembered = [p for p in profiles if p.id == self.preferred_profile]
+        profile = (remembered or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
         self._profile_id = profile.id
         self._check_ready()
 
