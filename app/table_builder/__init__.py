@@ -12,6 +12,8 @@ The modules, each re-exported here so `from app.table_builder import X` works fo
 - checks: validation through parse_scenario, and where on the table a problem is
 - events: an event's fields, and a default event that fits the table
 - edits: the edits themselves, from a new table to a random deal
+- seats: renaming a seat everywhere, and how many seats there are (Auction Pitch)
+- variants: the codes in force and the readings of disputed rules (variant groups)
 - files: reading and writing scenario files
 - examples: the example files, grouped by game
 - words: the table and the event in words, for a printed ruling
@@ -29,6 +31,7 @@ from app.table_builder.checks import (
     proper_counts,
 )
 from app.table_builder.edits import (
+    EditRefused,
     change_game,
     choose_event_card,
     deal_at_random,
@@ -64,6 +67,15 @@ from app.table_builder.reading import (
     stages_for,
     trick_of,
 )
+from app.table_builder.seats import rename_player, seat_range, set_player_count
+from app.table_builder.variants import (
+    VariantGroup,
+    chosen_variant,
+    codes_in_force,
+    set_codes,
+    set_variant,
+    variant_groups,
+)
 from app.table_builder.words import card_words, describe_event, describe_table
 
 __all__ = [
@@ -73,15 +85,19 @@ __all__ = [
     "TRICK_GAMES",
     "TURN_UP",
     "TURN_UP_GAMES",
+    "EditRefused",
     "Example",
     "Place",
     "Problem",
+    "VariantGroup",
     "as_scenario_error",
     "canonical_code",
     "card_words",
     "change_game",
     "check_table",
     "choose_event_card",
+    "chosen_variant",
+    "codes_in_force",
     "copies_left",
     "deal_at_random",
     "dealer_of",
@@ -100,17 +116,23 @@ __all__ = [
     "players_of",
     "proper_counts",
     "read_scenario_file",
+    "rename_player",
     "scenario_json",
+    "seat_range",
     "set_bid",
+    "set_codes",
     "set_count",
     "set_event",
+    "set_player_count",
     "set_score",
     "set_seen",
     "set_trick_leader",
     "set_value",
+    "set_variant",
     "stage_words",
     "stages_for",
     "take_card",
     "trick_of",
+    "variant_groups",
     "write_scenario_file",
 ]

@@ -28,6 +28,10 @@ from app.table_builder.reading import (
 )
 
 
+class EditRefused(ValueError):
+    """An edit the table cannot take; the message says why in plain words."""
+
+
 def _edited(raw: Mapping[str, Any]) -> dict[str, Any]:
     new = copy.deepcopy(dict(raw))
     new.pop("expected", None)

@@ -9,6 +9,7 @@ result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -34,10 +35,14 @@ from app.scenario import Scenario, ScenarioError
 from app.table_builder import (
     TRICK,
     TURN_UP,
+    EditRefused,
     Problem,
+    VariantGroup,
     change_game,
     check_table,
     choose_event_card,
+    chosen_variant,
+    codes_in_force,
     copies_left,
     deal_at_random,
     default_event,
@@ -47,22 +52,29 @@ from app.table_builder import (
     players_of,
     proper_counts,
     read_scenario_file,
+    rename_player,
     set_bid,
+    set_codes,
     set_count,
     set_event,
+    set_player_count,
     set_score,
     set_seen,
     set_trick_leader,
     set_value,
+    set_variant,
     stage_words,
     stages_for,
     take_card,
+    variant_groups,
 )
 from app.vocabulary import GAMES
 from ui.builder.card_palette import CardPalette
 from ui.builder.dialogs import BuilderDialogs, Unsaved
+from ui.builder.elided_label import ElidedLabel
 from ui.builder.event_form import EventForm
 from ui.builder.export import print_page, ruling_html, write_pdf
+from ui.builder.laws_form import LawsForm
 from ui.builder.recent_files import RecentFiles
 from ui.builder.ruling_panel import RulingPanel
 from ui.builder.scenario_document import ScenarioDocument
@@ -107,6 +119,7 @@ class BuilderScreen(QWidget):
         self.scenario: Scenario | None = None
         self.problem: Problem | None = None
         self.ruling: Ruling | None = None
+        self._groups: dict[str, list[VariantGroup]] = {}
 
         self.game_box = QComboBox()
         self.game_box.setAccessibleName("Game")
@@ -117,7 +130,7 @@ class BuilderScreen(QWidget):
         self.stage_box.setAccessibleName("Stage of the deal")
         self.deal_button = QPushButton("&Deal at random")
         self.deal_button.setToolTip("Deal a correct table at random for the stage chosen")
-        self.file_label = QLabel()
+        self.file_label = ElidedLabel()
         self.file_label.setAccessibleName("Scenario file")
         game_caption = QLabel("&Game")
         game_caption.setBuddy(self.game_box)
@@ -162,12 +175,18 @@ class BuilderScreen(QWidget):
         event_layout = QVBoxLayout(event_box)
         event_layout.setContentsMargins(6, 4, 6, 6)
         event_layout.addWidget(self.event_form)
+        self.laws_form = LawsForm()
+        laws_box = QGroupBox()  # untitled: the row says what it is, and height is scarce
+        laws_layout = QVBoxLayout(laws_box)
+        laws_layout.setContentsMargins(6, 2, 6, 4)
+        laws_layout.addWidget(self.laws_form)
         self.ruling_panel = RulingPanel(content)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.about)
         right_layout.addWidget(event_box)
+        right_layout.addWidget(laws_box)
         right_layout.addWidget(self.ruling_panel, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -197,6 +216,14 @@ class BuilderScreen(QWidget):
         view.value_edited.connect(lambda key, v: self._edit(set_value(self.raw, key, v)))
         view.bid_edited.connect(lambda p, n: self._edit(set_bid(self.raw, p, n)))
         view.leader_edited.connect(lambda p: self._edit(set_trick_leader(self.raw, p)))
+        view.player_renamed.connect(
+            lambda old, new: self._try(lambda: rename_player(self.raw, old, new, self.game)))
+        view.player_count_edited.connect(
+            lambda n: self._try(lambda: set_player_count(self.raw, n, self.game)))
+        self.laws_form.codes_edited.connect(
+            lambda codes: self._try(lambda: set_codes(self.raw, codes, self.game)))
+        self.laws_form.variant_chosen.connect(lambda group, law_id: self._try(
+            lambda: set_variant(self.raw, group, law_id, self.content)))
         self.event_form.event_type_chosen.connect(self._on_event_type)
         self.event_form.event_edited.connect(lambda ev: self._edit(set_event(self.raw, ev)))
         self.ruling_panel.law_requested.connect(self.law_requested)
@@ -218,6 +245,24 @@ class BuilderScreen(QWidget):
     def _edit(self, raw: dict[str, Any]) -> None:
         self.document.replace(raw)
 
+    def _try(self, edit: Callable[[], dict[str, Any]]) -> None:
+        """Make an edit the core may refuse; a refusal puts the controls back and says why."""
+        try:
+            raw = edit()
+        except EditRefused as exc:
+            self._refresh()
+            self.problem_label.setText(str(exc))
+            self.problem_label.setVisible(True)
+            return
+        self._edit(raw)
+
+    def variant_groups(self) -> list[VariantGroup]:
+        """The disputed rules of the table's game (read from the content once per game)."""
+        gid = self.document.raw["game"]
+        if gid not in self._groups:
+            self._groups[gid] = variant_groups(self.content, gid)
+        return self._groups[gid]
+
     def _refresh(self) -> None:
         raw = self.document.raw
         game = self.games[raw["game"]]
@@ -233,6 +278,9 @@ class BuilderScreen(QWidget):
         self.event_form.show_event(raw["event"], players_of(raw, game), game.pack.cards,
                                    self.problem.place.name if in_event and self.problem
                                    else None)
+        groups = self.variant_groups()
+        self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game), groups,
+                                 {g.name: chosen_variant(raw, g).id for g in groups})
         self.problem_label.setText(self.problem.words if self.problem else "")
         self.problem_label.setVisible(self.problem is not None)
         self.ruling = None

@@ -137,16 +137,18 @@ class _Editor:
             spin.valueChanged.connect(changed)
             self.widget = spin
         elif kind == "players":
+            # Three to a row: Auction Pitch seats up to seven, and the pane may be narrow.
             self.widget = QWidget()
-            row = QHBoxLayout(self.widget)
-            row.setContentsMargins(0, 0, 0, 0)
-            for p in players:
+            boxes = QGridLayout(self.widget)
+            boxes.setContentsMargins(0, 0, 0, 0)
+            boxes.setVerticalSpacing(2)
+            for i, p in enumerate(players):
                 box = QCheckBox(p)
                 box.setAccessibleName(f"{words}: {p}")
                 box.toggled.connect(changed)
-                row.addWidget(box)
+                boxes.addWidget(box, i // 3, i % 3)
                 self._boxes[p] = box
-            row.addStretch(1)
+            boxes.setColumnStretch(3, 1)
         else:  # counts: player -> number
             self.widget = QWidget()
             grid = QGridLayout(self.widget)

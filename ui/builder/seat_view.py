@@ -1,17 +1,18 @@
-"""One seat at the table: its name (choose it to give it cards), the dealer button, the score,
-the number of cards and the hand."""
+"""One seat at the table: the radio that gives it cards, its name (type to rename it), the
+dealer button, the score, the number of cards and the hand."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QRadioButton,
     QSpinBox,
     QToolButton,
@@ -23,6 +24,9 @@ from app.cards import Card
 from ui.builder.hand_view import HandView
 
 NOT_GIVEN = -1
+NAME_LENGTH = 24
+NAME_MIN_WIDTH = 36
+NAME_MAX_WIDTH = 130
 _STYLE = """
 #seat { border: 1px solid palette(mid); border-radius: 6px; }
 #seat[target="true"] { border: 2px solid #e0a800; }
@@ -43,9 +47,10 @@ def set_style(widget: QWidget, css: str) -> None:
 
 
 class SeatView(QFrame):
-    """A seat: target radio (its name), dealer button, hand seen, count, score and hand.
+    """A seat: target radio, name, dealer button, hand seen, count, score and hand.
 
     Signals:
+        renamed(str, str): a new name was typed for the seat (its name, the new name).
         dealer_chosen(str): this seat was made the dealer (its name).
         seen_edited(str, bool): whether this seat has looked at its hand changed.
         count_edited(str, object): the number of cards was set (an int, or None: not given).
@@ -53,6 +58,7 @@ class SeatView(QFrame):
         card_clicked(str, int): a card of the hand was clicked (seat, index in the hand).
     """
 
+    renamed = Signal(str, str)
     dealer_chosen = Signal(str)
     seen_edited = Signal(str, bool)
     count_edited = Signal(str, object)
@@ -66,43 +72,41 @@ class SeatView(QFrame):
         self.setObjectName("seat")
         self.setStyleSheet(_STYLE)
         self.setProperty("target", False)
-        self.target = QRadioButton(player)
-        self.target.setAccessibleName(f"Give cards to {player}")
-        self.target.setToolTip(f"Cards clicked in the pack go to {player}")
+        self.target = QRadioButton()
+        self.name = QLineEdit(player)
+        self.name.setMaxLength(NAME_LENGTH)
+        # Choosing the name to edit it also chooses the seat, as clicking a name always has.
+        self.name.installEventFilter(self)
         self.dealer = QToolButton()
         self.dealer.setObjectName("dealer-button")
         self.dealer.setText("D")
         self.dealer.setCheckable(True)
         self.dealer.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.dealer.setAccessibleName(f"{player} deals")
-        self.dealer.setToolTip(f"The dealer button: make {player} the dealer")
         self.seen = QCheckBox("seen")
-        self.seen.setAccessibleName(f"{player} has seen the hand")
-        self.seen.setToolTip(f"{player} has looked at the hand")
         self.count = QSpinBox()
         self.count.setRange(NOT_GIVEN, 60)
         self.count.setSpecialValueText("— cards")
         self.count.setSuffix(" cards")
-        self.count.setAccessibleName(f"Number of cards {player} holds")
         self.count.setToolTip("How many cards the seat holds; set it when the cards do not "
                               "matter (— : not given)")
         # No step buttons: seats sit three abreast, and typing or the wheel sets a number.
         self.count.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
         self.proper = QLabel()
-        self.proper.setAccessibleName(f"Cards {player} should hold")
         self.score = QSpinBox()
         self.score.setRange(-9999, 99999)
         self.score.setSingleStep(10)
         self.score.setSuffix(" pts")
-        self.score.setToolTip(f"{player}'s points so far")
-        self.score.setAccessibleName(f"{player}'s score")
         self.score.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
         self.hand = HandView()
-        self.hand.setAccessibleName(f"{player}'s hand")
+        self.set_player(player)
 
         top = QHBoxLayout()
         top.setSpacing(6)
-        top.addWidget(self.target)
+        named = QHBoxLayout()  # the radio and the name read as one control
+        named.setSpacing(2)
+        named.addWidget(self.target)
+        named.addWidget(self.name)
+        top.addLayout(named)
         top.addWidget(self.dealer)
         top.addWidget(self.seen)
         # Seats at the top and bottom are wide: their controls fit on one line, saving height.
@@ -121,19 +125,44 @@ class SeatView(QFrame):
             layout.addLayout(middle)
         layout.addWidget(self.hand)
 
+        self.name.editingFinished.connect(self._on_name)
+        self.name.textEdited.connect(self._fit_name)
         self.dealer.clicked.connect(self._on_dealer)
         self.seen.toggled.connect(lambda on: self.seen_edited.emit(self.player, on))
         self.count.valueChanged.connect(self._on_count)
         self.score.valueChanged.connect(lambda v: self.score_edited.emit(self.player, v))
         self.hand.card_clicked.connect(lambda i: self.card_clicked.emit(self.player, i))
 
+    def set_player(self, player: str) -> None:
+        """The seat's name (after a rename), in its field and every accessible name."""
+        self.player = player
+        self.target.setAccessibleName(f"Give cards to {player}")
+        self.target.setToolTip(f"Cards clicked in the pack go to {player}")
+        if self.name.text() != player:
+            self.name.setText(player)
+        self.name.setAccessibleName(f"Name of the seat {player}")
+        self.name.setToolTip(f"{player}: type another name and press Enter to rename the seat "
+                             "everywhere on the table and in the event")
+        self._fit_name()
+        self.dealer.setAccessibleName(f"{player} deals")
+        self.seen.setAccessibleName(f"{player} has seen the hand")
+        self.seen.setToolTip(f"{player} has looked at the hand")
+        self.count.setAccessibleName(f"Number of cards {player} holds")
+        self.proper.setAccessibleName(f"Cards {player} should hold")
+        self.score.setToolTip(f"{player}'s points so far")
+        self.score.setAccessibleName(f"{player}'s score")
+        self.hand.setAccessibleName(f"{player}'s hand")
+
     def show_seat(self, hand: Sequence[Card | None] | int | None, *, dealer: bool, score: int,
                   seen: bool | None, proper: int | None, marked: int | None,
                   chosen: int | None, count_problem: bool) -> None:
         """Show the seat's state without emitting anything (seen None: not asked in this game)."""
-        widgets = (self.dealer, self.seen, self.count, self.score)
+        widgets = (self.name, self.dealer, self.seen, self.count, self.score)
         for w in widgets:
             w.blockSignals(True)
+        if self.name.text() != self.player:  # a refused name goes back to the seat's own
+            self.name.setText(self.player)
+            self._fit_name()
         self.dealer.setChecked(dealer)
         self.dealer.setToolTip(f"{self.player} deals" if dealer
                                else f"The dealer button: make {self.player} the dealer")
@@ -163,6 +192,21 @@ class SeatView(QFrame):
             self.setProperty("target", on)
             self.style().unpolish(self)
             self.style().polish(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.name and event.type() == QEvent.Type.FocusIn:
+            self.target.setChecked(True)
+        return super().eventFilter(watched, event)
+
+    def _fit_name(self) -> None:
+        # As wide as the name (within bounds), so seats three abreast keep their room.
+        metrics = self.name.fontMetrics()
+        width = metrics.horizontalAdvance(self.name.text() or "M") + 12
+        self.name.setFixedWidth(max(NAME_MIN_WIDTH, min(width, NAME_MAX_WIDTH)))
+
+    def _on_name(self) -> None:
+        if self.name.text() != self.player:
+            self.renamed.emit(self.player, self.name.text())
 
     def _on_dealer(self) -> None:
         # The dealer button cannot be taken away by clicking it: another seat must deal.

@@ -1,4 +1,5 @@
-"""The facts of the deal in one row above the table: trump, stock, tricks played, bid, discard."""
+"""The facts of the deal in two rows above the table: trump, stock, tricks played, bid, discard,
+and (Auction Pitch) the number of players."""
 
 from __future__ import annotations
 
@@ -44,16 +45,19 @@ def _combo(accessible_name: str) -> QComboBox:
 
 
 class TableFacts(QWidget):
-    """Trump, stock, tricks played, bid and (Écarté) whether a discard was made.
+    """Trump, stock, tricks played, bid, (Écarté) whether a discard was made and (where the
+    game takes more or fewer) the number of players.
 
     Signals:
         value_edited(str, object): a top-level key of the table was set (trump, stock,
             tricks_played, discards_made); None removes it.
         bid_edited(object, int): the bid (its player, or None for no bid; its amount).
+        player_count_edited(int): the number of players was changed.
     """
 
     value_edited = Signal(str, object)
     bid_edited = Signal(object, int)
+    player_count_edited = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,12 +79,19 @@ class TableFacts(QWidget):
         self.bid_amount.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.PlusMinus)
         self.discards = QCheckBox("discard made")
         self.discards.setAccessibleName("A discard has been made this deal")
+        self.seat_count = QSpinBox()
+        self.seat_count.setRange(2, 7)
+        self.seat_count.setAccessibleName("Number of players")
+        self.seat_count.setToolTip("Seats join after the last one; the last seats leave, taking "
+                                   "their cards, scores and bid with them")
+        self.seat_count.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.PlusMinus)
         self.parts = {
             "trump": _labelled("T&rump", self.trump),
             "stock": _labelled("Stoc&k", self.stock),
             "tricks": _labelled("Tricks &played", self.tricks),
             "bid": _labelled("&Bid", self.bidder),
             "discards": self.discards,
+            "players": _labelled("Pla&yers", self.seat_count),
         }
         bid = QWidget()
         bid_row = QHBoxLayout(bid)
@@ -95,7 +106,7 @@ class TableFacts(QWidget):
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(3)
         for name, (row, col) in (("trump", (0, 0)), ("stock", (0, 1)), ("discards", (0, 2)),
-                                 ("tricks", (1, 0)), ("bid", (1, 1))):
+                                 ("tricks", (1, 0)), ("bid", (1, 1)), ("players", (1, 2))):
             grid.addWidget(self.parts[name], row, col, Qt.AlignmentFlag.AlignLeft)
         grid.setColumnStretch(3, 1)
 
@@ -109,13 +120,18 @@ class TableFacts(QWidget):
             lambda on: self.value_edited.emit("discards_made", True if on else None))
         self.bidder.currentIndexChanged.connect(self._on_bid)
         self.bid_amount.valueChanged.connect(self._on_bid)
+        self.seat_count.valueChanged.connect(self.player_count_edited)
 
     def set_parts(self, *, trump_from_turn_up: bool, trump: bool, tricks: bool, bid: bool,
-                  discards: bool) -> None:
-        """Show only the facts the game uses."""
+                  discards: bool, seats: tuple[int, int] = (2, 2)) -> None:
+        """Show only the facts the game uses (the number of players only where it varies)."""
         for name, shown in (("trump", trump), ("tricks", tricks), ("bid", bid),
-                            ("discards", discards)):
+                            ("discards", discards), ("players", seats[0] < seats[1])):
             self.parts[name].setVisible(shown)
+        if (self.seat_count.minimum(), self.seat_count.maximum()) != seats:
+            self.seat_count.blockSignals(True)
+            self.seat_count.setRange(*seats)
+            self.seat_count.blockSignals(False)
         first = "from the turn-up" if trump_from_turn_up else "none"
         if self.trump.count() == 0 or self.trump.itemText(0) != first:
             self.trump.blockSignals(True)
@@ -137,10 +153,10 @@ class TableFacts(QWidget):
             self.bidder.blockSignals(False)
 
     def show_facts(self, *, trump: str | None, stock: int | None, tricks_played: int,
-                   bid: tuple[str, int] | None, discards: bool) -> None:
+                   bid: tuple[str, int] | None, discards: bool, players: int = 2) -> None:
         """Show the facts without emitting anything."""
         widgets = (self.trump, self.stock, self.tricks, self.bidder, self.bid_amount,
-                   self.discards)
+                   self.discards, self.seat_count)
         for w in widgets:
             w.blockSignals(True)
         self.trump.setCurrentIndex(max(0, self.trump.findData(trump)) if trump else 0)
@@ -150,6 +166,7 @@ class TableFacts(QWidget):
         self.bid_amount.setValue(bid[1] if bid else 0)
         self.bid_amount.setEnabled(bid is not None)
         self.discards.setChecked(discards)
+        self.seat_count.setValue(players)
         for w in widgets:
             w.blockSignals(False)
 

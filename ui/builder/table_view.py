@@ -29,6 +29,7 @@ from app.table_builder import (
     event_fields,
     hand_of,
     players_of,
+    seat_range,
     trick_of,
 )
 from ui.builder.seat_view import SeatView
@@ -77,8 +78,10 @@ class TableView(QWidget):
         card_clicked(str, int): a card on the table was clicked (seat/"trick"/"turn-up", index).
         dealer_chosen(str), seen_edited(str, bool), count_edited(str, object),
         score_edited(str, int): a seat was edited (see SeatView).
-        value_edited(str, object), bid_edited(object, int), leader_edited(object):
-            the centre was edited (see TableCentre).
+        player_renamed(str, str): a seat's new name was typed (its name, the new name).
+        value_edited(str, object), bid_edited(object, int), player_count_edited(int):
+            the facts were edited (see TableFacts).
+        leader_edited(object): the trick's leader was chosen (see TableCentre).
     """
 
     target_changed = Signal(str)
@@ -87,6 +90,8 @@ class TableView(QWidget):
     seen_edited = Signal(str, bool)
     count_edited = Signal(str, object)
     score_edited = Signal(str, int)
+    player_renamed = Signal(str, str)
+    player_count_edited = Signal(int)
     value_edited = Signal(str, object)
     bid_edited = Signal(object, int)
     leader_edited = Signal(object)
@@ -119,6 +124,7 @@ class TableView(QWidget):
         self._group.buttonToggled.connect(self._on_target)
         self.facts.value_edited.connect(self.value_edited)
         self.facts.bid_edited.connect(self.bid_edited)
+        self.facts.player_count_edited.connect(self.player_count_edited)
         self.centre.leader_edited.connect(self.leader_edited)
         self.centre.card_clicked.connect(self.card_clicked)
 
@@ -149,8 +155,24 @@ class TableView(QWidget):
 
     # Seats ------------------------------------------------------------------------------
 
+    def _rename_seats(self, players: Sequence[str]) -> None:
+        # The same number of seats under new names: rename them in place, so the name being
+        # typed keeps the focus and the seat keeps the pack's cards.
+        renamed = dict(zip(self.seats, players, strict=True))
+        self.seats = {renamed[old]: seat for old, seat in self.seats.items()}
+        for name, seat in self.seats.items():
+            seat.set_player(name)
+            self._targets[seat.target] = name
+        if self._target in renamed:
+            self._target = renamed[self._target]
+        self.centre.set_players(players)
+        self.facts.set_players(players)
+
     def _set_players(self, players: Sequence[str]) -> None:
         if list(self.seats) == list(players):
+            return
+        if len(self.seats) == len(players):
+            self._rename_seats(players)
             return
         previous = self._target
         for seat in self.seats.values():
@@ -167,6 +189,7 @@ class TableView(QWidget):
             self.seats[player] = seat
             self._add_target(seat.target, player)
             seat.card_clicked.connect(self.card_clicked)
+            seat.renamed.connect(self.player_renamed)
             seat.dealer_chosen.connect(self.dealer_chosen)
             seat.seen_edited.connect(self.seen_edited)
             seat.count_edited.connect(self.count_edited)
@@ -229,6 +252,7 @@ class TableView(QWidget):
             tricks=game.id in TRICK_GAMES or leader is not None,
             bid=game.id in BID_GAMES or isinstance(bid, dict),
             discards=game.id == "ecarte" or bool(raw.get("discards_made")),
+            seats=seat_range(game),
         )
         self.facts.show_facts(
             trump=str(raw["trump"]).upper() if raw.get("trump") is not None else None,
@@ -237,6 +261,7 @@ class TableView(QWidget):
             tricks_played=_whole(raw.get("tricks_played")),
             bid=(bid.get("player"), _whole(bid.get("amount"))) if isinstance(bid, dict) else None,
             discards=bool(raw.get("discards_made")),
+            players=len(players),
         )
         self.centre.set_parts(
             turn_up=game.id in TURN_UP_GAMES or raw.get("turn_up") is not None,

@@ -1,0 +1,209 @@
+"""Edits to the seats themselves: a seat's name, and (Auction Pitch) how many seats there are.
+
+Like every edit, each takes a scenario mapping and returns a new one. A seat's name is
+written in many places (players, dealer, hands, scores, bid, trick leader, hands seen and the
+event's fields), so a rename rewrites every one of them and a change of the number of seats
+takes the seats that leave out of every one of them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from app.games import Game
+from app.scenario import EVENTS
+from app.table_builder.edits import EditRefused, _edited
+from app.table_builder.events import default_event, event_fields
+from app.table_builder.reading import players_of, trick_of
+
+# How many may play each game (the same range app.scenario accepts).
+_SEAT_RANGES = {"auction-pitch": (4, 7)}
+
+
+def seat_range(game: Game) -> tuple[int, int]:
+    """The fewest and most players the game takes: (4, 7) at Auction Pitch, else fixed."""
+    return _SEAT_RANGES.get(game.id, (game.players, game.players))
+
+
+def _keyed(value: Any, rename: Callable[[str], str | None]) -> Any:
+    """A player -> value mapping with its keys renamed (None: the player leaves)."""
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for player, item in value.items():
+        name = rename(player) if isinstance(player, str) else player
+        if name is not None:
+            out[name] = item
+    return out
+
+
+def _listed(value: Any, rename: Callable[[str], str | None]) -> Any:
+    """A list of players renamed (None: the player leaves)."""
+    if not isinstance(value, list):
+        return value
+    return [n for n in (rename(p) if isinstance(p, str) else p for p in value) if n is not None]
+
+
+def _event_players(event: Mapping[str, Any],
+                   rename: Callable[[str], str | None]) -> dict[str, Any]:
+    """The event with every field that names a player renamed; a player who leaves is left
+    out of lists and counts, and a single-player field naming him is dropped."""
+    event = copy.deepcopy(dict(event))
+    if event.get("type") not in EVENTS:
+        return event
+    for name, kind, _ in event_fields(event["type"]):
+        if name not in event:
+            continue
+        value = event[name]
+        if kind == "player" and isinstance(value, str):
+            new = rename(value)
+            if new is None:
+                del event[name]
+            else:
+                event[name] = new
+        elif kind == "players":
+            event[name] = _listed(value, rename)
+        elif kind == "counts":
+            event[name] = _keyed(value, rename)
+    return event
+
+
+def _rewrite(raw: Mapping[str, Any], players: list[str],
+             rename: Callable[[str], str | None]) -> dict[str, Any]:
+    """The mapping with its seats replaced and every mention of a player renamed."""
+    new = _edited(raw)
+    new["players"] = players
+    if isinstance(new.get("dealer"), str):
+        dealer = rename(new["dealer"])
+        if dealer is None:
+            new["dealer"] = players[-1]
+        else:
+            new["dealer"] = dealer
+    for key in ("hands", "scores"):
+        if key in new:
+            new[key] = _keyed(new[key], rename)
+    if "scores" in new and new["scores"] == {}:
+        del new["scores"]
+    if "hands_seen" in new:
+        new["hands_seen"] = _listed(new["hands_seen"], rename)
+        if new["hands_seen"] == []:
+            del new["hands_seen"]
+    bid = new.get("bid")
+    if isinstance(bid, dict) and isinstance(bid.get("player"), str):
+        bidder = rename(bid["player"])
+        if bidder is None:
+            del new["bid"]
+        else:
+            bid["player"] = bidder
+    if isinstance(new.get("event"), dict):
+        new["event"] = _event_players(new["event"], rename)
+    return new
+
+
+def rename_player(raw: Mapping[str, Any], old: str, new: str,
+                  game: Game | None = None) -> dict[str, Any]:
+    """A seat renamed everywhere the table names it.
+
+    Refused (EditRefused, with a plain message) when the name is empty, is another seat's,
+    or `old` is not a seat. `game` gives the default seats of a table that lists none.
+    """
+    name = new.strip() if isinstance(new, str) else ""
+    if isinstance(raw.get("players"), list):
+        players = [p for p in raw["players"] if isinstance(p, str)]
+    elif game is not None:
+        players = players_of(raw, game)
+    else:
+        raise EditRefused("The table lists no seats to rename.")
+    if old not in players:
+        raise EditRefused(f"There is no seat called {old}.")
+    if not name:
+        raise EditRefused(f"{old}'s seat needs a name: a seat cannot be left unnamed.")
+    if name == old:
+        return copy.deepcopy(dict(raw))
+    if name in players:
+        raise EditRefused(f"{old} cannot be renamed {name}: another seat is already "
+                          f"called {name}.")
+
+    def rename(player: str) -> str:
+        return name if player == old else player
+
+    result = _rewrite(raw, [rename(p) for p in players], rename)
+    leader, cards = trick_of(result)
+    if leader == old:
+        result["trick"] = {**result["trick"], "leader": name, "cards": cards}
+    return result
+
+
+def _new_seat_names(players: list[str], count: int) -> list[str]:
+    """Names for seats joining the table: 'Player 5', 'Player 6'..., never one already used."""
+    names: list[str] = []
+    number = len(players) + 1
+    while len(names) < count:
+        candidate = f"Player {number}"
+        if candidate not in players and candidate not in names:
+            names.append(candidate)
+        number += 1
+    return names
+
+
+def _trick_for(raw: Mapping[str, Any], old: list[str], players: list[str]) -> Any:
+    """The trick in progress at the new table: the cards still played in order of play.
+
+    Cards keep the players who played them; the trick keeps the longest run of them that
+    still follows the new order of play from the leader (a seat joining before someone who
+    played cuts the trick there). A leader who leaves takes the trick away.
+    """
+    leader, cards = trick_of(raw)
+    if leader is None or leader not in players or leader not in old:
+        return None
+    start = old.index(leader)
+    played = [(old[(start + i) % len(old)], card) for i, card in enumerate(cards)]
+    start = players.index(leader)
+    order = [players[(start + i) % len(players)] for i in range(len(players))]
+    remaining = [pc for pc in played if pc[0] in players]
+    kept = []
+    for (who, card), seat in zip(remaining, order, strict=False):
+        if who != seat:
+            break
+        kept.append(card)
+    return {**copy.deepcopy(raw["trick"]), "leader": leader, "cards": kept}
+
+
+def set_player_count(raw: Mapping[str, Any], count: int, game: Game) -> dict[str, Any]:
+    """The table with `count` seats: new seats join after the last one ('Player 5'...), and
+    the last seats leave, taking their hands, scores, bid and cards in the trick with them.
+
+    The dealer stays unless he leaves (then the last seat deals); an event field naming a
+    seat that left is filled again as a new event of its type would be. Refused outside the
+    game's range of players.
+    """
+    low, high = seat_range(game)
+    if not low <= count <= high:
+        players_words = f"{low}" if low == high else f"{low} to {high}"
+        raise EditRefused(f"{game.name} is played by {players_words} players, not {count}.")
+    old = players_of(raw, game)
+    if count == len(old):
+        return copy.deepcopy(dict(raw))
+    players = old[:count] + _new_seat_names(old, count - len(old))
+    leaving = set(old) - set(players)
+
+    def rename(player: str) -> str | None:
+        return None if player in leaving else player
+
+    new = _rewrite(raw, players, rename)
+    trick = _trick_for(raw, old, players)
+    if trick is None:
+        new.pop("trick", None)
+    else:
+        new["trick"] = trick
+    event = new.get("event")
+    if isinstance(event, dict) and event.get("type") in EVENTS:
+        fixed = default_event(event["type"], new, game, previous=event)
+        fields = {name for name, _, _ in event_fields(event["type"])}
+        for key, value in event.items():
+            if key not in fixed and key not in fields:
+                fixed[key] = value  # fields the builder does not edit (a note) stay
+        new["event"] = fixed
+    return new

@@ -1,0 +1,133 @@
+"""Which laws rule the builder's table: the codes in force and the readings of disputed rules.
+
+Where the sources disagree, each version of a rule is its own law, grouped by `variant_of`
+(docs/engine.md). A scenario follows the default law of each group unless its `variants`
+name another; it is ruled under every code of its game unless `codes` names fewer. Both edits
+write only what differs from the default, so a table on the usual laws has neither key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app.content import Content, Law
+from app.games import Game
+from app.table_builder.edits import EditRefused, _edited
+from app.vocabulary import CODES
+
+
+@dataclass(frozen=True)
+class VariantGroup:
+    """A disputed rule of one game: its group id, a label, and its laws, the default first."""
+
+    name: str
+    label: str
+    laws: tuple[Law, ...]
+
+    @property
+    def default(self) -> Law:
+        """The law the engine follows unless the scenario says otherwise."""
+        return self.laws[0]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes the group's laws belong to, in the order first met."""
+        return tuple(dict.fromkeys(law.code for law in self.laws))
+
+    def reading_label(self, law: Law) -> str:
+        """A law as one reading of the rule: its brief, then in brackets its code when the
+        group spans several codes, and 'usual' on the default: 'Game at 51. (usual)'."""
+        notes = [CODES.get(law.code, law.code).split(" (")[0]] if len(self.codes) > 1 else []
+        notes += ["usual"] if law.variant_default else []
+        return f"{law.brief} ({', '.join(notes)})" if notes else law.brief
+
+
+def _words(slug: str) -> str:
+    text = slug.replace("-", " ")
+    return text[:1].upper() + text[1:]
+
+
+def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
+    """The variant groups that have laws of a game, in the order the laws are written.
+
+    A group's label is its case in words ('Trump when void'); two groups of one game on the
+    same case are told apart by their code ('First dealer (English)').
+    """
+    members: dict[str, list[Law]] = {}
+    for law in content.laws_for(game_id):
+        if law.variant_of:
+            members.setdefault(law.variant_of, []).append(law)
+    groups = []
+    for name, laws in members.items():
+        ordered = sorted(laws, key=lambda law: not law.variant_default)
+        groups.append(VariantGroup(name, _words(ordered[0].case), tuple(ordered)))
+    labels = [g.label for g in groups]
+    return [
+        VariantGroup(
+            g.name,
+            f"{g.label} ({', '.join(CODES.get(c, c).split(' (')[0] for c in g.codes)})",
+            g.laws,
+        ) if labels.count(g.label) > 1 else g
+        for g in groups
+    ]
+
+
+def chosen_variant(raw: Mapping[str, Any], group: VariantGroup) -> Law:
+    """The law a table follows for a group: the one its `variants` name, else the default."""
+    variants = raw.get("variants") if isinstance(raw.get("variants"), dict) else {}
+    chosen = variants.get(group.name)
+    return next((law for law in group.laws if law.id == chosen), group.default)
+
+
+def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
+                content: Content) -> dict[str, Any]:
+    """Follow one law of a variant group; the default law removes the choice (and an empty
+    `variants` goes). Refused for a law that is not a reading of that group at this game."""
+    groups = {g.name: g for g in variant_groups(content, str(raw.get("game")))}
+    if group not in groups:
+        raise EditRefused(f"{group} is not a disputed rule of this game.")
+    law = next((law for law in groups[group].laws if law.id == law_id), None)
+    if law is None:
+        raise EditRefused(f"{law_id} is not one of the readings of {groups[group].label}.")
+    new = _edited(raw)
+    variants = dict(new.get("variants") or {}) if isinstance(new.get("variants"), dict) else {}
+    if law.variant_default:
+        variants.pop(group, None)
+    else:
+        variants[group] = law.id
+    if variants:
+        new["variants"] = variants
+    else:
+        new.pop("variants", None)
+    return new
+
+
+def codes_in_force(raw: Mapping[str, Any], game: Game) -> tuple[str, ...]:
+    """The codes a table is ruled under, in the game's order: its `codes`, else all."""
+    chosen = raw.get("codes")
+    if not isinstance(chosen, list):
+        return tuple(game.codes)
+    return tuple(c for c in game.codes if c in chosen)
+
+
+def set_codes(raw: Mapping[str, Any], codes: Iterable[str], game: Game) -> dict[str, Any]:
+    """Rule the table under some of its game's codes (all of them: the key goes).
+
+    Refused when no code is left, or for a code the game does not have.
+    """
+    wanted = set(codes)
+    unknown = sorted(wanted - set(game.codes))
+    if unknown:
+        raise EditRefused(f"{game.name} has no {', '.join(unknown)} code; it has "
+                          f"{', '.join(game.codes)}.")
+    if not wanted:
+        raise EditRefused("At least one code must stay in force: a table is ruled under "
+                          "one code or more.")
+    new = _edited(raw)
+    if wanted == set(game.codes):
+        new.pop("codes", None)
+    else:
+        new["codes"] = [c for c in game.codes if c in wanted]
+    return new
