@@ -102,6 +102,9 @@ def random_event(table: dict[str, Any], event_type: str, rng: random.Random) -> 
     if event_type in ("wrong-count", "king-turned"):
         for p in rng.sample(players, rng.randint(1, len(players))):
             table["hands"][p] = max(0, len(hands[p]) + rng.choice((-1, 1, 2)))
+    if event_type == "failed-to-draw" and isinstance(hands.get(player), list) and hands[player]:
+        # He played to the next trick without drawing first: one card short.
+        hands[player].pop()
     if event_type == "play" and not hands.get(player):
         hands[player] = [fields["card"]]
     return fields
