@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from ui.compare.compare_screen import CompareScreen
     from ui.glossary.glossary_screen import GlossaryScreen
 
+DEFAULT_SIZE = (1280, 800)
+
 ABOUT = (
     "<h3>Card Laws</h3><p>An offline reference and trainer for the laws of classic card games: "
     "Bézique and Rubicon Bézique, two-handed Pinochle, Cinch, Écarté, Conquian and Auction "
@@ -138,7 +140,8 @@ class MainWindow(QMainWindow):
         self._make_actions()
         self._make_menus()
         self._make_toolbar()
-        self.ui_settings.restore_window(self)
+        if not self.ui_settings.restore_window(self):
+            self._default_size()
         last = self.ui_settings.last_screen
         self.show_screen(last if last in self._specs else SCREENS[0].name)
 
@@ -281,6 +284,15 @@ class MainWindow(QMainWindow):
         for action in self.screen_actions.values():
             toolbar.addAction(action)
         self.addToolBar(toolbar)
+
+    def _default_size(self) -> None:
+        # First start: a comfortable window on the screen it opens on, not Qt's minimal one.
+        screen = QMainWindow.screen(self).availableGeometry()
+        width = min(DEFAULT_SIZE[0], int(screen.width() * 0.9))
+        height = min(DEFAULT_SIZE[1], int(screen.height() * 0.9))
+        self.resize(width, height)
+        self.move(screen.x() + (screen.width() - width) // 2,
+                  screen.y() + (screen.height() - height) // 2)
 
     def _recent_files(self) -> RecentFiles:
         # Kept with the rest of the window's settings (a --settings file, or the user's own).

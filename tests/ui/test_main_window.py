@@ -118,3 +118,16 @@ def test_the_app_font_is_real(qapp):
     from PySide6.QtGui import QFontInfo
 
     assert QFontInfo(qapp.font()).family() != ""
+
+
+def test_the_first_start_opens_a_comfortable_window(qtbot, store, content):
+    from PySide6.QtWidgets import QMainWindow
+
+    from ui.main_window import MainWindow
+    from ui.settings import UiSettings
+
+    window = MainWindow(store, content, UiSettings.ephemeral())
+    qtbot.addWidget(window)
+    available = QMainWindow.screen(window).availableGeometry()
+    assert window.width() >= min(1000, int(available.width() * 0.9))
+    assert window.height() >= min(600, int(available.height() * 0.9))
