@@ -100,3 +100,29 @@ def rule_play(
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
     return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options)
+
+
+def dealer_exposed_card(
+    ctx: Context, own_law: str, adversary_law: str, *, only_before_seen: bool
+) -> Decision:
+    """The dealer exposed a card: his own, the deal stands; another's, a fresh deal at its
+    owner's option (under some codes only while the owner has not looked at his hand)."""
+    owner, dealer = ctx.ev["owner"], ctx.t.dealer
+    if owner == dealer:
+        return ctx.decide(
+            "deal-stands", [own_law], f"The dealer {dealer} exposed his own card: the deal stands."
+        )
+    if only_before_seen and owner in ctx.s.hands_seen:
+        return ctx.decide(
+            "deal-stands",
+            [adversary_law],
+            f"The dealer exposed one of {owner}'s cards, but {owner} has already looked at his "
+            f"hand, so he may no longer claim a fresh deal: the deal stands.",
+        )
+    return ctx.decide(
+        "deal-stands",
+        [adversary_law],
+        f"The dealer exposed one of {owner}'s cards: {owner} may claim a fresh deal, or let "
+        f"the deal stand.",
+        options=[Option("new-deal", owner)],
+    )

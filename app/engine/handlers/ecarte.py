@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     RULE_VARIANTS,
+    dealer_exposed_card,
     describe_counts,
     over_under,
     rule_play,
@@ -68,28 +71,12 @@ def faced_card(ctx: Context) -> Decision:
 
 @rules("ecarte", "american", "dealer-exposed-card")
 def dealer_exposed(ctx: Context) -> Decision:
-    """The dealer's own card: the deal stands. The pone's: a fresh deal if he has not looked."""
-    s = ctx.s
-    owner = ctx.ev["owner"]
-    if owner == s.dealer:
-        return ctx.decide(
-            "deal-stands",
-            [P + "dealer-exposes-own-card"],
-            f"The dealer {owner} exposed one of his own cards: the deal stands.",
-        )
-    if owner in s.hands_seen:
-        return ctx.decide(
-            "deal-stands",
-            [P + "dealer-exposes-adversary-card"],
-            f"The dealer exposed one of {owner}'s cards, but {owner} has already seen his hand, "
-            f"so he can no longer claim a fresh deal: the deal stands.",
-        )
-    return ctx.decide(
-        "deal-stands",
-        [P + "dealer-exposes-adversary-card"],
-        f"The dealer exposed one of {owner}'s cards. {owner} has not seen his hand and may "
-        f"claim a fresh deal; otherwise the deal stands.",
-        options=[Option("new-deal", owner)],
+    """Seed 004:2: his own card, the deal stands; the pone's, a fresh deal if he has not looked."""
+    return dealer_exposed_card(
+        ctx,
+        P + "dealer-exposes-own-card",
+        P + "dealer-exposes-adversary-card",
+        only_before_seen=True,
     )
 
 
@@ -222,38 +209,57 @@ def king_turned(ctx: Context) -> Decision:
     )
 
 
-@rules("ecarte", "american", "hand-result")
-def hand_result(ctx: Context) -> Decision | None:
-    """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
+@dataclass(frozen=True)
+class HandResult:
+    """An Écarté hand's tricks read for scoring: who won, a vole, who stood or refused."""
+
+    won: dict[str, int]
+    winner: str
+    loser: str
+    vole: bool
+    bound: str | None  # the player who stood or refused, held to three tricks
+
+    @property
+    def bound_failed(self) -> bool:
+        """Whether the player who stood or refused won fewer than three tricks."""
+        return self.bound is not None and self.won[self.bound] < 3
+
+    @property
+    def points(self) -> int:
+        """What the winner scores for the tricks alone: the vole 2, the point 1."""
+        return 2 if self.vole else 1
+
+
+def read_hand_result(ctx: Context) -> HandResult:
+    """The facts of a hand-result event (the scenario check guarantees five tricks)."""
     t = ctx.t
-    tricks, proposal = ctx.ev["tricks"], ctx.ev["proposal"]
-    pone, dealer = t.pone, t.dealer
-    if sum(tricks.values()) != 5 or set(tricks) - {pone, dealer}:
-        return None
-    won = {p: tricks.get(p, 0) for p in (pone, dealer)}
+    won = {p: ctx.ev["tricks"].get(p, 0) for p in (t.pone, t.dealer)}
     winner = max(won, key=won.__getitem__)
-    loser = t.adversary(winner)
-    vole = won[winner] == 5
-    bound = {"stood": pone, "refused": dealer}.get(proposal)
-    if bound is not None and won[bound] < 3:
-        law = P + (
-            "stander-fails-three-tricks" if proposal == "stood" else "refuser-fails-three-tricks"
-        )
-        verb = "stood (played without proposing)" if proposal == "stood" else "refused"
+    bound = {"stood": t.pone, "refused": t.dealer}.get(ctx.ev["proposal"])
+    return HandResult(won, winner, t.adversary(winner), won[winner] == 5, bound)
+
+
+@rules("ecarte", "american", "hand-result")
+def hand_result(ctx: Context) -> Decision:
+    """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
+    h = read_hand_result(ctx)
+    if h.bound is not None and h.bound_failed:
+        stood = ctx.ev["proposal"] == "stood"
+        law = P + ("stander-fails-three-tricks" if stood else "refuser-fails-three-tricks")
+        verb = "stood (played without proposing)" if stood else "refused"
         return ctx.decide(
             "penalty",
             [law],
-            f"{bound} {verb} and won only {won[bound]} trick(s), fewer than three: {winner} "
-            f"scores 2.",
-            score={winner: 2},
+            f"{h.bound} {verb} and won only {h.won[h.bound]} trick(s), fewer than three: "
+            f"{h.winner} scores 2.",
+            score={h.winner: 2},
         )
-    points = 2 if vole else 1
-    what = "the vole (all five tricks)" if vole else f"the point ({won[winner]} tricks)"
+    what = "the vole (all five tricks)" if h.vole else f"the point ({h.won[h.winner]} tricks)"
     return ctx.decide(
         "no-penalty",
         [P + "pone-stands-or-proposes", P + "dealer-accepts-or-refuses"],
-        f"{winner} won {what} and scores {points}; {loser} scores nothing.",
-        score={winner: points},
+        f"{h.winner} won {what} and scores {h.points}; {h.loser} scores nothing.",
+        score={h.winner: h.points},
     )
 
 

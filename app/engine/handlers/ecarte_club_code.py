@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from app.cards import Card
 from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, over_under, rule_play
+from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
 from app.engine.handlers.declarations import check_claim
+from app.engine.handlers.ecarte import read_hand_result
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -51,26 +52,11 @@ def faced_card(ctx: Context) -> Decision:
 @rules("ecarte", "english", "dealer-exposed-card")
 def dealer_exposed(ctx: Context) -> Decision:
     """Law 13: the dealer's own card, no remedy; the adversary's, a fresh deal before he looks."""
-    s = ctx.s
-    owner = ctx.ev["owner"]
-    if owner == s.dealer:
-        return ctx.decide(
-            "deal-stands",
-            [E + "dealer-exposes-own-card"],
-            f"The dealer {owner} exposed his own card: the deal stands.",
-        )
-    if owner in s.hands_seen:
-        return ctx.decide(
-            "deal-stands",
-            [E + "dealer-exposes-adversary-card"],
-            f"{owner} has already looked at his hand, so he may no longer claim a fresh deal.",
-        )
-    return ctx.decide(
-        "deal-stands",
-        [E + "dealer-exposes-adversary-card"],
-        f"The dealer exposed one of {owner}'s cards; {owner} has not looked at his hand and may "
-        f"claim a fresh deal.",
-        options=[Option("new-deal", owner)],
+    return dealer_exposed_card(
+        ctx,
+        E + "dealer-exposes-own-card",
+        E + "dealer-exposes-adversary-card",
+        only_before_seen=True,
     )
 
 
@@ -199,37 +185,31 @@ def king_turned(ctx: Context) -> Decision:
 @rules("ecarte", "english", "hand-result")
 def hand_result(ctx: Context) -> Decision:
     """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point."""
-    t = ctx.t
-    tricks, proposal = ctx.ev["tricks"], ctx.ev["proposal"]
-    pone, dealer = t.pone, t.dealer
-    won = {p: tricks.get(p, 0) for p in (pone, dealer)}
-    winner = max(won, key=won.__getitem__)
-    vole = won[winner] == 5
-    bound = {"stood": pone, "refused": dealer}.get(proposal)
-    if bound is not None and won[bound] < 3:
-        law = E + ("stander-fails-point" if proposal == "stood" else "refuser-fails-point")
-        if vole:
+    h = read_hand_result(ctx)
+    if h.bound is not None and h.bound_failed:
+        stood = ctx.ev["proposal"] == "stood"
+        law = E + ("stander-fails-point" if stood else "refuser-fails-point")
+        if h.vole:
             return ctx.decide(
                 "penalty",
                 [law, E + "penalty-replaces-point-only", E + "point-and-vole"],
-                f"{bound} played on his own judgement and lost every trick: {winner} scores the "
-                f"vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
-                score={winner: 2},
+                f"{h.bound} played on his own judgement and lost every trick: {h.winner} scores "
+                f"the vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
+                score={h.winner: 2},
             )
         return ctx.decide(
             "penalty",
             [law, E + "penalty-replaces-point-only"],
-            f"{bound} {'stood' if proposal == 'stood' else 'refused'} and won only {won[bound]} "
-            f"trick(s): {winner} scores 2 instead of the point.",
-            score={winner: 2},
+            f"{h.bound} {'stood' if stood else 'refused'} and won only {h.won[h.bound]} "
+            f"trick(s): {h.winner} scores 2 instead of the point.",
+            score={h.winner: 2},
         )
-    points = 2 if vole else 1
-    what = "the vole" if vole else "the point"
+    what = "the vole" if h.vole else "the point"
     return ctx.decide(
         "no-penalty",
         [E + "point-and-vole"],
-        f"{winner} won {won[winner]} tricks and scores {what}: {points}.",
-        score={winner: points},
+        f"{h.winner} won {h.won[h.winner]} tricks and scores {what}: {h.points}.",
+        score={h.winner: h.points},
     )
 
 

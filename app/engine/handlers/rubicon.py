@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, names, rules
-from app.engine.handlers.common import describe_counts, over_under, rule_play
+from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
 from app.engine.handlers.declarations import check_claim
 from app.engine.ruling import Decision, Option
 
@@ -301,19 +301,11 @@ def faced_card(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "dealer-exposed-card")
 def dealer_exposed(ctx: Context) -> Decision:
     """Law 13: his own card, the deal stands; the adversary's, a fresh deal at his option."""
-    owner, dealer = ctx.ev["owner"], ctx.t.dealer
-    if owner == dealer:
-        return ctx.decide(
-            "deal-stands",
-            [E + "dealer-exposes-own-card"],
-            f"The dealer {dealer} exposed his own card: the deal stands.",
-        )
-    return ctx.decide(
-        "deal-stands",
-        [E + "card-exposed-in-dealing"],
-        f"The dealer exposed one of {owner}'s cards: {owner} may claim a fresh "
-        f"deal, or let the deal stand.",
-        options=[Option("new-deal", owner)],
+    return dealer_exposed_card(
+        ctx,
+        E + "dealer-exposes-own-card",
+        E + "card-exposed-in-dealing",
+        only_before_seen=False,
     )
 
 
