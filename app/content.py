@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,18 @@ class Content:
     laws: Mapping[str, Law]
     terms: Mapping[str, Term]
     games: Mapping[str, GameFacts]
+
+    @cached_property
+    def variants(self) -> Mapping[str, tuple[Law, ...]]:
+        """Each variant group's laws in file order, the default first (computed once)."""
+        groups: dict[str, list[Law]] = {}
+        for law in self.laws.values():
+            if law.variant_of:
+                groups.setdefault(law.variant_of, []).append(law)
+        return {
+            name: tuple(sorted(members, key=lambda law: not law.variant_default))
+            for name, members in groups.items()
+        }
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""

@@ -75,14 +75,13 @@ class Context:
 
     def variant(self, group: str) -> str:
         """The law id chosen for a variant group: the scenario's choice, else the default."""
+        members = self.content.variants.get(group)
+        if not members:
+            raise KeyError(f"no variant group {group!r}")
         chosen = self.s.variants.get(group)
-        members = [law for law in self.content.laws.values() if law.variant_of == group]
         if chosen and any(m.id == chosen for m in members):
             return chosen
-        defaults = [m.id for m in members if m.variant_default]
-        if not defaults:
-            raise KeyError(f"no default law for variant group {group!r}")
-        return defaults[0]
+        return members[0].id  # validation guarantees each group one default, sorted first
 
     def decide(
         self,

@@ -55,14 +55,11 @@ def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
     A group's label is its case in words ('Trump when void'); two groups of one game on the
     same case are told apart by their code ('First dealer (English)').
     """
-    members: dict[str, list[Law]] = {}
-    for law in content.laws_for(game_id):
-        if law.variant_of:
-            members.setdefault(law.variant_of, []).append(law)
-    groups = []
-    for name, laws in members.items():
-        ordered = sorted(laws, key=lambda law: not law.variant_default)
-        groups.append(VariantGroup(name, _words(ordered[0].case), tuple(ordered)))
+    groups = [
+        VariantGroup(name, _words(laws[0].case), laws)
+        for name, laws in content.variants.items()
+        if any(law.game == game_id for law in laws)
+    ]
     labels = [g.label for g in groups]
     return [
         VariantGroup(

@@ -64,8 +64,7 @@ class LawPage(QTextBrowser):
             if target not in self._content.laws:
                 return None
             law = self._store.law(target)
-            variants = [v for v in self._store.browse(game=law.game)
-                        if law.variant_of and v.variant_of == law.variant_of]
+            variants = list(self._content.variants.get(law.variant_of, ()))
             if law.game not in self._markers:
                 self._markers[law.game] = TermMarker(self._content.terms.values(), law.game)
             return law_page_html(law, self._store.law, self._markers[law.game], variants)
