@@ -12,7 +12,7 @@ from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
 from ui.builder.seat_view import PROBLEM_STYLE, set_style
 
-COLUMN_MIN_WIDTH = 180
+COLUMN_MIN_WIDTH = 145  # three codes side by side fit a 1280-pixel window
 _PART_WORDS = {"outcome": "the outcome", "options": "the options", "score": "the score"}
 
 

@@ -132,7 +132,7 @@ class TableFacts(QWidget):
             self.seat_count.blockSignals(True)
             self.seat_count.setRange(*seats)
             self.seat_count.blockSignals(False)
-        first = "from the turn-up" if trump_from_turn_up else "none"
+        first = "turn-up" if trump_from_turn_up else "none"  # short: the combo may shrink
         if self.trump.count() == 0 or self.trump.itemText(0) != first:
             self.trump.blockSignals(True)
             self.trump.clear()
