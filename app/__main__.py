@@ -1,34 +1,10 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule} ...`."""
+"""`python -m app` runs the command line, which lives above the core in `cli/`."""
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
 
-COMMANDS = ("validate", "search", "rule", "quiz")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command that is installed."""
-    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"app.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"app.commands.{name}":
-                raise
-            continue
-        module.register(sub)
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run one sub-command and return its exit code."""
-    args = build_parser().parse_args(argv)
-    return int(args.func(args))
-
+from cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

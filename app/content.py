@@ -6,10 +6,12 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 # Re-exported: callers import the whole content vocabulary from here.
 __all__ = [
     "CONTENT_DIR",
+    "CONTENT_ENV",
     "SEEDS_DIR",
     "CodeInfo",
     "Content",
@@ -29,12 +32,26 @@ __all__ = [
     "Law",
     "Problem",
     "Term",
+    "content_dir",
     "load_content",
     "seed_paragraphs",
 ]
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
 SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+CONTENT_ENV = "CARDLAWS_CONTENT_DIR"
+
+
+def content_dir() -> Path:
+    """Where the content is read from: $CARDLAWS_CONTENT_DIR (a club's own laws, a test's
+    fixture), else the `content` package installed beside the code."""
+    override = os.environ.get(CONTENT_ENV)
+    if override:
+        return Path(override)
+    return Path(str(resources.files("content")))
+
+
+# The packaged content, for tools that read its files (examples, benchmarks).
+CONTENT_DIR = Path(str(resources.files("content")))
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
@@ -77,6 +94,13 @@ class Law:
         """(seed stem, paragraph) when the law comes from one of the seeds."""
         m = _SEED_CITE.match(self.source)
         return (m["stem"], int(m["para"])) if m else None
+
+    @property
+    def citation(self) -> str:
+        """The source as a person writes it: book, section and, for the seeds, the paragraph."""
+        cite = self.seed_citation
+        where = f"{self.book}, {self.section}"
+        return f"{where}, ¶{cite[1]}" if cite else where
 
 
 @dataclass(frozen=True)
@@ -330,7 +354,7 @@ def load_content(
 
     With `cached`, validated content is reused from the user cache when no file changed.
     """
-    root = Path(root) if root is not None else CONTENT_DIR
+    root = Path(root) if root is not None else content_dir()
     if cached and root.is_dir():
         from app import content_cache
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.content import CONTENT_DIR, Content, ContentError, Problem
+from app.content import CONTENT_DIR, Content, ContentError, Problem, content_dir
 
 QUIZ_DIR = CONTENT_DIR / "quiz"
 KINDS = ("true-false", "choice")
@@ -119,7 +119,7 @@ def _check_item(
 
 def load_authored(content: Content, directory: Path | None = None) -> Mapping[str, AuthoredItem]:
     """Every authored item by id; raise ContentError listing every problem (nothing half-loaded)."""
-    root = Path(directory) if directory is not None else QUIZ_DIR
+    root = Path(directory) if directory is not None else content_dir() / "quiz"
     problems: list[Problem] = []
     items: dict[str, AuthoredItem] = {}
     if not root.is_dir():

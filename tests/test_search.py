@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.__main__ import main
-from app.commands import search as search_command
 from app.content import Content, ContentError, Law, Problem, Term, load_content
 from app.search import MARK_END, MARK_START, SearchHit, snippet_html, snippet_text, words
 from app.store import LawsStore
+from cli import search as search_command
 
 
 def make_law(slug: str, title: str, text: str = "", **fields: str) -> Law:

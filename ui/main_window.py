@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from app.content import CONTENT_DIR, Content
+from app.content import Content, content_dir
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.quiz.trainer import Trainer
@@ -248,7 +248,7 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Card Laws", "", self._show_about)
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
-            CONTENT_DIR / "scenarios", self._recent_files())
+            content_dir() / "scenarios", self._recent_files())
         group = QActionGroup(self)
         self.screen_actions: dict[str, QAction] = {}
         for spec in SCREENS:

@@ -92,8 +92,8 @@ def _richest_example(game: str) -> Path:
     """The example scenario of a game with the most on the table: cards listed, a trick."""
     import json
 
+    from app.content import CONTENT_DIR
     from app.table_builder import examples_by_game
-    from ui.main_window import CONTENT_DIR
 
     def richness(path: Path) -> tuple[int, int, int]:
         raw = json.loads(path.read_text(encoding="utf-8"))

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import CONTENT_DIR, Content
+from app.content import Content
 from app.engine import Ruling, rule
 from app.games import build_games
 from app.scenario import Scenario, ScenarioError
@@ -82,8 +82,6 @@ from ui.builder.seat_view import PROBLEM_STYLE
 from ui.builder.table_view import TableView
 from ui.compat import pin_bools
 from ui.words import game_name
-
-EXAMPLES_DIR = CONTENT_DIR / "scenarios"
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:

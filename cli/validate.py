@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.content import CONTENT_DIR, ContentError, load_content
+from app.content import ContentError, load_content
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,8 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "directory",
         nargs="?",
         type=Path,
-        default=CONTENT_DIR,
-        help="content directory (default: the app's own)",
+        default=None,
+        help="content directory (default: $CARDLAWS_CONTENT_DIR, else the app's own)",
     )
     parser.set_defaults(func=run)
 

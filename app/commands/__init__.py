@@ -1,1 +1,0 @@
-"""Sub-commands of `python -m app`: each module exposes `register(subparsers)`."""
