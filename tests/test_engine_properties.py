@@ -29,7 +29,7 @@ def test_random_valid_scenarios_get_one_ruling_per_code(gid, event_type, seed, d
     stage = data.draw(st.sampled_from(sorted(game.stages)))
     rng = random.Random(seed)
     raw = deal_table(game, stage, rng)
-    raw["event"] = random_event(raw, event_type, rng)
+    random_event(raw, event_type, rng, game)
     try:
         scenario = parse_scenario(raw, GAMES)
     except ScenarioError as exc:  # pragma: no cover - a generator bug, not an engine one

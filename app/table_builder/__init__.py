@@ -46,16 +46,19 @@ from app.table_builder.edits import (
     set_value,
     take_card,
 )
-from app.table_builder.events import default_event, event_fields
+from app.table_builder.events import (
+    default_event,
+    event_fields,
+    event_help,
+    event_label,
+    event_types,
+    field_label,
+)
 from app.table_builder.examples import Example, examples_by_game
 from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
 from app.table_builder.reading import (
-    BID_GAMES,
-    SEEN_GAMES,
     TRICK,
-    TRICK_GAMES,
     TURN_UP,
-    TURN_UP_GAMES,
     canonical_code,
     copies_left,
     dealer_of,
@@ -79,12 +82,8 @@ from app.table_builder.variants import (
 from app.table_builder.words import card_words, describe_event, describe_table
 
 __all__ = [
-    "BID_GAMES",
-    "SEEN_GAMES",
     "TRICK",
-    "TRICK_GAMES",
     "TURN_UP",
-    "TURN_UP_GAMES",
     "EditRefused",
     "Example",
     "Place",
@@ -106,7 +105,11 @@ __all__ = [
     "describe_table",
     "eldest_of",
     "event_fields",
+    "event_help",
+    "event_label",
+    "event_types",
     "examples_by_game",
+    "field_label",
     "give_card",
     "hand_of",
     "new_table",

@@ -1,4 +1,5 @@
-"""The builder's event: its fields, and a default event that fits the table."""
+"""The builder's event: its fields and words (from app/events.py), and a default event that
+fits the table."""
 
 from __future__ import annotations
 
@@ -7,23 +8,42 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
+from app.events import EVENTS, FieldSpec
 from app.games import Game
-from app.scenario import EVENTS
 from app.table_builder.reading import canonical_code, eldest_of, hand_of, players_of
 
 
-def event_fields(event_type: str) -> list[tuple[str, Any, bool]]:
-    """The fields of an event type: (name, kind, optional), in the order of app.scenario.EVENTS.
-
-    Kinds are those of EVENTS. An exposed card may also name the second card shown.
-    """
-    fields = [(n.rstrip("?"), kind, n.endswith("?")) for n, kind in EVENTS[event_type].items()]
-    if event_type == "exposed-card":
-        fields.append(("second_card", "card", True))
-    return fields
+def event_types() -> list[str]:
+    """Every event type, in the registry's order."""
+    return list(EVENTS)
 
 
-def _valid_for(kind: Any, value: Any, players: list[str], game: Game) -> bool:
+def event_fields(event_type: str) -> list[FieldSpec]:
+    """The fields of an event type, in the order of its spec in app/events.py."""
+    return list(EVENTS[event_type].fields)
+
+
+def event_label(event_type: str) -> str:
+    """An event type in words for a list."""
+    spec = EVENTS.get(event_type)
+    return spec.label if spec else event_type.replace("-", " ").capitalize()
+
+
+def event_help(event_type: str) -> str:
+    """What the event is, in one line."""
+    spec = EVENTS.get(event_type)
+    return spec.help if spec else ""
+
+
+def field_label(event_type: str, name: str) -> str:
+    """A field's label."""
+    spec = EVENTS.get(event_type)
+    fspec = spec.field(name) if spec else None
+    return fspec.label if fspec else name.replace("_", " ").capitalize()
+
+
+def _valid_for(spec: FieldSpec, value: Any, players: list[str], game: Game) -> bool:
+    kind = spec.kind
     if kind == "player":
         return value in players
     if kind == "card":
@@ -32,12 +52,24 @@ def _valid_for(kind: Any, value: Any, players: list[str], game: Game) -> bool:
     if kind == "bool":
         return isinstance(value, bool)
     if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, int) and not isinstance(value, bool) and (
+            spec.low <= value <= spec.high)
     if kind == "players":
         return isinstance(value, list) and all(p in players for p in value)
     if kind == "counts":
         return isinstance(value, dict) and all(p in players for p in value)
-    return value in kind
+    return value in spec.choices
+
+
+def _default_counts(spec: FieldSpec, players: list[str], game: Game) -> dict[str, int]:
+    counts = {p: 0 for p in players}
+    if spec.sums_to_tricks and game.has_tricks:
+        # The tricks of a whole hand, the larger share first: a result the parser accepts.
+        left = game.tricks_per_hand
+        for p in players:
+            counts[p] = -(-left // 2) if p != players[-1] else left
+            left -= counts[p]
+    return counts
 
 
 def default_event(
@@ -50,32 +82,30 @@ def default_event(
     previous = previous or {}
     eldest = eldest_of(raw, game)
     event: dict[str, Any] = {"type": event_type}
-    for name, kind, optional in event_fields(event_type):
-        if name in previous and _valid_for(kind, previous[name], players, game):
+    for spec in event_fields(event_type):
+        name, kind = spec.name, spec.kind
+        if name in previous and _valid_for(spec, previous[name], players, game):
             event[name] = copy.deepcopy(previous[name])
-        elif optional:
+        elif spec.optional:
             continue
         elif kind == "player":
             event[name] = eldest
         elif kind == "card":
             hand = hand_of(raw, event.get("player", eldest))
-            event[name] = hand[0] if hand else game.pack.cards[0].code
+            event[name] = hand[0] if isinstance(hand, list) and hand else game.pack.cards[0].code
         elif kind == "bool":
             event[name] = False
         elif kind == "int":
-            event[name] = {"count": 2, "position": 1}.get(name, 0)
+            event[name] = max(spec.low, 0)
         elif kind == "players":
             event[name] = []
         elif kind == "counts":
-            event[name] = {p: 0 for p in players}
-            if name == "tricks" and game.id == "ecarte":
-                event[name] = {players[0]: 3, players[1]: 2}
+            event[name] = _default_counts(spec, players, game)
         else:
-            event[name] = kind[0]
+            event[name] = spec.choices[0]
     if event_type == "play" and previous.get("type") != "play":
         # A play is judged against the hand: start from a card the player actually holds.
         hand = hand_of(raw, event["player"])
         if isinstance(hand, list) and hand and event["card"] not in hand:
             event["card"] = hand[0]
     return event
-
