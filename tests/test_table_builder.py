@@ -12,7 +12,7 @@ import pytest
 from app.content import CONTENT_DIR, load_content
 from app.engine import rule
 from app.games import build_games
-from app.scenario import EVENTS, Scenario, ScenarioError
+from app.scenario import Scenario, ScenarioError
 from app.table_builder import (
     TRICK,
     TURN_UP,
@@ -25,9 +25,9 @@ from app.table_builder import (
     copies_left,
     deal_at_random,
     default_event,
-    events_for,
     describe_event,
     describe_table,
+    events_for,
     examples_by_game,
     give_card,
     new_table,
