@@ -147,15 +147,17 @@ _EXPOSED_HOW = {
     "named": "named it as being in his hand",
 }
 _WITHDRAWN = ("proposal", "acceptance", "refusal", "number")
+_ALL = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 _DRAW = ("play",)
 _PLAY = ("play", "stock-exhausted")
+_BEFORE_AND_IN_PLAY = ("bidding", "play", "stock-exhausted")
 _EARLY = ("deal", "bidding", "play")
 
 _SPECS: tuple[EventSpec, ...] = (
     EventSpec(
         "wrong-count", "Wrong number of cards",
         "A hand is found to hold too many or too few cards.",
-        (), ("deal", "bidding", "play", "stock-exhausted"),
+        (), _ALL,
         lambda f: "The hands are counted.", randomize=rnd.spoil_counts,
     ),
     EventSpec(
@@ -215,7 +217,7 @@ _SPECS: tuple[EventSpec, ...] = (
             _bool("next_trick_started", "Next trick started?",
                   "Whether a card of the next trick has been played", optional=True),
         ),
-        _PLAY, _declared,
+        _BEFORE_AND_IN_PLAY, _declared,
     ),
     EventSpec(
         "wrong-score", "Wrong score marked", "A player marked the wrong number of points.",
@@ -226,7 +228,7 @@ _SPECS: tuple[EventSpec, ...] = (
             FieldSpec("correct", "int", "Points earned", "The points that were due",
                       low=-MAX_NUMBER),
         ),
-        _PLAY,
+        ("bidding", "play", "stock-exhausted", "hand-over"),
         lambda f: f"{f['player']} marked {f['marked']} points where {f['correct']} were due.",
         randomize=rnd.score_in_tens,
     ),
@@ -244,7 +246,7 @@ _SPECS: tuple[EventSpec, ...] = (
             FieldSpec("how", "choice", "How", "How he exposed it", choices=tuple(_EXPOSED_HOW)),
             _card("second_card", "Second card", "The other card shown with it", optional=True),
         ),
-        _PLAY,
+        _BEFORE_AND_IN_PLAY,
         lambda f: f"{f['player']} exposed the {_card_name(f['card'])}: "
         f"he {_EXPOSED_HOW[f['how']]}.",
         randomize=rnd.exposed_without_tricks,
@@ -273,7 +275,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "A player threw down his cards and abandoned the hand.",
         (_player(), FieldSpec("tricks_won", "int", "Tricks won",
                               "Tricks he had won before abandoning", optional=True)),
-        _PLAY,
+        _BEFORE_AND_IN_PLAY,
         lambda f: f"{f['player']} threw down his cards and abandoned the hand"
         + (f" after winning {f['tricks_won']} trick(s)." if f.get("tricks_won") is not None
            else "."),
@@ -311,12 +313,12 @@ _SPECS: tuple[EventSpec, ...] = (
     ),
     EventSpec(
         "imperfect-pack", "Imperfect pack",
-        "The pack is found to be imperfect (a card missing or duplicated).", (), _EARLY,
+        "The pack is found to be imperfect (a card missing or duplicated).", (), _ALL,
         lambda f: "The pack is found to be imperfect (a card missing or duplicated).",
     ),
     EventSpec(
         "king-turned", "King turned up", "The dealer turns up a king for the trump.",
-        (), ("bidding",), lambda f: "The dealer turns up a king for the trump.",
+        (), ("deal", "bidding"), lambda f: "The dealer turns up a king for the trump.",
         randomize=rnd.king_turned,
     ),
     EventSpec(
@@ -334,7 +336,7 @@ _SPECS: tuple[EventSpec, ...] = (
     EventSpec(
         "stock-exhausted", "Stock exhausted",
         "The last card of the stock has been drawn and passed; nobody has gone out.",
-        (), ("play",),
+        (), ("play", "stock-exhausted", "hand-over"),
         lambda f: "The last card of the stock has been drawn and passed; nobody has gone out.",
     ),
     EventSpec(

@@ -10,8 +10,9 @@ from app.content import load_content
 from app.deal import deal_table, random_event
 from app.engine import rule
 from app.engine.ruling import OPTIONS, OUTCOMES
+from app.events import EVENTS
 from app.games import build_games
-from app.scenario import EVENTS, ScenarioError, parse_scenario
+from app.scenario import ScenarioError, parse_scenario
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)

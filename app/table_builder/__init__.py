@@ -42,6 +42,7 @@ from app.table_builder.edits import (
     set_event,
     set_score,
     set_seen,
+    set_stage,
     set_trick_leader,
     set_value,
     take_card,
@@ -52,7 +53,9 @@ from app.table_builder.events import (
     event_help,
     event_label,
     event_types,
+    events_for,
     field_label,
+    fitting_event,
 )
 from app.table_builder.examples import Example, examples_by_game
 from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
@@ -108,8 +111,10 @@ __all__ = [
     "event_help",
     "event_label",
     "event_types",
+    "events_for",
     "examples_by_game",
     "field_label",
+    "fitting_event",
     "give_card",
     "hand_of",
     "new_table",
@@ -129,6 +134,7 @@ __all__ = [
     "set_player_count",
     "set_score",
     "set_seen",
+    "set_stage",
     "set_trick_leader",
     "set_value",
     "set_variant",

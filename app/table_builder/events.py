@@ -1,5 +1,5 @@
-"""The builder's event: its fields and words (from app/events.py), and a default event that
-fits the table."""
+"""The builder's event: the events offered at a table, their fields and words (from the
+event registry, app/events.py), and a default event that fits the table."""
 
 from __future__ import annotations
 
@@ -10,7 +10,27 @@ from typing import Any
 from app.cards import Card
 from app.events import EVENTS, FieldSpec
 from app.games import Game
-from app.table_builder.reading import canonical_code, eldest_of, hand_of, players_of
+from app.table_builder.reading import canonical_code, hand_of, players_of, to_play_of
+
+
+def events_for(game: Game, stage: str) -> tuple[str, ...]:
+    """The events that can happen in this game at this stage (app/events.py and the game's
+    model), in the order of the event list: those some code of the game rules (the engine's
+    handlers), and a wrong count, which any table can hold."""
+    key = (game.id, stage, game.stage_names)
+    if key not in _OFFERED:
+        from app.engine import handlers  # noqa: F401  (registers every handler)
+        from app.engine.core import ANY_GAME, registered
+
+        ruled = {event for (gid, _, event) in registered() if gid in (game.id, ANY_GAME)}
+        _OFFERED[key] = tuple(
+            spec.type for spec in game.events_at(stage)
+            if spec.type in ruled or spec.type == "wrong-count"
+        )
+    return _OFFERED[key]
+
+
+_OFFERED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def event_types() -> list[str]:
@@ -80,7 +100,7 @@ def default_event(
     the same field still makes sense at this table, else a plain default."""
     players = players_of(raw, game)
     previous = previous or {}
-    eldest = eldest_of(raw, game)
+    actor = to_play_of(raw, game)  # whose turn it is acts, unless the event says otherwise
     event: dict[str, Any] = {"type": event_type}
     for spec in event_fields(event_type):
         name, kind = spec.name, spec.kind
@@ -89,9 +109,9 @@ def default_event(
         elif spec.optional:
             continue
         elif kind == "player":
-            event[name] = eldest
+            event[name] = actor
         elif kind == "card":
-            hand = hand_of(raw, event.get("player", eldest))
+            hand = hand_of(raw, event.get("player", actor))
             event[name] = hand[0] if isinstance(hand, list) and hand else game.pack.cards[0].code
         elif kind == "bool":
             event[name] = False
@@ -109,3 +129,14 @@ def default_event(
         if isinstance(hand, list) and hand and event["card"] not in hand:
             event["card"] = hand[0]
     return event
+
+
+def fitting_event(raw: Mapping[str, Any], game: Game, stage: str) -> dict[str, Any]:
+    """The table's event if it can happen in this game at this stage, else the first event
+    that can, its fields filled from the old one where they still make sense."""
+    previous = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    offered = events_for(game, stage)
+    if previous.get("type") in offered:
+        return copy.deepcopy(dict(previous))
+    etype = offered[0] if offered else "wrong-count"
+    return default_event(etype, raw, game, previous=previous)
