@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -83,7 +84,7 @@ def test_undo_restores_every_row_exactly(learner):
 
 
 def test_undoing_a_first_answer_makes_the_item_new_again(learner):
-    store, profile, session, _ = learner
+    store, _profile, session, _ = learner
     empty = snapshot(store)
     q = session.next_question()
     session.answer(q, right(q), 2000)
@@ -129,7 +130,7 @@ def test_a_flagged_question_is_not_asked_until_unflagged(learner):
 
 
 def test_a_flag_needs_a_reason(learner):
-    store, profile, session, _ = learner
+    _store, _profile, session, _ = learner
     q = session.next_question()
     with pytest.raises(ProgressError, match="reason"):
         session.flag(q, "   ")
@@ -159,7 +160,7 @@ def test_new_items_are_interleaved_across_games_and_topics():
     order = new_item_order(BANK, module(BANK, "everything").items)
     first = [BANK.items[k] for k in order[:16]]
     assert len({i.game for i in first[:8]}) == 8
-    for a, b in zip(first, first[1:], strict=False):
+    for a, b in itertools.pairwise(first):
         assert (a.game, a.topic) != (b.game, b.topic)
     laws = BANK.content.laws
     topic = new_item_order(BANK, module(BANK, "ecarte/exposed-cards").items)
