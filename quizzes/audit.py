@@ -20,9 +20,9 @@ from app.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 from quizzes.words import OUTCOME_WORDS
 
-# Opening words -> meaning class, longest first so that no opening shadows a longer one.
+# Opening words -> outcome, longest first so that no opening shadows a longer one.
 _OPENINGS = sorted(
-    ((words + ".", meaning(outcome)) for outcome, words in OUTCOME_WORDS.items()),
+    ((words + ".", outcome) for outcome, words in OUTCOME_WORDS.items()),
     key=lambda pair: -len(pair[0]),
 )
 
@@ -32,7 +32,7 @@ class Problem:
     """One way a question fails to have a single defensible answer."""
 
     question: str
-    kind: str  # same-reading, rival-reading, also-decides
+    kind: str  # same-reading, rival-reading, also-decides, unnamed-reading
     detail: str
 
     def __str__(self) -> str:
@@ -42,9 +42,10 @@ class Problem:
 def reading(text: str) -> str:
     """What a choice says, with an outcome's words replaced by its meaning class."""
     folded = " ".join(text.split()).casefold()
-    for words, cls in _OPENINGS:
+    for words, outcome in _OPENINGS:
         if folded.startswith(words.casefold()):
-            return f"<{cls}>" + folded[len(words) :]
+            terms = folded[len(words) :]
+            return f"<{meaning(outcome, bool(terms.strip()))}>{terms}"
     return folded
 
 
@@ -57,12 +58,24 @@ def rivals(content: Content, a: Law, b: Law) -> bool:
     return bool(a.case) and (a.game, a.code, a.case) == (b.game, b.code, b.case)
 
 
+def _names_reading(q: Question, law: Law) -> bool:
+    """Whether the prompt says which reading it asks about: generated prompts say "following"
+    and the authority; an author may name it in his own words (a name from the authority)."""
+    if q.type != "authored":
+        return f"following {law.authority}" in q.prompt
+    names = [w.strip("(),'") for w in law.authority.split() if w[:1].isupper() and len(w) > 4]
+    return any(name in q.prompt for name in names)
+
+
 def question_problems(content: Content, games: object, question: Question) -> list[Problem]:
     """Every way one question has more (or fewer) than one defensible answer."""
     out: list[Problem] = []
     q = question
-    if q.kind == "number" or not q.choices:
-        return out
+    asked = (q.law,) if q.type in ("law", "authored") else q.laws
+    for law_id in asked:
+        law = content.laws.get(law_id)
+        if law is not None and law.variant_of and not _names_reading(q, law):
+            out.append(Problem(q.id, "unnamed-reading", f"{law_id} is one reading of a rule"))
     seen: dict[str, str] = {}
     for c in q.choices:
         said = reading(c.text) if q.type in ("ruling", "code") else " ".join(c.text.split())

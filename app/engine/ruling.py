@@ -50,9 +50,11 @@ MEANINGS: dict[str, str] = {
 _TERMS_SPEAK = frozenset({"goes-on", "penalty"})
 
 
-def meaning(outcome: str) -> str:
-    """The meaning class of an outcome (MEANINGS); an unknown outcome is its own class."""
-    return MEANINGS.get(outcome, outcome)
+def meaning(outcome: str, terms: bool = False) -> str:
+    """The meaning class of an outcome (MEANINGS; an unknown outcome is its own class), given
+    whether the ruling states terms (options or points)."""
+    cls = MEANINGS.get(outcome, outcome)
+    return "under-terms" if terms and cls in _TERMS_SPEAK else cls
 
 
 OPTIONS: dict[str, str] = {
@@ -140,10 +142,7 @@ class CodeRuling:
     @property
     def meaning(self) -> str:
         """What the outcome means with its terms: rulings of one meaning say the same thing."""
-        cls = meaning(self.outcome)
-        if cls in _TERMS_SPEAK and (self.options or self.score):
-            return "under-terms"
-        return cls
+        return meaning(self.outcome, bool(self.options or self.score))
 
     def key(self) -> tuple[Any, ...]:
         """What must match for two codes to agree: the meaning, the options and the points."""
