@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Option, meaning
+from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
 from quizzes.audit import audit_bank, question_problems, reading
 from quizzes.bank import default_bank
 from quizzes.questions import Choice
@@ -34,7 +34,8 @@ def test_every_outcome_has_a_meaning_and_words():
 
 
 def _ruling(outcome: str, **kw) -> CodeRuling:
-    return CodeRuling("english", outcome, kw.get("options", ()), kw.get("score", {}), (), "")
+    decision = Decision(outcome, (), "", kw.get("options", ()), kw.get("score", {}))
+    return CodeRuling("english", decision)
 
 
 def test_outcomes_that_mean_the_same_agree():
