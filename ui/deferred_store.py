@@ -45,7 +45,9 @@ class DeferredStore(QObject):
     @property
     def building(self) -> bool:
         """True while a worker thread is building or opening the store."""
-        return self._thread is not None and self._thread.is_alive()
+        # The store is set before the worker announces it, so a slot woken by became_ready
+        # never sees "building" while the thread is finishing.
+        return self._store is None and self._thread is not None and self._thread.is_alive()
 
     def warm(self) -> None:
         """Open the store now (waiting for a worker already at it)."""
