@@ -117,10 +117,13 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     """Rule a scenario under each code in force."""
     from app.engine import handlers  # noqa: F401  (registers every handler)
 
-    game = games[scenario.game].with_variants(scenario.variants)
-    table = Table(scenario, game)
+    base = games[scenario.game]
+    tables: dict[int, Table] = {}
     rulings = []
     for code in scenario.codes:
+        # Each code rules the game as its own readings change it, and no other code's.
+        game = base.for_code(code, scenario.variants)
+        table = tables.setdefault(id(game), Table(scenario, game))
         ctx = Context(table, code, content)
         handler = _HANDLERS.get((game.id, code, scenario.event.type)) or _HANDLERS.get(
             (ANY_GAME, code, scenario.event.type)
@@ -131,7 +134,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
         for law_id in decision.laws:
             ctx.law(law_id)
         rulings.append(CodeRuling(code, decision))
-    return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
+    return Ruling(game=base.id, event=scenario.event.type, rulings=tuple(rulings))
 
 
 def names(cards: Iterable[Card]) -> str:
