@@ -48,6 +48,8 @@ ANY_CANDIDATES = 60
 # A situation lists at most this many laws (its codes' versions and their variants); only a
 # corpus with many copies of one case (a benchmark's) would hold more.
 MAX_PER_SITUATION = 8
+# The laws one page of results holds: the search box and `python -m app search` alike.
+PAGE = 30
 # The most laws one search may return (a bound for the command line and the API alike).
 MAX_LIMIT = 1_000_000
 
@@ -217,7 +219,7 @@ class LawsStore:
         game: str | None = None,
         code: str | None = None,
         topic: str | None = None,
-        limit: int = 50,
+        limit: int = PAGE,
         literal: bool = False,
     ) -> SearchResults:
         """Search, and say how: the hits, grouped by situation, with why each matched.
