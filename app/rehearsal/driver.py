@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.events import EVENTS
 from app.games import Game
 from app.rehearsal.melds import meld_options
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws

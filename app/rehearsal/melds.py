@@ -9,6 +9,7 @@ adversary passes, is dead, and the player who passed it turns the next card.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -40,7 +41,7 @@ def is_meld(cards: Sequence[Card], game: Game) -> bool:
     if len(set(suits)) != 1:
         return False
     order = sorted(game.order.index(c.rank) for c in cards)
-    return all(b - a == 1 for a, b in zip(order, order[1:], strict=False))
+    return all(b - a == 1 for a, b in itertools.pairwise(order))
 
 
 def cards_down(state: DealState, player: str) -> int:

@@ -181,7 +181,8 @@ class Rehearser:
         try:
             scenario = parse_scenario(to_scenario(state, game, event), self.games)
         except ScenarioError as exc:
-            return replace(moment, state=replace(state, note=f"The hand could not be scored: {exc}"))
+            unscored = replace(state, note=f"The hand could not be scored: {exc}")
+            return replace(moment, state=unscored)
         ruling = rule(scenario, self.games, self.content)
         governing = ruling.rulings[0]
         state = add_scores(state, governing.score)
