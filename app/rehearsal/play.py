@@ -167,6 +167,8 @@ def put_card(state: DealState, game: Game, player: str, card: Card) -> DealState
         trick=replace(trick, plays=(*trick.plays, (player, card))),
         played=(*state.played, (player, card)),
         trump=trump,
+        stage=state.stage if state.stage in ("play", "stock-exhausted") else "play",
+        seen=None,
         exposed={p: cs for p, cs in exposed.items() if cs},
         note=f"{player} played the {card.name}.",
     )

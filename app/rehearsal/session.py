@@ -20,6 +20,7 @@ from app.engine import Ruling, rule
 from app.engine.table import Table
 from app.games import Game
 from app.rehearsal import melds as meld_play
+from app.rehearsal.from_table import scenario_table, state_from_scenario
 from app.rehearsal.mistakes import Mistake, commit
 from app.rehearsal.play import (
     RehearsalError,
@@ -60,6 +61,7 @@ class Start:
     bid: Mapping[str, Any] | None = None
     trump: str | None = None
     title: str = ""
+    table: Mapping[str, Any] | None = None  # a scenario's table to start from, if any
 
 
 @dataclass(frozen=True)
@@ -89,13 +91,35 @@ class Rehearser:
 
     def game(self, start: Start | DealState) -> Game:
         """The game with the readings chosen (a different pack, say)."""
-        return self.games[start.game].with_variants(start.variants)
+        variants = start.variants
+        if isinstance(start, Start) and start.table is not None:
+            chosen = start.table.get("variants")
+            variants = chosen if isinstance(chosen, dict) else variants
+        return self.games[start.game].with_variants(variants)
+
+    def start_from_table(self, raw: Mapping[str, Any], seed: int, title: str = "") -> Start:
+        """A start from a scenario's table (RehearsalError naming the field if it is bad)."""
+        s = scenario_table(raw, self.games)
+        table = {k: v for k, v in raw.items() if k not in ("expected",)}
+        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=s.variants,
+                     scores=dict(s.scores), bid=s.bid, trump=s.trump, title=title,
+                     table=table)
 
     def first(self, start: Start) -> Moment:
         """The opening table."""
         if start.game not in self.games:
             raise RehearsalError(f"unknown game {start.game!r}")
         game = self.game(start)
+        if start.table is not None:
+            scenario = scenario_table(start.table, self.games)
+            reserve = {}
+            event = start.table.get("event")
+            if isinstance(event, Mapping) and isinstance(event.get("player"), str):
+                try:
+                    reserve = {event["player"]: Card.parse(str(event.get("card")))}
+                except ValueError:
+                    reserve = {}
+            return Moment(None, state_from_scenario(scenario, game, start.seed, reserve))
         state = deal(game, start.players, start.dealer, random.Random(start.seed),
                      codes=start.codes, variants=start.variants, scores=start.scores,
                      bid=start.bid, trump=start.trump)

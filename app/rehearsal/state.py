@@ -81,6 +81,8 @@ class DealState:
     status: str = PLAYING
     counted: Mapping[str, int] = field(default_factory=dict)  # points in the hand, when over
     note: str = ""  # what the last step did, in words
+    seen: tuple[str, ...] | None = None  # who has looked at his hand (None: everybody)
+    discards_made: bool = False
 
     def hand(self, player: str) -> tuple[Card, ...]:
         """The player's cards."""
@@ -130,11 +132,13 @@ def to_scenario(state: DealState, game: Game, event: Mapping[str, Any]) -> dict[
         "scores": {p: state.score(p) for p in state.players},
         "stage": state.stage if state.status == PLAYING else "hand-over",
         "tricks_played": state.tricks_played,
-        "hands_seen": list(state.players),
+        "hands_seen": list(state.players if state.seen is None else state.seen),
         "event": dict(event),
     }
     if state.variants:
         raw["variants"] = dict(state.variants)
+    if state.discards_made:
+        raw["discards_made"] = True
     if state.trump is not None and game.has_trumps:
         raw["trump"] = state.trump
     if state.turn_up is not None and game.has_turn_up:
@@ -143,4 +147,8 @@ def to_scenario(state: DealState, game: Game, event: Mapping[str, Any]) -> dict[
         raw["bid"] = {"player": state.bid["player"], "amount": state.bid["amount"]}
     if state.trick is not None and state.trick.plays:
         raw["trick"] = {"leader": state.trick.leader, "cards": [c.code for c in state.trick.cards]}
+    elif game.has_tricks and state.status == PLAYING and state.stage in ("play",
+                                                                         "stock-exhausted"):
+        # No card on the table yet: the trick's leader says whose lead it is.
+        raw["trick"] = {"leader": state.to_move, "cards": []}
     return raw
