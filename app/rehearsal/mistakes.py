@@ -23,6 +23,8 @@ from app.scenario import ScenarioError, parse_scenario
 
 # Events whose card is put on the table: the engine judges the table as it was before.
 CARD_PLAYED = frozenset({"play", "lead-out-of-turn", "play-out-of-turn"})
+# Events that happen in the draw itself, before the owed draws are complete.
+DRAWING_WRONG = frozenset({"failed-to-draw", "drew-two"})
 
 
 @dataclass(frozen=True)
@@ -94,9 +96,9 @@ def commit(
     if state.over:
         raise RehearsalError("The deal is over: step back, or deal again.")
     before = state
-    if event.get("type") not in CARD_PLAYED:
-        state = settle_draws(state, game) if event.get("type") not in (
-            "failed-to-draw", "drew-two") else state
+    if event.get("type") not in DRAWING_WRONG:
+        # Whatever else happens, the draws owed from the last trick were made first.
+        state = settle_draws(state, game)
     after = happen(state, game, event)
     ruled = state if event.get("type") in CARD_PLAYED else after
     raw = to_scenario(ruled, game, event)

@@ -200,6 +200,9 @@ class Rehearser:
         if not play.end_event:
             if play.count == "card-points":
                 state = add_scores(state, points)
+                counted = ", ".join(f"{p} {n}" for p, n in points.items())
+                state = replace(state, note=f"The hand is over. Points in the cards, with the "
+                                            f"last trick: {counted}.")
             return replace(moment, state=state)
         event = self.end_event(state, game, points)
         try:
