@@ -44,6 +44,7 @@ class PlayFacts:
     end_event: str = ""  # the engine event that scores the hand (hand-result, points-made)
     meld_to_win: int = 0  # melds: cards down that win the deal
     bids: tuple[int, int] = (0, 0)  # the lowest and highest bid, for a game with bidding
+    declarations: bool = False  # the winner of a trick may declare combinations before drawing
 
 
 _FIELDS: dict[str, type] = {
@@ -63,6 +64,7 @@ _FIELDS: dict[str, type] = {
     "end_event": str,
     "meld_to_win": int,
     "bids": list,
+    "declarations": bool,
 }
 _WORDS: dict[str, tuple[str, ...]] = {
     "first_lead": FIRST_LEADS,

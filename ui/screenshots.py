@@ -170,6 +170,24 @@ def _statistics(window: MainWindow) -> None:
     screenshot_states.statistics(window)
 
 
+@shot("rehearse-ruling")
+def _rehearse_ruling(window: MainWindow) -> None:
+    from app.content import CONTENT_DIR
+
+    window.open_rehearsal(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
+    screen = window.screen("rehearse")
+    mistake = next(i for i, m in enumerate(screen.moments) if m.mistake)  # type: ignore[attr-defined]
+    screen.show_position(mistake)  # type: ignore[attr-defined]
+    _settle()
+
+
+@shot("rehearse-play")
+def _rehearse_play(window: MainWindow) -> None:
+    window.show_screen("rehearse")
+    window.screen("rehearse").new_deal("cinch", seed=12)  # type: ignore[attr-defined]
+    _settle()
+
+
 def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
     """Show the window at `size`, bring it to each registered state and save a PNG of it."""
     previous = qInstallMessageHandler(quiet_offscreen)
