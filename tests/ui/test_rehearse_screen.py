@@ -117,7 +117,8 @@ def test_the_builders_table_is_rehearsed_with_its_event_ready(qtbot, real) -> No
     qtbot.addWidget(window)
     window.show()
     builder = window.show_builder()
-    builder.open_example(CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json")
+    example = "rubicon-bezique-surplus-after-first-trick.json"
+    builder.open_example(CONTENT_DIR / "scenarios" / example)
     window.rehearse_table_action.trigger()
     screen = window.screen("rehearse")
     assert isinstance(screen, RehearseScreen)
