@@ -4,7 +4,7 @@ change the option brings; where a ruling offers no choice, one button applies it
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCommandLinkButton, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from app.engine.ruling import Ruling
 from app.vocabulary import CODES
@@ -22,7 +22,7 @@ class OptionsBox(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Apply the ruling", parent)
         self._layout = QVBoxLayout(self)
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[QCommandLinkButton] = []
         self.hide()
 
     def clear(self) -> None:
@@ -42,26 +42,28 @@ class OptionsBox(QGroupBox):
         for r in ruling.rulings:
             code = CODES.get(r.code, r.code)
             if r.outcome == "not-covered":
-                self._add(f"{code}: the laws are silent; go on with the table as it stands",
+                self._add(code, "The laws are silent: go on with the table as it stands.",
                           r.code, "")
                 continue
             if not r.options:
-                self._add(f"{code}: apply the ruling", r.code, "")
+                self._add(code, "Apply the ruling as it stands.", r.code, "")
                 continue
             for option in r.options:
                 score = option.score_words()
-                words = f"{code}: {option.by} chooses: {option.words.rstrip('.')}"
-                self._add(words + (f" ({score})" if score else ""), r.code, option.id)
+                words = f"{option.by} chooses: {option.words}"
+                self._add(code, words + (f" Score: {score}." if score else ""), r.code,
+                          option.id)
         hint = QLabel("The remedy is applied to the table; step back in the timeline to try "
                       "another.")
         hint.setWordWrap(True)
         self._layout.addWidget(hint)
         self.show()
 
-    def _add(self, text: str, code: str, option: str) -> None:
-        button = QPushButton(text)
-        button.setToolTip(text)
-        button.setStyleSheet("text-align: left; padding: 3px 6px;")
+    def _add(self, title: str, words: str, code: str, option: str) -> None:
+        # A command link wraps its description, so long remedies read in full at any width.
+        button = QCommandLinkButton(title, words)
+        button.setToolTip(f"{title}: {words}")
+        button.setAccessibleName(f"{title}: {words}")
         button.clicked.connect(lambda _=False: self.chosen.emit(code, option))
         self._layout.addWidget(button)
         self.buttons.append(button)

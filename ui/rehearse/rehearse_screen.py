@@ -84,11 +84,15 @@ class RehearseScreen(QWidget):
         export_button.clicked.connect(self.export_dialog)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)
+        self.game_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.game_box.setMinimumContentsLength(22)
         top = QHBoxLayout()
         top.addWidget(QLabel("Game:"))
         top.addWidget(self.game_box)
         top.addWidget(deal_button)
-        top.addWidget(self.title, 1)
+        top.addStretch(1)
         for b in (open_button, save_button, export_button):
             top.addWidget(b)
 
@@ -168,6 +172,15 @@ class RehearseScreen(QWidget):
         ruling_side = QWidget()
         ruling_layout = QVBoxLayout(ruling_side)
         ruling_layout.setContentsMargins(0, 0, 0, 0)
+        self.guide = QLabel(
+            "Play the deal forward: click a gold-edged card of the player to move (the faded "
+            "ones may not be played now). When you want the table to go wrong, press "
+            "<b>Something went wrong…</b>: the ruling of every code in force appears here, "
+            "and the innocent side's choice is applied to the table. Click a step of the "
+            "timeline to go back to it; acting there starts a new branch.")
+        self.guide.setWordWrap(True)
+        self.guide.setTextFormat(Qt.TextFormat.RichText)
+        ruling_layout.addWidget(self.guide, 1, Qt.AlignmentFlag.AlignTop)
         ruling_layout.addWidget(self.rulings, 1)
         ruling_layout.addWidget(self.options)
         right = QSplitter(Qt.Orientation.Vertical)
@@ -186,6 +199,7 @@ class RehearseScreen(QWidget):
         self.splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.title)
         layout.addWidget(self.splitter, 1)
         self.new_deal(self.game_box.currentData() or next(iter(self.games)))
 
@@ -377,6 +391,7 @@ class RehearseScreen(QWidget):
         else:
             self.rulings.hide()
             self.options.clear()
+        self.guide.setVisible(self.rulings.isHidden())
         if not keep_timeline:
             self.timeline.show_timeline(self.rehearsal, self.branch, self.moments)
         self.timeline.select(self.position)
