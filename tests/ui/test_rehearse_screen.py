@@ -63,12 +63,13 @@ def test_play_inject_choose_step_back_and_branch(qtbot, screen: RehearseScreen,
     screen.make_mistake()
     assert screen.moment.mistake is not None
     assert len(screen.moment.state.hand(offender)) == 7
-    texts = [b.text() for b in screen.options.buttons]
+    texts = [b.accessibleName() for b in screen.options.buttons]
     assert any("draw two cards" in t for t in texts), texts
     assert screen.rulings.isVisible()
 
     # The innocent side calls the deal void (under the French laws).
-    void = next(b for b in screen.options.buttons if "void" in b.text() and "French" in b.text())
+    void = next(b for b in screen.options.buttons
+                if "void" in b.accessibleName() and "French" in b.accessibleName())
     qtbot.mouseClick(void, Qt.MouseButton.LeftButton)
     assert screen.moment.state.status == "void"
     assert "dealt again" in screen.table.status.text()
@@ -77,7 +78,7 @@ def test_play_inject_choose_step_back_and_branch(qtbot, screen: RehearseScreen,
     screen.timeline.steps.setCurrentRow(3)
     assert screen.moment.mistake is not None
     other = next(b for b in screen.options.buttons
-                 if "draw two" in b.text() and "French" in b.text())
+                 if "draw two" in b.accessibleName() and "French" in b.accessibleName())
     qtbot.mouseClick(other, Qt.MouseButton.LeftButton)
     assert screen.rehearsal is not None and len(screen.rehearsal.branches) == 2
     assert screen.branch == 1
@@ -125,7 +126,7 @@ def test_the_builders_table_is_rehearsed_with_its_event_ready(qtbot, real) -> No
     assert screen.wrong_box.isVisible()
     assert screen.event_form.event_type == "wrong-count"
     screen.make_mistake()
-    texts = [b.text() for b in screen.options.buttons]
+    texts = [b.accessibleName() for b in screen.options.buttons]
     assert texts and "English" in texts[0]
     qtbot.mouseClick(screen.options.buttons[0], Qt.MouseButton.LeftButton)
     assert screen.moment.state.status == "abandoned"
