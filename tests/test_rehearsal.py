@@ -236,3 +236,31 @@ def test_every_shipped_rehearsal_replays_with_its_irregularity_ruled(path: Path)
 def test_every_game_has_a_shipped_rehearsal() -> None:
     games = {json.loads(p.read_text("utf-8"))["start"]["game"] for p in REHEARSALS}
     assert games == {g for g, game in GAMES.items() if game.facts.play is not None}
+
+
+def test_rubicon_first_marriage_fixes_trumps_and_a_false_declaration_is_refused() -> None:
+    s = start("rubicon-bezique", 1)
+    game = REHEARSER.game(s)
+    moments = play_lawfully(s, 2)
+    m = moments[-1]
+    winner = m.state.last_winner
+    assert winner is not None and m.state.trump is None
+    hand = m.state.hand(winner)
+    kings = {c.suit for c in hand if c.rank == "K"}
+    queens = {c.suit for c in hand if c.rank == "Q"}
+    married = sorted(kings & queens)
+    unmarried = sorted(set("SHDC") - set(married))
+    with pytest.raises(RehearsalError, match="does not hold"):
+        REHEARSER.advance(m, Step("declare", {"player": winner, "declaration": "marriage",
+                                              "suit": unmarried[0], "points": 40}), s)
+    assert married, "this deal gives the winner a marriage"
+    after = REHEARSER.advance(m, Step("declare", {"player": winner, "declaration": "marriage",
+                                                  "suit": married[0], "points": 40}), s)
+    assert after.state.trump == married[0]
+    assert after.state.score(winner) == m.state.score(winner) + 40
+    # Only the winner of the last trick may declare, and only before he draws.
+    loser = next(p for p in s.players if p != winner)
+    with pytest.raises(RehearsalError, match="only the winner"):
+        REHEARSER.advance(m, Step("declare", {"player": loser, "declaration": "four-aces",
+                                              "points": 100}), s)
+    assert game.has_trumps
