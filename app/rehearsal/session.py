@@ -268,7 +268,12 @@ class Rehearser:
         if trump is None and isinstance(suit, str) and name in ("marriage", "royal-marriage") \
                 and facts(game).trump_named_by == "first-marriage":
             trump = suit.upper()
-        missing = missing_cards(name, state.hand(player), trump)
+        if name in ("marriage", "royal-marriage") and isinstance(suit, str) and \
+                suit.upper() in "SHDC":
+            # A marriage named in a suit needs that suit's king and queen.
+            missing = missing_cards("royal-marriage", state.hand(player), suit.upper())
+        else:
+            missing = missing_cards(name, state.hand(player), trump)
         if missing:
             raise RehearsalError(f"{player} does not hold {', '.join(c.name for c in missing)} "
                                  f"for that declaration")
