@@ -363,7 +363,6 @@ class RehearseScreen(QWidget):
         melding = state.melds is not None and not state.over and not waiting
         for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button):
             w.setVisible(play.declarations and not state.over and not waiting)
-        self.suit_box.setVisible(self.suit_box.isVisibleTo(self) and state.trump is None)
         for w in (self.turn_button, self.meld_button, self.pass_button):
             w.setVisible(melding)
         if melding:
