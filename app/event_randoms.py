@@ -34,6 +34,8 @@ def king_turned(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     if rng.random() < 0.5:
         spoil_counts(raw, game, rng)
     used = {c for h in _hands(raw).values() if isinstance(h, list) for c in h}
+    trick = raw.get("trick")
+    used.update(trick["cards"] if isinstance(trick, dict) else ())
     kings = [f"K{s}" for s in game.pack.suits if f"K{s}" not in used]
     if kings:
         raw["turn_up"] = rng.choice(kings)

@@ -81,6 +81,7 @@ def _build_builder(window: MainWindow) -> QWidget:
 
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
     screen.law_requested.connect(window.open_law)
+    window.builder_actions.attach(screen)
     return screen
 
 
@@ -289,6 +290,7 @@ class MainWindow(QMainWindow):
         self.builder_actions.populate_file_menu(file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.builder_actions.populate_edit_menu(bar.addMenu("&Edit"))
         bar.addMenu(self.builder_actions.examples_menu)
         go = bar.addMenu("&Go")
         for action in (self.back_action, self.forward_action, self.search_action):
@@ -298,7 +300,11 @@ class MainWindow(QMainWindow):
             view.addAction(action)
         view.addSeparator()
         view.addAction(self.rehearse_table_action)
-        bar.addMenu("&Help").addAction(self.about_action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+        # The quiz's keys (ui/quiz/study_keys.py keeps the list).
+        self.quiz_keys_action = self._action("&Quiz keyboard shortcuts", "", self._show_quiz_keys)
+        help_menu.addAction(self.quiz_keys_action)
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Navigation")
@@ -331,6 +337,11 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         QMessageBox.about(self, "About Card Laws", ABOUT)
+
+    def _show_quiz_keys(self) -> None:
+        from ui.quiz.study_keys import shortcuts_html
+
+        QMessageBox.information(self, "Quiz keyboard shortcuts", shortcuts_html())
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
