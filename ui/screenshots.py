@@ -176,15 +176,18 @@ def _rehearse_ruling(window: MainWindow) -> None:
 
     window.open_rehearsal(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
     screen = window.screen("rehearse")
-    mistake = next(i for i, m in enumerate(screen.moments) if m.mistake)  # type: ignore[attr-defined]
-    screen.show_position(mistake)  # type: ignore[attr-defined]
+    mistakes = [i for i, m in enumerate(getattr(screen, "moments", [])) if m.mistake]
+    if mistakes:  # the content shown has the game (not a fixture without it)
+        screen.show_position(mistakes[0])  # type: ignore[attr-defined]
     _settle()
 
 
 @shot("rehearse-play")
 def _rehearse_play(window: MainWindow) -> None:
     window.show_screen("rehearse")
-    window.screen("rehearse").new_deal("cinch", seed=12)  # type: ignore[attr-defined]
+    screen = window.screen("rehearse")
+    if "cinch" in getattr(screen, "games", {}) and screen.game_box.findData("cinch") >= 0:  # type: ignore[attr-defined]
+        screen.new_deal("cinch", seed=12)  # type: ignore[attr-defined]
     _settle()
 
 

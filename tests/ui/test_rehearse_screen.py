@@ -170,3 +170,10 @@ def test_a_bad_rehearsal_file_is_reported_and_the_current_one_kept(
     assert not screen.open_path(bad)
     assert "start" in screen.message.text()
     assert screen.rehearsal == before
+
+
+def test_content_without_play_facts_says_nothing_can_be_rehearsed(qtbot, content) -> None:
+    screen = RehearseScreen(content)  # the fixture content declares no [play] table
+    qtbot.addWidget(screen)
+    assert "none can be rehearsed" in screen.message.text()
+    assert not screen.wrong_button.isEnabled()

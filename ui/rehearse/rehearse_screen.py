@@ -201,7 +201,18 @@ class RehearseScreen(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.title)
         layout.addWidget(self.splitter, 1)
-        self.new_deal(self.game_box.currentData() or next(iter(self.games)))
+        if self.game_box.count():
+            self.new_deal(self.game_box.currentData())
+        else:
+            # Content whose games declare no [play] table (a club's own laws, say).
+            self.message.setText("None of these games says how its hands are played (a [play] "
+                                 "table in its games file), so none can be rehearsed.")
+            for w in (deal_button, save_button, export_button, self.wrong_button):
+                w.setEnabled(False)
+            for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
+                      self.turn_button, self.meld_button, self.pass_button, self.redeal_button,
+                      self.rulings, self.options):
+                w.hide()
 
     # --- starting ------------------------------------------------------------------------
     def new_deal(self, game: str, seed: int | None = None) -> None:
@@ -430,6 +441,8 @@ class RehearseScreen(QWidget):
 
     def open_path(self, path: Path) -> bool:
         """Open a rehearsal file; a bad one is reported and the current one kept."""
+        if not self.game_box.count():
+            return False
         try:
             rehearsal, timelines = document.read_file(path, self.rehearser)
         except document.RehearsalFileError as exc:
@@ -455,7 +468,8 @@ class RehearseScreen(QWidget):
 
     def save_path(self, path: Path) -> bool:
         """Save to a file; a failure is reported."""
-        assert self.rehearsal is not None
+        if self.rehearsal is None:
+            return False
         try:
             document.write_file(path, self.rehearsal)
         except OSError as exc:
