@@ -182,7 +182,7 @@ def main() -> None:
         due_t = timed(due_only, 60)
 
         def figures() -> None:
-            statistics(store.summary(pid), clock_now[0], bank.items, scheduling)
+            statistics(store, pid, clock_now[0], bank.items, scheduling)
 
         stats_t = timed(figures, 15)
         rows = store.attempt_count()

@@ -81,7 +81,7 @@ def stats(qtbot, trainer) -> StatsScreen:
     qtbot.addWidget(screen)
     screen.resize(1100, 750)
     screen.show()
-    qtbot.waitUntil(lambda: screen.figures is not None)
+    qtbot.waitUntil(lambda: screen.settled)
     return screen
 
 
@@ -112,11 +112,13 @@ def test_the_game_table_gives_answers_accuracy_and_items_seen(stats):
     assert _row(stats, "ecarte")[1:3] == ["0", "—"]
 
 
-def test_the_code_table_and_the_law_table(stats, history):
+def test_the_code_table_and_the_law_table(qtbot, stats, history):
     questions, _ = history
     stats.show_group("code")
     assert _row(stats, "english")[1:3] == ["5", "60%"]
     stats.show_group("law")
+    qtbot.waitUntil(lambda: stats.settled)
+    assert stats.model.rowCount() > 3, "every law of the catalogue, answered or not"
     assert stats.proxy.rowCount() == 3  # only the laws answered
     assert _row(stats, questions[1].law)[1:3] == ["2", "0%"]
     assert _row(stats, questions[0].law)[1:3] == ["2", "100%"]
@@ -153,12 +155,14 @@ def test_the_figures_follow_a_new_answer(qtbot, stats, trainer, history):
     session = Session(trainer.store, trainer.profile_id, BANK, scheduling=trainer.scheduling)
     session.answer(questions[2], right_answer(questions[2]), 5000)
     trainer.progress_changed.emit()
+    qtbot.waitUntil(lambda: stats.settled)
     assert stats.summary.text() == "6 answers, 4 right (67%)."
 
 
 def test_a_fresh_profile_shows_no_answers_yet(qtbot, stats, trainer):
     other = trainer.store.create_profile("Bob")
     trainer.choose_profile(other.id)
+    qtbot.waitUntil(lambda: stats.settled)
     assert stats.title.text() == "Statistics for Bob"
     assert "No answers yet" in stats.summary.text()
     assert stats.missed.toPlainText() == "No law missed yet."
@@ -168,6 +172,7 @@ def test_a_fresh_profile_shows_no_answers_yet(qtbot, stats, trainer):
 def test_a_law_row_opens_the_law(qtbot, stats, history):
     questions, _ = history
     stats.show_group("law")
+    qtbot.waitUntil(lambda: stats.settled)
     source = stats.model.index(stats.model.row_of(questions[0].law), 0)
     index = stats.proxy.mapFromSource(source)
     with qtbot.waitSignal(stats.law_requested) as blocker:
