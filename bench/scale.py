@@ -101,8 +101,8 @@ def content_digest(root: Path = CONTENT) -> str:
 def scaled_content(factor: int, root: Path = CONTENT) -> Path:
     """A content directory holding every law `factor` times (×1 is the real directory).
 
-    Copy k of a law has the id `game.code.slug-xk`; its links (related, counterparts) and its
-    case and variant group are copy k's own, so every copy is as valid and as linked as the original.
+    Copy k of a law has the id `game.code.slug-xk`; its links (related, counterparts), case
+    and variant group are copy k's own, so every copy is as valid and linked as the original.
     The rest of the content (games, glossary, scenarios, quiz items) is the real one.
     """
     if factor <= 1:
