@@ -90,7 +90,10 @@ def random_event(table: dict[str, Any], event_type: str, rng: random.Random) -> 
     """An event of the given type with plausible fields for the table."""
     players: list[str] = table["players"]
     hands: dict[str, list[str]] = table["hands"]
-    player = rng.choice(players)
+    holding = [p for p in players if hands.get(p)]
+    # A card is played (or shown) from a hand that holds one: late in the hand some are empty.
+    carded = any(kind == "card" for kind in EVENTS[event_type].values())
+    player = rng.choice(holding if carded and holding else players)
     fields: dict[str, Any] = {"type": event_type}
     for name, kind in EVENTS[event_type].items():
         name = name.rstrip("?")
