@@ -11,7 +11,6 @@ from PySide6.QtCore import (
     QDeadlineTimer,
     QEventLoop,
     QModelIndex,
-    QSortFilterProxyModel,
     Qt,
     QUrl,
     Signal,
@@ -38,35 +37,13 @@ from ui.quiz.quiz_pages import STYLE, law_link
 from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.figure_worker import FigureWorker
-from ui.stats.standing_model import KEY_ROLE, SORT_ROLE, StandingModel, percent_words
+from ui.stats.standing_model import KEY_ROLE, StandingModel, percent_words
 from ui.words import code_name, game_name, short_code_name, topic_name
 
 if TYPE_CHECKING:
     from quizzes import Statistics
 
 GROUPS = {"game": "Game", "topic": "Topic", "code": "Code of laws", "law": "Law"}
-
-
-class _AnsweredOnly(QSortFilterProxyModel):
-    """Sorts by number, and in the law table hides the laws never answered."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.answered_only = False
-        self.setSortRole(SORT_ROLE)
-
-    def set_answered_only(self, on: bool) -> None:
-        self.beginFilterChange()
-        self.answered_only = on
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    @override
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
-        if not self.answered_only:
-            return True
-        model = self.sourceModel()
-        assert isinstance(model, StandingModel)
-        return model.standing(source_row).answers > 0
 
 
 class StatsScreen(QWidget):
@@ -112,11 +89,9 @@ class StatsScreen(QWidget):
             self.group_box.addItem(words, group)
         by = QLabel("Figures &by")
         by.setBuddy(self.group_box)
-        self.model = StandingModel()
-        self.proxy = _AnsweredOnly()
-        self.proxy.setSourceModel(self.model)
+        self.model = StandingModel()  # sorts and filters itself: the law table is long
         self.table = QTableView()
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setAccessibleName("Accuracy and mastery")
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -127,8 +102,12 @@ class StatsScreen(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Widths from the widest words a figure can take, not from measuring every row.
+        metrics = header.fontMetrics()
+        for column, widest in enumerate(("Answers 8", "Right 100%", "Mastery 100%",
+                                          "Items seen 8888 of 88888"), start=1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
         self.table.activated.connect(self._on_row)
         self.table.doubleClicked.connect(self._on_row)
         self.missed = QTextBrowser()
@@ -262,8 +241,8 @@ class StatsScreen(QWidget):
             if self.trainer.is_ready:
                 self.refresh()
             return
-        self.model.set_standings(GROUPS[group], list(rows.values()), self._namer(group))
-        self.proxy.set_answered_only(group == "law")
+        self.model.set_standings(GROUPS[group], list(rows.values()), self._namer(group),
+                                 answered_only=group == "law")
         self.table.sortByColumn(0 if group != "law" else 1,
                                 Qt.SortOrder.AscendingOrder if group != "law"
                                 else Qt.SortOrder.DescendingOrder)
