@@ -29,11 +29,12 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card
 from app.content import Content
+from app.engine.handlers.declarations import VALUES
 from app.events import DECLARATION_WORDS, EVENTS
 from app.games import build_games
 from app.rehearsal import document
 from app.rehearsal.melds import meld_options
-from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
+from app.rehearsal.play import RehearsalError, count_points, facts, legal_cards, settle_draws
 from app.rehearsal.record import record_html
 from app.rehearsal.session import Moment, Rehearser, Start, Step
 from ui.builder.event_form import EventForm
@@ -43,6 +44,11 @@ from ui.rehearse.table_panel import TablePanel
 from ui.rehearse.timeline_panel import TimelinePanel
 
 SUFFIX = ".rehearsal.json"
+
+
+def declaration_values(game: str) -> dict[str, int]:
+    """The declarations a game scores, with their points (the engine's own table)."""
+    return dict(VALUES.get(game, {}))
 
 
 class RehearseScreen(QWidget):
@@ -120,8 +126,7 @@ class RehearseScreen(QWidget):
 
         self.declare_box = QComboBox()
         self.declare_box.setAccessibleName("Declaration")
-        for key, words in DECLARATION_WORDS.items():
-            self.declare_box.addItem(words, key)
+        self.declare_box.currentIndexChanged.connect(self._declaration_chosen)
         self.suit_box = QComboBox()
         self.suit_box.setAccessibleName("Suit of the marriage")
         for letter, name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"),
@@ -243,12 +248,28 @@ class RehearseScreen(QWidget):
         self.rehearsal = document.Rehearsal(start)
         self.branch, self.moments, self.position = 0, [first], 0
         self.path = path
-        index = self.game_box.findData(start.game)
-        if index >= 0:
-            self.game_box.setCurrentIndex(index)
+        self._game_chosen(start.game)
         self.title_changed.emit(start.title)
         self.wrong_button.setChecked(False)
         self.refresh()
+
+    def _game_chosen(self, game: str) -> None:
+        """Show the game in the list, and offer its declarations with their usual points."""
+        index = self.game_box.findData(game)
+        if index >= 0:
+            self.game_box.setCurrentIndex(index)
+        self.declare_box.blockSignals(True)
+        self.declare_box.clear()
+        for key, points in declaration_values(game).items():
+            self.declare_box.addItem(f"{DECLARATION_WORDS.get(key, key)} ({points})", key)
+        self.declare_box.blockSignals(False)
+        self._declaration_chosen()
+
+    def _declaration_chosen(self) -> None:
+        key = self.declare_box.currentData()
+        game = self.game_box.currentData()
+        if key is not None and game is not None:
+            self.points_box.setValue(declaration_values(game).get(key, 0))
 
     # --- acting --------------------------------------------------------------------------
     @property
@@ -367,9 +388,10 @@ class RehearseScreen(QWidget):
         game = self.rehearser.game(state)
         ready = settle_draws(state, game) if state.melds is None and not state.over else state
         lawful = legal_cards(ready, game) if moment.mistake is None else []
-        self.table.show_state(ready if ready.to_draw == () else state, lawful)
-        self.title.setText(self.rehearsal.start.title)
         play = facts(game)
+        in_cards = count_points(state, game) if play.count == "card-points" else None
+        self.table.show_state(ready if ready.to_draw == () else state, lawful, in_cards)
+        self.title.setText(self.rehearsal.start.title)
         waiting = moment.mistake is not None
         melding = state.melds is not None and not state.over and not waiting
         for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button):
@@ -449,9 +471,7 @@ class RehearseScreen(QWidget):
             self.message.setText(f"Cannot open {path.name}: {exc}")
             return False
         self.rehearsal, self.branch, self.path = rehearsal, 0, path
-        index = self.game_box.findData(rehearsal.start.game)
-        if index >= 0:
-            self.game_box.setCurrentIndex(index)
+        self._game_chosen(rehearsal.start.game)
         self.moments = timelines[0]
         self.position = len(self.moments) - 1
         self.title_changed.emit(rehearsal.start.title)
