@@ -16,12 +16,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,26 +27,20 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card
 from app.content import Content
-from app.engine.handlers.declarations import VALUES
-from app.events import DECLARATION_WORDS, EVENTS
 from app.games import build_games
 from app.rehearsal import document
 from app.rehearsal.melds import meld_options
 from app.rehearsal.play import RehearsalError, count_points, facts, legal_cards, settle_draws
 from app.rehearsal.record import record_html
 from app.rehearsal.session import Moment, Rehearser, Start, Step
-from ui.builder.event_form import EventForm
 from ui.builder.ruling_panel import RulingPanel
+from ui.rehearse.controls import DeclareRow, MistakeForm
 from ui.rehearse.options_box import OptionsBox
 from ui.rehearse.table_panel import TablePanel
 from ui.rehearse.timeline_panel import TimelinePanel
 
 SUFFIX = ".rehearsal.json"
 
-
-def declaration_values(game: str) -> dict[str, int]:
-    """The declarations a game scores, with their points (the engine's own table)."""
-    return dict(VALUES.get(game, {}))
 
 
 class RehearseScreen(QWidget):
@@ -112,32 +104,14 @@ class RehearseScreen(QWidget):
         self.wrong_button = QPushButton("Something &went wrong…")
         self.wrong_button.setCheckable(True)
         self.wrong_button.setToolTip("Make an irregularity happen at the table and have it ruled")
-        self.wrong_box = QGroupBox("What went wrong")
-        self.event_form = EventForm()
-        self.event_form.pick_in_hand.hide()
-        self.event_form.event_type_chosen.connect(lambda _t: self._show_event_form())
-        rule_button = QPushButton("&Rule it")
-        rule_button.clicked.connect(self.make_mistake)
-        wrong_layout = QVBoxLayout(self.wrong_box)
-        wrong_layout.addWidget(self.event_form)
-        wrong_layout.addWidget(rule_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.wrong_box = MistakeForm()
+        self.event_form = self.wrong_box.event_form
+        self.wrong_box.rule_requested.connect(self.make_mistake)
         self.wrong_box.hide()
         self.wrong_button.toggled.connect(self._toggle_wrong)
 
-        self.declare_box = QComboBox()
-        self.declare_box.setAccessibleName("Declaration")
-        self.declare_box.currentIndexChanged.connect(self._declaration_chosen)
-        self.suit_box = QComboBox()
-        self.suit_box.setAccessibleName("Suit of the marriage")
-        for letter, name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"),
-                             ("C", "clubs")):
-            self.suit_box.addItem(name, letter)
-        self.points_box = QSpinBox()
-        self.points_box.setRange(0, 10_000)
-        self.points_box.setSingleStep(10)
-        self.points_box.setAccessibleName("Points declared")
-        self.declare_button = QPushButton("Dec&lare")
-        self.declare_button.clicked.connect(self.declare)
+        self.declare_row = DeclareRow()
+        self.declare_row.declared.connect(self.declare)
         self.turn_button = QPushButton("&Turn a card")
         self.turn_button.clicked.connect(lambda: self.act(Step("turn", {"player": self._mover()})))
         self.meld_button = QPushButton("&Meld the chosen cards")
@@ -149,8 +123,8 @@ class RehearseScreen(QWidget):
         self.redeal_button.clicked.connect(self.deal_again)
         actions = QHBoxLayout()
         actions.addWidget(self.wrong_button)
-        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
-                  self.turn_button, self.meld_button, self.pass_button, self.redeal_button):
+        for w in (self.declare_row, self.turn_button, self.meld_button, self.pass_button,
+                  self.redeal_button):
             actions.addWidget(w)
         actions.addStretch(1)
 
@@ -214,9 +188,8 @@ class RehearseScreen(QWidget):
                                  "table in its games file), so none can be rehearsed.")
             for w in (deal_button, save_button, export_button, self.wrong_button):
                 w.setEnabled(False)
-            for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
-                      self.turn_button, self.meld_button, self.pass_button, self.redeal_button,
-                      self.rulings, self.options):
+            for w in (self.declare_row, self.turn_button, self.meld_button, self.pass_button,
+                      self.redeal_button, self.rulings, self.options):
                 w.hide()
 
     # --- starting ------------------------------------------------------------------------
@@ -254,22 +227,11 @@ class RehearseScreen(QWidget):
         self.refresh()
 
     def _game_chosen(self, game: str) -> None:
-        """Show the game in the list, and offer its declarations with their usual points."""
+        """Show the game in the list, and offer its declarations."""
         index = self.game_box.findData(game)
         if index >= 0:
             self.game_box.setCurrentIndex(index)
-        self.declare_box.blockSignals(True)
-        self.declare_box.clear()
-        for key, points in declaration_values(game).items():
-            self.declare_box.addItem(f"{DECLARATION_WORDS.get(key, key)} ({points})", key)
-        self.declare_box.blockSignals(False)
-        self._declaration_chosen()
-
-    def _declaration_chosen(self) -> None:
-        key = self.declare_box.currentData()
-        game = self.game_box.currentData()
-        if key is not None and game is not None:
-            self.points_box.setValue(declaration_values(game).get(key, 0))
+        self.declare_row.set_game(game)
 
     # --- acting --------------------------------------------------------------------------
     @property
@@ -321,22 +283,21 @@ class RehearseScreen(QWidget):
             return
         self.act(Step("play", {"player": player, "card": card.code}))
 
-    def make_mistake(self) -> None:
+    def make_mistake(self, event: Mapping[str, Any] | None = None) -> None:
         """Make the irregularity in the form happen and show its ruling."""
-        if self.act(Step("mistake", {"event": self.event_form.current()})):
+        event = event if event is not None else self.event_form.current()
+        if self.act(Step("mistake", {"event": dict(event)})):
             self.wrong_button.setChecked(False)
 
     def choose(self, code: str, option: str) -> None:
         """Apply the ruling under `code` with the innocent side's option ("" for none)."""
         self.act(Step("remedy", {"code": code, "option": option or None}))
 
-    def declare(self) -> None:
+    def declare(self, declaration: Mapping[str, Any]) -> None:
         """The winner of the last trick declares, before drawing."""
         state = self.moment.state
         self.act(Step("declare", {"player": state.last_winner or state.to_move,
-                                  "declaration": self.declare_box.currentData(),
-                                  "suit": self.suit_box.currentData(),
-                                  "points": self.points_box.value()}))
+                                  **declaration}))
 
     def meld(self) -> None:
         """Meld the card on offer with the cards chosen from the hand."""
@@ -394,8 +355,7 @@ class RehearseScreen(QWidget):
         self.title.setText(self.rehearsal.start.title)
         waiting = moment.mistake is not None
         melding = state.melds is not None and not state.over and not waiting
-        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button):
-            w.setVisible(play.declarations and not state.over and not waiting)
+        self.declare_row.setVisible(play.declarations and not state.over and not waiting)
         for w in (self.turn_button, self.meld_button, self.pass_button):
             w.setVisible(melding)
         if melding:
@@ -438,20 +398,7 @@ class RehearseScreen(QWidget):
 
     def _show_event_form(self, event: Mapping[str, Any] | None = None) -> None:
         state = self.moment.state
-        game = self.rehearser.game(state)
-        offered = [spec.type for spec in game.events_at(state.stage)]
-        if not offered:
-            return
-        event = dict(event or self.event_form.current() or {"type": offered[0]})
-        if event.get("type") not in offered:
-            event = {"type": offered[0]}
-        spec = EVENTS[event["type"]]
-        if "player" not in event and spec.field("player") is not None:
-            event["player"] = state.to_move
-        # Fields of another type of event (left from the last choice) do not carry over.
-        event = {k: v for k, v in event.items() if k == "type" or spec.field(k) is not None}
-        cards = [c for p in state.players for c in state.hand(p)]
-        self.event_form.show_event(event, state.players, cards, None, offered)
+        self.wrong_box.show_event(state, self.rehearser.game(state), event)
 
     # --- files ---------------------------------------------------------------------------
     def open_dialog(self) -> None:
