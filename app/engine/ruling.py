@@ -30,6 +30,7 @@ OPTIONS: dict[str, str] = {
     "discard-surplus": "Discard the surplus cards.",
     "supply-from-stock": "Make up the shortage from the stock (remainder of the pack).",
     "draw-from-dealer": "Draw the surplus from the dealer's hand.",
+    "draw-from-pone": "Draw the surplus from the non-dealer's hand.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",
     "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",

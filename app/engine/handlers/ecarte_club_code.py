@@ -7,6 +7,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
 from app.engine.handlers.declarations import check_claim
 from app.engine.handlers.ecarte import read_hand_result
+from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -71,6 +72,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         return ctx.decide(
             "deal-stands", [E + "wrong-count-dealt"], f"Both hands hold five cards. {counts}"
         )
+    if table.discards_made:
+        return wrong_count_after_exchange(ctx, errors, counts)
     if table.timing.any_card_played:
         if errors.get(pone, 0):
             return ctx.decide(

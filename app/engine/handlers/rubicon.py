@@ -62,10 +62,14 @@ def wrong_count(ctx: Context) -> Decision | None:
         if under:
             return ctx.decide(
                 "play-on",
-                [E + "surplus-and-short", E + "surplus-after-first-trick"],
+                [
+                    E + "surplus-and-short",
+                    E + "surplus-after-first-trick",
+                    E + "surplus-and-short-last-trick",
+                ],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
-                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can. "
-                f"{counts}",
+                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
+                f"but neither player scores the last trick. {counts}",
                 score={innocent: points},
             )
         return ctx.decide(

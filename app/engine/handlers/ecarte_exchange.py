@@ -1,0 +1,68 @@
+"""Écarté under the English Club Code: errors in the exchange (laws 29 to 38).
+
+After a proposal is accepted each player discards and takes cards from the stock, the
+non-dealer first. A hand found too long or too short after the exchange went wrong in the
+exchange, not in the deal, and the Club Code gives the remedy to the player not in fault:
+the dealer when the non-dealer's hand is wrong (laws 29 and 30), the non-dealer when the
+dealer's is (laws 33 and 34).
+"""
+
+from __future__ import annotations
+
+from app.engine.core import Context
+from app.engine.ruling import Decision, Option
+
+E = "ecarte.english."
+
+
+def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str) -> Decision:
+    """A wrong count found once the exchange has been made: each wrong hand is the error of
+    the player who took (or asked for) its cards, and his adversary has the remedy."""
+    table = ctx.table
+    pone, dealer = table.pone, table.dealer
+    laws: list[str] = []
+    options: list[Option] = []
+    parts = [f"A hand is wrong after the exchange. {counts}"]
+    outcome = "play-on"
+    pone_error, dealer_error = errors.get(pone, 0), errors.get(dealer, 0)
+    if pone_error > 0:
+        outcome = "deal-stands"
+        laws.append(E + "pone-took-too-many")
+        options += [Option("new-deal", dealer), Option("draw-from-pone", dealer)]
+        looked = "" if pone not in table.hands_seen else ", looking at them since he has seen them"
+        parts.append(
+            f"{pone}, the non-dealer, took more cards than he discarded: {dealer}, the dealer, "
+            f"may claim a fresh deal, or play on and draw the surplus out of {pone}'s "
+            f"hand{looked}."
+        )
+    elif pone_error < 0:
+        laws.append(E + "pone-asked-too-few")
+        parts.append(
+            f"{pone}, the non-dealer, asked for fewer cards than he discarded: he plays the hand "
+            f"short, and every card of {dealer}'s to which he has nothing to play counts as a "
+            f"trick for {dealer}."
+        )
+    if dealer_error > 0:
+        outcome = "deal-stands"
+        laws += [E + "dealer-takes-too-many"]
+        options += [Option("new-deal", pone), Option("draw-from-dealer", pone)]
+        parts.append(
+            f"{dealer}, the dealer, took more cards than he discarded: {pone} may claim a fresh "
+            f"deal, or play on and draw the surplus out of {dealer}'s hand."
+        )
+    elif dealer_error < 0:
+        laws.append(E + "dealer-takes-too-few")
+        if table.timing.has_played(dealer):
+            laws.append(E + "dealer-plays-short")
+            parts.append(
+                f"{dealer}, the dealer, took fewer cards than he discarded and has played: "
+                f"{pone} counts as tricks all his cards to which {dealer} has nothing to play."
+            )
+        else:
+            options.append(Option("supply-from-stock", dealer))
+            parts.append(
+                f"{dealer}, the dealer, took fewer cards than he discarded: he may make his hand "
+                f"up from the stock before he plays; if he plays short, {pone} counts as tricks "
+                f"all his cards to which {dealer} has nothing to play."
+            )
+    return ctx.decide(outcome, laws, " ".join(parts), options=list(dict.fromkeys(options)))
