@@ -9,7 +9,7 @@ dealer's is (laws 33 and 34).
 
 from __future__ import annotations
 
-from app.engine.core import Context
+from app.engine.core import Context, rules
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -66,3 +66,67 @@ def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str
                 f"all his cards to which {dealer} has nothing to play."
             )
     return ctx.decide(outcome, laws, " ".join(parts), options=list(dict.fromkeys(options)))
+
+
+@rules("ecarte", "english", "exchange-error")
+def exchange_error(ctx: Context) -> Decision:
+    """Laws 29 to 38: each error of the exchange, with the remedy for the player not in fault."""
+    table = ctx.table
+    pone, dealer = table.pone, table.dealer
+    player, error = ctx.event.player, ctx.event.error
+    if error == "took-too-many":
+        return wrong_count_after_exchange(ctx, {player: 1}, "")
+    if error == "took-too-few":
+        return wrong_count_after_exchange(ctx, {player: -1}, "")
+    if error == "gave-too-many":
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-gives-pone-too-many"],
+            f"{dealer}, the dealer, gave {pone} more cards than he asked for: {pone} may claim a "
+            f"fresh deal, or play on and discard the surplus without {dealer} seeing it.",
+            options=[Option("new-deal", pone), Option("discard-surplus", pone)],
+        )
+    if error == "gave-too-few":
+        return ctx.decide(
+            "deal-stands",
+            [E + "dealer-gives-pone-too-few"],
+            f"{dealer}, the dealer, gave {pone} fewer cards than he asked for: {pone} may claim "
+            f"a fresh deal, or play on with his hand made up from the stock.",
+            options=[Option("new-deal", pone), Option("supply-from-stock", pone)],
+        )
+    if error == "faced-card-in-stock":
+        return ctx.decide(
+            "play-on",
+            [E + "faced-card-in-stock"],
+            "A card is found face up in the stock after the discard: both players may see it; "
+            "it is put aside and the next card is given in its place.",
+        )
+    if error == "cards-exposed-in-giving":
+        if player == dealer:
+            return ctx.decide(
+                "play-on",
+                [E + "dealer-own-cards-exposed-in-giving"],
+                f"{dealer}, the dealer, exposed cards he was giving himself: he must take them.",
+            )
+        return ctx.decide(
+            "play-on",
+            [E + "pone-cards-exposed-in-giving"],
+            f"Cards meant for {pone} were exposed as the dealer gave them: {pone} may take "
+            f"them, or refuse them and have the next cards instead.",
+            options=[Option("refuse-cards", pone)],
+        )
+    if error == "card-turned-in-error":
+        return ctx.decide(
+            "penalty",
+            [E + "card-turned-in-error"],
+            f"{dealer}, the dealer, turned up a card as if it were the trump: he may not refuse "
+            f"a further discard, and if {pone} asks for cards again he may take the exposed card.",
+            options=[Option("take-exposed-card", pone)],
+        )
+    return ctx.decide(
+        "play-on",
+        [E + "stock-too-small", E + "conditional-acceptance"],
+        f"The dealer accepted though the stock could not supply both exchanges: {pone} has all "
+        f"the cards he asked for (or all that are left), and {dealer} plays the hand he holds. "
+        f"A dealer may protect himself by accepting only if the stock suffices.",
+    )
