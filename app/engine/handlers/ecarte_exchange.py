@@ -22,14 +22,14 @@ def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str
     pone, dealer = table.pone, table.dealer
     laws: list[str] = []
     options: list[Option] = []
-    parts = [f"A hand is wrong after the exchange. {counts}"]
+    parts = [f"A hand is wrong after the exchange. {counts}".strip()] if counts else []
     outcome = "play-on"
     pone_error, dealer_error = errors.get(pone, 0), errors.get(dealer, 0)
     if pone_error > 0:
         outcome = "deal-stands"
         laws.append(E + "pone-took-too-many")
         options += [Option("new-deal", dealer), Option("draw-from-pone", dealer)]
-        looked = "" if pone not in table.hands_seen else ", looking at them since he has seen them"
+        looked = ", looking at them since he had taken them up" if pone in table.hands_seen else ""
         parts.append(
             f"{pone}, the non-dealer, took more cards than he discarded: {dealer}, the dealer, "
             f"may claim a fresh deal, or play on and draw the surplus out of {pone}'s "
