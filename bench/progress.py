@@ -187,6 +187,13 @@ def measure(bank: QuestionBank, attempts: int, items: int, reference: bool) -> d
             records.append(timed(answer, 1))
         out["next question"] = stats.median(picks)
         out["record an answer"] = stats.median(records)
+        # Undo (quizzes): answer, then take it back (attempt, review, totals, card restored).
+        undos = []
+        for _ in range(20):
+            pick()
+            answer()
+            undos.append(timed(lambda: store.undo_last(pid), 1))
+        out["undo the last answer"] = stats.median(undos)
         out["pick (SQL only)"] = timed(lambda: store.due_items(pid, clock_now[0], limit=5), 40)
         out["statistics (SQL)"] = timed(
             lambda: statistics(store, pid, clock_now[0], bank.items, scheduling), 9)
@@ -226,8 +233,8 @@ def main() -> None:
         base = r["primary-key lookup"]
         print(f"  open with integrity_check     {r['open'] * 1e3:10.1f} ms (once per start)")
         for label in ("count(*)", "pick (SQL only)", "next question", "record an answer",
-                      "statistics (SQL)", "statistics (SQL), CPU time", "per-law table (SQL)",
-                      "statistics, per item in Python"):
+                      "undo the last answer", "statistics (SQL)", "statistics (SQL), CPU time",
+                      "per-law table (SQL)", "statistics, per item in Python"):
             if label in r:
                 goal = GOALS.get(label)
                 verdict = "" if goal is None else (
@@ -253,7 +260,12 @@ def main() -> None:
                              " ms", corpus=False)
 
 
-GOALS = {"next question": 0.005, "record an answer": 0.005, "statistics (SQL)": 0.100}
+GOALS = {
+    "next question": 0.005,
+    "record an answer": 0.005,
+    "undo the last answer": 0.005,
+    "statistics (SQL)": 0.100,
+}
 
 
 if __name__ == "__main__":
