@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ui.links import parse
+from ui.quiz.flag_list import FlagList
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.quiz_pages import STYLE, law_link
 from ui.quiz.trainer import Trainer
@@ -132,6 +133,8 @@ class StatsScreen(QWidget):
         missed_column.setContentsMargins(0, 0, 0, 0)
         missed_column.addWidget(_heading("Laws most often missed"))
         missed_column.addWidget(self.missed, 1)
+        self.flag_list = FlagList(trainer)  # the flagged questions (ui/quiz/flag_list.py)
+        missed_column.addWidget(self.flag_list)
         self.top_splitter = _splitter(Qt.Orientation.Horizontal, (standings, 3), (missed, 2))
         self.chart_splitter = _splitter(Qt.Orientation.Horizontal,
                                         (self.day_chart, 1), (self.forecast_chart, 1))
