@@ -208,6 +208,8 @@ class StatsScreen(QWidget):
         self.pages.setCurrentIndex(0)
 
     def _show_figures(self, figures: Statistics) -> None:
+        if not self.trainer.is_ready:  # closed while the figures were being summed
+            return
         profile = self.trainer.profile
         before, self.figures = self.figures, figures
         self.title.setText(f"Statistics for {profile.name}")
