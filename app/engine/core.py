@@ -141,15 +141,22 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     from app.engine import handlers  # noqa: F401  (registers every handler)
     from app.engine.analogues import find_analogues
 
-    game = games[scenario.game].with_variants(scenario.variants)
-    table = Table(scenario, game)
+    base = games[scenario.game]
+    tables: dict[int, Table] = {}
+
+    def table_for(code: str) -> Table:
+        # Each code rules the game as its own readings change it, and no other code's.
+        game = base.for_code(code, scenario.variants)
+        return tables.setdefault(id(game), Table(scenario, game))
+
+    table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
     decided: dict[str, Decision] = {}
 
     def decide(at: Table, code: str) -> Decision:
-        if at is not table:
+        if at.scenario is not scenario:
             return _decide(at, code, content)  # a sibling's table, seen once
         if code not in decided:
-            decided[code] = _decide(table, code, content)
+            decided[code] = _decide(table_for(code), code, content)
         return decided[code]
 
     rulings = []
@@ -157,9 +164,10 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
         decision = decide(table, code)
         analogues = ()
         if decision.outcome == "not-covered":
-            analogues = find_analogues(table, code, content, games, decide, PRINCIPLE_CASE)
+            analogues = find_analogues(table_for(code), code, content, games, decide,
+                                       PRINCIPLE_CASE)
         rulings.append(CodeRuling(code, decision, analogues))
-    return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
+    return Ruling(game=base.id, event=scenario.event.type, rulings=tuple(rulings))
 
 
 def names(cards: Iterable[Card]) -> str:

@@ -297,7 +297,7 @@ def test_open_save_open_round_trips_a_scenario_exactly(builder, tmp_path):
         ("{not json", "file"),
         ('{"game": "rubicon-bezique", "hands": {"North": ["2S"]}, '
          '"event": {"type": "wrong-count"}}', "hands.North[0]"),
-        ('{"game": []}', "scenario"),
+        ('{"game": []}', "game"),
     ],
 )
 def test_an_invalid_file_says_what_is_wrong_and_keeps_the_table(qtbot, builder, tmp_path,
