@@ -112,13 +112,15 @@ def principle_laws(content: Content, game: str, code: str) -> list[str]:
 
 def _not_covered(ctx: Context) -> Decision:
     info = ctx.game.facts.codes[ctx.code]
+    laws = principle_laws(ctx.content, ctx.game.id, ctx.code)
+    # The principle cited is the one explained; the game's own summary is the fallback.
+    principle = " ".join(ctx.law(i).brief for i in laws) or info.principle
     return Decision(
         outcome="not-covered",
-        laws=tuple(principle_laws(ctx.content, ctx.game.id, ctx.code)),
+        laws=tuple(laws),
         explanation=(
             f"The {CODES[ctx.code]} laws of {ctx.game.name} ({info.authority}) say nothing "
-            f"about this situation, so no ruling is given. Their guiding principle: "
-            f"{info.principle}"
+            f"about this situation, so no ruling is given. Their guiding principle: {principle}"
         ),
     )
 
