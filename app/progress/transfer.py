@@ -300,7 +300,7 @@ def _check_record(
             continue
         if key in _STAMPS:
             try:
-                parse_stamp(value)
+                parse_stamp(value if isinstance(value, str) else repr(value))
             except ValueError:
                 problems.append(f"{where}.{key}: not a timezone-aware ISO date and time")
                 ok = False
