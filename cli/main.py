@@ -1,4 +1,4 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule,quiz} ...`.
+"""Command line of Card Laws: `python -m app {validate,search,rule,quiz,progress} ...`.
 
 It sits above the core (`app`) and the quizzes (`quizzes`) and may use both."""
 
@@ -8,12 +8,15 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("validate", "search", "rule", "quiz")
+COMMANDS = ("validate", "search", "rule", "quiz", "progress")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command that is installed."""
+    from app import __version__
+
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"Card Laws {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         try:

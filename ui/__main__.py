@@ -31,7 +31,10 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the desktop app."""
+    from app import __version__
+
     parser = argparse.ArgumentParser(prog="cardlaws", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"Card Laws {__version__}")
     parser.add_argument("--screenshots", type=Path, metavar="DIR",
                         help="render every screen offscreen into DIR/<screen>.png and exit")
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
