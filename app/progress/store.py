@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
@@ -12,7 +13,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from app.progress import transfer  # as a module: its functions share the methods' names
-from app.progress.opening import KEEP_BACKUPS, daily_backup, open_database
+from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backup
+from app.progress.faults import write_failed
+from app.progress.opening import check_in_background, open_database
 from app.progress.records import (
     DEFAULT_NEW_PER_DAY,
     FILE_NAME,
@@ -51,6 +54,9 @@ class ProgressStore:
         self.db = db
         self.path = path
         self.notice = notice
+        # Work started at open on threads of their own: the daily backup, and the full
+        # integrity check after an unclean shutdown. close() waits for the backup.
+        self._workers: list[threading.Thread] = []
 
     # -- opening ------------------------------------------------------------------------
 
@@ -63,19 +69,31 @@ class ProgressStore:
         keep_backups: int = KEEP_BACKUPS,
         synchronous: str = "FULL",
     ) -> ProgressStore:
-        """Open (or create) the progress file, checking it and keeping the daily backup."""
+        """Open (or create) the progress file, checking it and keeping the daily backup.
+
+        Raises ProgressUnavailable (a ProgressError) when the file cannot be used now (full
+        disk, lock, permissions): the file is left as it was and the message says what to do.
+        A damaged file is moved aside and `notice` says so. The daily backup and, after an
+        unclean shutdown, the full integrity check of a large file run on worker threads.
+        """
         folder = data_dir(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        db, notice = open_database(folder, clock, synchronous)
-        try:
-            migrate(db)
-        except RuntimeError as exc:
-            db.close()
-            raise ProgressError(str(exc)) from None
-        store = cls(db, folder / FILE_NAME, notice)
-        if keep_backups > 0 and notice is None:
-            store.backup(clock(), keep=keep_backups)
+        opened = open_database(folder, clock, synchronous)
+        path = folder / FILE_NAME
+        store = cls(opened.db, path, opened.notice)
+        if opened.needs_full_check:
+            store._workers.append(check_in_background(path, store._late_notice))
+        if keep_backups > 0 and opened.notice is None:
+            store._workers.append(backup_in_background(path, clock(), keep_backups))
         return store
+
+    def _late_notice(self, text: str) -> None:
+        # Called from the checking thread; the screens read `notice` when they next look.
+        self.notice = text
+
+    def wait_for_background(self, timeout: float | None = None) -> None:
+        """Wait for the backup and check started at open (tests, the command line)."""
+        for worker in self._workers:
+            worker.join(timeout)
 
     @classmethod
     def in_memory(cls) -> ProgressStore:
@@ -86,7 +104,10 @@ class ProgressStore:
         return cls(db, None)
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection, after today's backup is written (if one is being written)."""
+        for worker in self._workers:
+            if worker.name == "progress-backup":
+                worker.join()
         self.db.close()
 
     def __enter__(self) -> ProgressStore:
@@ -111,7 +132,7 @@ class ProgressStore:
         """Write today's backup if there is none yet, and drop all but the last `keep` days."""
         if self.path is None:
             return None
-        return daily_backup(self.db, self.path, now, keep)
+        return daily_backup(self.path, now, keep)
 
     # -- profiles -----------------------------------------------------------------------
 
@@ -137,7 +158,7 @@ class ProgressStore:
         if not name:
             raise ProgressError("a profile needs a name")
         moment = now or utc_now()
-        with self.db.atomic():
+        with self._saving("The new profile"), self.db.atomic():
             if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
                 raise ProgressError(f"there is already a profile called {name!r}")
             cur = self.db.execute(
@@ -152,7 +173,7 @@ class ProgressStore:
         if not name:
             raise ProgressError("a profile needs a name")
         try:
-            with self.db.atomic():
+            with self._saving("The new name"), self.db.atomic():
                 self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
         except sqlite3.IntegrityError:
             raise ProgressError(f"there is already a profile called {name!r}") from None
@@ -161,12 +182,12 @@ class ProgressStore:
         """How many new items a day the profile is given."""
         if count < 0:
             raise ProgressError("the daily number of new items cannot be negative")
-        with self.db.atomic():
+        with self._saving("The daily number of new items"), self.db.atomic():
             self.db.execute("UPDATE profiles SET new_per_day = ? WHERE id = ?", [count, profile_id])
 
     def delete_profile(self, profile_id: int) -> None:
         """Remove a profile and everything recorded for it."""
-        with self.db.atomic():
+        with self._saving("Deleting the profile"), self.db.atomic():
             for table in (
                 "review_log",
                 "attempts",
@@ -190,13 +211,27 @@ class ProgressStore:
         """Write an answer, its card and review, and the running totals, in one transaction."""
         if attempt.mode not in MODES:
             raise ProgressError(f"unknown mode {attempt.mode!r}")
-        with self.db.atomic():
+        with self._saving("That answer"), self.db.atomic():
             attempt_id = insert_attempt(self.db, attempt)
             if card is not None:
                 put_card(self.db, attempt.profile_id, card)
             if review is not None:
                 insert_review(self.db, attempt.profile_id, review, attempt_id)
         return attempt_id
+
+    @contextmanager
+    def _saving(self, what: str) -> Iterator[None]:
+        """Turn a failed write (full disk, lock, I/O) into ProgressWriteFailed naming `what`.
+
+        The transaction was rolled back, so nothing of the change was written.
+        """
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise  # a broken rule of the data (a name taken): the caller words it
+        except sqlite3.Error as exc:
+            folder = self.path.parent if self.path is not None else None
+            raise write_failed(what, exc, folder) from None
 
     # -- reading ------------------------------------------------------------------------
 

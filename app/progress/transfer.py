@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import tempfile
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
@@ -116,9 +118,17 @@ def export_file(
 ) -> None:
     """Write a profile's export to a JSON file (atomically: a partial file never remains)."""
     data = export_profile(store, profile_id, now)
-    partial = Path(path).with_suffix(Path(path).suffix + ".partial")
-    partial.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    partial.replace(path)
+    target = Path(path)
+    # A unique temporary name beside the target (mkstemp: readable by the learner alone),
+    # renamed over it only once complete.
+    fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial",
+                                   dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(data, ensure_ascii=False, indent=1))
+        os.replace(partial, target)
+    finally:
+        Path(partial).unlink(missing_ok=True)
 
 
 def import_profile(
