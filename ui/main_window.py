@@ -82,6 +82,7 @@ def _build_builder(window: MainWindow) -> QWidget:
 
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
     screen.law_requested.connect(window.open_law)
+    window.builder_actions.attach(screen)
     return screen
 
 
@@ -266,6 +267,7 @@ class MainWindow(QMainWindow):
         self.builder_actions.populate_file_menu(file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.builder_actions.populate_edit_menu(bar.addMenu("&Edit"))
         bar.addMenu(self.builder_actions.examples_menu)
         go = bar.addMenu("&Go")
         for action in (self.back_action, self.forward_action, self.search_action):
