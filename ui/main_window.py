@@ -275,7 +275,11 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for action in self.screen_actions.values():
             view.addAction(action)
-        bar.addMenu("&Help").addAction(self.about_action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+        # The quiz's keys (ui/quiz/study_keys.py keeps the list).
+        self.quiz_keys_action = self._action("&Quiz keyboard shortcuts", "", self._show_quiz_keys)
+        help_menu.addAction(self.quiz_keys_action)
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Navigation")
@@ -308,6 +312,11 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         QMessageBox.about(self, "About Card Laws", ABOUT)
+
+    def _show_quiz_keys(self) -> None:
+        from ui.quiz.study_keys import shortcuts_html
+
+        QMessageBox.information(self, "Quiz keyboard shortcuts", shortcuts_html())
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:
