@@ -17,6 +17,7 @@ from app.progress import undo as undoing
 from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backup
 from app.progress.faults import write_failed
 from app.progress.flags import Flag, put_flag, read_flags
+from app.progress.import_checks import checked_name
 from app.progress.opening import check_in_background, open_database
 from app.progress.records import (
     DEFAULT_NEW_PER_DAY,
@@ -156,9 +157,7 @@ class ProgressStore:
         self, name: str, now: datetime | None = None, new_per_day: int = DEFAULT_NEW_PER_DAY
     ) -> Profile:
         """A new learner; names are unique."""
-        name = name.strip()
-        if not name:
-            raise ProgressError("a profile needs a name")
+        name = checked_name(name)
         moment = now or utc_now()
         with self._saving("The new profile"), self.db.atomic():
             if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
@@ -171,9 +170,7 @@ class ProgressStore:
 
     def rename_profile(self, profile_id: int, name: str) -> None:
         """Give a profile another (unused) name."""
-        name = name.strip()
-        if not name:
-            raise ProgressError("a profile needs a name")
+        name = checked_name(name)
         try:
             with self._saving("The new name"), self.db.atomic():
                 self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
@@ -455,6 +452,7 @@ class ProgressStore:
 
 
 # --------------------------------------------------------------------------- helpers
+
 
 # Flagged items wait for the learner to lift the flag (the parameter is the profile id).
 _NOT_FLAGGED = "AND item NOT IN (SELECT item FROM flags WHERE profile_id = ?)"
