@@ -61,3 +61,11 @@ def trick_rule_words(rule: str, trump_when_void: bool = False) -> str:
         words = words[:-1] + ("; when void, trump if able." if trump_when_void else
                               "; when void, any card.")
     return words
+
+
+_BADGES = {"english": "EN", "french": "FR", "american": "US"}
+
+
+def code_badge(code: str) -> str:
+    """The two-letter badge of a code of laws (EN, FR, US): text, never colour alone."""
+    return _BADGES.get(code, code[:2].upper())

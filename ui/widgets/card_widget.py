@@ -202,6 +202,7 @@ class CardWidget(QAbstractButton):
             painter.drawRoundedRect(box, 3, 3)
             painter.setPen(QColor("white") if self._badge_alarm else BLACK)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._badge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)  # the focus ring below is a ring, not a fill
         if self.hasFocus():
             focus = QColor(self.palette().highlight().color())
             painter.setPen(QPen(focus, 2, Qt.PenStyle.SolidLine))
