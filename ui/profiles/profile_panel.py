@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from ui.profiles.file_dialogs import JSON_FILTER, FileDialogs
 from ui.quiz.trainer import Trainer
+from ui.widgets.plain_label import plain_label
 
 MAX_NEW_PER_DAY = 500
 
@@ -53,7 +53,7 @@ class ProfilePanel(QGroupBox):
         self.new_per_day.setAccessibleName("New items a day")
         self.export_button = QPushButton("Export progress…")
         self.import_button = QPushButton("Import progress…")
-        self.status = QLabel()
+        self.status = plain_label()  # quotes profile and file names
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problems = QPlainTextEdit()

@@ -35,6 +35,7 @@ from ui.quiz.module_model import MODULE_ID_ROLE, ModuleModel
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
+from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
     from quizzes import Module, Question, Result, Session
@@ -156,7 +157,7 @@ class QuizScreen(QWidget):
         self.start_button = QPushButton("&Start")
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(lambda: self.start())
-        self.picker_status = QLabel()
+        self.picker_status = plain_label()  # holds the profile name
         self.picker_status.setWordWrap(True)
         mode_column.addWidget(self.picker_status)
         mode_column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)
