@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-
 from collections.abc import Iterator
 from functools import cache
 
