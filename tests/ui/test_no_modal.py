@@ -29,23 +29,6 @@ def test_a_modal_question_is_closed_and_reported(qapp):
         report.getvalue())
 
 
-def test_closing_with_an_unsaved_scenario_does_not_wait_under_the_guard(window):
-    from ui.builder.builder_screen import BuilderScreen
-
-    builder = window.show_builder()
-    assert isinstance(builder, BuilderScreen)
-    raw = builder.document.raw
-    raw["scores"] = {seat: 7 for seat in raw.get("players", [])}
-    builder.document.replace(raw)  # an edit not saved, as a shot might leave it
-    assert builder.document.dirty
-    report = io.StringIO()
-    with ModalGuard(window, report=report) as guard:
-        window.close()  # asks "Save them first?" with a real QMessageBox
-    assert guard.closed == ["Unsaved scenario"]
-    assert "has changes that are not saved" in report.getvalue()
-    builder.document.undo_stack.setClean()  # let the fixture close the window
-
-
 @pytest.mark.parametrize("size", ["9223372036854775808x10", "99999x600", "0x0", "１２８０x800"])
 def test_window_sizes_are_bounded(size, capsys):
     with pytest.raises(SystemExit):

@@ -203,6 +203,27 @@ class Trainer(QObject):
             self._profile_id = profile_id
             self.profile_changed.emit(profile_id)
 
+    def restore_backup(self, backup: Path) -> Path:
+        """Make a backup the progress file and reopen it; returns where the previous file was
+        kept (never deleted). Raises ProgressError, with the store still open, when the backup
+        cannot be restored."""
+        from app.progress import ProgressStore, data_dir, restore
+        from app.progress.records import utc_now
+
+        self.store.close()
+        self._store = None
+        try:
+            kept = restore(data_dir(self.data_dir), backup, utc_now())
+        finally:
+            self._store = ProgressStore.open(self.data_dir, keep_backups=0)
+        profiles = self._store.profiles()
+        same = [p for p in profiles if p.id == self._profile_id]
+        chosen = (same or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
+        self._profile_id = chosen.id
+        self.profile_changed.emit(chosen.id)
+        self.progress_changed.emit()
+        return kept
+
     def dismiss_notice(self) -> None:
         """The learner has read the notice about the damaged progress file."""
         if self.notice:
