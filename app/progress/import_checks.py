@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.progress.flags import check_flags
 from app.progress.records import MODES, ProgressError, parse_stamp
 from app.vocabulary import CODES, GAMES, TOPICS
 
@@ -222,7 +223,8 @@ def validate_export(
         problems.append(f"version: must be the whole number {EXPORT_VERSION} (this Card Laws "
                         f"reads version {EXPORT_VERSION}), not {_shown(version)}")
     for key in sorted(
-        set(data) - {"format", "version", "exported", "profile", "attempts", "cards", "review_log"}
+        set(data)
+        - {"format", "version", "exported", "profile", "attempts", "cards", "review_log", "flags"}
     ):
         problems.append(f"{key}: unknown field")
     profile = data.get("profile")
@@ -301,6 +303,7 @@ def validate_export(
             why = _checked(check_card, card)
             if why is not None:
                 problems.append(f"{where}.card: the scheduler cannot read it: {why}")
+    check_flags(data.get("flags"), problems)
     for n, r in enumerate(lists["review_log"]):
         where = f"review_log[{n}]"
         if not _check_record(where, r, _REVIEW_FIELDS, problems):

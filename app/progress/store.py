@@ -16,6 +16,7 @@ from app.progress import transfer  # as a module: its functions share the method
 from app.progress import undo as undoing
 from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backup
 from app.progress.faults import write_failed
+from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, put_flag, read_flags
 from app.progress.import_checks import checked_name
 from app.progress.opening import check_in_background, open_database
@@ -60,6 +61,7 @@ class ProgressStore:
         # Work started at open on threads of their own: the daily backup, and the full
         # integrity check after an unclean shutdown. close() waits for the backup.
         self._workers: list[threading.Thread] = []
+        self._figures: FigureQueries | None = None
 
     # -- opening ------------------------------------------------------------------------
 
@@ -84,13 +86,13 @@ class ProgressStore:
         path = folder / FILE_NAME
         store = cls(opened.db, path, opened.notice)
         if opened.needs_full_check:
-            store._workers.append(check_in_background(path, store._late_notice))
+            # The checking thread sets `notice`; the screens read it when they next look.
+            store._workers.append(check_in_background(path, store._set_notice))
         if keep_backups > 0 and opened.notice is None:
             store._workers.append(backup_in_background(path, clock(), keep_backups))
         return store
 
-    def _late_notice(self, text: str) -> None:
-        # Called from the checking thread; the screens read `notice` when they next look.
+    def _set_notice(self, text: str) -> None:
         self.notice = text
 
     def wait_for_background(self, timeout: float | None = None) -> None:
@@ -224,10 +226,8 @@ class ProgressStore:
 
     @contextmanager
     def _saving(self, what: str) -> Iterator[None]:
-        """Turn a failed write (full disk, lock, I/O) into ProgressWriteFailed naming `what`.
-
-        The transaction was rolled back, so nothing of the change was written.
-        """
+        """A failed write (full disk, lock, I/O) becomes ProgressWriteFailed naming `what`;
+        the transaction was rolled back, so nothing of the change was written."""
         try:
             yield
         except sqlite3.IntegrityError:
@@ -387,7 +387,7 @@ class ProgressStore:
             ItemTotal(*r)
             for r in self.db.execute(
                 "SELECT item, type, law, game, topic, code, answers, correct, confused "
-                "FROM item_totals WHERE profile_id = ?",
+                "FROM item_totals WHERE profile_id = ? ORDER BY item",
                 [profile_id],
             )
         )
@@ -403,17 +403,32 @@ class ProgressStore:
             Confusion(*r)
             for r in self.db.execute(
                 "SELECT game, code, confused_code, count FROM confusion_totals "
-                "WHERE profile_id = ?",
+                "WHERE profile_id = ? ORDER BY game, code, confused_code",
                 [profile_id],
             )
         )
         cards = tuple(
             card_row(r, with_json=False)
             for r in self.db.execute(
-                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ?", [profile_id]
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ? ORDER BY item", [profile_id]
             )
         )
         return ProgressSummary(items, days, confusions, cards)
+
+    @property
+    def figure_queries(self) -> FigureQueries:
+        """The statistics' SQL aggregates on this connection (see app.progress.figures)."""
+        if self._figures is None:
+            self._figures = FigureQueries(self.db.conn)
+        return self._figures
+
+    def figures(self, profile_id: int, now: datetime, **kwargs: Any) -> FigureRows:
+        """The statistics screen's figures, summed by SQLite (FigureQueries.figures)."""
+        return self.figure_queries.figures(profile_id, now, **kwargs)
+
+    def law_rows(self, profile_id: int, now: datetime, **kwargs: Any) -> list[GroupRow]:
+        """The per-law sums of the statistics screen (FigureQueries.law_rows)."""
+        return self.figure_queries.law_rows(profile_id, now, **kwargs)
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.progress.flags import export_flags, import_flags
 from app.progress.import_checks import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
@@ -117,6 +118,7 @@ def export_profile(
         "attempts": attempts,
         "cards": cards,
         "review_log": reviews,
+        "flags": export_flags(store.db, profile_id),
     }
 
 
@@ -227,6 +229,7 @@ def import_profile(
                 ReviewEntry(r["item"], parse_stamp(r["at"]), r["rating"], r["log"]),
                 attempt,
             )
+        import_flags(store.db, pid, data.get("flags"))
         rebuild_summaries(store.db, pid)
     return store.profile(pid)
 
