@@ -93,6 +93,11 @@ class ProgressStore:
         # Called from the checking thread; the screens read `notice` when they next look.
         self.notice = text
 
+    @property
+    def checking(self) -> bool:
+        """True while the full integrity check started at open is still running."""
+        return any(w.name == "progress-check" and w.is_alive() for w in self._workers)
+
     def wait_for_background(self, timeout: float | None = None) -> None:
         """Wait for the backup and check started at open (tests, the command line)."""
         for worker in self._workers:
