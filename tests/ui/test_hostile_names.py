@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTextEdit, QWidget
 from quiz_support import BANK
@@ -48,8 +48,12 @@ def rich_offenders(root: QWidget) -> list[str]:
             found.append(f"{where} (HTML): {widget.toPlainText()[:80]!r}")
         if isinstance(widget, QAbstractItemView) and widget.model() is not None:
             model = widget.model()
-            for row in range(min(model.rowCount(), 200)):
-                for col in range(model.columnCount()):
+            try:
+                columns = model.columnCount(QModelIndex())
+            except TypeError:  # a list model: PySide hides its one column's count
+                columns = 1
+            for row in range(min(model.rowCount(QModelIndex()), 200)):
+                for col in range(columns):
                     index = model.index(row, col)
                     html = isinstance(widget.itemDelegateForIndex(index), HtmlDelegate)
                     value = model.data(index, Qt.ItemDataRole.DisplayRole)
