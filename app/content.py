@@ -59,11 +59,20 @@ def content_dir() -> Path:
     override = os.environ.get(CONTENT_ENV)
     if override:
         return Path(override)
-    return Path(str(resources.files("content")))
+    return _installed_content()
+
+
+def _installed_content() -> Path:
+    root = resources.files("content")
+    if isinstance(root, Path):
+        return root
+    # A frozen build (or a namespace package) gives a MultiplexedPath: the folder that holds
+    # the data files is the parent of any one of them.
+    return Path(str(root.joinpath("sources.toml"))).parent
 
 
 # The packaged content, for tools that read its files (examples, benchmarks).
-CONTENT_DIR = Path(str(resources.files("content")))
+CONTENT_DIR = _installed_content()
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")

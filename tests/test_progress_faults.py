@@ -434,3 +434,39 @@ def test_sixty_first_starts_at_once_all_succeed_on_one_new_file(tmp_path):
     assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]
     with ProgressStore.open(folder, keep_backups=0) as store:
         assert store.schema_version >= 2 and store.integrity() == "ok"
+
+
+# --- a large file after an unclean shutdown ----------------------------------------------------
+
+
+def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_check(tmp_path):
+    from app.progress.opening import SMALL_FILE
+
+    healthy(tmp_path, answers=1)
+    conn = sqlite3.connect(tmp_path / FILE_NAME)
+    rows = [(1, "2024-05-01T09:00:00.000+00:00", f"q{n}", "law", "law:x", "ecarte", "misdeals",
+             "american", "[]", "x" * 1000, 1, None, 5, "learn", 0) for n in range(6000)]
+    conn.executemany("INSERT INTO attempts (profile_id, at, question_id, type, item, game, topic,"
+                     " code, laws, answer, correct, confused_code, elapsed_ms, mode, is_new) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    path = tmp_path / FILE_NAME
+    assert path.stat().st_size > SMALL_FILE
+    data = bytearray(path.read_bytes())
+    middle = len(data) // page // 2
+    for k in range(middle, middle + 40):  # scribble over forty pages of answers
+        data[k * page : (k + 1) * page] = b"\xde\xad\xbe\xef" * (page // 4)
+    path.write_bytes(bytes(data))
+    (tmp_path / f"{FILE_NAME}-wal").write_bytes(b"left by a session that was killed" * 10)
+    store = ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0)
+    try:
+        assert store.notice is None  # nothing checked in full before the window is shown
+        store.wait_for_background(60)
+        assert store.notice is not None and "is damaged" in store.notice
+        assert "cardlaws-cli progress check" in store.notice
+        assert nothing_moved(tmp_path)  # in use: the learner decides (restore, or check)
+    finally:
+        store.close()

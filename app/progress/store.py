@@ -95,6 +95,11 @@ class ProgressStore:
     def _set_notice(self, text: str) -> None:
         self.notice = text
 
+    @property
+    def checking(self) -> bool:
+        """True while the full integrity check started at open is still running."""
+        return any(w.name == "progress-check" and w.is_alive() for w in self._workers)
+
     def wait_for_background(self, timeout: float | None = None) -> None:
         """Wait for the backup and check started at open (tests, the command line)."""
         for worker in self._workers:

@@ -72,7 +72,9 @@ class ProfilePanel(QGroupBox):
         files = QHBoxLayout()
         files.addWidget(self.export_button)
         files.addWidget(self.import_button)
-        files.addWidget(self.restore_button)
+        restoring = QHBoxLayout()
+        restoring.addWidget(self.restore_button)
+        restoring.addStretch(1)
         form = QFormLayout()
         form.addRow("&Learner", self.profile_box)
         form.addRow("", adding)
@@ -80,6 +82,7 @@ class ProfilePanel(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(files)
+        layout.addLayout(restoring)
         layout.addWidget(self.status)
         layout.addWidget(self.problems)
 

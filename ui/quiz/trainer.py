@@ -126,21 +126,44 @@ class Trainer(QObject):
     def _open_store(self) -> None:
         if self.state != "preparing" or self._store is not None:
             return
-        from app.progress import ProgressError, ProgressStore
+        from app.progress import ProgressError, ProgressStore, ProgressUnavailable
 
         try:
             self._store = ProgressStore.open(self.data_dir)
+        except ProgressUnavailable as exc:  # full disk, lock, permissions: it says what to do
+            self._on_failure(str(exc))
+            return
         except (ProgressError, OSError) as exc:
             self._on_failure(f"The progress file could not be opened: {exc}")
             return
         self.notice = self._store.notice
         if self.notice:
             self.notice_changed.emit()
+        if self._store.checking:
+            self._watch_check()
         profiles = self._store.profiles()
         remembered = [p for p in profiles if p.id == self.preferred_profile]
         profile = (remembered or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
         self._profile_id = profile.id
         self._warm_bank()  # now that the UI thread is done with SQLite
+
+    def _watch_check(self) -> None:
+        # The full integrity check after an unclean shutdown runs on a worker thread; its
+        # verdict, if the file is damaged, arrives as the store's notice.
+        timer = QTimer(self)
+        timer.setInterval(250)
+
+        def look() -> None:
+            store = self._store
+            if store is None or not store.checking:
+                timer.stop()
+                timer.deleteLater()
+            if store is not None and store.notice and store.notice != self.notice:
+                self.notice = store.notice
+                self.notice_changed.emit()
+
+        timer.timeout.connect(look)
+        timer.start()
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank
