@@ -57,7 +57,7 @@ def test_hostile_content_is_a_clear_error(tree, case):
     if case == "an empty pack":
         text = (tree / rel).read_text(encoding="utf-8")
         head, _, rest = text.partition("[pack]\n")
-        body, sep, tail = rest.partition("\n[")
+        _, _, tail = rest.partition("\n[")
         (tree / rel).write_text(head + "[pack]\n" + "\n[" + tail, encoding="utf-8")
     code, err = _validate(tree)
     assert code == 1 and rel in err and expected in err, err[-1500:]

@@ -439,8 +439,22 @@ def test_sixty_first_starts_at_once_all_succeed_on_one_new_file(tmp_path):
 # --- a large file after an unclean shutdown ----------------------------------------------------
 
 
-def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_check(tmp_path):
+def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_check(
+    tmp_path, monkeypatch
+):
+    import threading
+
+    from app.progress import opening
     from app.progress.opening import SMALL_FILE
+
+    go = threading.Event()
+    real_check = opening.full_check
+
+    def held_check(path: Path) -> str | None:  # waits until the test has looked
+        go.wait(30)
+        return real_check(path)
+
+    monkeypatch.setattr(opening, "full_check", held_check)
 
     healthy(tmp_path, answers=1)
     conn = sqlite3.connect(tmp_path / FILE_NAME)
@@ -463,7 +477,8 @@ def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_che
     (tmp_path / f"{FILE_NAME}-wal").write_bytes(b"left by a session that was killed" * 10)
     store = ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0)
     try:
-        assert store.notice is None  # nothing checked in full before the window is shown
+        assert store.notice is None and store.checking  # the full check waits on its thread
+        go.set()
         store.wait_for_background(60)
         assert store.notice is not None and "is damaged" in store.notice
         assert "cardlaws-cli progress check" in store.notice

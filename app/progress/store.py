@@ -48,7 +48,7 @@ from app.progress.rows import (
     insert_review,
     put_card,
 )
-from app.progress_migrations import LATEST, migrate, rebuild_summaries
+from app.progress_migrations import migrate, rebuild_summaries
 
 
 class ProgressStore:
@@ -488,18 +488,3 @@ def _filter(
         sql += f" AND topic IN ({', '.join('?' * len(topics))})"
         params = [*params, *topics]
     return sql, params
-
-
-@contextmanager
-def open_store(directory: Path | str | None = None, **kwargs: Any) -> Iterator[ProgressStore]:
-    """`with open_store() as store:` opens the progress file and closes it afterwards."""
-    store = ProgressStore.open(directory, **kwargs)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-def schema_version() -> int:
-    """The schema version this Card Laws writes."""
-    return LATEST
