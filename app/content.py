@@ -26,6 +26,7 @@ from app.content_checks import (
 )
 from app.game_facts import CodeInfo, GameFacts, load_game_facts
 from app.sources import Source, check_against_texts, check_citation, load_sources
+from app.variant_changes import VariantChanges, check_changes, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
 # Re-exported: callers import the whole content vocabulary from here.
@@ -108,6 +109,7 @@ class Law:
     counterparts: tuple[Counterpart, ...] = ()
     variant_of: str = ""
     variant_default: bool = False
+    changes: VariantChanges = field(default_factory=VariantChanges)
     file: str = ""
 
     @property
@@ -187,7 +189,7 @@ _LAW_REQUIRED = (
     "book",
     "section",
 )
-_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default")
+_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default", "changes")
 _TERM_REQUIRED = ("id", "term", "definition")
 _TERM_OPTIONAL = ("french", "synonyms", "games", "source")
 
@@ -236,6 +238,10 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
     if not isinstance(variant_default, bool):
         out.add(rel, entry, "variant_default", "must be true or false")
         variant_default = False
+    changes = parse_changes(raw.get("changes"), rel, entry, out)
+    if changes and not variant_of:
+        out.add(rel, entry, "changes", "only a reading of a variant group (variant_of) changes "
+                "its game")
     if len(out.problems) > before:
         return None
     return Law(
@@ -245,6 +251,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
         counterparts=tuple(counterparts),
         variant_of=variant_of,
         variant_default=variant_default,
+        changes=changes,
         file=rel,
     )
 
@@ -323,6 +330,11 @@ def _check_links(laws: Mapping[str, Law], sources: dict[str, Source], out: Colle
                 "variant_of",
                 f"variant group {name!r} has one member",
             )
+        for m in members[1:]:
+            if (m.game, m.code) != (members[0].game, members[0].code):
+                out.add(m.file, m.id, "variant_of", f"variant group {name!r} belongs to "
+                        f"{members[0].game} {members[0].code} ({members[0].id}); a group's "
+                        "readings are all of one game and one code")
         defaults = [m for m in members if m.variant_default]
         if len(defaults) != 1:
             out.add(
@@ -411,6 +423,8 @@ def load_content(
     terms = _load_terms(root, sources, out)
     games = load_game_facts(root, out)
     for law in laws.values():
+        if law.game in games:
+            check_changes(law.changes, games[law.game].stages, law.file, law.id, out)
         if law.game in games and law.code not in games[law.game].codes:
             out.add(
                 law.file,

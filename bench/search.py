@@ -134,7 +134,6 @@ def bench_paint(content: Content, scales: list[int], rounds: int) -> None:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -171,7 +170,6 @@ def bench_paint(content: Content, scales: list[int], rounds: int) -> None:
                16.0 if times == 1 else 33.0)
         screen.close()
         store.close()
-        del Qt
 
 
 def bench_build(content: Content, times: int) -> None:
@@ -229,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"real corpus: {len(content.laws)} laws, {len(content.terms)} terms")
     if args.relevance:
         bench_relevance(content)
-    bench_keystrokes(content, scales, args.rounds)
+    if scales:
+        bench_keystrokes(content, scales, args.rounds)
     if args.paint:
         bench_paint(content, [s for s in scales if s in (1, 100)] or [1], args.rounds)
     if args.build:
