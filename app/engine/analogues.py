@@ -17,18 +17,15 @@ The situation is recognised in two ways, both read from the laws rather than fro
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from app.content import Content, Law
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
 from app.games import Game
-from app.scenario import ScenarioError, parse_scenario
+from app.scenario import relaid
 
 Decide = Callable[[Table, str], Decision]
 
-# Keys a sibling's copy of the scenario drops: they name the first game's codes and readings.
-_GAME_SPECIFIC = ("codes", "variants", "expected", "title", "description")
 
 
 def family(game: Game) -> str | None:
@@ -100,13 +97,10 @@ def _sibling_ruling(
     principle_case: str,
 ) -> list[Law]:
     """The laws the sibling's handler cites for the same scenario, when it reads the same."""
-    raw: dict[str, Any] = {k: v for k, v in table.scenario.raw.items() if k not in _GAME_SPECIFIC}
-    if not raw:
+    if not table.scenario.raw:
         return []
-    raw["game"] = sibling.id
-    try:
-        scenario = parse_scenario(raw, games)
-    except ScenarioError:
+    scenario = relaid(table.scenario, sibling)  # the parser's checks of what the game changes
+    if scenario is None:
         return []  # the table cannot be laid at the sibling's (another pack, other seats)
     there = Table(scenario, sibling)
     if any(there.count_error(p) != table.count_error(p) for p in table.players):
