@@ -145,12 +145,11 @@ class Content:
 
     @cached_property
     def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
-        """The laws of each (game, code), in file order (computed once: the engine asks per
-        ruling)."""
-        index: dict[tuple[str, str], list[Law]] = {}
+        """Each (game, code)'s laws in file order (indexed once: the engine asks per ruling)."""
+        groups: dict[tuple[str, str], list[Law]] = {}
         for law in self.laws.values():
-            index.setdefault((law.game, law.code), []).append(law)
-        return {key: tuple(members) for key, members in index.items()}
+            groups.setdefault((law.game, law.code), []).append(law)
+        return {key: tuple(members) for key, members in groups.items()}
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
