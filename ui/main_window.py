@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from app.content import Content, content_dir
+from ui import theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.quiz.trainer import Trainer
@@ -81,6 +82,7 @@ def _build_builder(window: MainWindow) -> QWidget:
 
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
     screen.law_requested.connect(window.open_law)
+    theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
     return screen
 
 
@@ -89,6 +91,8 @@ def _build_quizzes(window: MainWindow) -> QWidget:
 
     screen = QuizScreen(window.trainer)
     screen.law_requested.connect(window.open_law)
+    for part in (screen.question_view, screen.feedback, screen.exam_view):
+        theme.follow_zoom(part)  # questions and answers grow with View > Zoom
     return screen
 
 
@@ -132,6 +136,8 @@ class MainWindow(QMainWindow):
         self.trainer = Trainer(content, data_dir=data_dir,
                                preferred_profile=ui_settings.last_profile, parent=self)
         self.trainer.profile_changed.connect(self._remember_profile)
+        theme.apply(ui_settings.theme)
+        theme.set_zoom(ui_settings.zoom)
         self._specs = {spec.name: spec for spec in SCREENS}
         self._built: dict[str, QWidget] = {}
         self.setWindowTitle("Card Laws")
@@ -228,6 +234,22 @@ class MainWindow(QMainWindow):
         self.back_action.setEnabled(can_back)
         self.forward_action.setEnabled(can_forward)
 
+    # View -----------------------------------------------------------------------------------
+
+    def set_scheme(self, choice: str) -> None:
+        """Use the light or dark colours, or follow the system's; remembered between runs."""
+        theme.apply(choice)
+        self.scheme_actions[choice].setChecked(True)
+        self.ui_settings.theme = choice
+
+    def zoom_to(self, steps: int) -> None:
+        """Set the size of reading text (law pages, rulings, quizzes); remembered."""
+        self.ui_settings.zoom = theme.set_zoom(steps)
+
+    def zoom_by(self, steps: int) -> None:
+        """Make reading text larger (positive steps) or smaller."""
+        self.zoom_to(theme.zoom() + steps)
+
     # Building -----------------------------------------------------------------------------
 
     def _action(self, text: str, shortcut: str, slot: Callable[[], object]) -> QAction:
@@ -245,6 +267,19 @@ class MainWindow(QMainWindow):
         self.forward_action.setIconText("Forward →")
         self.forward_action.setEnabled(False)
         self.search_action = self._action("&Search", "Ctrl+F", self.focus_search)
+        self.zoom_in_action = self._action("Zoom &in", "Ctrl+=", lambda: self.zoom_by(1))
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_out_action = self._action("Zoom &out", "Ctrl+-", lambda: self.zoom_by(-1))
+        self.zoom_reset_action = self._action("&Actual size", "Ctrl+0", lambda: self.zoom_to(0))
+        schemes = QActionGroup(self)
+        self.scheme_actions: dict[str, QAction] = {}
+        for choice, title in (("system", "&System colours"), ("light", "&Light"),
+                              ("dark", "&Dark")):
+            action = QAction(title, self, checkable=True)
+            action.setChecked(choice == theme.mode())
+            action.triggered.connect(lambda _=False, c=choice: self.set_scheme(c))
+            schemes.addAction(action)
+            self.scheme_actions[choice] = action
         self.about_action = self._action("&About Card Laws", "", self._show_about)
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
@@ -271,6 +306,12 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for action in self.screen_actions.values():
             view.addAction(action)
+        view.addSeparator()
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            view.addAction(action)
+        scheme_menu = view.addMenu("&Colours")
+        for action in self.scheme_actions.values():
+            scheme_menu.addAction(action)
         bar.addMenu("&Help").addAction(self.about_action)
 
     def _make_toolbar(self) -> None:

@@ -10,12 +10,13 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from app.content import Content
 from app.vocabulary import GAMES, TOPICS
+from ui import theme
 from ui.browser.pages import (
-    STYLE,
     game_page_html,
     home_page_html,
     law_page_html,
     missing_page_html,
+    page_style,
     topic_page_html,
 )
 from ui.browser.term_markup import TermMarker
@@ -42,22 +43,36 @@ class LawPage(QTextBrowser):
         self._content = content
         self._markers: dict[str, TermMarker] = {}  # per game, built when first needed
         self.setOpenLinks(False)
-        self.document().setDefaultStyleSheet(STYLE)
+        self.document().setDefaultStyleSheet(page_style())
         self.document().setDocumentMargin(14)
         self.anchorClicked.connect(self._on_anchor)
         self.setAccessibleName("Law page")
+        self._shown: str | None = None  # the link shown; None for the home page
+        theme.changed().connect(self._rerender)
 
     def render_home(self) -> None:
         """Show the opening page: every game with laws, and how many."""
+        self._shown = None
         counts = Counter(law.game for law in self._content.laws.values())
         self.setHtml(home_page_html((g, counts[g]) for g in GAMES if g in counts))
 
     def render(self, link: str) -> bool:
         """Show the page for an internal link; False (and a 'not found' page) if unknown."""
+        self._shown = link
         target = parse(link)
         html = self._html(target.kind, target.target) if target else None
         self.setHtml(html or missing_page_html(link))
         return html is not None
+
+    def _rerender(self) -> None:
+        # New colours or a new zoom: the same page again, scrolled where it was.
+        at = self.verticalScrollBar().value()
+        self.document().setDefaultStyleSheet(page_style())
+        if self._shown is None:
+            self.render_home()
+        else:
+            self.render(self._shown)
+        self.verticalScrollBar().setValue(at)
 
     def _html(self, kind: str, target: str) -> str | None:
         if kind == "law":

@@ -9,6 +9,7 @@ import html
 from collections.abc import Callable, Iterable, Sequence
 
 from app.content import GameFacts, Law
+from ui import theme
 from ui.browser.term_markup import TermMarker
 from ui.links import href
 from ui.words import (
@@ -20,18 +21,22 @@ from ui.words import (
     trick_rule_words,
 )
 
-STYLE = """
-body { font-size: 11pt; }
-h1 { font-size: 17pt; margin-bottom: 2px; }
-h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; color: #2a3f55; }
-p { margin-top: 3px; margin-bottom: 6px; }
-.meta { color: #5b6570; }
-.label { color: #5b6570; }
-.note { color: #5b6570; font-style: italic; }
-a { color: #1a56a6; }
-a.term { color: #303030; text-decoration: underline; }
-td, th { padding: 3px 8px 3px 0px; }
-th { text-align: left; }
+
+def page_style() -> str:
+    """The pages' style sheet in the colours of the scheme in force (ui/theme.py)."""
+    c = theme.hex
+    return f"""
+body {{ font-size: {theme.pt(11)}; }}
+h1 {{ font-size: {theme.pt(17)}; margin-bottom: 2px; }}
+h2 {{ font-size: {theme.pt(13)}; margin-top: 14px; margin-bottom: 4px; color: {c('heading')}; }}
+p {{ margin-top: 3px; margin-bottom: 6px; }}
+.meta {{ color: {c('muted')}; }}
+.label {{ color: {c('muted')}; }}
+.note {{ color: {c('muted')}; font-style: italic; }}
+a {{ color: {c('link')}; }}
+a.term {{ color: {c('term-link')}; text-decoration: underline; }}
+td, th {{ padding: 3px 8px 3px 0px; }}
+th {{ text-align: left; }}
 """
 
 e = html.escape

@@ -10,6 +10,8 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from typing_extensions import override
 
 from app.search import SearchHit, snippet_html, snippet_text
+from ui import theme
+from ui.badges import badge_html
 from ui.words import game_name, short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -45,7 +47,8 @@ class ResultsModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 f"<b>{html.escape(hit.title)}</b><br/>"
-                f'<span style="color:#5b6570">{html.escape(where)}</span><br/>'
+                f"{badge_html(hit.code)} "
+                f'<span style="color:{theme.hex("muted")}">{html.escape(where)}</span><br/>'
                 f"{snippet_html(hit)}"
             )
         if role == Qt.ItemDataRole.AccessibleTextRole:

@@ -6,15 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from typing_extensions import override
 
+from ui import theme
 from ui.compare.compare_grid import CompareRow, cell_text
 from ui.words import short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-_MUTED = QColor("#6b7480")
-_DIFFERS = QColor("#fdf3dc")
 
 
 class CompareModel(QAbstractTableModel):
@@ -81,7 +80,7 @@ class CompareModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and laws:
             return f"{laws[0].title}\nClick to open this law."
         if role == Qt.ItemDataRole.ForegroundRole and not laws:
-            return QBrush(_MUTED)
+            return QBrush(theme.color("muted"))
         if role == Qt.ItemDataRole.FontRole and not laws:
             font = QFont()
             font.setItalic(True)
@@ -103,7 +102,7 @@ class CompareModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.tag_text()
         if role == Qt.ItemDataRole.BackgroundRole and (row.differs or row.only_here):
-            return QBrush(_DIFFERS)
+            return QBrush(theme.color("differs-bg"))
         if role == Qt.ItemDataRole.ForegroundRole and not (row.differs or row.only_here):
-            return QBrush(_MUTED)
+            return QBrush(theme.color("muted"))
         return None

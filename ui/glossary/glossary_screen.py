@@ -8,7 +8,8 @@ from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal
 from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Content, Term
-from ui.browser.pages import STYLE
+from ui import theme
+from ui.browser.pages import page_style
 from ui.glossary.term_list_model import TERM_ID_ROLE, TermListModel
 from ui.glossary.term_page import term_page_html
 from ui.links import parse
@@ -41,7 +42,7 @@ class GlossaryScreen(QWidget):
         self.terms.setAccessibleName("Terms")
         self.page = QTextBrowser()
         self.page.setOpenLinks(False)
-        self.page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.page, page_style)
         self.page.document().setDocumentMargin(14)
         self.page.setAccessibleName("Term")
 
@@ -80,12 +81,12 @@ class GlossaryScreen(QWidget):
         if terms:
             self.terms.setCurrentIndex(self.model.index(0, 0))
         else:
-            self.page.setHtml('<p class="note">No term matches.</p>')
+            theme.set_html(self.page, '<p class="note">No term matches.</p>')
 
     def _on_current(self, index: QModelIndex) -> None:
         if index.isValid():
             term = self._by_id[index.data(TERM_ID_ROLE)]
-            self.page.setHtml(term_page_html(term, self._store.search(term.term)))
+            theme.set_html(self.page, term_page_html(term, self._store.search(term.term)))
 
     def _on_anchor(self, url: QUrl) -> None:
         link = parse(url.toString())

@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.content import Law
+from ui import theme
 from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs
 from ui.quiz.question_view import QuestionView
-from ui.quiz.quiz_pages import STYLE, exam_report_html
+from ui.quiz.quiz_pages import exam_report_html, style
 
 if TYPE_CHECKING:
     from quizzes import Exam, ExamReport
@@ -84,7 +85,7 @@ class ExamView(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.question_view)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #a3261d;")
+        theme.keep_styled(self.problem, lambda: f"color: {theme.hex('wrong-ink')};")
         self.next_button = QPushButton("Next question")
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self.next_question)
@@ -110,7 +111,7 @@ class ExamView(QWidget):
         # The result page.
         self.result_page = QTextBrowser()
         self.result_page.setOpenLinks(False)
-        self.result_page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.result_page, style)
         self.result_page.setAccessibleName("Exam result")
         self.result_page.anchorClicked.connect(self._on_anchor)
         self.print_button = QPushButton("&Print…")
@@ -215,7 +216,8 @@ class ExamView(QWidget):
         self._ticker.stop()
         self._deadline.stop()
         self.report = self.exam.finish()
-        self.result_page.setHtml(exam_report_html(self.report, self._laws, self.title))
+        theme.set_html(self.result_page,
+                       exam_report_html(self.report, self._laws, self.title))
         self.pages.setCurrentIndex(1)
         self.finished.emit(self.report)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from app.cards import Card, CardError
+from ui import theme
 from ui.quiz.hand_fan import HandFan
 from ui.quiz.table_sketch import CARD as CHOICE_CARD
 from ui.quiz.table_sketch import TableSketch
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
     from quizzes import Question, Result
 
 Answer = str | list[str] | None
-RIGHT_INK = "#1e6b2e"
-WRONG_INK = "#a3261d"
 
 
 def _cards_of(question: Question) -> list[Card] | None:
@@ -67,7 +66,7 @@ class QuestionView(QWidget):
         heading_font.setBold(True)
         self.heading.setFont(heading_font)
         self.meta = QLabel()
-        self.meta.setStyleSheet("color: #5b6570;")
+        theme.keep_styled(self.meta, lambda: f"color: {theme.hex('muted')};")
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         prompt_font = QFont(self.font())
@@ -93,7 +92,7 @@ class QuestionView(QWidget):
         small = QFont(self.font())
         small.setPointSizeF(small.pointSizeF() * 0.85)
         self.id_label.setFont(small)
-        self.id_label.setStyleSheet("color: #6b7580;")
+        theme.keep_styled(self.id_label, lambda: f"color: {theme.hex('muted')};")
         self.choice_buttons: dict[str, QAbstractButton] = {}
         self._choice_rows: dict[str, _Wrapped] = {}
         self.card_buttons: dict[str, CardWidget] = {}
@@ -218,12 +217,12 @@ class QuestionView(QWidget):
         given = set(result.given) if isinstance(result.given, tuple) else set()
         for key, row in self._choice_rows.items():
             if key in right:
-                row.set_mark("✓", RIGHT_INK, "the right answer" if key in given
+                row.set_mark("✓", theme.hex("right-ink"), "the right answer" if key in given
                              else "the right answer, not picked")
             elif key in given:
-                row.set_mark("✗", WRONG_INK, "your pick, wrong")
+                row.set_mark("✗", theme.hex("wrong-ink"), "your pick, wrong")
         if self.question is not None and self.question.kind == "number":
-            ink = RIGHT_INK if result.correct else WRONG_INK
+            ink = theme.hex("right-ink" if result.correct else "wrong-ink")
             self.number_field.setStyleSheet(f"color: {ink}; font-weight: bold;")
 
 

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from ui import theme
 from ui.links import parse
 from ui.quiz.notice_banner import NoticeBanner
-from ui.quiz.quiz_pages import STYLE, law_link
+from ui.quiz.quiz_pages import law_link, style
 from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.standing_model import KEY_ROLE, SORT_ROLE, StandingModel, percent_words
@@ -119,7 +120,7 @@ class StatsScreen(QWidget):
         self.table.doubleClicked.connect(self._on_row)
         self.missed = QTextBrowser()
         self.missed.setOpenLinks(False)
-        self.missed.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.missed, style)
         self.missed.setAccessibleName("Laws most often missed")
         self.missed.anchorClicked.connect(self._on_anchor)
         self.day_chart = DayChart()
@@ -206,7 +207,7 @@ class StatsScreen(QWidget):
             self.summary.setText("No answers yet: the figures fill in as you study.")
         self.confusions.setText(self._confusion_words(figures))
         self._show_group()
-        self.missed.setHtml(self._missed_html(figures))
+        theme.set_html(self.missed, self._missed_html(figures))
         self.day_chart.show_days(figures.days)
         self.forecast_chart.show_forecast(figures.forecast)
         self.pages.setCurrentIndex(1)
