@@ -135,9 +135,11 @@ def test_the_fixture_itself_is_valid(tree):
             lambda t: t + 'related = ["ecarte.american.nowhere"]\n',
             "field 'related': links to missing law 'ecarte.american.nowhere'",
         ),
-        (
+        pytest.param(
             lambda t: t.replace("004_bb42571dc37fd99d:8", "004_bb42571dc37fd99d:99"),
             "field 'source': seed 004_bb42571dc37fd99d has 10 paragraphs",
+            # Paragraphs are counted in the seeds, which need not be beside the repository.
+            marks=pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="no seeds beside the repo"),
         ),
         (lambda t: t + "[[law\n", "entry '-': field '-': malformed TOML"),
         (lambda t: t + 'colour = "red"\n', "field 'colour': unknown field"),
