@@ -99,6 +99,10 @@ EVENTS: dict[str, dict[str, Any]] = {
 }
 
 
+# Fields any event may carry besides its own.
+OPTIONAL_ON_EVERY_EVENT = frozenset({"note", "second_card"})
+
+
 class ScenarioError(ValueError):
     """An invalid scenario; `field` names where the problem is."""
 
@@ -128,6 +132,19 @@ class Event:
     def get(self, name: str, default: Any = None) -> Any:
         """A field, or a default when it was not given."""
         return self.fields.get(name, default)
+
+    def __getattr__(self, name: str) -> Any:
+        """A field by name, as handlers read it (`event.player`); None for an optional field
+        that was not given. Only fields the event type declares can be read."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        fields = self.__dict__.get("fields", {})
+        if name in fields:
+            return fields[name]
+        spec = EVENTS.get(self.__dict__.get("type", ""), {})
+        if f"{name}?" in spec or name in OPTIONAL_ON_EVERY_EVENT:
+            return None
+        raise AttributeError(f"a {self.__dict__.get('type')} event has no field {name!r}")
 
 
 @dataclass(frozen=True)
@@ -196,7 +213,7 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
         f"unknown event type {etype!r}; known: {', '.join(sorted(EVENTS))}",
     )
     spec = EVENTS[etype]
-    known = {name.rstrip("?") for name in spec} | {"type", "note", "second_card"}
+    known = {name.rstrip("?") for name in spec} | {"type"} | OPTIONAL_ON_EVERY_EVENT
     for name in raw:
         _need(name in known, f"event.{name}", f"unknown field for a {etype} event")
     values: dict[str, Any] = {}

@@ -138,8 +138,9 @@ def test_the_fixture_itself_is_valid(tree):
         pytest.param(
             lambda t: t.replace("004_bb42571dc37fd99d:8", "004_bb42571dc37fd99d:99"),
             "field 'source': seed 004_bb42571dc37fd99d has 10 paragraphs",
-            # Paragraphs are counted in the seeds, which need not be beside the repository.
-            marks=pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="no seeds beside the repo"),
+            marks=pytest.mark.skipif(
+                not SEEDS_DIR.is_dir(), reason="the shared seeds are not beside the repo"
+            ),
         ),
         (lambda t: t + "[[law\n", "entry '-': field '-': malformed TOML"),
         (lambda t: t + 'colour = "red"\n', "field 'colour': unknown field"),

@@ -24,7 +24,7 @@ from app.scenario import EVENTS, load_scenario_file
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
-EXPECTED_KEYS = {"outcome", "options", "score", "laws"}
+EXPECTED_KEYS = {"outcome", "options", "option_scores", "score", "laws"}
 
 # (scenario stem, code) -> why the engine's ruling differs from the seed's.
 DISAGREEMENTS: dict[tuple[str, str], str] = {}
@@ -93,6 +93,8 @@ def test_example_is_ruled_as_expected(path, code, games, content):
         assert sorted(o.id for o in ruling.options) == exp["options"], got
     if "score" in exp:
         assert dict(ruling.score) == exp["score"], got
+    for option_id, score in exp.get("option_scores", {}).items():
+        assert [dict(o.score) for o in ruling.options if o.id == option_id] == [score], got
     if "laws" in exp:
         assert set(exp["laws"]) <= set(ruling.laws), got
 

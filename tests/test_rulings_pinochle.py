@@ -176,8 +176,11 @@ def test_wrong_score_is_taken_down_and_may_be_added_by_the_adversary(ruled, mark
     r = ruled(raw, "american")
     excess = marked - correct
     assert r.outcome == "penalty"
-    assert dict(r.score) == {"North": -excess, "South": excess}
+    # Taking the points down happens whatever anyone chooses; adding them is South's option.
+    assert dict(r.score) == {"North": -excess}
     assert choosers(r, "add-points") == ["South"]
+    (add,) = [o for o in r.options if o.id == "add-points"]
+    assert dict(add.score) == {"South": excess}
 
 
 def test_a_score_marked_correctly_is_no_error(ruled):

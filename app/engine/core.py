@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from app.cards import Card
 from app.content import Content, Law
 from app.engine.ruling import CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
 from app.games import Game
-from app.scenario import Scenario
+from app.scenario import Event, Scenario
 from app.vocabulary import CODES
 
 ANY_GAME = "*"
@@ -50,24 +49,19 @@ def registered() -> Mapping[tuple[str, str, str], Handler]:
 class Context:
     """What a handler sees: the table, the code being ruled, and the laws."""
 
-    t: Table
+    table: Table
     code: str
     content: Content
 
     @property
-    def s(self) -> Scenario:
-        """The scenario."""
-        return self.t.scenario
-
-    @property
     def game(self) -> Game:
         """The game."""
-        return self.t.game
+        return self.table.game
 
     @property
-    def ev(self) -> Any:
-        """The event."""
-        return self.t.scenario.event
+    def event(self) -> Event:
+        """What happened; its fields read by name (`ctx.event.player`)."""
+        return self.table.scenario.event
 
     def law(self, law_id: str) -> Law:
         """A law by id (KeyError if the engine cites a law that does not exist)."""
@@ -78,7 +72,7 @@ class Context:
         members = self.content.variants.get(group)
         if not members:
             raise KeyError(f"no variant group {group!r}")
-        chosen = self.s.variants.get(group)
+        chosen = self.table.scenario.variants.get(group)
         if chosen and any(m.id == chosen for m in members):
             return chosen
         return members[0].id  # validation guarantees each group one default, sorted first
@@ -136,16 +130,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
             decision = _not_covered(ctx)
         for law_id in decision.laws:
             ctx.law(law_id)
-        rulings.append(
-            CodeRuling(
-                code=code,
-                outcome=decision.outcome,
-                options=decision.options,
-                score=decision.score,
-                laws=decision.laws,
-                explanation=decision.explanation,
-            )
-        )
+        rulings.append(CodeRuling(code, decision))
     return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.content import Content
-from app.engine.ruling import OUTCOMES, Ruling
+from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, Ruling
 from app.vocabulary import CODES, GAMES
 
 
@@ -14,13 +14,20 @@ def format_ruling(ruling: Ruling, content: Content) -> str:
         lines.append(f"== {CODES[r.code]} laws: {r.outcome.upper()} ==")
         lines.append(f"   {OUTCOMES[r.outcome]}")
         for opt in r.options:
-            lines.append(f"   option [{opt.id}] for {opt.by}: {opt.to_json()['text']}")
+            lines.append(f"   option [{opt.id}] for {opt.by}: {opt.words}")
+            if opt.score:
+                lines.append(f"      if chosen, score: {opt.score_words()}")
         for player, points in r.score.items():
             lines.append(f"   score: {player} {points:+d}")
         lines.append(f"   {r.explanation}")
         for law_id in r.laws:
             law = content.laws[law_id]
             lines.append(f"   law: {law_id} ({law.source})")
+        if r.analogues:
+            lines.append(f"   {ANALOGY_NOTE}: the nearest laws of this code in sibling games")
+            for a in r.analogues:
+                law = content.laws[a.law]
+                lines.append(f"   analogue: {a.law} ({law.source}): {law.title}")
         lines.append("")
     if len(ruling.rulings) > 1:
         if ruling.codes_differ:

@@ -54,15 +54,48 @@ OPTIONS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Option:
-    """A choice the laws give a side: who chooses and what it does."""
+    """A choice the laws give a side: who chooses, what it does, and the score change it brings.
+
+    A ruling's own score holds only what happens whatever anyone chooses; points that follow
+    from a choice (the adversary *may* add them) belong to the option.
+    """
 
     id: str
     by: str
     text: str = ""
+    score: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", {p: v for p, v in self.score.items() if v})
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.by, self.text, tuple(sorted(self.score.items()))))
+
+    @property
+    def words(self) -> str:
+        """What the option does, in words."""
+        return self.text or OPTIONS.get(self.id, "")
+
+    def score_words(self) -> str:
+        """The option's score change, e.g. 'South +40'; empty when it changes no score."""
+        return ", ".join(f"{p} {v:+d}" for p, v in self.score.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"id": self.id, "by": self.by, "text": self.words, "score": dict(self.score)}
+
+
+@dataclass(frozen=True)
+class Analogue:
+    """A law of the same code in a sibling game for the same situation: by analogy only."""
+
+    law: str
+    game: str
+    reason: str
 
     def to_json(self) -> dict[str, str]:
         """JSON form."""
-        return {"id": self.id, "by": self.by, "text": self.text or OPTIONS.get(self.id, "")}
+        return {"law": self.law, "game": self.game, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -83,20 +116,46 @@ class Decision:
                 raise ValueError(f"unknown option {opt.id!r}")
 
 
+ANALOGY_NOTE = "By analogy, not a ruling"
+
+
 @dataclass(frozen=True)
 class CodeRuling:
-    """The ruling under one code of laws."""
+    """The ruling under one code of laws: the handler's Decision, stamped with its code, and,
+    when the code is silent, the nearest laws of the same code in sibling games."""
 
     code: str
-    outcome: str
-    options: tuple[Option, ...]
-    score: Mapping[str, int]
-    laws: tuple[str, ...]
-    explanation: str
+    decision: Decision
+    analogues: tuple[Analogue, ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        """The outcome id (a key of OUTCOMES)."""
+        return self.decision.outcome
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The choices the laws give."""
+        return self.decision.options
+
+    @property
+    def score(self) -> Mapping[str, int]:
+        """Score changes that happen whatever anyone chooses."""
+        return self.decision.score
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        """The laws cited."""
+        return self.decision.laws
+
+    @property
+    def explanation(self) -> str:
+        """Why, in words."""
+        return self.decision.explanation
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
-        return {
+        out: dict[str, Any] = {
             "code": self.code,
             "outcome": self.outcome,
             "options": [o.to_json() for o in self.options],
@@ -104,12 +163,18 @@ class CodeRuling:
             "laws": list(self.laws),
             "explanation": self.explanation,
         }
+        if self.analogues:
+            out["analogues"] = {
+                "note": ANALOGY_NOTE,
+                "laws": [a.to_json() for a in self.analogues],
+            }
+        return out
 
     def key(self) -> tuple[Any, ...]:
         """What must match for two codes to agree."""
         return (
             self.outcome,
-            tuple(sorted((o.id, o.by) for o in self.options)),
+            tuple(sorted((o.id, o.by, tuple(sorted(o.score.items()))) for o in self.options)),
             tuple(sorted(self.score.items())),
         )
 

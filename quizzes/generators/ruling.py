@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from app.engine import CodeRuling
-from app.engine.ruling import OUTCOMES, Option
+from app.engine.ruling import OUTCOMES, Decision, Option
 from quizzes.generators.common import (
     Found,
     find,
@@ -53,23 +53,21 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...]) -> list[CodeRuling]:
     out: list[CodeRuling] = []
 
     def variant(**changes: object) -> None:
-        out.append(
-            CodeRuling(
-                code=cr.code,
-                outcome=str(changes.get("outcome", cr.outcome)),
-                options=changes.get("options", cr.options),  # type: ignore[arg-type]
-                score=changes.get("score", cr.score),  # type: ignore[arg-type]
-                laws=cr.laws,
-                explanation="",
-            )
+        decision = Decision(
+            outcome=str(changes.get("outcome", cr.outcome)),
+            options=changes.get("options", cr.options),  # type: ignore[arg-type]
+            score=changes.get("score", cr.score),  # type: ignore[arg-type]
+            laws=cr.laws,
+            explanation="",
         )
+        out.append(CodeRuling(cr.code, decision))
 
     def other(p: str) -> str:
         rest = [q for q in players if q != p]
         return rest[0] if rest else p
 
     if cr.options:
-        variant(options=tuple(Option(o.id, other(o.by), o.text) for o in cr.options))
+        variant(options=tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options))
         variant(options=())
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})

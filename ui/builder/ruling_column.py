@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Content
-from app.engine.ruling import OUTCOMES, CodeRuling
+from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, CodeRuling
 from ui import links, theme
 from ui.words import short_code_name
 
@@ -22,8 +22,10 @@ def outcome_words(outcome: str) -> str:
 
 
 def option_words(ruling: CodeRuling) -> list[str]:
-    """Each option as shown: who may choose it, and what it does."""
-    return [f"{o.by} may choose: {o.to_json()['text']}" for o in ruling.options]
+    """Each option as shown: who may choose it, what it does, and its score if chosen."""
+    return [f"{o.by} may choose: {o.words}" + (f" (if chosen: {o.score_words()})"
+                                               if o.score else "")
+            for o in ruling.options]
 
 
 def score_words(ruling: CodeRuling) -> list[str]:
@@ -105,7 +107,8 @@ class RulingColumn(QFrame):
 
     def _details_html(self, ruling: CodeRuling, differs: Collection[str]) -> str:
         options = "".join(
-            f"<li><b>{escape(o.by)}</b> may choose: {escape(o.to_json()['text'])}</li>"
+            f"<li><b>{escape(o.by)}</b> may choose: {escape(o.words)}"
+            + (f" <i>(if chosen: {escape(o.score_words())})</i>" if o.score else "") + "</li>"
             for o in ruling.options)
         options = f"<ul style='margin:0'>{options}</ul>" if options else "<p>None.</p>"
         scores = "<br/>".join(escape(s) for s in score_words(ruling)) or "No change."
@@ -117,12 +120,24 @@ class RulingColumn(QFrame):
                       f"{escape(law.section)})</span>") if law else ""
             laws.append(f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>")
         cited = f"<ul style='margin:0'>{''.join(laws)}</ul>" if laws else "<p>None.</p>"
-        return "".join((
+        sections = [
             self._section("Options", options, "options" in differs),
             self._section("Score", f"<p style='margin:0'>{scores}</p>", "score" in differs),
             self._section("Why", f"<p style='margin:0'>{escape(ruling.explanation)}</p>", False),
             self._section("Laws cited", cited, False),
-        ))
+        ]
+        if ruling.analogues:
+            near = "".join(self._law_item(a.law) for a in ruling.analogues)
+            sections.append(self._section(
+                f"{ANALOGY_NOTE}: sibling games", f"<ul style='margin:0'>{near}</ul>", False))
+        return "".join(sections)
+
+    def _law_item(self, law_id: str) -> str:
+        law = self._content.laws.get(law_id)
+        title = escape(law.title) if law else escape(law_id)
+        source = (f" <span style='color:{theme.hex('muted')}'>({escape(law.authority)}, "
+                  f"{escape(law.section)})</span>") if law else ""
+        return f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>"
 
     def law_links(self) -> list[str]:
         """The ids of the laws linked in the column, in order (read back from the page)."""

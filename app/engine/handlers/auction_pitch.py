@@ -13,9 +13,9 @@ RULE_VARIANTS[P + "plain-suit-lead-must-follow"] = {"rule": "follow"}
 @rules("auction-pitch", "american", "play")
 def play(ctx: Context) -> Decision:
     """Trumps led: follow in trumps; plain suit led: trump or follow; void: anything."""
-    s = ctx.s
-    player, card = ctx.ev["player"], ctx.ev["card"]
-    if s.trump is None and not (s.trick and s.trick.cards):
+    table = ctx.table
+    player, card = ctx.event.player, ctx.event.card
+    if table.trump is None and not (table.trick and table.trick.cards):
         return ctx.decide(
             "legal",
             [P + "first-pitch-fixes-trumps"],
@@ -23,11 +23,11 @@ def play(ctx: Context) -> Decision:
             f"trumps, so {card.name.split(' of ')[1]} are trumps.",
         )
     judged = judge_play(ctx, player, card)
-    led = s.trick.cards[0] if s.trick and s.trick.cards else None
+    led = table.trick.cards[0] if table.trick and table.trick.cards else None
     variant = ctx.variant("auction-pitch-plain-suit-lead")
     if led is None:
         laws = [P + "first-pitch-fixes-trumps"]
-    elif led.suit == s.trump:
+    elif led.suit == table.trump:
         laws = [P + "follow-trump-lead"]
     elif not any(c.suit == led.suit for c in judged.allowed if c != card) and card.suit != led.suit:
         laws = [P + "void-trump-or-discard", variant]
@@ -46,13 +46,13 @@ def play(ctx: Context) -> Decision:
 @rules("auction-pitch", "american", "wrong-count", "faced-card-in-pack", "dealer-exposed-card")
 def misdeal(ctx: Context) -> Decision | None:
     """F-291: a misdeal never loses the deal; the same dealer deals again."""
-    if ctx.ev.type == "wrong-count":
+    if ctx.event.type == "wrong-count":
         _, over, under = over_under(ctx)
         if not over and not under:
             return None
-        if ctx.t.first_trick_played:
+        if ctx.table.timing.any_card_played:
             return None  # Foster gives only the deal's irregularities here.
-    dealer = ctx.t.dealer
+    dealer = ctx.table.dealer
     return ctx.decide(
         "new-deal",
         [P + "misdeal-same-dealer", P + "exposed-or-wrong-count-in-deal"],
@@ -64,9 +64,9 @@ def misdeal(ctx: Context) -> Decision | None:
 @rules("auction-pitch", "american", "counted-out")
 def counted_out(ctx: Context) -> Decision | None:
     """Seed 000:3: who takes the pool when one or two players count out on the same deal."""
-    s, ev = ctx.s, ctx.ev
-    out, bid_made = ev["players"], ev["bid_made"]
-    bidder = s.bid["player"] if s.bid else None
+    table, ev = ctx.table, ctx.event
+    out, bid_made = ev.players, ev.bid_made
+    bidder = table.bid["player"] if table.bid else None
     if len(out) == 1:
         winner = out[0]
         if winner == bidder and not bid_made:
@@ -86,7 +86,7 @@ def counted_out(ctx: Context) -> Decision | None:
             f"{', '.join(out)} can all count out on this deal; {bidder} is the bidder and made "
             f"his bid, so he wins the pool.",
         )
-    amount = s.bid["amount"] if s.bid else 0
+    amount = table.bid["amount"] if table.bid else 0
     others = [p for p in out if p != bidder]
     if len(others) != 1:
         return None  # Which of several others wins is not settled by the laws held.
@@ -103,10 +103,10 @@ def counted_out(ctx: Context) -> Decision | None:
 @rules("auction-pitch", "american", "points-made")
 def points_made(ctx: Context) -> Decision | None:
     """Seed 000:3 and F-291: each scores what he made; a bidder short of his bid is set back."""
-    s, points = ctx.s, ctx.ev["points"]
-    if s.bid is None:
+    table, points = ctx.table, ctx.event.points
+    if table.bid is None:
         return None
-    bidder, amount = s.bid["player"], s.bid["amount"]
+    bidder, amount = table.bid["player"], table.bid["amount"]
     made = points.get(bidder, 0)
     score = {p: n for p, n in points.items() if p != bidder}
     others = ", ".join(f"{p} {n}" for p, n in score.items() if n) or "nobody else scores"

@@ -22,8 +22,8 @@ RULE_VARIANTS[E + "follow-suit-only-last-eight"] = {"rule": "follow"}
 @rules("bezique", "english", "failed-to-draw")
 def failed_to_draw(ctx: Context) -> Decision:
     """Enquire Within: draw two next time, and the adversary scores 10."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [E + "forgot-to-draw"],
@@ -36,8 +36,8 @@ def failed_to_draw(ctx: Context) -> Decision:
 @rules("bezique", "english", "drew-out-of-turn")
 def drew_out_of_turn(ctx: Context) -> Decision:
     """Enquire Within: the adversary scores 10, provided he has not drawn himself."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [E + "drew-out-of-turn"],
@@ -50,8 +50,8 @@ def drew_out_of_turn(ctx: Context) -> Decision:
 @rules("bezique", "english", "drew-two")
 def drew_two(ctx: Context) -> Decision:
     """Enquire Within: the adversary picks the card to go back (or, by the forfeits, 100)."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     chosen = ctx.variant("bezique-drawing-too-many")
     if chosen == E + "over-drawing":
         return ctx.decide(
@@ -72,7 +72,7 @@ def drew_two(ctx: Context) -> Decision:
 @rules("bezique", "english", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Enquire Within: a surplus hand against a right one gives 100; two surplus hands, none."""
-    t = ctx.t
+    table = ctx.table
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
     if not errors or under:
@@ -88,7 +88,7 @@ def wrong_count(ctx: Context) -> Decision | None:
         return ctx.decide(
             "deal-stands", [E + "one-surplus-other-right"], f"Both hands hold eight. {counts}"
         )
-    right = t.adversary(over[0])
+    right = table.adversary(over[0])
     return ctx.decide(
         "penalty",
         [E + "one-surplus-other-right"],
@@ -110,7 +110,7 @@ def false_declaration(ctx: Context) -> Decision | None:
             [E + "declare-after-winning-trick"],
             f"{claim.player} holds the cards for {claim.what}: the declaration is good.",
         )
-    adversary = ctx.t.adversary(claim.player)
+    adversary = ctx.table.adversary(claim.player)
     return ctx.decide(
         "penalty",
         [E + "wrong-card-in-declaration"],
@@ -124,14 +124,14 @@ def false_declaration(ctx: Context) -> Decision | None:
 @rules("bezique", "english", "play")
 def play_english(ctx: Context) -> Decision:
     """The last eight tricks: follow and win (or only follow, per Hoffmann); a revoke loses all."""
-    player = ctx.ev["player"]
+    player = ctx.event.player
     duty = ctx.variant("bezique-duty-to-win-last-eight")
     return rule_play(
         ctx,
         [duty],
         [duty, E + "revoke-forfeits-last-eight-tricks"],
         f"Under the household rules {player} forfeits all of the last eight tricks to "
-        f"{ctx.t.adversary(player)}.",
+        f"{ctx.table.adversary(player)}.",
     )
 
 
@@ -150,8 +150,8 @@ def play_french(ctx: Context) -> Decision:
 @rules("bezique", "english", "play-out-of-turn")
 def play_out_of_turn(ctx: Context) -> Decision:
     """Forfeits at Bézique: playing out of turn costs 10."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [E + "play-out-of-turn"],
@@ -163,12 +163,12 @@ def play_out_of_turn(ctx: Context) -> Decision:
 @rules("bezique", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision | None:
     """Britannica (9th ed.): a lead out of turn that has been played to stands."""
-    if not ctx.ev.get("followed_by"):
+    if not ctx.event.followed_by:
         return None
     return ctx.decide(
         "play-on",
         [E + "lead-out-of-turn-played-to"],
-        f"The lead out of turn by {ctx.ev['player']} has been played to: the trick stands.",
+        f"The lead out of turn by {ctx.event.player} has been played to: the trick stands.",
     )
 
 

@@ -12,7 +12,7 @@ P = "cinch.american."
 @rules("cinch", "american", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right."""
-    t = ctx.t
+    table = ctx.table
     _, over, under = over_under(ctx)
     counts = describe_counts(ctx)
     if not over and not under:
@@ -21,7 +21,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             [P + "wrong-count-after-bid"],
             f"Every hand holds its proper number. {counts}",
         )
-    if not t.bid_made:
+    if not table.bid_made:
         return ctx.decide(
             "misdeal",
             [P + "wrong-count-before-bid"],
@@ -37,8 +37,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         )
     if over:
         offender = over[0]
-        side = " and ".join(t.side(offender))
-        if t.first_trick_played:
+        side = " and ".join(table.side(offender))
+        if table.timing.has_played(offender):
             return ctx.decide(
                 "penalty",
                 [P + "wrong-count-after-bid", P + "too-many-after-first-trick"],
@@ -65,9 +65,9 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("cinch", "american", "exposed-card")
 def exposed_card(ctx: Context) -> Decision:
     """Seed 003:2-4: the kinds of exposed card, who calls it, and an exposed trump."""
-    t, ev = ctx.t, ctx.ev
-    holder, card, how = ev["player"], ev["card"], ev["how"]
-    adversaries = (t.right_of(holder), t.left_of(holder))
+    table, ev = ctx.table, ctx.event
+    holder, card, how = ev.player, ev.card, ev.how
+    adversaries = (table.right_of(holder), table.left_of(holder))
     kind = {
         "faced": "exposed-card-faced",
         "two-played": "exposed-two-cards-to-a-trick",
@@ -86,16 +86,16 @@ def exposed_card(ctx: Context) -> Decision:
             f"{holder} played two cards to one trick: the adversaries choose which one is "
             f"played, and the other is exposed. " + text
         )
-    if ctx.s.trump and ctx.game.effective_suit(card, ctx.s.trump) == ctx.s.trump:
+    if ctx.table.trump and ctx.game.effective_suit(card, ctx.table.trump) == ctx.table.trump:
         laws += [P + "exposed-trump-after-naming", P + "barred-trump-revoke-excused"]
         options += each("forbid-trump", adversaries)
         text += (
             " It is a trump exposed after trumps were named: the adversaries may instead "
             "forbid its play, and if that makes its holder revoke he is not penalised."
         )
-    trick = ctx.s.trick
-    if trick is not None and len(trick.cards) == len(ctx.t.players):
-        winner = ctx.t.trick_players[ctx.game.winning_card(trick.cards, ctx.s.trump)]
+    trick = ctx.table.trick
+    if trick is not None and len(trick.cards) == len(ctx.table.players):
+        winner = ctx.table.trick_players[ctx.game.winning_card(trick.cards, ctx.table.trump)]
         if winner == holder:
             laws += [P + "call-for-next-lead", P + "lead-before-trick-quitted"]
             text += (
@@ -107,20 +107,20 @@ def exposed_card(ctx: Context) -> Decision:
 
 
 def _proper_leader(ctx: Context) -> str:
-    s = ctx.s
-    if s.trick is not None:
-        return s.trick.leader
-    if s.tricks_played == 0 and s.bid is not None:
-        return s.bid["player"]
-    return ctx.t.eldest
+    table = ctx.table
+    if table.trick is not None:
+        return table.trick.leader
+    if table.tricks_played == 0 and table.bid is not None:
+        return table.bid["player"]
+    return ctx.table.eldest
 
 
 @rules("cinch", "american", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to."""
-    t, ev = ctx.t, ctx.ev
-    offender, card = ev["player"], ev["card"]
-    followed = ev.get("followed_by", ())
+    table, ev = ctx.table, ctx.event
+    offender, card = ev.player, ev.card
+    followed = ev.followed_by or ()
     leader = _proper_leader(ctx)
     if leader == offender:
         return ctx.decide(
@@ -128,7 +128,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
             [P + "lead-in-partners-turn"],
             f"It was {offender}'s own lead, so the lead was in turn.",
         )
-    others = [p for p in t.players if p != offender]
+    others = [p for p in table.players if p != offender]
     if set(others) <= set(followed):
         return ctx.decide(
             "play-on",
@@ -145,9 +145,9 @@ def lead_out_of_turn(ctx: Context) -> Decision:
             f" The cards played to it by {' and '.join(followed)} are taken back and may not "
             f"be called."
         )
-    partner = t.partner(offender)
+    partner = table.partner(offender)
     if leader == partner:
-        caller = t.right_of(partner)
+        caller = table.right_of(partner)
         return ctx.decide(
             "penalty",
             [P + "lead-in-partners-turn", *laws],
@@ -160,7 +160,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
                 *back,
             ],
         )
-    adversaries = t.adversaries(offender)
+    adversaries = table.adversaries(offender)
     return ctx.decide(
         "penalty",
         [P + "lead-when-adversaries-turn", *laws],
@@ -173,12 +173,12 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 @rules("cinch", "american", "play-out-of-turn")
 def play_out_of_turn(ctx: Context) -> Decision | None:
     """Seed 003:6: third hand before second, fourth hand before second."""
-    t, s = ctx.t, ctx.s
-    offender = ctx.ev["player"]
-    if s.trick is None or not s.trick.cards:
+    table = ctx.table
+    offender = ctx.event.player
+    if table.trick is None or not table.trick.cards:
         return None
-    order = t.trick_players
-    played = len(s.trick.cards)
+    order = table.trick_players
+    played = len(table.trick.cards)
     if played != 1 or offender not in order[2:]:
         return None  # Only plays before the second hand are provided for.
     second, third, fourth = order[1], order[2], order[3]
@@ -191,7 +191,7 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
             f'partner".',
             options=[Option("play-partner", second)],
         )
-    adversaries = t.adversaries(offender)
+    adversaries = table.adversaries(offender)
     return ctx.decide(
         "penalty",
         [P + "fourth-hand-before-second"],
@@ -205,8 +205,8 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
 @rules("cinch", "american", "abandoned-hand")
 def abandoned_hand(ctx: Context) -> Decision:
     """Seed 003:7: an abandoned hand's cards are exposed."""
-    offender = ctx.ev["player"]
-    adversaries = ctx.t.adversaries(offender)
+    offender = ctx.event.player
+    adversaries = ctx.table.adversaries(offender)
     return ctx.decide(
         "penalty",
         [P + "abandoned-hand"],
@@ -231,12 +231,12 @@ def play(ctx: Context) -> Decision:
 @rules("cinch", "american", "points-made")
 def points_made(ctx: Context) -> Decision | None:
     """Each side scores its points; a bidding side short of its bid (modern account) fails."""
-    t, s, points = ctx.t, ctx.s, ctx.ev["points"]
-    if s.bid is None:
+    table, points = ctx.table, ctx.event.points
+    if table.bid is None:
         return None
-    bidder, amount = s.bid["player"], s.bid["amount"]
-    bidders = t.side(bidder)
-    opponents = t.adversaries(bidder)
+    bidder, amount = table.bid["player"], table.bid["amount"]
+    bidders = table.side(bidder)
+    opponents = table.adversaries(bidder)
     ours = sum(points.get(p, 0) for p in bidders)
     theirs = sum(points.get(p, 0) for p in opponents)
     if ours >= amount:

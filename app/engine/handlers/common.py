@@ -32,7 +32,7 @@ RULE_VARIANTS: dict[str, dict[str, object]] = {}
 
 def stage_rule(ctx: Context) -> StageRule | None:
     """The stage's trick obligations, with any variant the scenario chose."""
-    rule = ctx.t.stage_rule
+    rule = ctx.table.stage_rule
     if rule is None:
         return None
     for law_id, changes in RULE_VARIANTS.items():
@@ -44,16 +44,16 @@ def stage_rule(ctx: Context) -> StageRule | None:
 
 def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
     """Judge `card` against the player's hand, the trick, the trump and the stage."""
-    t, s = ctx.t, ctx.s
-    hand = t.cards(player) or (card,)
-    trick = s.trick.cards if s.trick else ()
+    table = ctx.table
+    hand = table.cards(player) or (card,)
+    trick = table.trick.cards if table.trick else ()
     rule = stage_rule(ctx)
-    allowed = tuple(ctx.game.legal_plays(hand, trick, s.trump, s.stage, rule=rule))
+    allowed = tuple(ctx.game.legal_plays(hand, trick, table.trump, table.stage, rule=rule))
     legal = card in allowed
     if not trick:
         reason = f"{player} leads the {card.name}; any card may be led."
     elif rule is None or rule.rule in ("free", "none"):
-        reason = f"At this stage ({s.stage}) there is no duty to follow suit, win or trump."
+        reason = f"At this stage ({table.stage}) there is no duty to follow suit, win or trump."
     elif legal:
         reason = f"The {card.name} meets the obligations: {rule.describe()}"
     else:
@@ -72,7 +72,7 @@ def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
     A hand the scenario does not describe is taken to be right: a scenario names the hands
     that went wrong, and the laws compare them with the others.
     """
-    errors = {p: e for p in ctx.t.players if (e := ctx.t.count_error(p)) is not None}
+    errors = {p: e for p in ctx.table.players if (e := ctx.table.count_error(p)) is not None}
     over = [p for p, e in errors.items() if e > 0]
     under = [p for p, e in errors.items() if e < 0]
     return errors, over, under
@@ -81,10 +81,10 @@ def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
 def describe_counts(ctx: Context) -> str:
     """Sentence listing each hand's count against the proper number."""
     parts = []
-    for p in ctx.t.players:
-        count = ctx.t.count(p)
+    for p in ctx.table.players:
+        count = ctx.table.count(p)
         if count is not None:
-            parts.append(f"{p} holds {count} (should hold {ctx.t.proper_count(p)})")
+            parts.append(f"{p} holds {count} (should hold {ctx.table.proper_count(p)})")
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
 
 
@@ -96,7 +96,7 @@ def rule_play(
     options: Iterable[Option] = (),
 ) -> Decision:
     """Judge the event's card: `legal`, or `revoke` with the code's remedy and options."""
-    judged = judge_play(ctx, ctx.ev["player"], ctx.ev["card"])
+    judged = judge_play(ctx, ctx.event.player, ctx.event.card)
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
     return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options)
@@ -107,12 +107,12 @@ def dealer_exposed_card(
 ) -> Decision:
     """The dealer exposed a card: his own, the deal stands; another's, a fresh deal at its
     owner's option (under some codes only while the owner has not looked at his hand)."""
-    owner, dealer = ctx.ev["owner"], ctx.t.dealer
+    owner, dealer = ctx.event.owner, ctx.table.dealer
     if owner == dealer:
         return ctx.decide(
             "deal-stands", [own_law], f"The dealer {dealer} exposed his own card: the deal stands."
         )
-    if only_before_seen and owner in ctx.s.hands_seen:
+    if only_before_seen and owner in ctx.table.hands_seen:
         return ctx.decide(
             "deal-stands",
             [adversary_law],

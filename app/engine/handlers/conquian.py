@@ -12,8 +12,8 @@ P = "conquian.american."
 @rules("conquian", "american", "peeked-at-stock")
 def peeked_at_stock(ctx: Context) -> Decision:
     """Looking at stock cards beyond the one drawn lets the adversary see them all."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [P + "looking-at-stock"],
@@ -26,8 +26,8 @@ def peeked_at_stock(ctx: Context) -> Decision:
 @rules("conquian", "american", "drew-out-of-turn")
 def drew_out_of_turn(ctx: Context) -> Decision:
     """Drawing out of turn: the adversary simply claims the card."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [P + "draw-out-of-turn"],
@@ -61,7 +61,7 @@ def wrong_count(ctx: Context) -> Decision | None:
     if len(wrong) != 1:
         return None
     offender = wrong[0]
-    winner = ctx.t.adversary(offender)
+    winner = ctx.table.adversary(offender)
     return ctx.decide(
         "game-won",
         [P + "wrong-count-loses"],
@@ -73,7 +73,7 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("conquian", "american", "faced-card-in-pack", "dealer-exposed-card")
 def exposed_in_deal(ctx: Context) -> Decision | None:
     """Foster 1913: a card of the adversary's exposed in dealing, or faced in the pack: new deal."""
-    if ctx.ev.type == "dealer-exposed-card" and ctx.ev["owner"] == ctx.t.dealer:
+    if ctx.event.type == "dealer-exposed-card" and ctx.event.owner == ctx.table.dealer:
         return None
     return ctx.decide(
         "new-deal",

@@ -93,12 +93,12 @@ class Claim:
 
 def check_claim(ctx: Context) -> Claim | None:
     """The event's declaration against the hand, or None when the hand or value is unknown."""
-    player, declared = ctx.ev["player"], ctx.ev["declared"]
-    hand = ctx.t.cards(player)
+    player, declared = ctx.event.player, ctx.event.declared
+    hand = ctx.table.cards(player)
     value = VALUES.get(ctx.game.id, {}).get(declared)
     if hand is None or not value:
         return None
-    lacking = missing_cards(declared, hand, ctx.s.trump)
+    lacking = missing_cards(declared, hand, ctx.table.trump)
     if lacking is None:
         return None
     return Claim(player, declared, NAMES[declared], value, tuple(lacking))

@@ -21,10 +21,10 @@ RULE_VARIANTS[P + "trump-when-void-optional"] = {"trump_when_void": False}
 @rules("ecarte", "american", "dealt-out-of-turn")
 def dealt_out_of_turn(ctx: Context) -> Decision:
     """Stopped before the turn-up; pack set aside after it; stands after a discard or trick."""
-    t, s = ctx.t, ctx.s
-    offender = ctx.ev["player"]
-    turned = s.turn_up is not None or s.trump is not None
-    if s.discards_made or t.first_trick_played:
+    table = ctx.table
+    offender = ctx.event.player
+    turned = table.turn_up is not None or table.trump is not None
+    if table.discards_made or table.timing.any_card_played:
         return ctx.decide(
             "deal-stands",
             [P + "wrong-dealer-after-discard-or-play"],
@@ -33,19 +33,19 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
             f"stay changed.",
         )
     if not turned:
-        adversary = t.adversary(offender)
+        adversary = table.adversary(offender)
         return ctx.decide(
             "new-deal",
             [P + "wrong-dealer-before-turn-up"],
             f"The trump has not been turned, so the deal by {offender} may be stopped and the "
-            f"cards dealt by the proper dealer, {s.dealer}.",
+            f"cards dealt by the proper dealer, {table.dealer}.",
             options=[Option("new-deal", adversary)],
         )
     return ctx.decide(
         "new-deal",
         [P + "wrong-dealer-after-turn-up"],
         f"The trump is turned but nobody has discarded or played: the pack is set aside as "
-        f"dealt, with its trump, to be used for the next deal, and {s.dealer}, whose turn it "
+        f"dealt, with its trump, to be used for the next deal, and {table.dealer}, whose turn it "
         f"was, deals with the other pack.",
     )
 
@@ -53,7 +53,7 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
 @rules("ecarte", "american", "faced-card-in-pack")
 def faced_card(ctx: Context) -> Decision:
     """Any card but the eleventh found faced in the pack: a new deal."""
-    position = ctx.ev["position"]
+    position = ctx.event.position
     if position == 11:
         return ctx.decide(
             "deal-stands",
@@ -83,8 +83,8 @@ def dealer_exposed(ctx: Context) -> Decision:
 @rules("ecarte", "american", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it."""
-    t, s = ctx.t, ctx.s
-    if t.first_trick_played:
+    table = ctx.table
+    if table.timing.any_card_played:
         return None  # Foster's laws speak of counts found before play.
     errors, over, under = over_under(ctx)
     if not over and not under:
@@ -93,12 +93,12 @@ def wrong_count(ctx: Context) -> Decision | None:
             [P + "wrong-count-dealt"],
             f"Both hands hold five cards. {describe_counts(ctx)}",
         )
-    pone, dealer = t.pone, t.dealer
+    pone, dealer = table.pone, table.dealer
     laws = [P + "wrong-count-dealt"]
     options = [Option("claim-misdeal", pone)]
     parts = [f"It is a misdeal: {describe_counts(ctx)}"]
     if pone in errors and errors[pone] != 0:
-        seen = pone in s.hands_seen
+        seen = pone in table.hands_seen
         if errors[pone] > 0:
             laws.append(
                 P + ("pone-wrong-count-after-seen" if seen else "pone-too-many-before-seen")
@@ -117,7 +117,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             how = "making up the shortage from the remainder of the pack"
         parts.append(f"{pone}, the pone, may correct his own hand by {how}, or claim a misdeal.")
     if dealer in errors and errors[dealer] != 0:
-        seen = dealer in s.hands_seen
+        seen = dealer in table.hands_seen
         if errors[dealer] > 0:
             laws.append(
                 P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-many-before-seen")
@@ -141,8 +141,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         "If the count is corrected the trump card stays as it is; a misdeal claimed "
         f"loses {dealer} the deal."
     )
-    king = s.turn_up is not None and s.turn_up.rank == "K"
-    if king or ctx.ev.type == "king-turned":
+    king = table.turn_up is not None and table.turn_up.rank == "K"
+    if king or ctx.event.type == "king-turned":
         laws.append(P + "king-turned-after-wrong-count")
         parts.append(
             "The king turned up cannot be marked: with a wrong number dealt it was not "
@@ -155,9 +155,9 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("ecarte", "american", "several-trumps-turned")
 def several_trumps(ctx: Context) -> Decision:
     """Seed 004:6: before looking, choose the trump or a new deal; after, misdeal or eleventh."""
-    t, s = ctx.t, ctx.s
-    pone, count = t.pone, ctx.ev["count"]
-    if pone in s.hands_seen:
+    table = ctx.table
+    pone, count = table.pone, ctx.event.count
+    if pone in table.hands_seen:
         return ctx.decide(
             "misdeal",
             [P + "several-turned-after-seen"],
@@ -204,8 +204,8 @@ def king_turned(ctx: Context) -> Decision:
     return ctx.decide(
         "play-on",
         [P + "turned-king-scores"],
-        f"A king is turned up: the dealer, {ctx.t.dealer}, marks one point at once.",
-        score={ctx.t.dealer: 1},
+        f"A king is turned up: the dealer, {ctx.table.dealer}, marks one point at once.",
+        score={ctx.table.dealer: 1},
     )
 
 
@@ -232,11 +232,11 @@ class HandResult:
 
 def read_hand_result(ctx: Context) -> HandResult:
     """The facts of a hand-result event (the scenario check guarantees five tricks)."""
-    t = ctx.t
-    won = {p: ctx.ev["tricks"].get(p, 0) for p in (t.pone, t.dealer)}
+    table = ctx.table
+    won = {p: ctx.event.tricks.get(p, 0) for p in (table.pone, table.dealer)}
     winner = max(won, key=won.__getitem__)
-    bound = {"stood": t.pone, "refused": t.dealer}.get(ctx.ev["proposal"])
-    return HandResult(won, winner, t.adversary(winner), won[winner] == 5, bound)
+    bound = {"stood": table.pone, "refused": table.dealer}.get(ctx.event.proposal)
+    return HandResult(won, winner, table.adversary(winner), won[winner] == 5, bound)
 
 
 @rules("ecarte", "american", "hand-result")
@@ -244,7 +244,7 @@ def hand_result(ctx: Context) -> Decision:
     """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
-        stood = ctx.ev["proposal"] == "stood"
+        stood = ctx.event.proposal == "stood"
         law = P + ("stander-fails-three-tricks" if stood else "refuser-fails-three-tricks")
         verb = "stood (played without proposing)" if stood else "refused"
         return ctx.decide(
@@ -279,7 +279,7 @@ def play(ctx: Context) -> Decision:
 @rules("ecarte", "american", "proposal-withdrawn")
 def proposal_withdrawn(ctx: Context) -> Decision:
     """Seed 004:10: a proposal, acceptance or refusal, and the number asked, are final."""
-    player, what = ctx.ev["player"], ctx.ev["what"]
+    player, what = ctx.event.player, ctx.event.what
     law = P + ("number-asked-fixed" if what == "number" else "proposal-or-reply-binding")
     thing = "the number of cards he asked for" if what == "number" else f"his {what}"
     return ctx.decide(

@@ -15,14 +15,14 @@ E = "ecarte.english."
 @rules("ecarte", "english", "dealt-out-of-turn")
 def dealt_out_of_turn(ctx: Context) -> Decision:
     """Law 14: void before the turn-up; afterwards it stands and the packs stay changed."""
-    s = ctx.s
-    offender = ctx.ev["player"]
-    if s.turn_up is None and s.trump is None:
+    table = ctx.table
+    offender = ctx.event.player
+    if table.turn_up is None and table.trump is None:
         return ctx.decide(
             "deal-void",
             [E + "wrong-dealer-before-turn-up"],
             f"{offender} dealt out of turn (or with the wrong pack) and it was found before the "
-            f"trump was turned: the deal is void, and {s.dealer} deals.",
+            f"trump was turned: the deal is void, and {table.dealer} deals.",
         )
     return ctx.decide(
         "deal-stands",
@@ -35,7 +35,7 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
 @rules("ecarte", "english", "faced-card-in-pack")
 def faced_card(ctx: Context) -> Decision:
     """Law 12: a faced card in the pack before the trump is turned means a fresh deal."""
-    position = ctx.ev["position"]
+    position = ctx.event.position
     if position == 11:
         return ctx.decide(
             "deal-stands",
@@ -63,15 +63,15 @@ def dealer_exposed(ctx: Context) -> Decision:
 @rules("ecarte", "english", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Laws 9 and 15 to 21: correction or a fresh deal, at the non-dealer's option."""
-    t, s = ctx.t, ctx.s
+    table = ctx.table
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
-    pone, dealer = t.pone, t.dealer
+    pone, dealer = table.pone, table.dealer
     if not over and not under:
         return ctx.decide(
             "deal-stands", [E + "wrong-count-dealt"], f"Both hands hold five cards. {counts}"
         )
-    if t.first_trick_played:
+    if table.timing.any_card_played:
         if errors.get(pone, 0):
             return ctx.decide(
                 "new-deal",
@@ -86,7 +86,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             f"fresh deal. {counts}",
             options=[Option("new-deal", pone)],
         )
-    if s.turn_up is None and s.trump is None:
+    if table.turn_up is None and table.trump is None:
         return ctx.decide(
             "misdeal",
             [E + "wrong-count-dealt"],
@@ -121,7 +121,7 @@ def wrong_count(ctx: Context) -> Decision | None:
         laws.append(E + "dealer-too-few-dealt")
         options.append(Option("supply-from-stock", pone))
         parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
-    if (s.turn_up is not None and s.turn_up.rank == "K") or ctx.ev.type == "king-turned":
+    if (table.turn_up is not None and table.turn_up.rank == "K") or ctx.event.type == "king-turned":
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
     return ctx.decide("misdeal", laws, " ".join(parts), options=list(dict.fromkeys(options)))
@@ -130,9 +130,9 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("ecarte", "english", "several-trumps-turned")
 def several_trumps(ctx: Context) -> Decision:
     """Law 11: before looking, choose the trump or a fresh deal; after, a fresh deal."""
-    t, s = ctx.t, ctx.s
-    pone, count = t.pone, ctx.ev["count"]
-    if pone in s.hands_seen:
+    table = ctx.table
+    pone, count = table.pone, ctx.event.count
+    if pone in table.hands_seen:
         return ctx.decide(
             "new-deal",
             [E + "several-turned-after-looking"],
@@ -165,7 +165,7 @@ def king_turned(ctx: Context) -> Decision:
     _, over, under = over_under(ctx)
     if over or under:
         misdeal = wrong_count(ctx)
-        if misdeal is not None and not ctx.t.first_trick_played:
+        if misdeal is not None and not ctx.table.timing.any_card_played:
             return misdeal
         return ctx.decide(
             "play-on",
@@ -176,9 +176,9 @@ def king_turned(ctx: Context) -> Decision:
     return ctx.decide(
         "play-on",
         [E + "king-scores-one", E + "turned-king-marking-time"],
-        f"The dealer, {ctx.t.dealer}, marks one for the king turned up; he may mark it any time "
-        f"before the trump of the next deal is turned.",
-        score={ctx.t.dealer: 1},
+        f"The dealer, {ctx.table.dealer}, marks one for the king turned up; he may mark it any "
+        f"time before the trump of the next deal is turned.",
+        score={ctx.table.dealer: 1},
     )
 
 
@@ -187,7 +187,7 @@ def hand_result(ctx: Context) -> Decision:
     """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
-        stood = ctx.ev["proposal"] == "stood"
+        stood = ctx.event.proposal == "stood"
         law = E + ("stander-fails-point" if stood else "refuser-fails-point")
         if h.vole:
             return ctx.decide(
@@ -216,8 +216,8 @@ def hand_result(ctx: Context) -> Decision:
 @rules("ecarte", "english", "play")
 def play(ctx: Context) -> Decision:
     """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
-    player = ctx.ev["player"]
-    adversary = ctx.t.adversary(player)
+    player = ctx.event.player
+    adversary = ctx.table.adversary(player)
     return rule_play(
         ctx,
         [E + "ew-follow-suit-and-win"],
@@ -232,8 +232,8 @@ def play(ctx: Context) -> Decision:
 @rules("ecarte", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
-    offender, card = ctx.ev["player"], ctx.ev["card"]
-    if ctx.ev.get("followed_by"):
+    offender, card = ctx.event.player, ctx.event.card
+    if ctx.event.followed_by:
         return ctx.decide(
             "play-on",
             [E + "lead-out-of-turn"],
@@ -252,11 +252,13 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 @rules("ecarte", "english", "abandoned-hand")
 def abandoned_hand(ctx: Context) -> Decision | None:
     """Law 42: abandoning before winning a trick gives the vole; after one or two, the point."""
-    offender = ctx.ev["player"]
-    won = ctx.ev.get("tricks_won", 0 if ctx.s.tricks_played == 0 else None)
+    offender = ctx.event.player
+    won = ctx.event.tricks_won
+    if won is None and ctx.table.tricks_played == 0:
+        won = 0
     if won is None or won > 2:
         return None
-    adversary = ctx.t.adversary(offender)
+    adversary = ctx.table.adversary(offender)
     if won == 0:
         return ctx.decide(
             "penalty",
@@ -279,14 +281,14 @@ def play_out_of_turn(ctx: Context) -> Decision:
     return ctx.decide(
         "new-deal",
         [E + "bd-play-out-of-turn-new-deal"],
-        f"{ctx.ev['player']} played out of turn: the household rules call for a new deal.",
+        f"{ctx.event.player} played out of turn: the household rules call for a new deal.",
     )
 
 
 @rules("ecarte", "english", "proposal-withdrawn")
 def proposal_withdrawn(ctx: Context) -> Decision:
     """Laws 26 and 27: proposals, answers and the number asked for are final."""
-    player, what = ctx.ev["player"], ctx.ev["what"]
+    player, what = ctx.event.player, ctx.event.what
     law = {
         "proposal": "proposal-not-retracted",
         "number": "number-asked-not-altered",
@@ -302,7 +304,7 @@ def proposal_withdrawn(ctx: Context) -> Decision:
 @rules("ecarte", "english", "wrong-score")
 def wrong_score(ctx: Context) -> Decision:
     """Laws 50 and 51: an omission is marked until the next turn-up; an overscore is struck off."""
-    player, marked, correct = ctx.ev["player"], ctx.ev["marked"], ctx.ev["correct"]
+    player, marked, correct = ctx.event.player, ctx.event.marked, ctx.event.correct
     if marked > correct:
         return ctx.decide(
             "no-penalty",
@@ -337,9 +339,9 @@ def false_king(ctx: Context) -> Decision | None:
             [E + "king-in-hand-announced"],
             f"{who} holds the king of trumps: it scores 1.",
         )
-    adversary = ctx.t.adversary(who)
-    adversary_hand = ctx.t.cards(adversary) or ()
-    if ctx.s.trump and Card("K", ctx.s.trump) in adversary_hand:
+    adversary = ctx.table.adversary(who)
+    adversary_hand = ctx.table.cards(adversary) or ()
+    if ctx.table.trump and Card("K", ctx.table.trump) in adversary_hand:
         return ctx.decide(
             "no-penalty",
             [E + "false-king"],

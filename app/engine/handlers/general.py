@@ -16,15 +16,15 @@ P = "general.american."
 @rules(ANY_GAME, "american", "exposed-card")
 def exposed_card(ctx: Context) -> Decision:
     """No partner to profit from it: no penalty. Otherwise the card may be called."""
-    holder, card = ctx.ev["player"], ctx.ev["card"]
-    if ctx.t.partner(holder) is None:
+    holder, card = ctx.event.player, ctx.event.card
+    if ctx.table.partner(holder) is None:
         return ctx.decide(
             "no-penalty",
             [P + "exposed-card-no-partner", P + "exposed-card-only-if-benefit"],
             f"{holder} has no partner who could profit from seeing the {card.name}; the "
             f"exposure can only hurt {holder} himself, so there is no penalty.",
         )
-    adversaries = ctx.t.adversaries(holder)
+    adversaries = ctx.table.adversaries(holder)
     return ctx.decide(
         "penalty",
         [P + "exposed-card-only-if-benefit", P + "exposed-cards-left-on-table"],
@@ -37,13 +37,13 @@ def exposed_card(ctx: Context) -> Decision:
 @rules(ANY_GAME, "american", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """No partner: the lead is taken back without penalty; the adversaries share the fault."""
-    offender = ctx.ev["player"]
-    others = [p for p in ctx.t.players if p != offender]
-    followed = ctx.ev.get("followed_by", ())
+    offender = ctx.event.player
+    others = [p for p in ctx.table.players if p != offender]
+    followed = ctx.event.followed_by or ()
     laws = [P + "lead-out-of-turn-no-partner", P + "adversaries-share-fault-for-false-lead"]
     if followed:
         laws.append(P + "follow-to-wrong-lead")
-    if ctx.t.partner(offender) is None:
+    if ctx.table.partner(offender) is None:
         back = ""
         if followed:
             back = (
@@ -65,5 +65,5 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         [P + "lead-out-of-turn-call-a-suit"],
         f"A lead out of turn may inform {offender}'s partner, so the usual penalty is that the "
         f"adversaries call a suit.",
-        options=each("call-card", ctx.t.adversaries(offender)),
+        options=each("call-card", ctx.table.adversaries(offender)),
     )

@@ -14,8 +14,8 @@ F = "pinochle.french."
 @rules("pinochle", "american", "play")
 def play_american(ctx: Context) -> Decision:
     """Seed 002:1: failing to follow or win when able, once the stock is gone: replay."""
-    player = ctx.ev["player"]
-    adversary = ctx.t.adversary(player)
+    player = ctx.event.player
+    adversary = ctx.table.adversary(player)
     chosen = ctx.variant("pinochle-last-stage-revoke")
     replay = P + "replay-after-failure-to-follow-or-win"
     if chosen == replay:
@@ -43,7 +43,7 @@ def play_french(ctx: Context) -> Decision:
         ctx,
         [law],
         [law],
-        f"In France the cards are not taken back: from this point on {ctx.ev['player']} counts "
+        f"In France the cards are not taken back: from this point on {ctx.event.player} counts "
         f"nothing, neither brisques nor the last trick.",
     )
 
@@ -51,8 +51,8 @@ def play_french(ctx: Context) -> Decision:
 @rules("pinochle", "american", "failed-to-draw")
 def failed_to_draw(ctx: Context) -> Decision:
     """Seed 002:2: void the deal, or the offender draws two next time, at the adversary's choice."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [P + "forgot-to-draw"],
@@ -65,9 +65,9 @@ def failed_to_draw(ctx: Context) -> Decision:
 @rules("pinochle", "american", "drew-two")
 def drew_two(ctx: Context) -> Decision:
     """Seed 002:3: show the second card if seen; otherwise put it back without penalty."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
-    if ctx.ev["saw_second"]:
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
+    if ctx.event.saw_second:
         return ctx.decide(
             "penalty",
             [P + "drew-two-cards-second-seen"],
@@ -83,9 +83,9 @@ def drew_two(ctx: Context) -> Decision:
 @rules("pinochle", "american", "drew-out-of-turn")
 def drew_out_of_turn(ctx: Context) -> Decision:
     """Seed 002:3: restore the card; if it was the adversary's, show one's own."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
-    if ctx.ev.get("card_was_adversarys", False):
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
+    if bool(ctx.event.card_was_adversarys):
         return ctx.decide(
             "penalty",
             [P + "drew-out-of-turn"],
@@ -113,8 +113,8 @@ def both_drew_wrong(ctx: Context) -> Decision:
 @rules("pinochle", "american", "loser-saw-two")
 def loser_saw_two(ctx: Context) -> Decision:
     """Seed 002:4: the adversary sees both cards of the next draw and takes either."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [P + "loser-saw-two-cards"],
@@ -143,7 +143,7 @@ def false_declaration(ctx: Context) -> Decision | None:
     if claim is None:
         return None
     who, what, value = claim.player, claim.what, claim.value
-    if claim.holds_the_cards and not ctx.ev["drawn_since"]:
+    if claim.holds_the_cards and not ctx.event.drawn_since:
         return ctx.decide(
             "no-penalty",
             [P + "amending-a-declaration"],
@@ -151,7 +151,7 @@ def false_declaration(ctx: Context) -> Decision | None:
             f"he may amend the declaration.",
             options=[Option("amend-declaration", who)],
         )
-    adversary = ctx.t.adversary(who)
+    adversary = ctx.table.adversary(who)
     law = P + (
         "false-four-of-a-kind" if claim.declared.startswith("four-") else "other-false-declarations"
     )
@@ -173,9 +173,9 @@ def false_declaration(ctx: Context) -> Decision | None:
 @rules("pinochle", "american", "wrong-score")
 def wrong_score(ctx: Context) -> Decision | None:
     """Seed 002:7: an erroneous score is taken down and the adversary may add it to his own."""
-    offender = ctx.ev["player"]
-    marked, correct = ctx.ev["marked"], ctx.ev["correct"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    marked, correct = ctx.event.marked, ctx.event.correct
+    adversary = ctx.table.adversary(offender)
     if marked == correct:
         return ctx.decide(
             "no-penalty",
@@ -190,8 +190,8 @@ def wrong_score(ctx: Context) -> Decision | None:
         [P + "erroneous-score"],
         f"{offender} marked {marked} where {correct} was due: the {excess} points wrongly marked "
         f"are taken down, and {adversary} may add them to his own score.",
-        options=[Option("add-points", adversary)],
-        score={offender: -excess, adversary: excess},
+        options=[Option("add-points", adversary, score={adversary: excess})],
+        score={offender: -excess},
     )
 
 

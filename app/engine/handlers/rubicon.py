@@ -16,8 +16,8 @@ LAST_TRICK = 50
 
 def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
     """Who gains, how much, and the arithmetic: 1300 plus the offender's points, capped at 900."""
-    innocent = ctx.t.adversary(offender)
-    points = max(ctx.t.score(offender), 0)
+    innocent = ctx.table.adversary(offender)
+    points = max(ctx.table.score(offender), 0)
     counted = min(points, OFFENDER_POINTS_CAP)
     capped = " (capped at 900)" if points > OFFENDER_POINTS_CAP else ""
     sum_text = (
@@ -30,12 +30,12 @@ def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
 @rules("rubicon-bezique", "english", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Seed 000:1: the English laws on hands of the wrong size found after the first trick."""
-    t = ctx.t
+    table = ctx.table
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
     if not errors:
         return None
-    if not t.first_trick_played:
+    if not table.timing.has_played(table.dealer):
         return _before_play(ctx, over, under, counts)
     if not over and not under:
         return ctx.decide(
@@ -76,7 +76,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             score={innocent: points},
         )
     short = under[0]
-    right = t.adversary(short)
+    right = table.adversary(short)
     return ctx.decide(
         "deal-stands",
         [E + "one-short-other-right"],
@@ -99,7 +99,7 @@ def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -
         return ctx.decide(
             "deal-stands", [E + "short-before-play"], f"Both hands hold nine cards. {counts}"
         )
-    players = [Option("fill-by-agreement", p) for p in ctx.t.players]
+    players = [Option("fill-by-agreement", p) for p in ctx.table.players]
     return ctx.decide(
         "new-deal",
         [E + "short-before-play"],
@@ -113,7 +113,7 @@ def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -
 @rules("rubicon-bezique", "english", "failed-to-draw")
 def failed_to_draw_english(ctx: Context) -> Decision:
     """Seed 000:1: the English laws make the offender play on one card short."""
-    offender = ctx.ev["player"]
+    offender = ctx.event.player
     short = ctx.game.hand_size - 1
     return ctx.decide(
         "play-on",
@@ -126,8 +126,8 @@ def failed_to_draw_english(ctx: Context) -> Decision:
 @rules(("rubicon-bezique", "bezique"), "french", "failed-to-draw")
 def failed_to_draw_french(ctx: Context) -> Decision:
     """Seed 000:1: the French laws let the adversary void the deal or have two drawn next time."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     law = f"{ctx.game.id}.french.forgot-to-draw"
     return ctx.decide(
         "penalty",
@@ -142,27 +142,27 @@ def failed_to_draw_french(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "drew-two")
 def drew_two(ctx: Context) -> Decision | None:
     """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
-    offender = ctx.ev["player"]
-    if not ctx.ev["saw_second"]:
+    offender = ctx.event.player
+    if not ctx.event.saw_second:
         return None  # The code speaks only of a drawer who sees two cards.
     return ctx.decide(
         "penalty",
         [E + "winner-sees-two-cards", E + "several-cards-seen"],
         f"{offender} saw two cards in drawing: he must show the top card to "
-        f"{ctx.t.adversary(offender)}.",
+        f"{ctx.table.adversary(offender)}.",
     )
 
 
 @rules("rubicon-bezique", "english", "drew-out-of-turn")
 def drew_out_of_turn(ctx: Context) -> Decision | None:
     """Law 29: the loser who draws the winner's card puts it back and shows his own."""
-    offender = ctx.ev["player"]
-    if not ctx.ev.get("card_was_adversarys", False):
+    offender = ctx.event.player
+    if not bool(ctx.event.card_was_adversarys):
         return None
     return ctx.decide(
         "penalty",
         [E + "loser-draws-winners-card"],
-        f"{offender} drew the card that belonged to {ctx.t.adversary(offender)}: he puts it "
+        f"{offender} drew the card that belonged to {ctx.table.adversary(offender)}: he puts it "
         f"back and shows his adversary the next card, which is his own.",
     )
 
@@ -181,8 +181,8 @@ def both_drew_wrong(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "loser-saw-two")
 def loser_saw_two(ctx: Context) -> Decision:
     """Law 30: the adversary has the pick of the next two cards."""
-    offender = ctx.ev["player"]
-    adversary = ctx.t.adversary(offender)
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
     return ctx.decide(
         "penalty",
         [E + "loser-sees-two-cards"],
@@ -207,8 +207,8 @@ def even_stock(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Law 24: withdrawn unless the adversary has played to it."""
-    offender, card = ctx.ev["player"], ctx.ev["card"]
-    if ctx.ev.get("followed_by"):
+    offender, card = ctx.event.player, ctx.event.card
+    if ctx.event.followed_by:
         return ctx.decide(
             "play-on",
             [E + "lead-out-of-turn"],
@@ -234,7 +234,7 @@ def play(ctx: Context) -> Decision:
         [law],
         "As soon as it is noticed, the wrong card and every card played after it go back into "
         "the hands and are played again; there is no further penalty.",
-        options=[Option("replay", ctx.t.adversary(ctx.ev["player"]))],
+        options=[Option("replay", ctx.table.adversary(ctx.event.player))],
     )
 
 
@@ -251,7 +251,7 @@ def false_declaration(ctx: Context) -> Decision | None:
             [E + "false-declaration"],
             f"{who} holds the cards for {what}: the declaration is good and its {value} stand.",
         )
-    if ctx.ev.get("next_trick_started", False):
+    if bool(ctx.event.next_trick_started):
         return ctx.decide(
             "play-on",
             [E + "false-declaration"],
@@ -270,8 +270,8 @@ def false_declaration(ctx: Context) -> Decision | None:
 @rules("rubicon-bezique", "english", "wrong-score")
 def wrong_score(ctx: Context) -> Decision:
     """Law 51: a scoring mistake, once proved, is corrected at any time in the game."""
-    offender = ctx.ev["player"]
-    marked, correct = ctx.ev["marked"], ctx.ev["correct"]
+    offender = ctx.event.player
+    marked, correct = ctx.event.marked, ctx.event.correct
     return ctx.decide(
         "no-penalty",
         [E + "erroneous-score"],
@@ -284,7 +284,7 @@ def wrong_score(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "faced-card-in-pack")
 def faced_card(ctx: Context) -> Decision:
     """Laws 14 and 22: before play, a fresh deal; in the stock during play, turned down."""
-    if ctx.t.first_trick_played:
+    if ctx.table.timing.any_card_played:
         return ctx.decide(
             "play-on",
             [E + "faced-card-in-stock"],
@@ -335,9 +335,9 @@ def stock_exhausted(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "exposed-card")
 def exposed_card(ctx: Context) -> Decision | None:
     """Law 23: of two or more cards played together, all but one may be taken back."""
-    if ctx.ev["how"] != "two-played":
+    if ctx.event.how != "two-played":
         return None
-    player = ctx.ev["player"]
+    player = ctx.event.player
     return ctx.decide(
         "no-penalty",
         [E + "several-cards-played-together"],
