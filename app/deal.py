@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from app.cards import Card
+from app.engine.table import Table
 from app.games import Game
-from app.scenario import DECLARATIONS, EVENTS
+from app.scenario import DECLARATIONS, EVENTS, parse_scenario
 
 _TRICK_GAMES = {"bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch", "auction-pitch"}
 
@@ -62,11 +63,27 @@ def deal_table(game: Game, stage: str, rng: random.Random) -> dict[str, Any]:
         table["trick"] = {"leader": leader, "cards": cards}
     if stage != "deal":
         table["hands_seen"] = rng.sample(players, rng.randint(0, len(players)))
+    _give_proper_counts(table, game, pack)
     stock_left = len(pack)
     if stage == "stock-exhausted":
         stock_left = 0
     table["stock"] = stock_left
     return table
+
+
+def _give_proper_counts(table: dict[str, Any], game: Game, pack: list[Card]) -> None:
+    """Trim each hand to the number the engine says it should hold at this table (tricks
+    already played, a card on the trick, the hand over), returning the rest to the pack.
+
+    The engine's Table.proper_count is the one reckoning of a proper hand: dealing by it
+    means a random table is never one the builder marks "should hold N".
+    """
+    probe = {**table, "event": {"type": "wrong-count"}}
+    engine_table = Table(parse_scenario(probe, {game.id: game}), game)
+    for player, hand in table["hands"].items():
+        proper = max(0, engine_table.proper_count(player))
+        while len(hand) > proper:
+            pack.append(Card.parse(hand.pop()))
 
 
 def random_event(table: dict[str, Any], event_type: str, rng: random.Random) -> dict[str, Any]:

@@ -42,11 +42,12 @@ from app.table_builder.edits import (
     set_event,
     set_score,
     set_seen,
+    set_stage,
     set_trick_leader,
     set_value,
     take_card,
 )
-from app.table_builder.events import default_event, event_fields
+from app.table_builder.events import default_event, event_fields, events_for, fitting_event
 from app.table_builder.examples import Example, examples_by_game
 from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
 from app.table_builder.reading import (
@@ -106,7 +107,9 @@ __all__ = [
     "describe_table",
     "eldest_of",
     "event_fields",
+    "events_for",
     "examples_by_game",
+    "fitting_event",
     "give_card",
     "hand_of",
     "new_table",
@@ -126,6 +129,7 @@ __all__ = [
     "set_player_count",
     "set_score",
     "set_seen",
+    "set_stage",
     "set_trick_leader",
     "set_value",
     "set_variant",

@@ -13,9 +13,9 @@ from typing import Any
 
 from app.deal import deal_table, random_event
 from app.games import Game
-from app.scenario import DEFAULT_SEATS, EVENTS
+from app.scenario import DEFAULT_SEATS
 from app.table_builder.checks import Problem, check_table
-from app.table_builder.events import default_event, event_fields
+from app.table_builder.events import default_event, event_fields, events_for, fitting_event
 from app.table_builder.reading import (
     TRICK,
     TRICK_GAMES,
@@ -77,8 +77,17 @@ def change_game(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     if game.id in TRICK_GAMES and leader in players:
         new["trick"] = {"leader": leader, "cards": cards[: len(players)]}
     event = raw.get("event") if isinstance(raw.get("event"), dict) else {}
-    etype = event.get("type") if event.get("type") in EVENTS else "wrong-count"
+    offered = events_for(game, new["stage"])
+    etype = event.get("type") if event.get("type") in offered else (offered or ("wrong-count",))[0]
     new["event"] = default_event(etype, new, game, previous=event)
+    return new
+
+
+def set_stage(raw: Mapping[str, Any], stage: str, game: Game) -> dict[str, Any]:
+    """Move the table to another stage of the deal; an event that cannot happen there gives
+    way to the first one that can."""
+    new = set_value(raw, "stage", stage)
+    new["event"] = fitting_event(new, game, stage)
     return new
 
 
@@ -207,7 +216,9 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
         if key in raw:
             table[key] = copy.deepcopy(raw[key])
     previous = raw.get("event") if isinstance(raw.get("event"), dict) else {}
-    etype = previous.get("type") if previous.get("type") in EVENTS else "wrong-count"
+    offered = events_for(game, stage)
+    etype = previous.get("type") if previous.get("type") in offered else (
+        offered or ("wrong-count",))[0]
     if etype in ("wrong-count", "king-turned"):
         # random_event would spoil the counts to make the error; the builder deals it correct.
         table["event"] = {"type": etype}

@@ -1,4 +1,5 @@
-"""The builder's event: its fields, and a default event that fits the table."""
+"""The builder's event: the events offered at a table, their fields, and a default event
+that fits the table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,71 @@ from typing import Any
 from app.cards import Card
 from app.games import Game
 from app.scenario import EVENTS
-from app.table_builder.reading import canonical_code, eldest_of, hand_of, players_of
+from app.table_builder.reading import canonical_code, hand_of, players_of, to_play_of
+
+# When in a deal each event can happen. Until the event registry (app/events.py) declares it,
+# this is the builder's reading: an irregularity of the deal is met at the deal or just after,
+# one of drawing or playing while cards are played, a result when the hand is over.
+_ALL_STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
+_PLAYING = ("play", "stock-exhausted")
+_DEALING = ("deal", "bidding")
+_EVENT_STAGES: dict[str, tuple[str, ...]] = {
+    "wrong-count": _ALL_STAGES,
+    "failed-to-draw": ("play",),
+    "drew-two": ("play",),
+    "drew-out-of-turn": ("play",),
+    "both-drew-wrong": ("play",),
+    "loser-saw-two": ("play",),
+    "even-stock": ("play",),
+    "peeked-at-stock": ("play",),
+    "false-declaration": ("bidding", *_PLAYING),
+    "wrong-score": ("bidding", *_PLAYING, "hand-over"),
+    "play": _PLAYING,
+    "exposed-card": ("bidding", *_PLAYING),
+    "lead-out-of-turn": _PLAYING,
+    "play-out-of-turn": _PLAYING,
+    "abandoned-hand": ("bidding", *_PLAYING),
+    "dealt-out-of-turn": _DEALING,
+    "faced-card-in-pack": _DEALING,
+    "dealer-exposed-card": _DEALING,
+    "several-trumps-turned": _DEALING,
+    "imperfect-pack": _ALL_STAGES,
+    "king-turned": _DEALING,
+    "hand-result": ("hand-over",),
+    "stock-exhausted": ("stock-exhausted",),
+    "counted-out": ("hand-over",),
+    "points-made": ("hand-over",),
+    "proposal-withdrawn": ("bidding",),
+}
+# Events about a trick, offered only where the stage plays tricks.
+_TRICK_EVENTS = frozenset({"play", "lead-out-of-turn", "play-out-of-turn", "exposed-card"})
+
+
+def events_for(game: Game, stage: str) -> tuple[str, ...]:
+    """The events that can happen in this game at this stage, in the order of the event list:
+    those some code of the game rules (the engine's handlers), at a stage where they occur."""
+    rule = game.stage_rule(stage)
+    plays_tricks = rule is not None and rule.rule != "none"
+    key = (game.id, stage, plays_tricks)
+    if key not in _OFFERED:
+        _OFFERED[key] = _offered(game.id, stage, plays_tricks)
+    return _OFFERED[key]
+
+
+_OFFERED: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+
+
+def _offered(gid: str, stage: str, plays_tricks: bool) -> tuple[str, ...]:
+    from app.engine import handlers  # noqa: F401  (registers every handler)
+    from app.engine.core import ANY_GAME, registered
+
+    ruled = {event for (game, _, event) in registered() if game in (gid, ANY_GAME)}
+    return tuple(
+        etype for etype in EVENTS
+        if (etype in ruled or etype == "wrong-count")  # any table can hold a wrong count
+        and stage in _EVENT_STAGES.get(etype, _ALL_STAGES)
+        and (plays_tricks or etype not in _TRICK_EVENTS)
+    )
 
 
 def event_fields(event_type: str) -> list[tuple[str, Any, bool]]:
@@ -48,7 +113,7 @@ def default_event(
     the same field still makes sense at this table, else a plain default."""
     players = players_of(raw, game)
     previous = previous or {}
-    eldest = eldest_of(raw, game)
+    actor = to_play_of(raw, game)  # whose turn it is acts, unless the event says otherwise
     event: dict[str, Any] = {"type": event_type}
     for name, kind, optional in event_fields(event_type):
         if name in previous and _valid_for(kind, previous[name], players, game):
@@ -56,9 +121,9 @@ def default_event(
         elif optional:
             continue
         elif kind == "player":
-            event[name] = eldest
+            event[name] = actor
         elif kind == "card":
-            hand = hand_of(raw, event.get("player", eldest))
+            hand = hand_of(raw, event.get("player", actor))
             event[name] = hand[0] if hand else game.pack.cards[0].code
         elif kind == "bool":
             event[name] = False
@@ -79,3 +144,14 @@ def default_event(
             event["card"] = hand[0]
     return event
 
+
+
+def fitting_event(raw: Mapping[str, Any], game: Game, stage: str) -> dict[str, Any]:
+    """The table's event if it can happen in this game at this stage, else the first event
+    that can, its fields filled from the old one where they still make sense."""
+    previous = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    offered = events_for(game, stage)
+    if previous.get("type") in offered:
+        return copy.deepcopy(dict(previous))
+    etype = offered[0] if offered else "wrong-count"
+    return default_event(etype, raw, game, previous=previous)

@@ -54,6 +54,15 @@ def eldest_of(raw: Mapping[str, Any], game: Game) -> str:
     return players[(players.index(dealer_of(raw, game)) + 1) % len(players)]
 
 
+def to_play_of(raw: Mapping[str, Any], game: Game) -> str:
+    """Whose turn it is: the next to play to the trick in progress, else the eldest hand."""
+    players = players_of(raw, game)
+    leader, cards = trick_of(raw)
+    if leader in players and len(cards) < len(players):
+        return players[(players.index(leader) + len(cards)) % len(players)]
+    return eldest_of(raw, game)
+
+
 def stages_for(game: Game) -> tuple[str, ...]:
     """The stages the builder offers for a game, in the order a deal goes through them."""
     return tuple(s for s in STAGES if s in ("deal", "hand-over") or s in game.stages)

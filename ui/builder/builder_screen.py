@@ -46,6 +46,7 @@ from app.table_builder import (
     copies_left,
     deal_at_random,
     default_event,
+    events_for,
     give_card,
     hand_of,
     new_table,
@@ -60,6 +61,7 @@ from app.table_builder import (
     set_player_count,
     set_score,
     set_seen,
+    set_stage,
     set_trick_leader,
     set_value,
     set_variant,
@@ -276,7 +278,8 @@ class BuilderScreen(QWidget):
         in_event = self.problem is not None and self.problem.place.area == "event"
         self.event_form.show_event(raw["event"], players_of(raw, game), game.pack.cards,
                                    self.problem.place.name if in_event and self.problem
-                                   else None)
+                                   else None,
+                                   events_for(game, raw.get("stage", "play")))
         groups = self.variant_groups()
         self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game), groups,
                                  {g.name: chosen_variant(raw, g).id for g in groups})
@@ -328,7 +331,7 @@ class BuilderScreen(QWidget):
     def _on_stage(self) -> None:
         stage = self.stage_box.currentData()
         if stage is not None:
-            self._edit(set_value(self.raw, "stage", stage))
+            self._edit(set_stage(self.raw, stage, self.game))
 
     def _on_pack_card(self, code: str) -> None:
         self._edit(give_card(self.raw, self.table_view.target, code, self.game))

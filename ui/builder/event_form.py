@@ -237,8 +237,7 @@ class EventForm(QWidget):
         super().__init__(parent)
         self.type_box = _combo()
         self.type_box.setAccessibleName("What happened")
-        for etype in EVENTS:
-            self.type_box.addItem(event_words(etype), etype)
+        self._offered: tuple[str, ...] = ()
         self.pick_in_hand = QCheckBox("Clicks in a hand choose the card")
         self.pick_in_hand.setToolTip("A click on a card in a hand chooses it for the event; "
                                      "otherwise the click takes the card back to the pack")
@@ -278,12 +277,32 @@ class EventForm(QWidget):
         """The input widget of a field (for tests and keyboard focus)."""
         return next(e.widget for e in self._editors if e.name == name)
 
+    def offered(self) -> list[str]:
+        """The event types in the list, in order."""
+        return [self.type_box.itemData(i) for i in range(self.type_box.count())]
+
+    def _offer(self, offered: Sequence[str], etype: str) -> None:
+        # A file may hold an event its stage does not offer: it stays in the list, said so.
+        types = tuple(offered) if etype in offered else (*offered, etype)
+        if types == self._offered:
+            return
+        self._offered = types
+        self.type_box.clear()
+        for t in types:
+            words = event_words(t) if t in offered else f"{event_words(t)} (not at this stage)"
+            self.type_box.addItem(words, t)
+
     def show_event(self, event: Mapping[str, Any], players: Sequence[str],
-                   cards: Sequence[Card], problem_field: str | None) -> None:
-        """Show an event mapping, rebuilding the fields when the type or table changed."""
+                   cards: Sequence[Card], problem_field: str | None,
+                   offered: Sequence[str] = tuple(EVENTS)) -> None:
+        """Show an event mapping among the events `offered` at this table, rebuilding the
+        fields when the type or table changed."""
         etype = event.get("type")
         if etype not in EVENTS:
             return
+        self.type_box.blockSignals(True)
+        self._offer(offered, etype)
+        self.type_box.blockSignals(False)
         self._event = dict(event)
         key = (etype, tuple(players), tuple(c.code for c in cards))
         if key != self._key:
