@@ -160,9 +160,35 @@ def rebuild_summaries(db: Database, profile_id: int) -> None:
     )
 
 
+def _flags_and_undo(db: Database) -> None:
+    """Questions a learner disputes, and what undoing the last answer needs to restore."""
+    for sql in (
+        # A flagged item is not asked again until unflagged; the question id rebuilds the very
+        # question the learner disputed, for the report.
+        """CREATE TABLE flags (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            item TEXT NOT NULL,
+            question_id TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (profile_id, item)
+        )""",
+        # One row per profile: the last answer, the card as it was before it (NULL: the item
+        # was new) and the mistakes entry it replaced, so an undo restores them exactly.
+        """CREATE TABLE last_answer (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            attempt_id INTEGER NOT NULL,
+            card_before TEXT,
+            mistake_before TEXT
+        )""",
+    ):
+        db.execute(sql)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "profiles, attempts, cards and review log", _initial),
     (2, "running totals for statistics and the mistakes list", _summaries),
+    (3, "flagged questions and the undo of the last answer", _flags_and_undo),
 )
 LATEST = MIGRATIONS[-1][0]
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from app.progress import ProgressStore
 from app.vocabulary import GAMES, TOPICS
-from quizzes.bank import QuestionBank
+from quizzes.bank import ItemInfo, QuestionBank
 
 EVERYTHING = "everything"
 
@@ -56,6 +56,37 @@ def modules(bank: QuestionBank) -> list[Module]:
                     Module(f"{game}/{topic}", f"{GAMES[game]}: {title}", (game,), (topic,), keys)
                 )
     return out
+
+
+def _round_robin(groups: Iterable[list[ItemInfo]]) -> list[ItemInfo]:
+    """One from each group in turn, until every group is spent."""
+    queues = [list(g) for g in groups]
+    out: list[ItemInfo] = []
+    while any(queues):
+        for queue in queues:
+            if queue:
+                out.append(queue.pop(0))
+    return out
+
+
+def _grouped(
+    items: Iterable[ItemInfo], key: Callable[[ItemInfo], Hashable]
+) -> list[list[ItemInfo]]:
+    groups: dict[Hashable, list[ItemInfo]] = {}
+    for info in items:
+        groups.setdefault(key(info), []).append(info)
+    return list(groups.values())
+
+
+def new_item_order(bank: QuestionBank, keys: Iterable[str]) -> list[str]:
+    """The order new items are introduced in: across games and topics in turn, and within a
+    topic across its cases in turn, so that no run of questions asks about one situation."""
+    infos = [bank.items[k] for k in keys]
+    case = {law.id: law.case or law.id for law in bank.content.laws.values()}
+    topics = _grouped(infos, lambda i: (i.game, i.topic))
+    spread = [_round_robin(_grouped(g, lambda i: case.get(i.law, i.law))) for g in topics]
+    by_game = _grouped(_round_robin(spread), lambda i: i.game)
+    return [i.key for i in _round_robin(by_game)]
 
 
 def module(bank: QuestionBank, module_id: str) -> Module:

@@ -101,6 +101,7 @@ class Result:
     explanation: str
     links: tuple[str, ...]
     confused_code: str | None = None
+    notice: str = ""  # something the learner should know, e.g. a jammed card was reset
 
     def answer_json(self) -> Any:
         """The answer given, as stored in the progress database."""

@@ -8,6 +8,8 @@ records everything in one transaction before returning the Result.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import random
 from collections import defaultdict
 from collections.abc import Sequence
@@ -16,11 +18,27 @@ from datetime import datetime
 
 from app.progress import Attempt, CardRow, ProgressError, ProgressStore, ReviewEntry, day_start
 from quizzes.bank import QuestionBank, default_bank
-from quizzes.modules import EVERYTHING, Module, games_module, module
+from quizzes.modules import EVERYTHING, Module, games_module, module, new_item_order
 from quizzes.questions import Answer, Question, QuestionError, Result, check
 from quizzes.scheduling import Scheduling, card_from_json
 
 MODES = ("learn", "mistakes")
+LOG = logging.getLogger(__name__)
+RESET_NOTICE = (
+    "The scheduling kept for this question could not be read ({problem}), so it has been "
+    "reset: the question starts again as if new. Your answer was recorded."
+)
+
+
+def _stored_card(store: ProgressStore, profile_id: int, item: str) -> tuple[CardRow | None, str]:
+    """The item's card row, or (None, what was wrong) when it cannot be read."""
+    try:
+        row = store.card(profile_id, item)
+        if row is not None:
+            card_from_json(dict(row.card))
+        return row, ""
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a jammed card
+        return None, f"{type(exc).__name__}: {exc}"
 
 
 def record_answer(
@@ -31,15 +49,29 @@ def record_answer(
     elapsed_ms: int,
     scheduling: Scheduling,
     mode: str = "learn",
-) -> int:
-    """Move the item's card on and write the attempt, card and review in one transaction."""
+) -> str:
+    """Move the item's card on and write the attempt, card and review in one transaction.
+
+    A card that cannot be read (or that the scheduler refuses) is reset to a new card rather
+    than raising: the answer is recorded and the returned notice says what happened ("" when
+    all went well)."""
     now = scheduling.now()
-    row = store.card(profile_id, question.item)
-    if row is None:
-        card = scheduling.new_card(profile_id, question.item, now)
-    else:
-        card = card_from_json(dict(row.card))
-    review = scheduling.review(card, result.correct, elapsed_ms, question.type, now)
+    row, problem = _stored_card(store, profile_id, question.item)
+    review = None
+    if row is not None:
+        try:
+            review = scheduling.review(
+                card_from_json(dict(row.card)), result.correct, elapsed_ms, question.type, now
+            )
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            row, problem = None, f"{type(exc).__name__}: {exc}"
+    if review is None:
+        fresh = scheduling.new_card(profile_id, question.item, now)
+        review = scheduling.review(fresh, result.correct, elapsed_ms, question.type, now)
+    notice = ""
+    if problem:
+        LOG.warning("reset the unreadable card of %s: %s", question.item, problem)
+        notice = RESET_NOTICE.format(problem=problem)
     new = review.card
     card_row = CardRow(
         item=question.item,
@@ -73,10 +105,11 @@ def record_answer(
         elapsed_ms=max(0, int(elapsed_ms)),
         confused_code=result.confused_code,
         mode=mode,
-        is_new=row is None,
+        is_new=row is None and not problem,
     )
     entry = ReviewEntry(question.item, now, int(review.rating), review.log.to_dict())
-    return store.record(attempt, card_row, entry)
+    store.record(attempt, card_row, entry)
+    return notice
 
 
 class Session:
@@ -106,7 +139,7 @@ class Session:
         profile = store.profile(profile_id)
         self.new_per_day = profile.new_per_day if new_per_day is None else new_per_day
         self._seen: set[str] | None = None
-        self._new_order = list(self.module.items)
+        self._new_order = new_item_order(self.bank, self.module.items)
         self._broken: set[str] = set()  # items no question could be built for
         self._served: set[str] = set()  # mistakes answered in this session
         self._last: str | None = None
@@ -134,8 +167,9 @@ class Session:
                 return question
         if self.new_left_today() > 0:
             seen = self._seen_items()
+            flagged = self.store.flagged_items(self.profile_id)
             for item in self._new_order:
-                if item in seen or item in self._broken:
+                if item in seen or item in self._broken or item in flagged:
                     continue
                 question = self._build(item)
                 if question is not None:
@@ -196,7 +230,7 @@ class Session:
     def answer(self, question: Question, answer: Answer | None, elapsed_ms: int) -> Result:
         """Mark the answer and record it (committed before this returns)."""
         result = check(question, answer)
-        record_answer(
+        notice = record_answer(
             self.store,
             self.profile_id,
             question,
@@ -210,7 +244,31 @@ class Session:
             self._seen.add(question.item)
         if self.mode == "mistakes":
             self._served.add(question.id)
-        return result
+        return dataclasses.replace(result, notice=notice) if notice else result
+
+    def undo(self) -> Question | None:
+        """Take back the last answer (the attempt removed, the card's scheduling restored, in
+        one transaction) and return its question to be asked again; None if nothing to undo."""
+        taken = self.store.undo_last(self.profile_id)
+        if taken is None:
+            return None
+        self._seen = None  # the item may be new again
+        self._served.discard(taken.question_id)
+        self._last = None
+        try:
+            return self.bank.question(taken.question_id)
+        except QuestionError:
+            return None
+
+    def can_undo(self) -> bool:
+        """Whether there is an answer to take back."""
+        return self.store.last_answer(self.profile_id) is not None
+
+    def flag(self, question: Question, reason: str) -> None:
+        """Flag a disputed question: its item is not asked again until unflagged."""
+        self.store.flag(self.profile_id, question.item, question.id, reason, self.scheduling.now())
+        if self._last == question.item:
+            self._last = None
 
 
 @dataclass(frozen=True)
@@ -294,10 +352,10 @@ class Exam:
         if question not in self.questions:
             raise QuestionError(f"{question.id} is not part of this exam")
         result = check(question, answer)
-        record_answer(
+        notice = record_answer(
             self.store, self.profile_id, question, result, elapsed_ms, self.scheduling, "exam"
         )
-        self._results[question.id] = result
+        self._results[question.id] = dataclasses.replace(result, notice=notice)
 
     def finish(self) -> ExamReport:
         """End the exam: every result (unanswered questions count as wrong), per topic."""

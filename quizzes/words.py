@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.cards import Card
+from app.content import Content
 from app.engine.handlers.declarations import NAMES
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
@@ -43,6 +44,17 @@ _STAGE_WORDS = {
 def code_words(code: str) -> str:
     """A code's short name: 'American (Foster)' -> 'American'."""
     return CODES.get(code, code).split(" (")[0]
+
+
+def reading_words(content: Content, law_ids: Iterable[str]) -> str:
+    """', following X' for each law cited that is one reading of a disputed rule (a member of a
+    variant group), so the question names the reading it asks about; '' when none is."""
+    authorities: list[str] = []
+    for law_id in law_ids:
+        law = content.laws.get(law_id)
+        if law is not None and law.variant_of and law.authority not in authorities:
+            authorities.append(law.authority)
+    return "".join(f", following {a}" for a in authorities)
 
 
 def join_words(items: list[str], last: str = "and") -> str:

@@ -23,6 +23,40 @@ OUTCOMES: dict[str, str] = {
     "not-covered": "This code's laws do not cover the situation.",
 }
 
+# What each outcome means at the table. Outcomes of one class say the same thing in other
+# words: a lawful play, a play that stands, "no penalty" and a deal that stands all mean that
+# the game goes on as it is; a void deal, a misdeal and a new deal all mean the cards are dealt
+# again. The codes agree when their rulings mean the same (CodeRuling.key), the builder
+# highlights only differences of meaning, and a quiz never offers as wrong an outcome that
+# means what the right one means.
+MEANINGS: dict[str, str] = {
+    "deal-stands": "goes-on",
+    "play-on": "goes-on",
+    "no-penalty": "goes-on",
+    "legal": "goes-on",
+    "deal-void": "deal-again",
+    "misdeal": "deal-again",
+    "new-deal": "deal-again",
+    "game-abandoned": "game-abandoned",
+    "replay": "replay",
+    "penalty": "penalty",
+    "revoke": "revoke",
+    "tableau": "tableau",
+    "game-won": "game-won",
+    "not-covered": "not-covered",
+}
+# When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes
+# on" add nothing to them: the terms are the penalty, and play goes on under them.
+_TERMS_SPEAK = frozenset({"goes-on", "penalty"})
+
+
+def meaning(outcome: str, terms: bool = False) -> str:
+    """The meaning class of an outcome (MEANINGS; an unknown outcome is its own class), given
+    whether the ruling states terms (options or points)."""
+    cls = MEANINGS.get(outcome, outcome)
+    return "under-terms" if terms and cls in _TERMS_SPEAK else cls
+
+
 OPTIONS: dict[str, str] = {
     "void-deal": "Call the deal void.",
     "draw-two-next": "Make the offender draw two cards at the next draw.",
@@ -170,10 +204,15 @@ class CodeRuling:
             }
         return out
 
+    @property
+    def meaning(self) -> str:
+        """What the outcome means with its terms: rulings of one meaning say the same thing."""
+        return meaning(self.outcome, bool(self.options or self.score))
+
     def key(self) -> tuple[Any, ...]:
-        """What must match for two codes to agree."""
+        """What must match for two codes to agree: the meaning, the options and the points."""
         return (
-            self.outcome,
+            self.meaning,
             tuple(sorted((o.id, o.by, tuple(sorted(o.score.items()))) for o in self.options)),
             tuple(sorted(self.score.items())),
         )

@@ -12,6 +12,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from app.progress import transfer  # as a module: its functions share the methods' names
+from app.progress import undo as undoing
+from app.progress.flags import Flag, put_flag, read_flags
 from app.progress.opening import KEEP_BACKUPS, daily_backup, open_database
 from app.progress.records import (
     DEFAULT_NEW_PER_DAY,
@@ -175,6 +177,8 @@ class ProgressStore:
                 "day_totals",
                 "confusion_totals",
                 "mistakes",
+                "flags",
+                "last_answer",
             ):
                 self.db.execute(f"DELETE FROM {table} WHERE profile_id = ?", [profile_id])
             self.db.execute("DELETE FROM profiles WHERE id = ?", [profile_id])
@@ -191,12 +195,58 @@ class ProgressStore:
         if attempt.mode not in MODES:
             raise ProgressError(f"unknown mode {attempt.mode!r}")
         with self.db.atomic():
+            before = undoing.remember(self.db, attempt)
             attempt_id = insert_attempt(self.db, attempt)
             if card is not None:
                 put_card(self.db, attempt.profile_id, card)
             if review is not None:
                 insert_review(self.db, attempt.profile_id, review, attempt_id)
+            undoing.keep(self.db, attempt.profile_id, attempt_id, before)
         return attempt_id
+
+    def last_answer(self, profile_id: int) -> Attempt | None:
+        """The answer `undo_last` would take back (None: nothing to undo)."""
+        return undoing.last(self.db, profile_id)
+
+    def undo_last(self, profile_id: int) -> Attempt | None:
+        """Take back the last answer in one transaction: the attempt, its review and its share
+        of the totals removed, the card and the mistakes list restored exactly as they were.
+        Returns the attempt taken back, or None when there is nothing to undo."""
+        with self.db.atomic():
+            return undoing.undo(self.db, profile_id)
+
+    # -- flags --------------------------------------------------------------------------
+
+    def flag(
+        self,
+        profile_id: int,
+        item: str,
+        question_id: str,
+        reason: str,
+        now: datetime | None = None,
+    ) -> Flag:
+        """Flag a question the learner disputes; its item is not asked again until unflagged."""
+        flag = Flag(item, question_id, reason.strip(), now or utc_now())
+        with self.db.atomic():
+            put_flag(self.db, profile_id, flag)
+        return flag
+
+    def unflag(self, profile_id: int, item: str) -> bool:
+        """Lift a flag; returns whether there was one."""
+        with self.db.atomic():
+            cur = self.db.execute(
+                "DELETE FROM flags WHERE profile_id = ? AND item = ?", [profile_id, item]
+            )
+        return bool(cur.rowcount)
+
+    def flags(self, profile_id: int) -> list[Flag]:
+        """A profile's flagged questions, newest first."""
+        return read_flags(self.db, profile_id)
+
+    def flagged_items(self, profile_id: int) -> set[str]:
+        """The items not to ask."""
+        rows = self.db.execute("SELECT item FROM flags WHERE profile_id = ?", [profile_id])
+        return {r[0] for r in rows}
 
     # -- reading ------------------------------------------------------------------------
 
@@ -223,9 +273,11 @@ class ProgressStore:
         exclude: Iterable[str] = (),
         limit: int = 1,
     ) -> list[str]:
-        """Items due at `now`, most overdue first, optionally within some games and topics."""
-        sql = "SELECT item FROM cards WHERE profile_id = ? AND due <= ?"
-        params: list[Any] = [profile_id, stamp(now)]
+        """Items due at `now`, most overdue first, optionally within some games and topics.
+
+        Flagged items are never due: they wait until the learner lifts the flag."""
+        sql = f"SELECT item FROM cards WHERE profile_id = ? AND due <= ? {_NOT_FLAGGED}"
+        params: list[Any] = [profile_id, stamp(now), profile_id]
         sql, params = _filter(sql, params, games, topics)
         skip = list(exclude)
         if skip:
@@ -240,7 +292,10 @@ class ProgressStore:
     ) -> datetime | None:
         """When the next card falls due (None if there are no cards)."""
         sql, params = _filter(
-            "SELECT min(due) FROM cards WHERE profile_id = ?", [profile_id], games, topics
+            f"SELECT min(due) FROM cards WHERE profile_id = ? {_NOT_FLAGGED}",
+            [profile_id, profile_id],
+            games,
+            topics,
         )
         row = self.db.execute(sql, params).fetchone()
         return parse_stamp(row[0]) if row and row[0] else None
@@ -249,8 +304,8 @@ class ProgressStore:
         """Items due now per (game, topic)."""
         rows = self.db.execute(
             "SELECT game, topic, count(*) FROM cards WHERE profile_id = ? AND due <= ? "
-            "GROUP BY game, topic",
-            [profile_id, stamp(now)],
+            f"{_NOT_FLAGGED} GROUP BY game, topic",
+            [profile_id, stamp(now), profile_id],
         )
         return {(r[0], r[1]): r[2] for r in rows}
 
@@ -263,10 +318,12 @@ class ProgressStore:
         return int(row[0])
 
     def mistakes(self, profile_id: int, limit: int = 50) -> list[str]:
-        """Question ids last answered wrongly and not put right since, oldest first."""
+        """Question ids last answered wrongly and not put right since, oldest first (not the
+        flagged ones)."""
         rows = self.db.execute(
-            "SELECT question_id FROM mistakes WHERE profile_id = ? ORDER BY at LIMIT ?",
-            [profile_id, limit],
+            "SELECT question_id FROM mistakes WHERE profile_id = ? "
+            "AND item NOT IN (SELECT item FROM flags WHERE profile_id = ?) ORDER BY at LIMIT ?",
+            [profile_id, profile_id, limit],
         )
         return [r[0] for r in rows]
 
@@ -363,6 +420,9 @@ class ProgressStore:
 
 
 # --------------------------------------------------------------------------- helpers
+
+# Flagged items wait for the learner to lift the flag (the parameter is the profile id).
+_NOT_FLAGGED = "AND item NOT IN (SELECT item FROM flags WHERE profile_id = ?)"
 
 
 def _filter(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, event_words, ruling_words, table_words
+from quizzes.words import code_words, event_words, reading_words, ruling_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -43,7 +43,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Which code of laws gives this ruling? “{ruling_words(cr)}”",
+        prompt=f"Which code of laws gives this ruling"
+        f"{reading_words(bank.content, [x for r in found.ruling.rulings for x in r.laws])}? "
+        f"“{ruling_words(cr)}”",
         situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         kind="single",
         choices=choices,

@@ -3,6 +3,10 @@
 Where the engine can set the scene, the question shows a random table it rules with the law;
 otherwise it gives the law's situation in words. The wrong choices are laws of the same game
 and code (same topic first) and, where its title differs, the same case under another code.
+A wrong choice is never a rival reading of the law (the same case under the same code, or a
+member of its variant group), never a law the table's ruling also cites and never a law of the
+same situation: each question has one defensible answer. A law with rival readings is asked
+"following" its authority, so the question says which reading it means.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import TYPE_CHECKING
 from app.content import Law
 from quizzes.generators.common import find, public_table, seeded, shuffled
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, event_words, table_words
+from quizzes.words import code_words, event_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -26,14 +30,27 @@ def laws(bank: QuestionBank) -> list[str]:
     return [law.id for law in bank.content.laws.values() if _pool(bank, law, ())[0]]
 
 
+def _rival(law: Law, other: Law) -> bool:
+    """Whether another law reads the same case (same game, code and case, or same variant
+    group) or decides the very same situation: it would be a second defensible answer."""
+    if law.variant_of and law.variant_of == other.variant_of:
+        return True
+    if law.case and (law.game, law.code, law.case) == (other.game, other.code, other.case):
+        return True
+    return law.game == other.game and law.situation.casefold() == other.situation.casefold()
+
+
 def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[Law], list[Law]]:
-    """(neighbours in the same code, counterparts in other codes), titles all different."""
+    """(neighbours in the same code, counterparts in other codes), titles all different, none
+    of them a rival reading of the law or a law the ruling cites."""
     titles = {law.title.casefold()}
     exclude = {law.id, *cited}
     same = [
         other
         for other in bank.content.laws_for(law.game, law.code)
-        if other.id not in exclude and other.title.casefold() not in titles
+        if other.id not in exclude
+        and other.title.casefold() not in titles
+        and not _rival(law, other)
     ]
     same.sort(key=lambda o: (o.topic != law.topic, o.case != law.case))
     unique: list[Law] = []
@@ -46,7 +63,11 @@ def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[La
         for cp in law.counterparts
         if cp.law in bank.content.laws and cp.law not in exclude
     ]
-    counterparts = [c for c in counterparts if c.title.casefold() not in titles]
+    counterparts = [
+        c
+        for c in counterparts
+        if c.title.casefold() not in titles and not _rival(law, c) and c.code != law.code
+    ]
     return unique, counterparts
 
 
@@ -87,7 +108,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id,),
-        prompt=f"Under the {code_words(law.code)} laws{where}, which law decides this?",
+        prompt=f"Under the {code_words(law.code)} laws{where}"
+        f"{reading_words(bank.content, (law_id,))}, which law decides this?",
         situation=situation,
         kind="single",
         choices=choices,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from quizzes.generators.common import find, public_table, seeded
 from quizzes.questions import Question, question_id
-from quizzes.words import code_words, event_words, table_words
+from quizzes.words import code_words, event_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -45,7 +45,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Under the {code_words(law.code)} laws, {ask}",
+        prompt=f"Under the {code_words(law.code)} laws"
+        f"{reading_words(bank.content, (law_id, *cr.laws))}, {ask}",
         situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         kind="number",
         answer=abs(points),

@@ -21,7 +21,7 @@ from quizzes.generators.common import (
     seeded,
 )
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, join_words, table_words
+from quizzes.words import code_words, join_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -107,8 +107,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             topic=law.topic,
             code=law.code,
             laws=(law_id, *[x for x in cr.laws if x != law_id]),
-            prompt=f"{player} plays the {card.name}. Under the {code_words(law.code)} laws, "
-            f"is that lawful?",
+            prompt=f"{player} plays the {card.name}. Under the {code_words(law.code)} laws"
+            f"{reading_words(bank.content, (law_id, *cr.laws))}, is that lawful?",
             situation=situation,
             kind="single",
             choices=(Choice("legal", "Lawful"), Choice("revoke", "Not lawful")),
@@ -127,7 +127,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Which cards may {player} lawfully play? Pick every one.",
+        prompt=f"Which cards may {player} lawfully play under the {code_words(law.code)} laws"
+        f"{reading_words(bank.content, (law_id, *cr.laws))}? Pick every one.",
         situation=situation,
         kind="multi",
         choices=tuple(Choice(c.code, c.name) for c in cards),

@@ -17,7 +17,7 @@ from quizzes.generators.common import (
     shuffled,
 )
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, event_words, ruling_words, table_words
+from quizzes.words import code_words, event_words, reading_words, ruling_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -141,7 +141,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Under the {code_words(law.code)} laws, what is the ruling?",
+        prompt=f"Under the {code_words(law.code)} laws"
+        f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
         situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         kind="single",
         choices=choices,

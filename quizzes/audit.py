@@ -1,0 +1,141 @@
+"""Auditing the bank: does every question have exactly one defensible answer?
+
+A question fails when two of its choices read the same (the same text, or rulings whose
+outcomes mean the same thing and whose options and points agree), when a wrong choice is a
+rival reading of the answer (a law of the same game, code and case, or of the same variant
+group), or when a wrong choice is a law the table's ruling also cites. `audit_bank` builds
+every item of the bank for several seeds and lists every problem found; the whole-bank test
+and `python -m app quiz audit` run it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from app.content import Content, Law
+from app.engine import rule
+from app.engine.ruling import meaning
+from app.scenario import parse_scenario
+from quizzes.questions import Question, QuestionError
+from quizzes.words import OUTCOME_WORDS
+
+# Opening words -> outcome, longest first so that no opening shadows a longer one.
+_OPENINGS = sorted(
+    ((words + ".", outcome) for outcome, words in OUTCOME_WORDS.items()),
+    key=lambda pair: -len(pair[0]),
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a question fails to have a single defensible answer."""
+
+    question: str
+    kind: str  # same-reading, rival-reading, also-decides, unnamed-reading
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.question}: {self.kind}: {self.detail}"
+
+
+def reading(text: str) -> str:
+    """What a choice says, with an outcome's words replaced by its meaning class."""
+    folded = " ".join(text.split()).casefold()
+    for words, outcome in _OPENINGS:
+        if folded.startswith(words.casefold()):
+            terms = folded[len(words) :]
+            return f"<{meaning(outcome, bool(terms.strip()))}>{terms}"
+    return folded
+
+
+def rivals(content: Content, a: Law, b: Law) -> bool:
+    """Whether two laws are readings of the same case: same game, code and case, or variants."""
+    if a.id == b.id:
+        return False
+    if a.variant_of and a.variant_of == b.variant_of:
+        return True
+    return bool(a.case) and (a.game, a.code, a.case) == (b.game, b.code, b.case)
+
+
+def _names_reading(q: Question, law: Law) -> bool:
+    """Whether the prompt says which reading it asks about: generated prompts say "following"
+    and the authority; an author may name it in his own words (a name from the authority)."""
+    if q.type != "authored":
+        return f"following {law.authority}" in q.prompt
+    names = [w.strip("(),'") for w in law.authority.split() if w[:1].isupper() and len(w) > 4]
+    return any(name in q.prompt for name in names)
+
+
+def question_problems(content: Content, games: object, question: Question) -> list[Problem]:
+    """Every way one question has more (or fewer) than one defensible answer."""
+    out: list[Problem] = []
+    q = question
+    asked = (q.law,) if q.type in ("law", "authored") else q.laws
+    for law_id in asked:
+        law = content.laws.get(law_id)
+        if law is not None and law.variant_of and not _names_reading(q, law):
+            out.append(Problem(q.id, "unnamed-reading", f"{law_id} is one reading of a rule"))
+    seen: dict[str, str] = {}
+    for c in q.choices:
+        said = reading(c.text) if q.type in ("ruling", "code") else " ".join(c.text.split())
+        said = said.casefold()
+        if said in seen:
+            out.append(Problem(q.id, "same-reading", f"[{seen[said]}] and [{c.key}] read alike"))
+        seen.setdefault(said, c.key)
+    if q.type == "law":
+        answer = content.laws[q.law]
+        cited: tuple[str, ...] = ()
+        if q.table is not None:
+            scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
+            cited = rule(scenario, games, content).for_code(q.code).laws  # type: ignore[arg-type]
+        for c in q.choices:
+            if c.key == q.law or c.key not in content.laws:
+                continue
+            other = content.laws[c.key]
+            if rivals(content, answer, other):
+                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {other.id}"))
+            elif c.key in cited:
+                out.append(Problem(q.id, "also-decides", f"[{c.key}] {other.id}"))
+    return out
+
+
+@dataclass(frozen=True)
+class Audit:
+    """Questions built per type, and every problem found."""
+
+    built: dict[str, int]
+    problems: tuple[Problem, ...]
+
+    def failing(self, qtype: str | None = None) -> int:
+        """How many questions (of a type) have at least one problem."""
+        return len(
+            {p.question for p in self.problems if qtype is None or p.question.startswith(qtype)}
+        )
+
+
+def questions(bank: object, seeds: Iterable[int]) -> Iterator[Question]:
+    """Every item of the bank built from each seed (items no seed can build are skipped)."""
+    from quizzes.bank import QuestionBank
+
+    assert isinstance(bank, QuestionBank)
+    seeds = tuple(seeds)
+    for info in bank.items.values():
+        for seed in seeds:
+            try:
+                yield bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+
+
+def audit_bank(bank: object, seeds: Iterable[int] = (0, 1, 2)) -> Audit:
+    """Build every item for each seed and list every problem found."""
+    from quizzes.bank import QuestionBank
+
+    assert isinstance(bank, QuestionBank)
+    built: dict[str, int] = {}
+    problems: list[Problem] = []
+    for q in questions(bank, seeds):
+        built[q.type] = built.get(q.type, 0) + 1
+        problems += question_problems(bank.content, bank.games, q)
+    return Audit(built, tuple(problems))

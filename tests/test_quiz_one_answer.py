@@ -1,0 +1,89 @@
+"""One defensible answer, always: the whole bank, enumerated for several seeds, is audited.
+
+`python -m app quiz audit --seeds N` runs the same audit from the command line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
+from quizzes.audit import audit_bank, question_problems, reading
+from quizzes.bank import default_bank
+from quizzes.questions import Choice
+from quizzes.words import OUTCOME_WORDS
+
+BANK = default_bank()
+SEEDS = range(4)
+
+
+@pytest.fixture(scope="module")
+def audit():
+    return audit_bank(BANK, SEEDS)
+
+
+def test_every_question_of_the_bank_has_one_defensible_answer(audit):
+    assert audit.built["law"] >= 4 * 300 and audit.built["ruling"] >= 4 * 100
+    assert [str(p) for p in audit.problems] == []
+
+
+def test_every_outcome_has_a_meaning_and_words():
+    assert set(MEANINGS) == set(OUTCOMES) == set(OUTCOME_WORDS)
+
+
+def _ruling(outcome: str, **kw) -> CodeRuling:
+    decision = Decision(outcome, (), "", kw.get("options", ()), kw.get("score", {}))
+    return CodeRuling("english", decision)
+
+
+def test_outcomes_that_mean_the_same_agree():
+    assert meaning("play-on") == meaning("no-penalty") == meaning("legal") == meaning("deal-stands")
+    assert meaning("deal-void") == meaning("new-deal") == meaning("misdeal")
+    assert meaning("play-on") != meaning("penalty") != meaning("replay")
+    assert _ruling("play-on").key() == _ruling("no-penalty").key()
+    assert _ruling("play-on").key() != _ruling("penalty").key()
+    call = (Option("call-card", "North"),)
+    # Stated terms are the penalty: naming it "a penalty" or "play goes on" says nothing more.
+    assert _ruling("penalty", options=call).key() == _ruling("play-on", options=call).key()
+    assert _ruling("no-penalty", score={"North": 10}).key() != _ruling("no-penalty").key()
+
+
+def _a_law_question():
+    for seed in range(20):
+        q = BANK.generate("law", "bezique.english.highest-cut-has-preference", seed)
+        if q.table is None:
+            return q
+    raise AssertionError("no situation-only question")
+
+
+def test_the_audit_catches_a_rival_reading_offered_as_wrong():
+    q = _a_law_question()
+    wrong = next(c for c in q.choices if c.key != q.law)
+    rival = Choice("bezique.english.higher-cut-deals", "Cutting for deal: the higher card deals")
+    bad = dataclasses.replace(q, choices=tuple(rival if c == wrong else c for c in q.choices))
+    kinds = {p.kind for p in question_problems(BANK.content, BANK.games, bad)}
+    assert kinds == {"rival-reading"}
+    unnamed = dataclasses.replace(q, prompt="Under the English laws, which law decides this?")
+    kinds = {p.kind for p in question_problems(BANK.content, BANK.games, unnamed)}
+    assert kinds == {"unnamed-reading"}
+
+
+def test_the_audit_catches_two_rulings_that_mean_the_same():
+    q = BANK.generate(
+        "ruling", BANK.items[next(k for k in BANK.items if k.startswith("ruling:"))].law, 0
+    )
+    first, second = q.choices[0], q.choices[1]
+    bad = dataclasses.replace(
+        q,
+        choices=(
+            dataclasses.replace(first, text="Play goes on."),
+            dataclasses.replace(second, text="No penalty."),
+            *q.choices[2:],
+        ),
+    )
+    kinds = {p.kind for p in question_problems(BANK.content, BANK.games, bad)}
+    assert "same-reading" in kinds
+    assert reading("The play is lawful.") == reading("The deal stands.")
+    assert reading("Play goes on.") != reading("Play goes on. North scores 10.")
