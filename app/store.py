@@ -1,84 +1,56 @@
-"""The laws store: every law in SQLite (through sqlite-utils) with an FTS5 index for search."""
+"""The laws store: every law by id and in browse order, with the FTS5 search index.
+
+`LawsStore(content)` builds the index in memory (tests, one-off commands);
+`LawsStore.cached(content)` opens the one kept in the cache directory, building it only when
+the laws changed. Searching: app/query.py reads the query, this module runs it and explains
+each hit (which words, which correction, which synonym).
+"""
 
 from __future__ import annotations
 
-import functools
-import itertools
-import re
 import sqlite3
-from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
 
-from sqlite_utils import Database
-
+from app import index
 from app.content import Content, Law, Term
+from app.lexicon import Lexicon
+from app.query import Clause, QueryReader, Understanding
 from app.search import (
     MARK_END,
     MARK_START,
-    Lexicon,
+    Match,
     SearchHit,
+    SearchResults,
+    situations,
     snippet_html,
     snippet_text,
     words,
 )
+from app.spelling import Speller
+from app.thesaurus import Thesaurus, load_thesaurus
 from app.vocabulary import CODES, GAMES, TOPICS
 
 __all__ = ["LawsStore", "SearchHit", "snippet_html", "snippet_text"]
 
-# unicode61 folds case and (with remove_diacritics 2) every accent; porter stems what is left.
-TOKENIZE = "porter unicode61 remove_diacritics 2"
-# Title first, then the body (text, situation, remedy, brief), then context (game, code,
-# topic and section names) so that "ecarte king" finds Écarté laws about the king.
-COLUMN_WEIGHTS = (10.0, 1.0, 0.5)
+COLUMN_WEIGHTS = index.COLUMN_WEIGHTS
 SNIPPET_TOKENS = 20
 # Ranking costs FTS5 about a microsecond per matching law, all of them, before LIMIT applies.
 # Past this many matches (a first letter typed into a corpus of thousands of laws) a rank
 # says little anyway: such queries list title matches, then the rest, in browse order.
 RANK_LIMIT = 4000
+# When every clause together finds fewer laws than this, laws matching some clauses follow,
+# ranked by how many they match; these many candidates are read for that.
+FEW = 5
+ANY_CANDIDATES = 200
+# The most laws one search may return (a bound for the command line and the API alike).
+MAX_LIMIT = 1_000_000
 
-# Control characters would let content forge snippet markers (see app.search.MARK_START).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-# The markers are spelled with char() so the SQL text itself holds no control characters.
 _SNIPPET = (
-    f"snippet(laws_fts, 1, char({ord(MARK_START)}), char({ord(MARK_END)}), '…', {SNIPPET_TOKENS})"
+    f"snippet(laws_fts, 2, char({ord(MARK_START)}), char({ord(MARK_END)}), '…', {SNIPPET_TOKENS})"
 )
-_RANKED_SQL = (
-    f"SELECT rowid, rank, {_SNIPPET} FROM laws_fts "
-    "WHERE laws_fts MATCH ?{filters} ORDER BY rank LIMIT ?"
-)
-# Without ORDER BY, FTS5 yields rows in rowid order (browse order) and stops at LIMIT.
-_UNRANKED_SQL = (
-    f"SELECT rowid, bm25(laws_fts, {', '.join(map(str, COLUMN_WEIGHTS))}), {_SNIPPET} "
-    "FROM laws_fts WHERE laws_fts MATCH ?{filters} LIMIT ?"
-)
-_BROAD_SQL = "SELECT count(*) FROM (SELECT 1 FROM laws_fts WHERE laws_fts MATCH ? LIMIT ?)"
-
-
-def _clean(text: str) -> str:
-    return _CONTROL.sub("", text)
-
-
-def _body(law: Law) -> str:
-    # One column for all the prose, so snippet() picks the best passage from any of it.
-    parts = (law.text, law.situation, law.remedy, law.brief)
-    return " ".join(_clean(p) for p in parts if p)
-
-
-def _context(law: Law) -> str:
-    names = (
-        GAMES.get(law.game, law.game),
-        CODES.get(law.code, law.code),
-        TOPICS.get(law.topic, law.topic),
-        law.section,
-    )
-    return _clean(" · ".join(n for n in names if n))
-
-
-def _filters(on: tuple[bool, ...]) -> str:
-    names = ("game", "code", "topic")
-    return "".join(f" AND {name} = ?" for name, used in zip(names, on, strict=True) if used)
+_WEIGHTS = ", ".join(map(str, COLUMN_WEIGHTS))
 
 
 def _order(vocabulary: Iterable[str]) -> dict[str, int]:
@@ -104,120 +76,89 @@ def _browse_key(law: Law) -> tuple[int, str, int, str, int, str, str, str]:
     )
 
 
-def porter_stems(conn: sqlite3.Connection, vocabulary: Iterable[str]) -> dict[str, str]:
-    """Each word mapped to the term FTS5's porter tokenizer indexes it as."""
-    unique = sorted(set(vocabulary))
-    conn.execute(f"CREATE VIRTUAL TABLE temp.stem_words USING fts5(word, tokenize='{TOKENIZE}')")
-    try:
-        conn.executemany(
-            "INSERT INTO temp.stem_words(rowid, word) VALUES (?, ?)",
-            enumerate(unique, start=1),
-        )
-        conn.execute(
-            "CREATE VIRTUAL TABLE temp.stem_terms USING fts5vocab(temp, stem_words, instance)"
-        )
-        rows = conn.execute("SELECT doc, term FROM temp.stem_terms").fetchall()
-    finally:
-        conn.execute("DROP TABLE IF EXISTS temp.stem_terms")
-        conn.execute("DROP TABLE IF EXISTS temp.stem_words")
-    per_doc = Counter(doc for doc, _ in rows)
-    # A word the tokenizer splits in two has no single stem: leave it out.
-    return {unique[doc - 1]: term for doc, term in rows if per_doc[doc] == 1}
+def _filter_sql(games: int, code: bool, topic: bool) -> str:
+    parts = []
+    if games == 1:
+        parts.append(" AND game = ?")
+    elif games > 1:
+        parts.append(f" AND game IN ({', '.join('?' * games)})")
+    if code:
+        parts.append(" AND code = ?")
+    if topic:
+        parts.append(" AND topic = ?")
+    return "".join(parts)
 
 
 class LawsStore:
-    """Every law of a Content in SQLite, browsable and searchable as you type.
+    """Every law of a Content, browsable, and searchable as you type."""
 
-    The database is rebuilt from the content on every start (content is the one source of
-    each law's wording), in memory unless `path` names a file.
-    """
-
-    def __init__(self, content: Content, path: str | Path | None = None) -> None:
-        self._db = Database(memory=True) if path is None else Database(path)
-        self._conn = self._db.conn
+    def __init__(
+        self,
+        content: Content,
+        path: str | Path | None = None,
+        *,
+        thesaurus: Thesaurus | None = None,
+        conn: sqlite3.Connection | None = None,
+    ) -> None:
         self._laws: dict[str, Law] = dict(content.laws)
         self._terms: dict[str, Term] = dict(content.terms)
-        self._browse_order = sorted(self._laws.values(), key=_browse_key)
-        self._hit_fields: dict[int, tuple[str, str, str, str, str]] = {}
-        vocabulary = self._load(content.laws.values())
-        self._lexicon = Lexicon(
-            content.terms.values(), vocabulary, functools.partial(porter_stems, self._conn)
-        )
-        # One SQL text per combination of filters, built once: sqlite3 then reuses its
-        # prepared statement on every keystroke.
-        combinations = list(itertools.product((False, True), repeat=3))
-        self._ranked_sql = {k: _RANKED_SQL.format(filters=_filters(k)) for k in combinations}
-        self._unranked_sql = {k: _UNRANKED_SQL.format(filters=_filters(k)) for k in combinations}
+        if conn is None:
+            if path is not None:
+                Path(path).unlink(missing_ok=True)
+            conn = sqlite3.connect(":memory:" if path is None else str(path),
+                                   check_same_thread=False)
+            index.build(conn, self._browse_order, index.digest([]))
+        self._conn = conn
+        frequencies, stems = index.vocabulary(conn)
+        stemmer = index.Stemmer()
+        self._thesaurus = thesaurus if thesaurus is not None else load_thesaurus()
+        self._lexicon = Lexicon(content.terms.values(), self._thesaurus, frequencies, stemmer)
+        self._lexicon._stems.update(stems)  # the index knows these already
+        known = {
+            w
+            for text in (
+                *(f for t in self._terms.values() for f in t.forms),
+                *(f for g in self._thesaurus.groups for f in g.forms),
+                *(n for n, _ in self._thesaurus.game_names),
+                *self._thesaurus.stop_words,
+            )
+            for w in words(text)
+        }
+        self._speller = Speller(frequencies, known)
+        self._reader = QueryReader(self._lexicon, self._speller)
         self._rank_limit = RANK_LIMIT
-        # No query can be too broad to rank in a corpus smaller than the limit: skip the count.
         self._may_be_broad = len(self._laws) > self._rank_limit
+        self._law_stems: dict[str, str] = {}
 
-    def _load(self, laws: Iterable[Law]) -> set[str]:
-        """Write the laws and their FTS5 index; return the folded words of everything indexed."""
-        with self._conn:
-            for name in ("laws_fts", "laws"):
-                self._conn.execute(f"DROP TABLE IF EXISTS [{name}]")
-        # Rows go in browse order, so rowid order is browse order for unranked searches.
-        rows = [
-            {
-                "id": law.id,
-                "game": law.game,
-                "code": law.code,
-                "topic": law.topic,
-                "case": law.case,
-                "title": law.title,
-                "text": law.text,
-                "situation": law.situation,
-                "remedy": law.remedy,
-                "brief": law.brief,
-                "authority": law.authority,
-                "source": law.source,
-                "book": law.book,
-                "section": law.section,
-                "variant_of": law.variant_of,
-            }
-            for law in sorted(laws, key=_browse_key)
-        ]
-        table = self._db.table("laws")
-        table.create(
-            {name: str for name in rows[0]} if rows else {"id": str}, pk="id", not_null={"id"}
-        )
-        table.insert_all(rows)
-        # Built by hand rather than with enable_fts(): prefix indexes keep 2- and 3-letter
-        # prefixes (the first keystrokes) fast, and UNINDEXED filter columns let FTS5 order
-        # by rank itself while SQLite drops other games, so snippet() runs only on the page
-        # of hits. Content never changes under a running store, so no triggers are needed.
-        self._conn.execute(
-            "CREATE VIRTUAL TABLE laws_fts USING fts5(title, body, context, "
-            "game UNINDEXED, code UNINDEXED, topic UNINDEXED, "
-            f"tokenize='{TOKENIZE}', prefix='1 2 3')"
-        )
-        weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
-        vocabulary: set[str] = set()
-        with self._conn:
-            self._conn.execute(
-                "INSERT INTO laws_fts(laws_fts, rank) VALUES ('rank', ?)", (f"bm25({weights})",)
-            )
-            fts_rows = []
-            for rowid, law_id in self._conn.execute("SELECT rowid, id FROM laws ORDER BY rowid"):
-                law = self._laws[law_id]
-                title, body, context = _clean(law.title), _body(law), _context(law)
-                fts_rows.append((rowid, title, body, context, law.game, law.code, law.topic))
-                self._hit_fields[rowid] = (law.id, law.title, law.game, law.code, law.topic)
-                vocabulary.update(words(title), words(body), words(context))
-            self._conn.executemany(
-                "INSERT INTO laws_fts(rowid, title, body, context, game, code, topic) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                fts_rows,
-            )
-            # One merged b-tree instead of many segments: fewer pages read per query.
-            self._conn.execute("INSERT INTO laws_fts(laws_fts) VALUES ('optimize')")
-        return vocabulary
+    @classmethod
+    def cached(
+        cls, content: Content, folder: Path | None = None, *, thesaurus: Thesaurus | None = None
+    ) -> LawsStore:
+        """The store over the index kept in `folder` (default: the user's cache directory),
+        built there only when the laws changed since it was last built."""
+        if folder is None:
+            from app.content_cache import cache_dir
+
+            folder = cache_dir()
+        laws = sorted(content.laws.values(), key=_browse_key)
+        conn, _ = index.open_cached(folder, laws)
+        return cls(content, thesaurus=thesaurus, conn=conn)
+
+    @cached_property
+    def _browse_order(self) -> list[Law]:
+        return sorted(self._laws.values(), key=_browse_key)
+
+    @cached_property
+    def _cases(self) -> dict[tuple[str, str], list[Law]]:
+        found: dict[tuple[str, str], list[Law]] = {}
+        for law in self._browse_order:
+            found.setdefault((law.game, law.case), []).append(law)
+        return found
 
     @property
-    def db(self) -> Database:
-        """The sqlite-utils database (for benchmarks and inspection; treat as read-only)."""
-        return self._db
+    def conn(self) -> sqlite3.Connection:
+        """The index's SQLite connection (benchmarks and inspection; treat as read-only)."""
+        return self._conn
 
     def close(self) -> None:
         """Close the database connection."""
@@ -239,9 +180,15 @@ class LawsStore:
             and (not topic or law.topic == topic)
         ]
 
-    def match_expression(self, query: str) -> str | None:
-        """The FTS5 MATCH expression `search` would run for `query` (None: no words)."""
-        return self._lexicon.match_expression(query)
+    # -- searching -------------------------------------------------------------------------------
+
+    def understand(self, query: str, *, literal: bool = False) -> Understanding:
+        """How `query` is read: clauses, corrections, games named, words dropped."""
+        return self._reader.read(query, literal=literal)
+
+    def match_expression(self, query: str, *, literal: bool = False) -> str | None:
+        """The FTS5 MATCH expression (every clause) `search` runs first for `query`."""
+        return self._reader.expression(self._reader.read(query, literal=literal))
 
     def search(
         self,
@@ -251,45 +198,185 @@ class LawsStore:
         code: str | None = None,
         topic: str | None = None,
         limit: int = 50,
+        literal: bool = False,
     ) -> list[SearchHit]:
-        """Laws matching every word of `query` (the last as a prefix), best first; [] if none."""
-        expression = self._lexicon.match_expression(query)
+        """Laws for `query`, best first (see find); [] when it holds no words."""
+        return list(
+            self.find(query, game=game, code=code, topic=topic, limit=limit, literal=literal).hits
+        )
+
+    def find(
+        self,
+        query: str,
+        *,
+        game: str | None = None,
+        code: str | None = None,
+        topic: str | None = None,
+        limit: int = 50,
+        literal: bool = False,
+    ) -> SearchResults:
+        """Search, and say how: the hits, grouped by situation, with why each matched.
+
+        Laws matching every clause come first (a game named in the query narrows to that
+        game when it has any); when fewer than FEW do, laws matching some clauses follow,
+        those matching more first. `literal` searches the words as typed, uncorrected.
+        """
+        if not isinstance(limit, int) or limit > MAX_LIMIT:
+            raise ValueError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
+        seen = self._reader.read(query, literal=literal)
+        expression = self._reader.expression(seen)
         if expression is None or limit <= 0:
-            return []
-        filters = tuple(value for value in (game, code, topic) if value)
-        key = (bool(game), bool(code), bool(topic))
+            return SearchResults(query)
+        named = tuple(g for g in seen.games if not game or g == game)
+        scopes = [named, ()] if named else [()]
+        rows: list[tuple[str, float, str]] = []
+        mode = "all"
+        for scope in scopes:
+            rows = self._run(expression, scope, game, code, topic, limit)
+            if rows:
+                break
+        if len(rows) < min(FEW, limit) and len(seen.clauses) > 1:
+            anyway = self._reader.expression(seen, every=False)
+            assert anyway is not None
+            taken = {r[0] for r in rows}
+            extra: list[tuple[str, float, str]] = []
+            for scope in scopes:
+                extra = [r for r in self._run(anyway, scope, game, code, topic, ANY_CANDIDATES)
+                         if r[0] not in taken]
+                if extra:
+                    break
+            scored = sorted(
+                ((-self._coverage(self._laws[r[0]], seen.clauses), r[1], n), r)
+                for n, r in enumerate(extra)
+            )
+            if not rows and scored:
+                mode = "any"
+            rows += [r for _, r in scored][: limit - len(rows)]
+        hits = tuple(self._hit(law_id, rank, snippet, seen) for law_id, rank, snippet in rows)
+        return SearchResults(
+            query,
+            hits,
+            mode,
+            seen.corrections,
+            seen.corrected_text,
+            seen.games,
+            seen.dropped,
+            tuple(situations(self._with_siblings(hits, code, topic))),
+        )
+
+    def _run(
+        self,
+        expression: str,
+        games: tuple[str, ...],
+        game: str | None,
+        code: str | None,
+        topic: str | None,
+        limit: int,
+    ) -> list[tuple[str, float, str]]:
+        chosen = games or ((game,) if game else ())
+        filters = (*chosen, *(v for v in (code, topic) if v))
+        where = _filter_sql(len(chosen), bool(code), bool(topic))
         try:
             if self._may_be_broad and self._is_broad(expression):
-                rows = self._unranked(expression, key, filters, limit)
-            else:
-                rows = self._conn.execute(
-                    self._ranked_sql[key], (expression, *filters, limit)
-                ).fetchall()
+                return self._unranked(expression, where, filters, limit)
+            sql = (
+                f"SELECT law_id, rank, {_SNIPPET} FROM laws_fts "
+                f"WHERE laws_fts MATCH ?{where} ORDER BY rank LIMIT ?"
+            )
+            return self._conn.execute(sql, (expression, *filters, limit)).fetchall()
         except sqlite3.OperationalError:
             # The expression is built from quoted words only, so this is not expected; but a
             # search box must never crash the screen, so a failure reads as "no laws match".
             return []
-        fields = self._hit_fields
-        return [SearchHit(*fields[rowid], snippet, rank) for rowid, rank, snippet in rows]
 
     def _is_broad(self, expression: str) -> bool:
         """Whether more laws match than are worth ranking (see RANK_LIMIT)."""
         # Counting stops at the limit, so a first letter costs no more than a narrow query.
         limit = self._rank_limit
-        (count,) = self._conn.execute(_BROAD_SQL, (expression, limit + 1)).fetchone()
+        sql = "SELECT count(*) FROM (SELECT 1 FROM laws_fts WHERE laws_fts MATCH ? LIMIT ?)"
+        (count,) = self._conn.execute(sql, (expression, limit + 1)).fetchone()
         return bool(count > limit)
 
     def _unranked(
-        self, expression: str, key: tuple[bool, ...], filters: tuple[str, ...], limit: int
-    ) -> list[tuple[int, float, str]]:
+        self, expression: str, where: str, filters: tuple[str, ...], limit: int
+    ) -> list[tuple[str, float, str]]:
         """Laws matching in the title, then the others, each in browse order."""
-        sql = self._unranked_sql[key]
+        sql = (
+            f"SELECT law_id, bm25(laws_fts, {_WEIGHTS}), {_SNIPPET} "
+            f"FROM laws_fts WHERE laws_fts MATCH ?{where} LIMIT ?"
+        )
         in_title = f"{{title}} : ({expression})"
         rows = self._conn.execute(sql, (in_title, *filters, limit)).fetchall()
         if len(rows) < limit:
             rest = f"({expression}) NOT {in_title}"
             rows += self._conn.execute(sql, (rest, *filters, limit - len(rows))).fetchall()
         return rows
+
+    # -- explaining ------------------------------------------------------------------------------
+
+    def _stems_of(self, law: Law) -> str:
+        """The law's indexed words as stems, space-padded, for phrase tests."""
+        found = self._law_stems.get(law.id)
+        if found is None:
+            tokens = words(" ".join(index.fields(law)))
+            stems = self._lexicon.stems(tokens)
+            found = " " + " ".join(stems[t] for t in tokens) + " "
+            self._law_stems[law.id] = found
+        return found
+
+    def _explain(self, law: Law, clause: Clause) -> Match | None:
+        """Why `law` matches `clause`, or None when it does not."""
+        text = self._stems_of(law)
+        for n, phrase in enumerate(clause.phrases):
+            key = " " + " ".join(self._lexicon.key(phrase)) + " "
+            if key in text:
+                if n == 0:
+                    return Match(clause.typed, phrase, "correction" if clause.corrected else "word")
+                return Match(clause.typed, phrase, "synonym", clause.sources[n])
+        if clause.prefix:
+            stem = self._lexicon.stem(clause.used)
+            if f" {stem}" in text or f" {clause.used}" in text:
+                return Match(clause.typed, clause.used, "prefix")
+            for word in self._lexicon.completions(clause.used):
+                if f" {self._lexicon.stem(word)} " in text:
+                    return Match(clause.typed, word, "prefix")
+        return None
+
+    def _coverage(self, law: Law, clauses: tuple[Clause, ...]) -> int:
+        return sum(self._explain(law, c) is not None for c in clauses)
+
+    def _hit(self, law_id: str, rank: float, snippet: str, seen: Understanding) -> SearchHit:
+        law = self._laws[law_id]
+        matched = []
+        missed = []
+        for clause in seen.clauses:
+            why = self._explain(law, clause)
+            if why is None:
+                missed.append(clause.typed)
+            else:
+                matched.append(why)
+        return SearchHit(law.id, law.title, law.game, law.code, law.topic, snippet, rank,
+                         law.case, tuple(matched), tuple(missed))
+
+    def _with_siblings(
+        self, hits: tuple[SearchHit, ...], code: str | None, topic: str | None
+    ) -> list[SearchHit]:
+        """The hits, each followed later by the other codes' laws of its case (the situation
+        arrives whole: English, French and American together)."""
+        listed = {h.law_id for h in hits}
+        result = list(hits)
+        for hit in hits:
+            for law in self._cases.get((hit.game, hit.case), []):
+                if law.id in listed or (code and law.code != code):
+                    continue
+                if topic and law.topic != topic:
+                    continue
+                listed.add(law.id)
+                result.append(SearchHit(law.id, law.title, law.game, law.code, law.topic,
+                                        law.brief, float("inf"), law.case))
+        return result
+
+    # -- the glossary ----------------------------------------------------------------------------
 
     def term_for(self, word: str) -> Term | None:
         """The glossary term named by `word` in any of its forms, ignoring case and accents."""

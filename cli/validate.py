@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from app.content import ContentError, load_content
+from app.thesaurus import load_thesaurus
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,13 +25,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load and validate; print a summary or every problem."""
+    problems = []
     try:
         content = load_content(args.directory)
     except ContentError as exc:
-        print(exc, file=sys.stderr)
+        problems += exc.problems
+    try:
+        thesaurus = load_thesaurus(args.directory)
+    except ContentError as exc:
+        problems += exc.problems
+    if problems:
+        print(ContentError(problems), file=sys.stderr)
         return 1
     print(
         f"content OK: {len(content.laws)} laws, {len(content.terms)} glossary terms, "
-        f"{len(content.games)} games"
+        f"{len(content.games)} games, {len(thesaurus.groups)} thesaurus groups"
     )
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 
 import pytest
@@ -112,7 +113,10 @@ def test_last_word_matches_as_a_prefix(store: LawsStore) -> None:
 
 
 def test_words_before_the_last_must_match_whole(store: LawsStore) -> None:
-    assert store.search("pen ten") == []
+    # "pen" is no prefix of "penalty" here: only laws holding "ten" are offered, marked so.
+    results = store.find("pen ten")
+    assert results.mode == "any"
+    assert all(hit.missed == ("pen",) for hit in results.hits)
 
 
 @pytest.mark.parametrize("word", ["dealing", "players", "packets", "their"])
@@ -123,8 +127,11 @@ def test_every_keystroke_of_a_word_keeps_finding_its_law(store: LawsStore, word:
         assert "dealing-packets" in slugs(store.search(word[:end], limit=1000)), word[:end]
 
 
-def test_every_word_must_match(store: LawsStore) -> None:
-    assert slugs(store.search("king dealer")) == {"king-turned"}
+def test_laws_matching_every_word_come_before_those_matching_some(store: LawsStore) -> None:
+    hits = store.search("king dealer")
+    assert [h.law_id.rsplit(".", 1)[1] for h in hits if not h.missed] == ["king-turned"]
+    assert hits[0].law_id.endswith("king-turned")
+    assert all(h.missed for h in hits[1:])
 
 
 # --- glossary forms ----------------------------------------------------------------------------
@@ -158,8 +165,12 @@ def test_multi_word_form_typed_finds_laws_naming_the_term(store: LawsStore) -> N
 
 
 def test_glossary_word_among_others_still_requires_the_others(store: LawsStore) -> None:
-    assert slugs(store.search("talon penalty")) == {"draw-from-stock"}
-    assert store.search("talon king") == []
+    hits = store.search("talon penalty")
+    assert [h.law_id.rsplit(".", 1)[1] for h in hits if not h.missed] == ["draw-from-stock"]
+    # No law has both: the laws having either follow, each saying which word it lacks.
+    results = store.find("talon king")
+    assert results.mode == "any" and results.hits
+    assert all(len(h.missed) == 1 for h in results.hits)
 
 
 # --- filters and ranking -----------------------------------------------------------------------
@@ -217,16 +228,17 @@ def test_query_syntax_characters_are_taken_literally(store: LawsStore, query: st
 
 
 def test_operator_words_are_searched_as_words(store: LawsStore) -> None:
-    # As operators, NOT would exclude the revoke law and OR would add the dealer laws; as
-    # words, no law holds "not" or "or".
-    assert store.search("NOT revoke") == []
-    assert store.search("revoked OR dealer") == []
+    # As operators, NEAR would join the two words and AND would be syntax; as words, no law
+    # holds "near", so every law offered says it lacks it.
+    assert '"near"' in (store.match_expression("NEAR revoke") or "")
+    assert all(h.missed == ("near",) for h in store.search("NEAR revoke"))
+    assert all("near" in h.missed for h in store.search("revoked NEAR dealer"))
 
 
 def test_many_glossary_words_build_a_query_fts5_accepts(store: LawsStore) -> None:
     expression = store.match_expression("talon pone renonce non-dealer " * 20)
     assert expression is not None
-    store.db.conn.execute("SELECT rowid FROM laws_fts WHERE laws_fts MATCH ?", (expression,))
+    store.conn.execute("SELECT rowid FROM laws_fts WHERE laws_fts MATCH ?", (expression,))
 
 
 _SYNTAX = st.sampled_from([
@@ -243,7 +255,7 @@ def test_any_text_searches_without_error(store: LawsStore, text: str) -> None:
     expression = store.match_expression(text)
     if expression is not None:
         try:
-            store.db.conn.execute(
+            store.conn.execute(
                 "SELECT rowid FROM laws_fts WHERE laws_fts MATCH ?", (expression,)
             ).fetchall()
         except sqlite3.Error as exc:  # pragma: no cover - the failure message is the point
@@ -260,7 +272,7 @@ def test_snippet_text_wraps_matches_in_stars(store: LawsStore) -> None:
 
 
 def test_snippet_html_escapes_law_text_and_bolds_matches(store: LawsStore) -> None:
-    (hit,) = store.search("claim void")
+    hit = store.search("claim void")[0]
     html = snippet_html(hit)
     assert "&lt;b&gt;bold&lt;/b&gt;" in html
     assert "5 &lt; 6 &amp;" in html
@@ -268,7 +280,7 @@ def test_snippet_html_escapes_law_text_and_bolds_matches(store: LawsStore) -> No
 
 
 def test_law_text_cannot_forge_a_highlight(store: LawsStore) -> None:
-    (hit,) = store.search("claim void")
+    hit = store.search("claim void")[0]
     assert "<b>forged</b>" not in snippet_html(hit)
     assert "**forged**" not in snippet_text(hit)
 
@@ -285,7 +297,7 @@ def test_snippet_helpers_escape_markup_outside_the_markers() -> None:
 def test_search_command_prints_id_title_and_marked_snippet(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(search_command, "load_content", fixture_content)
+    monkeypatch.setattr(search_command, "load_content", lambda **_: fixture_content())
     assert main(["search", "talon", "--game", "bezique"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[:2] == ["bezique.french.draw-from-stock", "  Drawing out of turn"]
@@ -295,15 +307,42 @@ def test_search_command_prints_id_title_and_marked_snippet(
 def test_search_command_with_no_hits_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(search_command, "load_content", fixture_content)
-    assert main(["search", "zebra", "--limit", "3"]) == 0
+    monkeypatch.setattr(search_command, "load_content", lambda **_: fixture_content())
+    assert main(["search", "qqqq", "--limit", "3"]) == 0
     assert capsys.readouterr().out == "no laws match\n"
+
+
+def test_search_command_refuses_a_limit_past_its_bound_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["search", "revoke", "--limit", "9223372036854775808"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --limit: must be from 1 to 1,000,000" in err
+    assert "Traceback" not in err
+
+
+def test_search_command_json_says_why_each_law_matched(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(search_command, "load_content", lambda **_: fixture_content())
+    assert main(["search", "talln", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["corrections"] == [{"typed": "talln", "used": "talon"}]
+    first = data["situations"][0]
+    assert first["rank"] == 1
+    law = first["laws"][0]
+    assert law["id"] == "bezique.french.draw-from-stock"
+    assert law["matched"] == [
+        {"typed": "talln", "found": "stock", "how": "synonym", "source": "glossary:talon"}
+    ]
 
 
 def test_search_command_on_invalid_content_prints_the_problem_and_fails(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def broken() -> Content:
+    def broken(**_: object) -> Content:
         raise ContentError([Problem("laws/x.toml", "x.y", "title", "missing required field")])
 
     monkeypatch.setattr(search_command, "load_content", broken)

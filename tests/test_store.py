@@ -58,9 +58,12 @@ def store() -> LawsStore:
     return LawsStore(fixture_content())
 
 
-def test_every_law_is_a_row_of_the_laws_table(store: LawsStore) -> None:
-    assert store.db.table("laws").count == len(LAWS)
-    assert store.db.table("laws").get("bezique.french.bezique-stock")["title"] == "Drawing"
+def test_every_law_is_a_row_of_the_index(store: LawsStore) -> None:
+    assert store.conn.execute("SELECT count(*) FROM laws_fts").fetchone()[0] == len(LAWS)
+    row = store.conn.execute(
+        "SELECT title FROM laws_fts WHERE law_id = ?", ("bezique.french.bezique-stock",)
+    ).fetchone()
+    assert row == ("Drawing",)
 
 
 def test_law_returns_the_law_by_id(store: LawsStore) -> None:
@@ -98,7 +101,7 @@ def test_store_in_a_file_is_rebuilt_from_the_content(tmp_path: Path) -> None:
     LawsStore(fixture_content(), path).close()
     fewer = LawsStore(fixture_content(LAWS[:2]), path)
     assert [h.law_id for h in fewer.search("misdeal")] == ["ecarte.french.b-misdeal"]
-    assert fewer.db.table("laws").count == 2
+    assert fewer.conn.execute("SELECT count(*) FROM laws_fts").fetchone()[0] == 2
     fewer.close()
 
 

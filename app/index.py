@@ -1,0 +1,209 @@
+"""The search index on disk: an SQLite file holding the FTS5 table and the vocabulary.
+
+Built once per content version and kept in the cache directory (data, not code); a start
+with unchanged laws opens it and builds nothing. Nothing here imports sqlite-utils, whose
+import scans plugin entry points.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import sqlite3
+import tempfile
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from app.content import Law
+from app.search import words
+from app.vocabulary import CODES, GAMES, TOPICS
+
+# Bump when the index's tables or what goes into them change: old files are then rebuilt.
+SCHEMA = 3
+# unicode61 folds case and (with remove_diacritics 2) every accent; porter stems what is left.
+TOKENIZE = "porter unicode61 remove_diacritics 2"
+# Title, then the case (the situation's name), then the body (text, situation, remedy, brief),
+# then context (game, code, topic and section names) so that "ecarte king" finds Écarté laws
+# about the king.
+COLUMNS = ("title", "kase", "body", "context")
+COLUMN_WEIGHTS = (10.0, 6.0, 1.0, 0.5)
+
+# Control characters would let content forge snippet markers (see app.search.MARK_START).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean(text: str) -> str:
+    """Text without control characters."""
+    return _CONTROL.sub("", text)
+
+
+def body(law: Law) -> str:
+    """All of a law's prose in one column, so snippet() picks the best passage from any of it."""
+    parts = (law.text, law.situation, law.remedy, law.brief)
+    return " ".join(clean(p) for p in parts if p)
+
+
+def context(law: Law) -> str:
+    """The names around a law: game, code, topic, section."""
+    names = (
+        GAMES.get(law.game, law.game),
+        CODES.get(law.code, law.code),
+        TOPICS.get(law.topic, law.topic),
+        law.section,
+    )
+    return clean(" · ".join(n for n in names if n))
+
+
+def case_words(law: Law) -> str:
+    """The case slug as words: "forgot-to-draw" -> "forgot to draw"."""
+    return law.case.replace("-", " ")
+
+
+def fields(law: Law) -> tuple[str, str, str, str]:
+    """What each indexed column holds for a law, in COLUMNS order."""
+    return clean(law.title), case_words(law), body(law), context(law)
+
+
+def porter_stems(conn: sqlite3.Connection, vocabulary: Iterable[str]) -> dict[str, str]:
+    """Each word mapped to the term FTS5's porter tokenizer indexes it as."""
+    unique = sorted(set(vocabulary))
+    if not unique:
+        return {}
+    conn.execute(f"CREATE VIRTUAL TABLE temp.stem_words USING fts5(word, tokenize='{TOKENIZE}')")
+    try:
+        conn.executemany(
+            "INSERT INTO temp.stem_words(rowid, word) VALUES (?, ?)",
+            enumerate(unique, start=1),
+        )
+        conn.execute(
+            "CREATE VIRTUAL TABLE temp.stem_terms USING fts5vocab(temp, stem_words, instance)"
+        )
+        rows = conn.execute("SELECT doc, term FROM temp.stem_terms").fetchall()
+    finally:
+        conn.execute("DROP TABLE IF EXISTS temp.stem_terms")
+        conn.execute("DROP TABLE IF EXISTS temp.stem_words")
+    per_doc = Counter(doc for doc, _ in rows)
+    # A word the tokenizer splits in two has no single stem: leave it out.
+    return {unique[doc - 1]: term for doc, term in rows if per_doc[doc] == 1}
+
+
+class Stemmer:
+    """Porter stems on demand, from SQLite's own tokenizer on a private in-memory database
+    (so the index itself can stay read-only and shared)."""
+
+    def __init__(self) -> None:
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+
+    def __call__(self, vocabulary: Iterable[str]) -> dict[str, str]:
+        return porter_stems(self._conn, vocabulary)
+
+
+def digest(laws: Iterable[Law]) -> str:
+    """A digest of everything the index holds of the laws (and of the index's own schema)."""
+    h = hashlib.sha256(f"schema {SCHEMA}\n".encode())
+    for law in laws:
+        h.update("\x1f".join((law.id, law.game, law.code, law.topic, *fields(law))).encode())
+        h.update(b"\x1e")
+    return h.hexdigest()[:32]
+
+
+def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
+    """Write the index of `laws` (already in browse order) into an empty database."""
+    conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
+    # Built by hand: prefix indexes keep 2- and 3-letter prefixes (the first keystrokes) fast,
+    # and UNINDEXED filter columns let FTS5 order by rank itself while SQLite drops other
+    # games, so snippet() runs only on the page of hits.
+    conn.execute(
+        f"CREATE VIRTUAL TABLE laws_fts USING fts5({', '.join(COLUMNS)}, "
+        "law_id UNINDEXED, game UNINDEXED, code UNINDEXED, topic UNINDEXED, "
+        f"tokenize='{TOKENIZE}', prefix='1 2 3')"
+    )
+    conn.execute("CREATE TABLE vocab(word TEXT PRIMARY KEY, stem TEXT NOT NULL, docs INTEGER)")
+    weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
+    frequency: Counter[str] = Counter()
+    seen_text: dict[tuple[str, ...], set[str]] = {}
+    with conn:
+        conn.execute(
+            "INSERT INTO laws_fts(laws_fts, rank) VALUES ('rank', ?)", (f"bm25({weights})",)
+        )
+        rows = []
+        for rowid, law in enumerate(laws, start=1):
+            columns = fields(law)
+            found = seen_text.get(columns)
+            if found is None:  # a corpus copied many times repeats its text: fold it once
+                found = set(words(" ".join(columns)))
+                if len(seen_text) < 100_000:
+                    seen_text[columns] = found
+            frequency.update(found)
+            rows.append((rowid, *columns, law.id, law.game, law.code, law.topic))
+        conn.executemany(
+            f"INSERT INTO laws_fts(rowid, {', '.join(COLUMNS)}, law_id, game, code, topic) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        # One merged b-tree instead of many segments: fewer pages read per query.
+        conn.execute("INSERT INTO laws_fts(laws_fts) VALUES ('optimize')")
+        stems = porter_stems(conn, frequency)
+        conn.executemany(
+            "INSERT INTO vocab VALUES (?, ?, ?)",
+            ((w, stems.get(w, w), n) for w, n in frequency.items()),
+        )
+        conn.executemany(
+            "INSERT INTO meta VALUES (?, ?)", (("key", key), ("schema", str(SCHEMA)))
+        )
+
+
+def vocabulary(conn: sqlite3.Connection) -> tuple[dict[str, int], dict[str, str]]:
+    """The indexed words with the number of laws using each, and their stems."""
+    rows = conn.execute("SELECT word, stem, docs FROM vocab").fetchall()
+    return {w: n for w, _, n in rows}, {w: s for w, s, _ in rows}
+
+
+def _key_of(path: Path) -> str | None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
+
+
+def open_cached(folder: Path, laws: list[Law]) -> tuple[sqlite3.Connection, bool]:
+    """The index of `laws` from `folder`, built there first if absent or stale.
+
+    Returns the connection and whether it had to be built. A folder that cannot be written
+    costs only speed: the index is then built in memory.
+    """
+    key = digest(laws)
+    path = folder / f"search-{key}.sqlite"
+    if path.exists() and _key_of(path) == key:
+        return _connect(path), False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="search-", suffix=".tmp", dir=folder)
+        os.close(fd)
+        conn = sqlite3.connect(tmp)
+        try:
+            build(conn, laws, key)
+        finally:
+            conn.close()
+        os.replace(tmp, path)
+        for old in folder.glob("search-*.sqlite"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        conn = sqlite3.connect(":memory:", check_same_thread=False)
+        build(conn, laws, key)
+        return conn, True
+    return _connect(path), True
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    return conn
+

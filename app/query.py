@@ -1,0 +1,177 @@
+"""Query understanding: what the reader typed, read as the clauses a search must match.
+
+The text is cut into folded words (app.search.words); unknown words are corrected against the
+index's vocabulary; runs of words that form a game name, a glossary form or a thesaurus form
+are read as one clause (a game name among other words becomes a filter); words that carry
+nothing (the thesaurus's stop words) are dropped. Each clause becomes an OR group of quoted
+phrases, so nothing typed ever reaches FTS5 as syntax.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.lexicon import Lexicon
+from app.search import MAX_QUERY_CHARS, MAX_WORDS, words
+from app.spelling import Speller
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One thing the query asks for: a word or phrase and what it stands for."""
+
+    typed: str  # the folded words as typed
+    used: str  # after spelling correction (== typed when none)
+    phrases: tuple[str, ...]  # what is searched: `used` first, then its synonyms
+    sources: tuple[str, ...] = ()  # where each phrase comes from, parallel to `phrases`
+    prefix: bool = False  # the last word, still being typed: matched as a prefix too
+
+    @property
+    def corrected(self) -> bool:
+        """Whether spelling correction changed this clause."""
+        return self.used != self.typed
+
+
+@dataclass(frozen=True)
+class Understanding:
+    """A query read: its clauses, the games it names, what was dropped or corrected."""
+
+    text: str
+    clauses: tuple[Clause, ...] = ()
+    games: tuple[str, ...] = ()
+    game_words: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    literal: bool = False
+    corrections: tuple[tuple[str, str], ...] = ()  # (typed, used) for every corrected word
+    expressions: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def corrected_text(self) -> str:
+        """The query as searched: corrected words, game names kept, stop words dropped."""
+        return " ".join([*(c.used for c in self.clauses), *self.game_words])
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing in the text can be searched."""
+        return not self.clauses
+
+
+def _quote(phrase: str) -> str:
+    # Words hold letters and digits only, so a double quote can never appear inside.
+    return f'"{phrase}"'
+
+
+class QueryReader:
+    """Reads queries with one lexicon and speller (both built once per index)."""
+
+    def __init__(self, lexicon: Lexicon, speller: Speller) -> None:
+        self._lexicon = lexicon
+        self._speller = speller
+        self._stop = lexicon.thesaurus.stop_words
+
+    def read(self, text: str, *, literal: bool = False) -> Understanding:
+        """Understand `text`; `literal` turns spelling correction off."""
+        text = text[:MAX_QUERY_CHARS]
+        tokens = words(text)[:MAX_WORDS]
+        if not tokens:
+            return Understanding(text, literal=literal)
+        # The last word is still being typed unless something follows it.
+        typing = bool(text) and not text[-1].isspace() and text.rstrip()[-1:].isalnum()
+        typed = list(tokens)
+        used = list(tokens)
+        if not literal:
+            for i, token in enumerate(tokens):
+                if token in self._stop or token in self._speller:
+                    continue
+                if i == len(tokens) - 1 and typing and self._speller.starts_a_word(token):
+                    continue
+                better = self._speller.correct(token)
+                if better is not None:
+                    used[i] = better
+        units = self._segment(used)
+        content = [u for u in units if u[2] != "game" and u[2] != "stop"]
+        games: list[str] = []
+        game_words: list[str] = []
+        clauses: list[Clause] = []
+        dropped: list[str] = []
+        last = len(tokens) - 1
+        for start, size, kind in units:
+            phrase = " ".join(used[start : start + size])
+            as_typed = " ".join(typed[start : start + size])
+            is_last = start + size - 1 == last and typing
+            if kind == "game" and content:
+                for game in self._lexicon.games_named(self._lexicon.key(phrase)):
+                    if game not in games:
+                        games.append(game)
+                game_words.append(phrase)
+                continue
+            if kind == "stop" and (content or (len(units) > 1 and not is_last)):
+                dropped.append(as_typed)
+                continue
+            clauses.append(self._clause(as_typed, phrase, is_last))
+        if not clauses and dropped:  # only stop words: search them rather than nothing
+            clauses = [self._clause(w, w, False) for w in dropped]
+            dropped = []
+        corrections = tuple((t, u) for t, u in zip(typed, used, strict=True) if t != u)
+        return Understanding(
+            text, tuple(clauses), tuple(games), tuple(game_words), tuple(dropped), literal,
+            corrections,
+        )
+
+    def _segment(self, tokens: list[str]) -> list[tuple[int, int, str]]:
+        """(start, size, kind) runs: "game", "form" (glossary/thesaurus), "stop" or "word"."""
+        lex = self._lexicon
+        units: list[tuple[int, int, str]] = []
+        i = 0
+        while i < len(tokens):
+            longest = min(lex.longest_form(), len(tokens) - i)
+            for size in range(longest, 0, -1):
+                key = lex.key(" ".join(tokens[i : i + size]))
+                if lex.games_named(key):
+                    units.append((i, size, "game"))
+                    break
+                if lex.expansion(key) is not None and (size > 1 or tokens[i] not in self._stop):
+                    units.append((i, size, "form"))
+                    break
+            else:
+                units.append((i, 1, "stop" if tokens[i] in self._stop else "word"))
+                size = 1
+            i += size
+        return units
+
+    def _clause(self, typed: str, used: str, prefix: bool) -> Clause:
+        lex = self._lexicon
+        found = lex.expansion(lex.key(used))
+        phrases = {used: ""}
+        if found is not None:
+            for phrase, origin in zip(found.phrases, found.origins, strict=True):
+                if lex.key(phrase) != lex.key(used):
+                    phrases.setdefault(phrase, origin)
+        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix)
+
+    def group(self, clause: Clause) -> str:
+        """The clause as an FTS5 OR group of quoted phrases."""
+        lex = self._lexicon
+        if not clause.prefix:
+            alternatives = [_quote(p) for p in clause.phrases]
+        else:
+            rest = [p for p in clause.phrases[1:] if not lex.prefix_covers(clause.used, p)]
+            extra = lex.completions(clause.used) if " " not in clause.used else []
+            others = [_quote(p) for p in dict.fromkeys([*rest, *extra]) if p != clause.used]
+            alternatives = [_quote(clause.used) + "*", *others]
+        if len(alternatives) == 1:
+            return alternatives[0]
+        return "(" + " OR ".join(alternatives) + ")"
+
+    def expression(self, understanding: Understanding, *, every: bool = True) -> str | None:
+        """The MATCH expression: every clause (AND) or any of them (OR); None when empty."""
+        if understanding.empty:
+            return None
+        key = "and" if every else "or"
+        if key not in understanding.expressions:
+            joiner = " AND " if every else " OR "
+            # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
+            understanding.expressions[key] = joiner.join(
+                self.group(c) for c in understanding.clauses
+            )
+        return understanding.expressions[key]
