@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -21,8 +22,12 @@ from typing_extensions import override
 
 from app.content import Content, content_dir
 from ui import theme
+from ui.browser.law_page import LawPage
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
+from ui.law_reader import LawReader
+from ui.links import href
+from ui.navigation import SEARCH, Journey, Place
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
 
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from ui.builder.builder_screen import BuilderScreen
     from ui.compare.compare_screen import CompareScreen
     from ui.glossary.glossary_screen import GlossaryScreen
+    from ui.help.help_window import HelpWindow
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -57,7 +63,9 @@ def _build_browser(window: MainWindow) -> QWidget:
 
     screen = BrowserScreen(window.store, window.content)
     screen.term_requested.connect(window.open_term)
-    screen.history_changed.connect(window.update_history_actions)
+    screen.page_shown.connect(lambda link: window.record(Place("browser", link)))
+    screen.search_left.connect(lambda text: window.record(Place("browser", SEARCH + text)))
+    theme.follow_zoom(screen.page)
     return screen
 
 
@@ -66,6 +74,7 @@ def _build_compare(window: MainWindow) -> QWidget:
 
     screen = CompareScreen(window.store, window.content)
     screen.law_requested.connect(window.open_law)
+    screen.game_shown.connect(lambda game: window.record(Place("compare", game)))
     return screen
 
 
@@ -74,6 +83,7 @@ def _build_glossary(window: MainWindow) -> QWidget:
 
     screen = GlossaryScreen(window.store, window.content)
     screen.law_requested.connect(window.open_law)
+    screen.term_shown.connect(lambda term: window.record(Place("glossary", term)))
     return screen
 
 
@@ -81,7 +91,7 @@ def _build_builder(window: MainWindow) -> QWidget:
     from ui.builder.builder_screen import BuilderScreen
 
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
     theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
     return screen
 
@@ -90,7 +100,7 @@ def _build_quizzes(window: MainWindow) -> QWidget:
     from ui.quiz.quiz_screen import QuizScreen
 
     screen = QuizScreen(window.trainer)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)  # the question stays in view
     for part in (screen.question_view, screen.feedback, screen.exam_view):
         theme.follow_zoom(part)  # questions and answers grow with View > Zoom
     return screen
@@ -100,7 +110,18 @@ def _build_statistics(window: MainWindow) -> QWidget:
     from ui.stats.stats_screen import StatsScreen
 
     screen = StatsScreen(window.trainer)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)
+    return screen
+
+
+def _build_welcome(window: MainWindow) -> QWidget:
+    from ui.help.welcome import WelcomeScreen
+
+    screen = WelcomeScreen()
+    screen.search_requested.connect(window.show_search)
+    screen.example_requested.connect(window.open_first_example)
+    screen.quiz_requested.connect(lambda: window.show_screen("quizzes"))
+    screen.guide_requested.connect(window.show_guide)
     return screen
 
 
@@ -113,6 +134,8 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes),
     ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics),
 )
+# Shown at the first start and from Help > Welcome; not a place of the View menu.
+WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome)
 
 
 class MainWindow(QMainWindow):
@@ -138,8 +161,11 @@ class MainWindow(QMainWindow):
         self.trainer.profile_changed.connect(self._remember_profile)
         theme.apply(ui_settings.theme)
         theme.set_zoom(ui_settings.zoom)
-        self._specs = {spec.name: spec for spec in SCREENS}
+        self._specs = {spec.name: spec for spec in (*SCREENS, WELCOME)}
         self._built: dict[str, QWidget] = {}
+        self.journey = Journey()
+        self._reader: LawReader | None = None
+        self._help: HelpWindow | None = None
         self.setWindowTitle("Card Laws")
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -149,7 +175,13 @@ class MainWindow(QMainWindow):
         if not self.ui_settings.restore_window(self):
             self._default_size()
         last = self.ui_settings.last_screen
+        if not self.ui_settings.welcomed:
+            self.ui_settings.welcomed = True
+            last = WELCOME.name
         self.show_screen(last if last in self._specs else SCREENS[0].name)
+        app = QApplication.instance()
+        if app is not None:  # the mouse's back and forward buttons, wherever they are pressed
+            app.installEventFilter(self)
 
     # Screens ------------------------------------------------------------------------------
 
@@ -166,10 +198,27 @@ class MainWindow(QMainWindow):
         return self._built[name]
 
     def show_screen(self, name: str) -> None:
-        """Bring a screen to the front."""
-        self.stack.setCurrentWidget(self.screen(name))
-        self.screen_actions[name].setChecked(True)
+        """Bring a screen to the front (a move the history records)."""
+        widget = self.screen(name)
+        self.stack.setCurrentWidget(widget)
+        if name in self.screen_actions:
+            self.screen_actions[name].setChecked(True)
+        else:
+            for action in self.screen_actions.values():
+                action.setChecked(False)
+        self.record(Place(name, self._target_of(name)))
         self.screen_changed.emit(name)
+
+    def _target_of(self, name: str) -> str | None:
+        # What a screen shows, for the history: a page, a compared game, a term.
+        widget = self._built.get(name)
+        if name == "browser":
+            return widget.current_page if widget is not None else None  # type: ignore[attr-defined]
+        if name == "compare":
+            return widget.game if widget is not None else None  # type: ignore[attr-defined]
+        if name == "glossary":
+            return widget.current_term if widget is not None else None  # type: ignore[attr-defined]
+        return None
 
     @property
     def current_screen(self) -> str:
@@ -205,34 +254,128 @@ class MainWindow(QMainWindow):
 
     def open_law(self, law_id: str) -> None:
         """Show a law in the browser."""
-        self.show_screen("browser")
-        self.browser.show_law(law_id)
+        self.open_page(href("law", law_id))
+
+    def open_page(self, link: str) -> None:
+        """Show a page (law, game, topic) in the browser: one move in the history."""
+        with self.journey.restoring():  # the screen change alone is not a place
+            self.show_screen("browser")
+        self.browser.open(link)
 
     def open_term(self, term_id: str) -> None:
         """Show a term in the glossary."""
-        self.show_screen("glossary")
+        with self.journey.restoring():
+            self.show_screen("glossary")
         self.glossary.show_term(term_id)
 
+    def show_search(self, text: str) -> None:
+        """Show the results of a search in the browser."""
+        with self.journey.restoring():
+            self.show_screen("browser")
+        self.browser.show_search(text)
+        self.record(Place("browser", SEARCH + text))
+
+    def show_law_beside(self, law_id: str) -> None:
+        """Open a law beside the screen shown (the builder's table, a quiz) without leaving it;
+        its 'Open in the browser' button is one more click."""
+        self.reader.show_law(law_id)
+
+    @property
+    def reader(self) -> LawReader:
+        """The law reader docked beside the screens (built on first use)."""
+        if self._reader is None:
+            self._reader = LawReader(self.store, self.content, self)
+            self._reader.open_in_browser.connect(self._reader_to_browser)
+            self._reader.term_requested.connect(self.open_term)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._reader)
+            self.resizeDocks([self._reader], [max(360, self.width() // 3)],
+                             Qt.Orientation.Horizontal)
+        return self._reader
+
+    def _reader_to_browser(self, link: str) -> None:
+        self.reader.hide()
+        self.open_page(link)
+
+    def open_first_example(self) -> None:
+        """Open an example table in the builder (the welcome's second door)."""
+        examples = sorted((content_dir() / "scenarios").glob("*.json"))
+        builder = self.show_builder()
+        if examples:
+            builder.open_example(examples[0])
+
+    # History across every screen ------------------------------------------------------------
+
+    def record(self, place: Place) -> None:
+        """Note a move to a place (ignored while Back or Forward restores one)."""
+        self.journey.visit(place)
+        self.update_history_actions()
+
     def go_back(self) -> None:
-        """Back in the browser's history."""
-        self.show_screen("browser")
-        self.browser.back()
+        """Back to the place before, whatever screen it was on."""
+        place = self.journey.back()
+        if place is not None:
+            self._restore(place)
 
     def go_forward(self) -> None:
-        """Forward in the browser's history."""
-        self.show_screen("browser")
-        self.browser.forward()
+        """Forward again after Back."""
+        place = self.journey.forward()
+        if place is not None:
+            self._restore(place)
+
+    def _restore(self, place: Place) -> None:
+        with self.journey.restoring():
+            self.show_screen(place.screen)
+            if place.target is not None:
+                if place.screen == "browser" and place.target.startswith(SEARCH):
+                    self.browser.show_search(place.target[len(SEARCH):])
+                elif place.screen == "browser":
+                    self.browser.open(place.target)
+                elif place.screen == "compare":
+                    self.compare.show_game(place.target)
+                elif place.screen == "glossary":
+                    self.glossary.show_term(place.target)
+        self.update_history_actions()
+
+    def update_history_actions(self) -> None:
+        """Enable Back and Forward as the history allows."""
+        self.back_action.setEnabled(self.journey.can_go_back())
+        self.forward_action.setEnabled(self.journey.can_go_forward())
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.MouseButtonPress and isinstance(watched, QWidget)
+                and watched.window() is self):
+            button = event.button()  # type: ignore[attr-defined]
+            if button == Qt.MouseButton.BackButton:
+                self.go_back()
+                return True
+            if button == Qt.MouseButton.ForwardButton:
+                self.go_forward()
+                return True
+        return False
 
     def focus_search(self) -> None:
-        """Put the cursor in the current screen's search box (the browser's if it has none)."""
+        """Ctrl+F: find in the page when a page has the focus, else the screen's search box
+        (the browser's if the screen has none)."""
+        focus = QApplication.focusWidget()
+        while focus is not None and not isinstance(focus, LawPage):
+            focus = focus.parentWidget()
+        if isinstance(focus, LawPage) and focus.window() is self:
+            focus.find_requested.emit()
+            return
         if not hasattr(self.stack.currentWidget(), "focus_search"):
             self.show_screen("browser")
         self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
 
-    def update_history_actions(self, can_back: bool, can_forward: bool) -> None:
-        """Enable back and forward as the browser's history allows."""
-        self.back_action.setEnabled(can_back)
-        self.forward_action.setEnabled(can_forward)
+    def show_guide(self, page: str = "browser") -> None:
+        """The user guide, at one of its pages ('shortcuts' for the shortcut sheet)."""
+        if self._help is None:
+            from ui.help.help_window import HelpWindow
+
+            self._help = HelpWindow(self)
+        self._help.show_page(page)
+        self._help.show()
+        self._help.raise_()
 
     # View -----------------------------------------------------------------------------------
 
@@ -281,6 +424,11 @@ class MainWindow(QMainWindow):
             schemes.addAction(action)
             self.scheme_actions[choice] = action
         self.about_action = self._action("&About Card Laws", "", self._show_about)
+        self.guide_action = self._action("&User guide", "F1", self.show_guide)
+        self.shortcuts_action = self._action("&Keyboard shortcuts", "Ctrl+/",
+                                             lambda: self.show_guide("shortcuts"))
+        self.welcome_action = self._action("&Welcome", "",
+                                           lambda: self.show_screen(WELCOME.name))
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
             content_dir() / "scenarios", self._recent_files())
@@ -312,7 +460,11 @@ class MainWindow(QMainWindow):
         scheme_menu = view.addMenu("&Colours")
         for action in self.scheme_actions.values():
             scheme_menu.addAction(action)
-        bar.addMenu("&Help").addAction(self.about_action)
+        help_menu = bar.addMenu("&Help")
+        for action in (self.welcome_action, self.guide_action, self.shortcuts_action):
+            help_menu.addAction(action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Navigation")
@@ -352,7 +504,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.ui_settings.save_window(self)
-        self.ui_settings.last_screen = self.current_screen
+        if self.current_screen in self.screen_actions:
+            self.ui_settings.last_screen = self.current_screen
         for name, widget in self._built.items():
             splitter = getattr(widget, "splitter", None)
             if isinstance(splitter, QSplitter):

@@ -24,14 +24,17 @@ class GlossaryScreen(QWidget):
 
     Signals:
         law_requested(str): a law link on a term's page was clicked (the law's id).
+        term_shown(str): a term's page is now shown (its id).
     """
 
     law_requested = Signal(str)
+    term_shown = Signal(str)
 
     def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._store = store
         self._by_id = dict(content.terms)
+        self.current_term: str | None = None
         self._all = sorted(content.terms.values(), key=lambda t: t.term.casefold())
         self.search_box = SearchBox("Find a term, English or French")
         self.search_box.setAccessibleName("Find a term")
@@ -86,7 +89,9 @@ class GlossaryScreen(QWidget):
     def _on_current(self, index: QModelIndex) -> None:
         if index.isValid():
             term = self._by_id[index.data(TERM_ID_ROLE)]
+            self.current_term = term.id
             theme.set_html(self.page, term_page_html(term, self._store.search(term.term)))
+            self.term_shown.emit(term.id)
 
     def _on_anchor(self, url: QUrl) -> None:
         link = parse(url.toString())
