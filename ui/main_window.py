@@ -93,6 +93,7 @@ def _build_builder(window: MainWindow) -> QWidget:
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
     screen.law_requested.connect(window.show_law_beside)  # the table stays in view
     theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
+    window.builder_actions.attach(screen)
     return screen
 
 
@@ -447,6 +448,7 @@ class MainWindow(QMainWindow):
         self.builder_actions.populate_file_menu(file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.builder_actions.populate_edit_menu(bar.addMenu("&Edit"))
         bar.addMenu(self.builder_actions.examples_menu)
         go = bar.addMenu("&Go")
         for action in (self.back_action, self.forward_action, self.search_action):
@@ -463,6 +465,9 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         for action in (self.welcome_action, self.guide_action, self.shortcuts_action):
             help_menu.addAction(action)
+        # The quiz's keys (ui/quiz/study_keys.py keeps the list).
+        self.quiz_keys_action = self._action("&Quiz keyboard shortcuts", "", self._show_quiz_keys)
+        help_menu.addAction(self.quiz_keys_action)
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
@@ -497,6 +502,11 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         QMessageBox.about(self, "About Card Laws", ABOUT)
+
+    def _show_quiz_keys(self) -> None:
+        from ui.quiz.study_keys import shortcuts_html
+
+        QMessageBox.information(self, "Quiz keyboard shortcuts", shortcuts_html())
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -137,11 +137,15 @@ def default_event(
                 event[name] = {players[0]: 3, players[1]: 2}
         else:
             event[name] = kind[0]
-    if event_type == "play" and previous.get("type") != "play":
-        # A play is judged against the hand: start from a card the player actually holds.
+    if event_type == "play":
+        # A play is judged against the hand: the card must be one the player holds, and the
+        # player one with a card to play (the one whose turn it is, when he has).
         hand = hand_of(raw, event["player"])
-        if isinstance(hand, list) and hand and event["card"] not in hand:
-            event["card"] = hand[0]
+        if isinstance(hand, list) and event["card"] not in hand:
+            if not hand and isinstance(hand_of(raw, actor), list) and hand_of(raw, actor):
+                event["player"], hand = actor, hand_of(raw, actor)
+            if isinstance(hand, list) and hand:
+                event["card"] = hand[0]
     return event
 
 

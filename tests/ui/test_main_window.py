@@ -18,7 +18,7 @@ def _shortcut(window: MainWindow, action_name: str) -> str:
 
 def test_menus_hold_the_commands_with_their_shortcuts(window):
     titles = [a.text() for a in window.menuBar().actions()]
-    assert titles == ["&File", "E&xamples", "&Go", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "E&xamples", "&Go", "&View", "&Help"]
     assert _shortcut(window, "quit_action") == "Ctrl+Q"
     assert _shortcut(window, "back_action") == "Alt+Left"
     assert _shortcut(window, "forward_action") == "Alt+Right"

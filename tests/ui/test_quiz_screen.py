@@ -146,12 +146,19 @@ def test_the_table_is_drawn_with_cards_that_say_their_names(quiz):
     assert {Card.parse(code).name for code in codes} <= names
 
 
-def test_the_question_id_is_shown_small_and_selectable(quiz):
+def test_a_question_cites_its_source_and_its_id_is_one_click_away(qtbot, quiz):
+    from PySide6.QtWidgets import QApplication, QLabel
+
     question = QUESTIONS["which-law"]()
     quiz.ask(question)
-    label = quiz.question_view.id_label
-    assert question.id in label.text()
-    assert label.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+    law = BANK.content.laws[question.law]
+    source = quiz.question_view.source
+    assert source.text() == f"Source: {law.citation}"
+    assert source.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
+    shown = " ".join(w.text() for w in quiz.findChildren(QLabel) if w.isVisible())
+    assert question.id not in shown and question.law not in shown  # no internal id on screen
+    _click(qtbot, quiz.question_view.copy_id_button)
+    assert QApplication.clipboard().text() == question.id
 
 
 def test_a_number_that_is_not_a_number_is_refused_and_nothing_is_recorded(qtbot, quiz, trainer):

@@ -1,7 +1,10 @@
 """The builder's menu commands, made before the screen exists so the menus cost nothing at
-startup: New, Open…, Save, Save As…, Open Recent, Export PDF…, Print…, and the Examples menu.
+startup: New, Open…, Save, Save As…, Open Recent, Export PDF…, Print…, Undo and Redo, and the
+Examples menu.
 
 Each command brings the builder screen forward (building it the first time) and calls it.
+Once the screen is built (`attach`), Undo and Redo follow its history and the window's title
+names its scenario while the builder is in front.
 """
 
 from __future__ import annotations
@@ -50,6 +53,12 @@ class BuilderActions(QObject):
                                           lambda: self._screen().export_pdf())
         self.print_action = self._action("&Print ruling…", "Ctrl+P",
                                          lambda: self._screen().print_ruling())
+        self.undo_action = self._action("&Undo", "Ctrl+Z", self._undo)
+        self.redo_action = self._action("&Redo", "Ctrl+Shift+Z", self._redo)
+        for action in (self.undo_action, self.redo_action):
+            action.setEnabled(False)
+        self._attached: BuilderScreen | None = None
+        self._in_front = False
         self.recent_menu = QMenu("Open &recent", window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
         self.examples_menu = QMenu("E&xamples", window)
@@ -74,6 +83,58 @@ class BuilderActions(QObject):
         menu.addSeparator()
         menu.addAction(self.export_action)
         menu.addAction(self.print_action)
+
+    def populate_edit_menu(self, menu: QMenu) -> None:
+        """Add Undo and Redo (of the builder's table edits) to an Edit menu."""
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+
+    def attach(self, screen: BuilderScreen) -> None:
+        """Follow a newly built builder screen: its history and its scenario's name."""
+        self._attached = screen
+        stack = screen.document.undo_stack
+        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
+                       stack.redoTextChanged, stack.cleanChanged):
+            signal.connect(self._show_history)
+        screen.document.state_changed.connect(self._show_title)
+        changed = getattr(self._window, "screen_changed", None)
+        if changed is not None:
+            changed.connect(self.screen_shown)
+        self.screen_shown("builder" if screen.isVisibleTo(self._window) else "")
+
+    def screen_shown(self, name: str) -> None:
+        """Another screen came to the front: Undo and Redo act only on the builder in front."""
+        self._in_front = name == "builder"
+        self._show_history()
+        self._show_title()
+
+    def _show_history(self, *_: object) -> None:
+        stack = self._attached.document.undo_stack if self._attached else None
+        live = stack is not None and self._in_front
+        self.undo_action.setEnabled(live and stack.canUndo())  # type: ignore[union-attr]
+        self.redo_action.setEnabled(live and stack.canRedo())  # type: ignore[union-attr]
+        undo = stack.undoText() if live and stack.canUndo() else ""  # type: ignore[union-attr]
+        redo = stack.redoText() if live and stack.canRedo() else ""  # type: ignore[union-attr]
+        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def _show_title(self) -> None:
+        # "[*]" is where Qt shows the modified mark (a star, or the close button's dot).
+        if self._attached is not None and self._in_front:
+            document = self._attached.document
+            self._window.setWindowTitle(f"{document.name}[*] — Card Laws")
+            self._window.setWindowModified(document.dirty)
+        else:
+            self._window.setWindowTitle("Card Laws")
+            self._window.setWindowModified(False)
+
+    def _undo(self) -> None:
+        if self._attached is not None and self._in_front:
+            self._attached.document.undo_stack.undo()
+
+    def _redo(self) -> None:
+        if self._attached is not None and self._in_front:
+            self._attached.document.undo_stack.redo()
 
     def fill_recent_menu(self) -> None:
         """List the recent files (rebuilt each time the menu opens)."""

@@ -68,14 +68,16 @@ from app.table_builder import (
     stage_words,
     stages_for,
     take_card,
+    trick_of,
     variant_groups,
 )
 from app.vocabulary import GAMES
 from ui import theme
 from ui.builder.card_palette import CardPalette
 from ui.builder.dialogs import BuilderDialogs, Unsaved
+from ui.builder.edit_words import card_name, event_edit_words, target_words, value_words
 from ui.builder.elided_label import ElidedLabel
-from ui.builder.event_form import EventForm
+from ui.builder.event_form import EventForm, event_words
 from ui.builder.export import print_page, ruling_html, write_pdf
 from ui.builder.laws_form import LawsForm
 from ui.builder.recent_files import RecentFiles
@@ -210,23 +212,31 @@ class BuilderScreen(QWidget):
         self.palette.card_chosen.connect(self._on_pack_card)
         view = self.table_view
         view.card_clicked.connect(self._on_table_card)
-        view.dealer_chosen.connect(lambda p: self._edit(set_value(self.raw, "dealer", p)))
-        view.seen_edited.connect(lambda p, on: self._edit(set_seen(self.raw, p, on)))
-        view.count_edited.connect(lambda p, n: self._edit(set_count(self.raw, p, n)))
-        view.score_edited.connect(lambda p, v: self._edit(set_score(self.raw, p, v)))
-        view.value_edited.connect(lambda key, v: self._edit(set_value(self.raw, key, v)))
-        view.bid_edited.connect(lambda p, n: self._edit(set_bid(self.raw, p, n)))
-        view.leader_edited.connect(lambda p: self._edit(set_trick_leader(self.raw, p)))
-        view.player_renamed.connect(
-            lambda old, new: self._try(lambda: rename_player(self.raw, old, new, self.game)))
-        view.player_count_edited.connect(
-            lambda n: self._try(lambda: set_player_count(self.raw, n, self.game)))
-        self.laws_form.codes_edited.connect(
-            lambda codes: self._try(lambda: set_codes(self.raw, codes, self.game)))
+        view.dealer_chosen.connect(
+            lambda p: self._edit(set_value(self.raw, "dealer", p), f"make {p} the dealer"))
+        view.seen_edited.connect(lambda p, on: self._edit(
+            set_seen(self.raw, p, on), f"mark {p}'s hand {'seen' if on else 'unseen'}"))
+        view.count_edited.connect(lambda p, n: self._edit(
+            set_count(self.raw, p, n), f"set {p}'s number of cards", f"count:{p}"))
+        view.score_edited.connect(lambda p, v: self._edit(
+            set_score(self.raw, p, v), f"set {p}'s score", f"score:{p}"))
+        view.value_edited.connect(lambda key, v: self._edit(
+            set_value(self.raw, key, v), f"set the {value_words(key)}",
+            f"value:{key}" if isinstance(v, int) and not isinstance(v, bool) else None))
+        view.bid_edited.connect(lambda p, n: self._edit(
+            set_bid(self.raw, p, n), "set the bid", "bid"))
+        view.leader_edited.connect(lambda p: self._edit(
+            set_trick_leader(self.raw, p), "set who led the trick"))
+        view.player_renamed.connect(lambda old, new: self._try(
+            lambda: rename_player(self.raw, old, new, self.game), f"rename {old}"))
+        view.player_count_edited.connect(lambda n: self._try(
+            lambda: set_player_count(self.raw, n, self.game), "change the number of seats"))
+        self.laws_form.codes_edited.connect(lambda codes: self._try(
+            lambda: set_codes(self.raw, codes, self.game), "choose the codes"))
         self.laws_form.variant_chosen.connect(lambda group, law_id: self._try(
-            lambda: set_variant(self.raw, group, law_id, self.content)))
+            lambda: set_variant(self.raw, group, law_id, self.content), "choose a reading"))
         self.event_form.event_type_chosen.connect(self._on_event_type)
-        self.event_form.event_edited.connect(lambda ev: self._edit(set_event(self.raw, ev)))
+        self.event_form.event_edited.connect(self._on_event_edited)
         self.ruling_panel.law_requested.connect(self.law_requested)
         self._refresh()
         self._show_file()
@@ -243,10 +253,11 @@ class BuilderScreen(QWidget):
         """The game of the table."""
         return self.games[self.document.raw["game"]]
 
-    def _edit(self, raw: dict[str, Any]) -> None:
-        self.document.replace(raw)
+    def _edit(self, raw: dict[str, Any], text: str, merge_key: str | None = None) -> None:
+        """One step of the history; `text` finishes "Undo …" in the Edit menu."""
+        self.document.replace(raw, text, merge_key)
 
-    def _try(self, edit: Callable[[], dict[str, Any]]) -> None:
+    def _try(self, edit: Callable[[], dict[str, Any]], text: str) -> None:
         """Make an edit the core may refuse; a refusal puts the controls back and says why."""
         try:
             raw = edit()
@@ -255,7 +266,7 @@ class BuilderScreen(QWidget):
             self.problem_label.setText(str(exc))
             self.problem_label.setVisible(True)
             return
-        self._edit(raw)
+        self._edit(raw, text)
 
     def variant_groups(self) -> list[VariantGroup]:
         """The disputed rules of the table's game (read from the content once per game)."""
@@ -326,28 +337,47 @@ class BuilderScreen(QWidget):
     def _on_game(self) -> None:
         gid = self.game_box.currentData()
         if gid != self.raw["game"]:
-            self._edit(change_game(self.raw, self.games[gid]))
+            self._edit(change_game(self.raw, self.games[gid]),
+                       f"change the game to {game_name(gid)}")
 
     def _on_stage(self) -> None:
         stage = self.stage_box.currentData()
         if stage is not None:
-            self._edit(set_stage(self.raw, stage, self.game))
+            self._edit(set_stage(self.raw, stage, self.game),
+                       f"change the stage to {stage_words(self.game, stage).lower()}")
 
     def _on_pack_card(self, code: str) -> None:
-        self._edit(give_card(self.raw, self.table_view.target, code, self.game))
+        target = self.table_view.target
+        self._edit(give_card(self.raw, target, code, self.game),
+                   f"give the {card_name(code)} to {target_words(target)}")
 
     def _on_table_card(self, target: str, index: int) -> None:
         raw = self.raw
         hand = hand_of(raw, target) if target not in (TRICK, TURN_UP) else None
         if isinstance(hand, list) and self.event_form.picks_from_hand:
-            self._edit(choose_event_card(raw, target, hand[index], self.game))
+            self._edit(choose_event_card(raw, target, hand[index], self.game),
+                       f"choose the {card_name(hand[index])} for the event")
         else:
-            self._edit(take_card(raw, target, index))
+            cards = hand if isinstance(hand, list) else self._cards_at(raw, target)
+            name = card_name(cards[index]) if 0 <= index < len(cards) else "card"
+            self._edit(take_card(raw, target, index),
+                       f"take the {name} back from {target_words(target)}")
 
     def _on_event_type(self, event_type: str) -> None:
         raw = self.raw
         self._edit(set_event(raw, default_event(event_type, raw, self.game,
-                                                previous=raw.get("event"))))
+                                                previous=raw.get("event"))),
+                   f"choose the event {event_words(event_type).lower()}")
+
+    def _on_event_edited(self, event: dict[str, Any]) -> None:
+        raw = self.raw
+        self._edit(set_event(raw, event), *event_edit_words(raw.get("event"), event))
+
+    @staticmethod
+    def _cards_at(raw: dict[str, Any], target: str) -> list[str]:
+        if target == TURN_UP:
+            return [raw["turn_up"]] if isinstance(raw.get("turn_up"), str) else []
+        return trick_of(raw)[1]
 
     # Commands -------------------------------------------------------------------------------
 
@@ -362,7 +392,7 @@ class BuilderScreen(QWidget):
     def deal_at_random(self) -> None:
         """Deal a correct table at random for the stage chosen, keeping the event's type."""
         stage = self.stage_box.currentData() or "play"
-        self._edit(deal_at_random(self.raw, self.game, stage, self._rng))
+        self._edit(deal_at_random(self.raw, self.game, stage, self._rng), "deal at random")
 
     def maybe_discard(self) -> bool:
         """True when the current scenario may be replaced (saved, discarded or unchanged)."""
@@ -405,11 +435,14 @@ class BuilderScreen(QWidget):
         return True
 
     def open_example(self, path: Path) -> bool:
-        """Open an example scenario as a new, untitled scenario (the example stays as it is)."""
+        """Open an example scenario under its title, as a new scenario not yet saved to a file
+        (the example stays as it is: Save asks where to write it)."""
         raw = self._read(Path(path))
         if raw is None or not self.maybe_discard():
             return False
-        self.document.start(raw)
+        title = raw.get("title")
+        self.document.start(raw, title=title if isinstance(title, str) and title.strip()
+                            else Path(path).stem.replace("-", " "))
         return True
 
     def open_dialog(self) -> bool:
@@ -426,7 +459,7 @@ class BuilderScreen(QWidget):
 
     def save_as(self) -> bool:
         """Ask for a file and save the scenario there."""
-        path = self.dialogs.save_path(self, self.document.path)
+        path = self.dialogs.save_path(self, self.document.suggested_path())
         return self._save_to(path) if path else False
 
     def _save_to(self, path: Path) -> bool:
@@ -445,7 +478,7 @@ class BuilderScreen(QWidget):
 
     def export_pdf(self) -> Path | None:
         """Ask for a file and write the ruling there as PDF."""
-        suggested = self.document.path.with_suffix(".pdf") if self.document.path else None
+        suggested = self.document.suggested_path(".pdf")
         path = self.dialogs.pdf_path(self, suggested)
         if path is None:
             return None

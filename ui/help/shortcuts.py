@@ -58,14 +58,23 @@ for _keys, _what in (
 
 def native(keys: str) -> str:
     """Keys as this platform writes them (Ctrl becomes ⌘ on macOS); ranges kept as written."""
-    if "…" in keys or " / " in keys or " or " in keys:
+    if any(mark in keys for mark in ("…", " / ", " or ", "–", ",")):
         return keys
     text = QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
     return text or keys
 
 
+def _gather() -> None:
+    # Lists kept by a screen of its own before this sheet existed join it here.
+    from ui.quiz import study_keys
+
+    for keys, what in study_keys.SHORTCUTS:
+        declare(keys, what, "Quizzes")
+
+
 def sheet_html() -> str:
     """The sheet: one table per place, keys on the left."""
+    _gather()
     places: dict[str, list[Shortcut]] = {}
     for entry in SHORTCUTS:
         places.setdefault(entry.where, []).append(entry)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -9,11 +10,13 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QMouseEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QButtonGroup,
     QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -21,6 +24,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from app.cards import Card, CardError
+from app.content import Law
 from ui import theme
 from ui.quiz.hand_fan import HandFan
 from ui.quiz.table_sketch import CARD as CHOICE_CARD
@@ -46,8 +50,10 @@ class QuestionView(QWidget):
     """A question as the learner sees it: heading, prompt, situation, table and answer controls.
 
     Single answers are radio buttons, several answers check boxes (and, when the choices are
-    cards, the cards themselves can be clicked), a number a text field. The question's id is
-    shown small and selectable, so a learner can quote it.
+    cards, the cards themselves can be clicked), a number a text field. Each choice shows the
+    number key that picks it (1-9). Under the question, the source of the law it tests as a
+    person cites it (selectable, to copy); the question's id, for a bug report, is one click
+    away on the "Copy id" button.
 
     Signals:
         answer_changed(): the learner picked, unpicked or typed something.
@@ -57,8 +63,11 @@ class QuestionView(QWidget):
     answer_changed = Signal()
     submitted = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, laws: Mapping[str, Law] | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
+        self._laws = laws or {}
         self.question: Question | None = None
         self.heading = QLabel()
         heading_font = QFont(self.font())
@@ -86,13 +95,16 @@ class QuestionView(QWidget):
         self.number_field.setMaximumWidth(260)
         self.number_field.textChanged.connect(self.answer_changed)
         self.number_field.returnPressed.connect(self.submitted)
-        self.id_label = QLabel()
-        self.id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.id_label.setAccessibleName("Question id")
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        self.source.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.source.setAccessibleName("Source of the law")
         small = QFont(self.font())
-        small.setPointSizeF(small.pointSizeF() * 0.85)
-        self.id_label.setFont(small)
-        theme.keep_styled(self.id_label, lambda: f"color: {theme.hex('muted')};")
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.source.setFont(small)
+        self.copy_id_button = QPushButton("Copy id")
+        self.copy_id_button.setAccessibleName("Copy the question's id (for a bug report)")
+        self.copy_id_button.clicked.connect(self.copy_id)
         self.choice_buttons: dict[str, QAbstractButton] = {}
         self._choice_rows: dict[str, _Wrapped] = {}
         self.card_buttons: dict[str, CardWidget] = {}
@@ -105,7 +117,10 @@ class QuestionView(QWidget):
                        self.choices_box, self.number_field):
             layout.addWidget(widget)
         layout.addStretch(1)
-        layout.addWidget(self.id_label)
+        source_row = QHBoxLayout()
+        source_row.addWidget(self.source, 1)
+        source_row.addWidget(self.copy_id_button, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(source_row)
 
     # Showing -------------------------------------------------------------------------------
 
@@ -120,7 +135,9 @@ class QuestionView(QWidget):
         self.situation.setText(escape(question.situation).replace("\n", "<br/>"))
         self.situation.setVisible(bool(question.situation))
         self.table.show_table(question.table)
-        self.id_label.setText(f"Question {question.id}")
+        law = self._laws.get(question.law)
+        self.source.setText(f"Source: {law.citation}" if law is not None else "")
+        self.copy_id_button.setToolTip(f"Copy “{question.id}” to the clipboard")
         self._fill_choices(question)
         self.number_field.clear()
         self.number_field.setStyleSheet("")
@@ -152,7 +169,7 @@ class QuestionView(QWidget):
         if question.kind == "single":
             self._group = QButtonGroup(self)
             self._group.setExclusive(True)
-        for choice in question.choices:
+        for number, choice in enumerate(question.choices, 1):
             text = choice.text
             if cards:
                 text = f"{Card.parse(choice.key).label}  {text}"
@@ -162,7 +179,7 @@ class QuestionView(QWidget):
             button.toggled.connect(self.answer_changed)
             if self._group is not None:
                 self._group.addButton(button)
-            row = _Wrapped(button)
+            row = _Wrapped(button, number)
             self._choices_layout.addWidget(row)
             row.show()  # at once, not on the next turn of the event loop
             self._choice_rows[choice.key] = row
@@ -193,6 +210,34 @@ class QuestionView(QWidget):
         if self.question.kind == "single":
             return picked[0] if picked else None
         return picked or None
+
+    def focus_answer(self) -> None:
+        """Put the keyboard focus on the first choice (or the number field)."""
+        if self.question is not None and self.question.kind == "number":
+            self.number_field.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.choice_buttons:
+            next(iter(self.choice_buttons.values())).setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def choose_number(self, number: int) -> bool:
+        """The number key `number` (1-9): pick that choice, or toggle it when several may be
+        picked. Returns whether there was such a choice to pick."""
+        keys = list(self.choice_buttons)
+        if not 1 <= number <= len(keys) or self.question is None:
+            return False
+        button = self.choice_buttons[keys[number - 1]]
+        if not button.isEnabled():
+            return False
+        if self.question.kind == "multi":
+            button.toggle()
+        else:
+            button.setChecked(True)
+        button.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return True
+
+    def copy_id(self) -> None:
+        """Put the question's id on the clipboard (for a bug report)."""
+        if self.question is not None:
+            QApplication.clipboard().setText(self.question.id)
 
     def choose(self, *keys: str) -> None:
         """Pick these choices (as a click would)."""
@@ -240,11 +285,11 @@ class _ClickableLabel(QLabel):
 class _Wrapped(QWidget):
     """A radio button or check box whose long text wraps (Qt's buttons never wrap)."""
 
-    def __init__(self, button: QAbstractButton) -> None:
+    def __init__(self, button: QAbstractButton, number: int = 0) -> None:
         super().__init__()
         self.button = button
         text = button.text()
-        button.setText("")
+        button.setText(str(number) if 1 <= number <= 9 else "")  # the key that picks it
         button.setAccessibleName(text)
         self.label = _ClickableLabel(text)
         self.label.setWordWrap(True)

@@ -7,21 +7,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QButtonGroup,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
-    QRadioButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -29,11 +21,13 @@ from typing_extensions import override
 
 from ui import theme
 from ui.profiles.file_dialogs import FileDialogs
-from ui.profiles.profile_panel import ProfilePanel
+from ui.quiz import study_keys
 from ui.quiz.exam_view import ExamView
 from ui.quiz.feedback_view import FeedbackView
-from ui.quiz.module_model import MODULE_ID_ROLE, ModuleModel
+from ui.quiz.flag_dialog import FlagDialog
+from ui.quiz.module_model import MODULE_ID_ROLE
 from ui.quiz.notice_banner import NoticeBanner
+from ui.quiz.picker_page import PickerPage
 from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
 
@@ -115,79 +109,14 @@ class QuizScreen(QWidget):
         return page
 
     def _picker_page(self) -> QWidget:
-        self.modules = ModuleModel()
-        self.module_table = QTableView()
-        self.module_table.setModel(self.modules)
-        self.module_table.setAccessibleName("Study modules")
-        self.module_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.module_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.module_table.verticalHeader().hide()
-        self.module_table.setShowGrid(False)
-        self.module_table.setAlternatingRowColors(True)
-        header = self.module_table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.module_table.doubleClicked.connect(lambda _index: self.start())
-
-        self.mode_buttons: dict[str, QRadioButton] = {}
-        mode_group = QButtonGroup(self)
-        modes = QGroupBox("How to study")
-        mode_column = QVBoxLayout(modes)
-        for mode, text in MODES.items():
-            button = QRadioButton(text)
-            mode_group.addButton(button)
-            mode_column.addWidget(button)
-            self.mode_buttons[mode] = button
-        self.mode_buttons["learn"].setChecked(True)
-        self.exam_count = QSpinBox()
-        self.exam_count.setRange(1, 100)
-        self.exam_count.setValue(20)
-        self.exam_minutes = QSpinBox()
-        self.exam_minutes.setRange(1, 300)
-        self.exam_minutes.setValue(20)
-        self.exam_minutes.setSuffix(" min")
-        for spin in (self.exam_count, self.exam_minutes):
-            spin.setMaximumWidth(110)
-        exam_form = QFormLayout()
-        exam_form.setContentsMargins(24, 0, 0, 0)
-        exam_form.addRow("Questions", self.exam_count)
-        exam_form.addRow("Time", self.exam_minutes)
-        mode_column.addLayout(exam_form)
-        self.start_button = QPushButton("&Start")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(lambda: self.start())
-        self.picker_status = QLabel()
-        self.picker_status.setWordWrap(True)
-        mode_column.addWidget(self.picker_status)
-        mode_column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)
-        self.profile_panel = ProfilePanel(self.trainer, self.dialogs)
-
-        side = QWidget()
-        side_column = QVBoxLayout(side)
-        side_column.setContentsMargins(0, 0, 0, 0)
-        side_column.addWidget(modes)
-        side_column.addWidget(self.profile_panel)
-        side_column.addStretch(1)
-        side_scroll = QScrollArea()
-        side_scroll.setWidgetResizable(True)
-        side_scroll.setWidget(side)
-        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        side_scroll.setMinimumWidth(300)
-
-        left = QWidget()
-        left_column = QVBoxLayout(left)
-        left_column.setContentsMargins(0, 0, 0, 0)
-        title = QLabel("Choose what to study")
-        title.setFont(_bigger(title.font()))
-        left_column.addWidget(title)
-        left_column.addWidget(self.module_table, 1)
-        page = QSplitter(Qt.Orientation.Horizontal)
-        page.addWidget(left)
-        page.addWidget(side_scroll)
-        page.setStretchFactor(0, 3)
-        page.setStretchFactor(1, 2)
-        page.setChildrenCollapsible(False)
+        page = PickerPage(self.trainer, self.dialogs, MODES)
+        page.start_button.clicked.connect(lambda: self.start())
+        page.module_table.doubleClicked.connect(lambda _index: self.start())
+        # The picker's parts, by the names the screen and its tests use.
+        self.modules, self.module_table = page.modules, page.module_table
+        self.mode_buttons, self.start_button = page.mode_buttons, page.start_button
+        self.exam_count, self.exam_minutes = page.exam_count, page.exam_minutes
+        self.picker_status, self.profile_panel = page.picker_status, page.profile_panel
         return page
 
     def _study_page(self) -> QWidget:
@@ -195,7 +124,7 @@ class QuizScreen(QWidget):
         self.session_label.setWordWrap(True)
         self.end_button = QPushButton("End session")
         self.end_button.clicked.connect(self.show_picker)
-        self.question_view = QuestionView()
+        self.question_view = QuestionView(self.trainer.content.laws)
         self.question_view.answer_changed.connect(self._update_buttons)
         self.question_view.submitted.connect(self.check_answer)
         question_scroll = QScrollArea()
@@ -215,14 +144,26 @@ class QuizScreen(QWidget):
         self.check_button.clicked.connect(self.check_answer)
         self.next_button = QPushButton("&Next question")
         self.next_button.clicked.connect(self.next_question)
+        self.undo_button = QPushButton("&Undo answer")
+        self.undo_button.setToolTip("Take the last answer back and ask it again (Ctrl+Z)")
+        self.undo_button.clicked.connect(self.undo)
+        self.flag_button = QPushButton("&Flag…")
+        self.flag_button.setToolTip("This question is wrong or unclear: set it aside and say why")
+        self.flag_button.clicked.connect(self.open_flag_dialog)
+        self.flag_dialog: FlagDialog | None = None
         top = QHBoxLayout()
         top.addWidget(self.session_label, 1)
         top.addWidget(self.end_button)
         bottom = QHBoxLayout()
         bottom.addWidget(self.problem, 1)
+        bottom.addWidget(self.flag_button)
+        bottom.addWidget(self.undo_button)
         bottom.addWidget(self.check_button)
         bottom.addWidget(self.next_button)
         page = QWidget()
+        self.shortcuts = study_keys.install(
+            page, choose=self.question_view.choose_number, advance=self.advance, undo=self.undo
+        )
         column = QVBoxLayout(page)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(top)
@@ -378,7 +319,50 @@ class QuizScreen(QWidget):
         self._update_session_label()
         self.pages.setCurrentIndex(STUDY)
         self._update_buttons()
+        self.question_view.focus_answer()
         self._clock.start()
+
+    def advance(self) -> None:
+        """Enter or Space: check the answer given, or, once checked, go to the next question."""
+        if self.page != STUDY or self.question is None:
+            return
+        if self.result is None:
+            self.check_answer()
+        else:
+            self.next_question()
+
+    def undo(self) -> None:
+        """Take the last answer back (its attempt removed, its card's schedule restored) and
+        ask that question again."""
+        if self.session is None or self.page not in (STUDY, DONE):
+            return
+        question = self.session.undo()
+        if question is None:
+            return
+        self._show_question(question)
+        self.problem.setText("Your last answer was taken back.")
+        self.trainer.progress_changed.emit()
+
+    def open_flag_dialog(self) -> None:
+        """Ask why the question is wrong; flagging sets its item aside until unflagged."""
+        if self.session is None or self.question is None:
+            return
+        dialog = FlagDialog(self.question.prompt, self)
+        dialog.accepted.connect(lambda: self._flag(dialog.reason()))
+        self.flag_dialog = dialog
+        dialog.open()
+
+    def _flag(self, reason: str) -> None:
+        if self.session is None or self.question is None or not reason:
+            return
+        self.session.flag(self.question, reason)
+        self.trainer.progress_changed.emit()
+        if self.result is None:  # not answered: nothing to read, go on at once
+            self.next_question()
+            if self.page == STUDY:
+                self.problem.setText("Flagged. It will not be asked again until unflagged.")
+        else:
+            self.problem.setText("Flagged. It will not be asked again until unflagged.")
 
     def check_answer(self) -> None:
         """Mark the answer given; it is recorded before the feedback is shown."""
@@ -400,6 +384,7 @@ class QuizScreen(QWidget):
         self._show_feedback_pane()
         self._update_session_label()
         self._update_buttons()
+        self.problem.setText(self.result.notice)
         self.next_button.setFocus()
         self.trainer.progress_changed.emit()
 
@@ -417,6 +402,7 @@ class QuizScreen(QWidget):
         self.next_button.setEnabled(answered)
         self.check_button.setDefault(not answered)
         self.next_button.setDefault(answered)
+        self.undo_button.setEnabled(self.session is not None and self.session.can_undo())
 
     def _update_session_label(self) -> None:
         if self.session is None:

@@ -1,0 +1,191 @@
+"""The builder in the main window: undo and redo of every table edit, the scenario's name in
+the title, the events offered at each game and stage, and random deals the table accepts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from test_builder_screen import SURPLUS, FakeDialogs
+
+from app.content import Content, load_content
+from app.store import LawsStore
+from app.table_builder import events_for, new_table, stages_for
+from ui.builder.builder_screen import BuilderScreen
+from ui.builder.event_form import event_words
+from ui.main_window import MainWindow
+from ui.settings import UiSettings
+
+
+@pytest.fixture(scope="module")
+def shipped() -> tuple[Content, LawsStore]:
+    content = load_content()
+    return content, LawsStore(content)
+
+
+@pytest.fixture
+def main(qtbot, shipped, tmp_path) -> Iterator[MainWindow]:
+    content, store = shipped
+    window = MainWindow(store, content, UiSettings.in_file(str(tmp_path / "ui.ini")))
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    builder = window.show_builder()
+    builder.dialogs = FakeDialogs()
+    builder.document.start(new_table(builder.games["rubicon-bezique"]))
+    yield window
+    window.builder.document.start(window.builder.raw)  # nothing unsaved: closing asks nothing
+    window.close()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+
+
+def _click(widget) -> None:
+    # On the corner index, which stays visible when cards overlap.
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(6, 8))
+
+
+def _undo_keys(qtbot, window: MainWindow, *, redo: bool = False) -> None:
+    modifiers = Qt.KeyboardModifier.ControlModifier
+    if redo:
+        modifiers |= Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_Z, modifiers)
+
+
+def _edit_menu(window: MainWindow):
+    return next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+
+
+def test_ctrl_z_and_ctrl_shift_z_undo_and_redo_cards_given(qtbot, main):
+    builder: BuilderScreen = main.builder
+    builder.table_view.set_target("North")
+    _click(builder.palette.card_widget("QS"))
+    _click(builder.palette.card_widget("JD"))
+    assert builder.raw["hands"]["North"] == ["QS", "JD"]
+    texts = [a.text() for a in _edit_menu(main).actions()]
+    assert texts == ["&Undo give the jack of diamonds to North", "&Redo"]
+    main.activateWindow()
+    _undo_keys(qtbot, main)
+    assert builder.raw["hands"]["North"] == ["QS"]
+    assert main.builder_actions.redo_action.text() == "&Redo give the jack of diamonds to North"
+    _undo_keys(qtbot, main)
+    assert builder.raw["hands"] == {}
+    assert not main.builder_actions.undo_action.isEnabled()
+    # The pack shows the cards back, and the seat's hand is empty again.
+    assert builder.palette.card_widget("QS").badge != "×0"
+    assert builder.table_view.seats["North"].hand.card_widgets() == []
+    _undo_keys(qtbot, main, redo=True)
+    _undo_keys(qtbot, main, redo=True)
+    assert builder.raw["hands"]["North"] == ["QS", "JD"]
+    assert [w.card.code for w in builder.table_view.seats["North"].hand.card_widgets()] == \
+        ["QS", "JD"]
+
+
+def test_every_kind_of_edit_is_undone(qtbot, main):
+    builder: BuilderScreen = main.builder
+    start = builder.raw
+    builder.set_game("ecarte")
+    builder.set_stage("deal")
+    builder.event_form.type_box.setCurrentIndex(
+        builder.event_form.type_box.findData("king-turned"))
+    builder.table_view.seats["South"].score.setValue(3)
+    builder.deal_at_random()
+    steps = builder.document.undo_stack.count()
+    assert steps == 5
+    for _ in range(steps):
+        main.builder_actions.undo_action.trigger()
+    assert builder.raw == start
+    assert builder.game_box.currentData() == "rubicon-bezique"
+    assert not builder.document.dirty
+
+
+def test_a_score_typed_digit_by_digit_is_one_step(qtbot, main):
+    builder: BuilderScreen = main.builder
+    score = builder.table_view.seats["North"].score
+    score.setFocus()
+    score.selectAll()
+    qtbot.keyClicks(score, "250")
+    assert builder.raw["scores"] == {"North": 250}
+    assert builder.document.undo_stack.count() == 1
+    main.builder_actions.undo_action.trigger()
+    assert "scores" not in builder.raw and score.value() == 0
+
+
+def test_undo_acts_only_on_the_builder_in_front(main):
+    builder: BuilderScreen = main.builder
+    builder.table_view.set_target("South")
+    _click(builder.palette.card_widget("AH"))
+    assert main.builder_actions.undo_action.isEnabled()
+    main.show_screen("browser")
+    assert not main.builder_actions.undo_action.isEnabled()
+    main.builder_actions.undo_action.trigger()
+    assert builder.raw["hands"]["South"] == ["AH"]
+    main.show_screen("builder")
+    assert main.builder_actions.undo_action.isEnabled()
+
+
+def test_the_title_names_the_example_and_marks_it_modified(main):
+    builder: BuilderScreen = main.builder
+    assert builder.open_example(SURPLUS)
+    assert main.windowTitle() == "Ten cards found after the first trick[*] — Card Laws"
+    assert not main.isWindowModified()
+    assert builder.file_label.text() == "Ten cards found after the first trick"
+    builder.table_view.set_target("South")
+    _click(builder.table_view.seats["South"].hand.card_widget(0))  # chooses the event's card
+    builder.table_view.seats["South"].score.setValue(40)
+    assert main.windowTitle().startswith("Ten cards found after the first trick")
+    assert main.isWindowModified()
+    assert "unsaved changes" in builder.file_label.text()
+    while builder.document.undo_stack.canUndo():
+        main.builder_actions.undo_action.trigger()
+    assert not main.isWindowModified()  # back to the example as opened
+    main.show_screen("browser")
+    assert main.windowTitle() == "Card Laws"
+
+
+def test_a_saved_file_is_named_by_its_file(main, tmp_path):
+    builder: BuilderScreen = main.builder
+    builder.open_example(SURPLUS)
+    builder.dialogs.save_answer = tmp_path / "mine.json"
+    assert builder.save()
+    assert main.windowTitle() == "mine.json[*] — Card Laws" and not main.isWindowModified()
+    builder.table_view.seats["North"].score.setValue(10)
+    assert main.isWindowModified()
+    main.builder_actions.undo_action.trigger()
+    assert not main.isWindowModified()
+
+
+def test_the_event_list_follows_the_game_and_stage(main):
+    builder: BuilderScreen = main.builder
+    for stage in stages_for(builder.games["rubicon-bezique"]):
+        builder.set_stage(stage)
+        offered = builder.event_form.offered()
+        assert "king-turned" not in offered
+        assert offered == list(events_for(builder.game, stage))
+    builder.set_game("ecarte")
+    builder.set_stage("deal")
+    box = builder.event_form.type_box
+    assert box.findText(event_words("king-turned")) >= 0
+    box.setCurrentIndex(box.findData("king-turned"))
+    builder.set_stage("hand-over")
+    assert builder.raw["event"]["type"] in events_for(builder.game, "hand-over")
+    assert box.findData("king-turned") < 0
+
+
+def test_deal_at_random_gives_a_clean_table_for_every_game_and_stage(qtbot, main):
+    builder: BuilderScreen = main.builder
+    for gid in builder.games:
+        builder.set_game(gid)
+        for stage in stages_for(builder.game):
+            builder.set_stage(stage)
+            for _ in range(4):
+                qtbot.mouseClick(builder.deal_button, Qt.MouseButton.LeftButton)
+                assert builder.scenario is not None, (gid, stage, builder.problem)
+                assert not builder.problem_label.isVisibleTo(builder)
+                shown = {seat: view.proper.text()
+                         for seat, view in builder.table_view.seats.items()}
+                assert all(text == "" for text in shown.values()), (gid, stage, shown)

@@ -1,0 +1,111 @@
+"""The quiz's first page: the study modules, how to study, and the learner's profile."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.profiles.file_dialogs import FileDialogs
+from ui.profiles.profile_panel import ProfilePanel
+from ui.quiz.module_model import ModuleModel
+from ui.quiz.trainer import Trainer
+
+
+class PickerPage(QSplitter):
+    """The module list on the left; the modes, the exam's size and the profile on the right."""
+
+    def __init__(
+        self, trainer: Trainer, dialogs: FileDialogs, modes_words: Mapping[str, str]
+    ) -> None:
+        super().__init__(Qt.Orientation.Horizontal)
+        self.modules = ModuleModel()
+        self.module_table = QTableView()
+        self.module_table.setModel(self.modules)
+        self.module_table.setAccessibleName("Study modules")
+        self.module_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.module_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.module_table.verticalHeader().hide()
+        self.module_table.setShowGrid(False)
+        self.module_table.setAlternatingRowColors(True)
+        header = self.module_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        mode_group = QButtonGroup(self)
+        modes = QGroupBox("How to study")
+        mode_column = QVBoxLayout(modes)
+        for mode, text in modes_words.items():
+            button = QRadioButton(text)
+            mode_group.addButton(button)
+            mode_column.addWidget(button)
+            self.mode_buttons[mode] = button
+        self.mode_buttons["learn"].setChecked(True)
+        self.exam_count = QSpinBox()
+        self.exam_count.setRange(1, 100)
+        self.exam_count.setValue(20)
+        self.exam_minutes = QSpinBox()
+        self.exam_minutes.setRange(1, 300)
+        self.exam_minutes.setValue(20)
+        self.exam_minutes.setSuffix(" min")
+        for spin in (self.exam_count, self.exam_minutes):
+            spin.setMaximumWidth(110)
+        exam_form = QFormLayout()
+        exam_form.setContentsMargins(24, 0, 0, 0)
+        exam_form.addRow("Questions", self.exam_count)
+        exam_form.addRow("Time", self.exam_minutes)
+        mode_column.addLayout(exam_form)
+        self.start_button = QPushButton("&Start")
+        self.start_button.setDefault(True)
+        self.picker_status = QLabel()
+        self.picker_status.setWordWrap(True)
+        mode_column.addWidget(self.picker_status)
+        mode_column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.profile_panel = ProfilePanel(trainer, dialogs)
+
+        side = QWidget()
+        side_column = QVBoxLayout(side)
+        side_column.setContentsMargins(0, 0, 0, 0)
+        side_column.addWidget(modes)
+        side_column.addWidget(self.profile_panel)
+        side_column.addStretch(1)
+        side_scroll = QScrollArea()
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setWidget(side)
+        side_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        side_scroll.setMinimumWidth(300)
+
+        left = QWidget()
+        left_column = QVBoxLayout(left)
+        left_column.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("Choose what to study")
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        title.setFont(font)
+        left_column.addWidget(title)
+        left_column.addWidget(self.module_table, 1)
+        self.addWidget(left)
+        self.addWidget(side_scroll)
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 2)
+        self.setChildrenCollapsible(False)
