@@ -17,7 +17,7 @@ from typing import Any
 
 from app.content_checks import Collector, ContentError, Problem, read_toml, str_field, str_list
 from app.game_facts import CodeInfo, GameFacts, load_game_facts
-from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
+from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
 # Re-exported: callers import the whole content vocabulary from here.
 __all__ = [
@@ -227,8 +227,14 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
     )
 
 
+def _game_ids(root: Path) -> set[str]:
+    """The games whose laws may be given: one per games/<id>.toml, and the general laws."""
+    return {path.stem for path in (root / "games").glob("*.toml")} | {GENERAL}
+
+
 def _load_laws(root: Path, out: Collector) -> dict[str, Law]:
     laws: dict[str, Law] = {}
+    known = _game_ids(root)
     files = sorted((root / "laws").glob("*.toml"))
     if not files:
         out.add("laws/", "-", "-", "no law files found")
@@ -238,8 +244,9 @@ def _load_laws(root: Path, out: Collector) -> dict[str, Law]:
         if data is None:
             continue
         game = data.get("game")
-        if game not in GAMES:
-            out.add(rel, "-", "game", f"unknown or missing game {game!r}")
+        if not isinstance(game, str) or game not in known:
+            out.add(rel, "-", "game", f"unknown or missing game {game!r}: there is no "
+                    f"games/{game}.toml (missing game facts file)")
             continue
         entries = data.get("law")
         if not isinstance(entries, list) or not entries:
@@ -320,6 +327,7 @@ def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
     if data is None:
         return {}
     terms: dict[str, Term] = {}
+    known = _game_ids(root)
     entries = data.get("term")
     if not isinstance(entries, list):
         out.add(rel, "-", "term", "file must hold [[term]] entries")
@@ -336,7 +344,7 @@ def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
         lists = {n: str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
         source = str_field(raw, "source", rel, entry, out, required=False)
         for g in lists["games"]:
-            if g not in GAMES:
+            if g not in known:
                 out.add(rel, entry, "games", f"unknown game {g!r}")
         if len(out.problems) > before:
             continue

@@ -1,4 +1,8 @@
-"""Dealing correct tables at random: for the builder's "Deal at random", quizzes and tests."""
+"""Dealing correct tables at random: for the builder's "Deal at random", quizzes and tests.
+
+What a game deals (turn-up, bid, trick, scores) is asked of its declared model; an event's
+fields come from its spec in app/events.py, tidied by the event's own random hook.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +11,16 @@ from typing import Any
 
 from app.cards import Card
 from app.engine.table import Table
+from app.events import EVENTS, FieldSpec
 from app.games import Game
-from app.scenario import DECLARATIONS, EVENTS, parse_scenario
+from app.scenario import parse_scenario
 
-_TRICK_GAMES = {"bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch", "auction-pitch"}
+_IN_PLAY = ("play", "stock-exhausted")
 
 
 def seats(game: Game) -> list[str]:
     """Default seat names for the game."""
-    if game.players == 2:
-        return ["North", "South"]
-    return ["North", "East", "South", "West"]
+    return list(game.default_seats())
 
 
 def deal_table(game: Game, stage: str, rng: random.Random) -> dict[str, Any]:
@@ -32,9 +35,10 @@ def deal_table(game: Game, stage: str, rng: random.Random) -> dict[str, Any]:
         since = rng.randint(0, size - 1)
         tricks_played = game.drawing_tricks + since
         size -= since
-    elif stage == "play" and game.id in _TRICK_GAMES:
+    elif stage == "play" and game.has_tricks:
         tricks_played = rng.randint(0, 3)
     hands = {p: [pack.pop().code for _ in range(size)] for p in players}
+    low, high, step = game.model.random_scores
     table: dict[str, Any] = {
         "game": game.id,
         "players": players,
@@ -42,18 +46,15 @@ def deal_table(game: Game, stage: str, rng: random.Random) -> dict[str, Any]:
         "stage": stage,
         "hands": hands,
         "tricks_played": tricks_played,
-        "scores": {p: rng.randrange(0, 900, 10) for p in players},
+        "scores": {p: rng.randrange(low, high, step) for p in players},
     }
-    if game.id in ("bezique", "pinochle", "ecarte") and stage != "deal":
+    if game.has_turn_up and stage != "deal":
         table["turn_up"] = pack.pop().code
-    elif game.id in ("cinch", "auction-pitch", "rubicon-bezique") and stage in (
-        "play",
-        "stock-exhausted",
-    ):
-        table["trump"] = rng.choice("SHDC")
-    if game.id in ("cinch", "auction-pitch") and stage != "deal":
+    elif game.has_trumps and not game.turn_up_fixes_trump and stage in _IN_PLAY:
+        table["trump"] = rng.choice(game.pack.suits)
+    if game.has_bidding and stage != "deal":
         table["bid"] = {"player": rng.choice(players), "amount": rng.randint(1, 4)}
-    if stage in ("play", "stock-exhausted") and game.id in _TRICK_GAMES:
+    if stage in _IN_PLAY and game.has_tricks:
         leader = rng.choice(players)
         order = players[players.index(leader) :] + players[: players.index(leader)]
         played = rng.randint(0, len(players) - 1)
@@ -86,42 +87,36 @@ def _give_proper_counts(table: dict[str, Any], game: Game, pack: list[Card]) -> 
             pack.append(Card.parse(hand.pop()))
 
 
-def random_event(table: dict[str, Any], event_type: str, rng: random.Random) -> dict[str, Any]:
-    """An event of the given type with plausible fields for the table."""
+def _random_value(spec: FieldSpec, player: str, table: dict[str, Any], game: Game,
+                  rng: random.Random) -> Any:
     players: list[str] = table["players"]
-    hands: dict[str, list[str]] = table["hands"]
-    player = rng.choice(players)
+    if spec.kind == "player":
+        return player if spec.name == "player" else rng.choice(players)
+    if spec.kind == "card":
+        own = table["hands"].get(player) or []
+        return rng.choice(own) if isinstance(own, list) and own else game.pack.cards[0].code
+    if spec.kind == "bool":
+        return rng.random() < 0.5
+    if spec.kind == "int":
+        low, high = spec.typical
+        return rng.randint(max(low, spec.low), min(high, spec.high))
+    if spec.kind == "players":
+        return rng.sample(players, rng.randint(1, len(players)))
+    if spec.kind == "counts":
+        return {p: rng.randint(0, 4) for p in players}
+    return rng.choice(spec.choices)
+
+
+def random_event(table: dict[str, Any], event_type: str, rng: random.Random,
+                 game: Game) -> dict[str, Any]:
+    """An event of the given type with plausible fields for the table (which it may change:
+    a wrong count spoils the hands it is about)."""
+    spec = EVENTS[event_type]
+    player = rng.choice(table["players"])
     fields: dict[str, Any] = {"type": event_type}
-    for name, kind in EVENTS[event_type].items():
-        name = name.rstrip("?")
-        if kind == "player":
-            fields[name] = player if name == "player" else rng.choice(players)
-        elif kind == "card":
-            own = hands.get(player) or []
-            fields[name] = rng.choice(own) if own else Card("A", "S").code
-        elif kind == "bool":
-            fields[name] = rng.random() < 0.5
-        elif kind == "int":
-            fields[name] = {"count": rng.randint(2, 3), "position": rng.randint(1, 20)}.get(
-                name, rng.randint(0, 500)
-            )
-        elif kind == "players":
-            fields[name] = rng.sample(players, rng.randint(1, len(players)))
-        elif kind == "counts" and name == "tricks":
-            split = rng.randint(0, 5)
-            fields[name] = {players[0]: split, players[1]: 5 - split}
-        elif kind == "counts":
-            fields[name] = {p: rng.randint(0, 4) for p in players}
-        elif kind is DECLARATIONS:
-            fields[name] = rng.choice(DECLARATIONS)
-        else:
-            fields[name] = rng.choice(kind)
-    if event_type in ("wrong-count", "king-turned"):
-        for p in rng.sample(players, rng.randint(1, len(players))):
-            table["hands"][p] = max(0, len(hands[p]) + rng.choice((-1, 1, 2)))
-    if event_type == "failed-to-draw" and isinstance(hands.get(player), list) and hands[player]:
-        # He played to the next trick without drawing first: one card short.
-        hands[player].pop()
-    if event_type == "play" and not hands.get(player):
-        hands[player] = [fields["card"]]
-    return fields
+    for fspec in spec.fields:
+        fields[fspec.name] = _random_value(fspec, player, table, game, rng)
+    table["event"] = fields
+    if spec.randomize is not None:
+        spec.randomize(table, game, rng)
+    return table["event"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.content_checks import Collector, read_toml, str_field
-from app.vocabulary import CODES, GAMES, TRICK_RULES
+from app.vocabulary import CODES, GENERAL, TRICK_RULES
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,87 @@ class CodeInfo:
     code: str
     authority: str
     principle: str
+
+
+TRUMPS = ("turn-up", "named", "none")
+
+
+@dataclass(frozen=True)
+class GameModel:
+    """What a game is, as the engine, the builder, the quizzes and the random tables ask it.
+
+    Declared in the [model] table of content/games/<id>.toml; each field is documented in
+    docs/engine.md.
+    """
+
+    min_players: int
+    max_players: int
+    turn_up: bool
+    trumps: str
+    bidding: bool
+    tricks: bool
+    asks_hands_seen: bool
+    discards: bool
+    keeps_score: bool
+    random_scores: tuple[int, int, int]
+    same_colour_five_trumps: bool
+
+
+# The [model] fields: name -> (type, default); None as default means required.
+_MODEL_FIELDS: dict[str, tuple[type, Any]] = {
+    "turn_up": (bool, None),
+    "trumps": (str, None),
+    "bidding": (bool, None),
+    "tricks": (bool, None),
+    "asks_hands_seen": (bool, False),
+    "discards": (bool, False),
+    "keeps_score": (bool, False),
+    "same_colour_five_trumps": (bool, False),
+}
+
+
+def _model(data: Mapping[str, Any], rel: str, gid: str, out: Collector) -> GameModel | None:
+    raw = data.get("model")
+    if not isinstance(raw, dict):
+        out.add(rel, gid, "model", "missing or not a table (see docs/engine.md)")
+        return None
+    before = len(out.problems)
+    known = set(_MODEL_FIELDS) | {"min_players", "max_players", "random_scores"}
+    for name in raw:
+        if name not in known:
+            out.add(rel, gid, f"model.{name}", f"unknown field; known: {', '.join(sorted(known))}")
+    values: dict[str, Any] = {}
+    for name, (kind, default) in _MODEL_FIELDS.items():
+        value = raw.get(name, default)
+        if value is None:
+            out.add(rel, gid, f"model.{name}", "missing required field")
+        elif not isinstance(value, kind):
+            out.add(rel, gid, f"model.{name}", f"must be a {kind.__name__}")
+        values[name] = value
+    if values["trumps"] not in TRUMPS and isinstance(values["trumps"], str):
+        out.add(rel, gid, "model.trumps", f"must be one of {', '.join(TRUMPS)}")
+    players = data.get("players") if isinstance(data.get("players"), int) else 0
+    seats = []
+    for name in ("min_players", "max_players"):
+        value = raw.get(name, players)
+        if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= 8:
+            out.add(rel, gid, f"model.{name}", "must be a whole number from 2 to 8")
+            value = players
+        seats.append(value)
+    if not seats[0] <= players <= seats[1]:
+        out.add(rel, gid, "model.min_players", "players must lie between min_players and "
+                "max_players")
+    scores = raw.get("random_scores", [0, 900, 10])
+    if not (isinstance(scores, list) and len(scores) == 3
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in scores)
+            and 0 <= scores[0] < scores[1] and scores[2] > 0):
+        out.add(rel, gid, "model.random_scores", "must be [lowest, highest (excluded), step]")
+    if values["turn_up"] is False and values["trumps"] == "turn-up":
+        out.add(rel, gid, "model.trumps", "trumps cannot be fixed by a turn-up the game has not")
+    if len(out.problems) > before:
+        return None
+    return GameModel(min_players=seats[0], max_players=seats[1],
+                     random_scores=(scores[0], scores[1], scores[2]), **values)
 
 
 @dataclass(frozen=True)
@@ -38,6 +119,7 @@ class GameFacts:
     stages: Mapping[str, Mapping[str, Any]]
     scores: tuple[tuple[str, str], ...]
     notes: tuple[str, ...]
+    model: GameModel
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -50,8 +132,9 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         if data is None:
             continue
         gid = data.get("id")
-        if gid not in GAMES or gid == "general":
-            out.add(rel, str(gid), "id", f"unknown game {gid!r}")
+        if gid != path.stem or gid == GENERAL:
+            out.add(rel, str(gid), "id", f"must be the file's name {path.stem!r}"
+                    + (f" and not {GENERAL!r} (the general principles)" if gid == GENERAL else ""))
             continue
         before = len(out.problems)
         for name in ("name", "deal", "trump", "target"):
@@ -93,7 +176,8 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             out.add(rel, gid, "notes", "must be a list of strings")
             notes = []
-        if len(out.problems) > before:
+        model = _model(data, rel, gid, out)
+        if len(out.problems) > before or model is None:
             continue
         games[gid] = GameFacts(
             id=gid,
@@ -110,9 +194,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             stages=data["stages"],
             scores=tuple((a, b) for a, b in scores),
             notes=tuple(notes),
+            model=model,
             raw=data,
         )
-    missing = sorted(set(GAMES) - {"general"} - set(games))
-    for gid in missing:
-        out.add(f"games/{gid}.toml", gid, "-", "missing game facts file")
     return games

@@ -1,7 +1,8 @@
 """Game definitions for the engine: packs, ranking, hand sizes and trick obligations by stage.
 
-The facts come from content/games/*.toml (one source for each fact); this module adds
-the few things that are logic rather than data, such as Cinch's left pedro.
+The facts come from content/games/*.toml (one source for each fact, the [model] table for what
+the rest of the code asks by name: turn-up, bidding, seats, tricks...); this module adds the
+few things that are logic rather than data, such as how a card wins a trick.
 """
 
 from __future__ import annotations
@@ -11,8 +12,14 @@ from dataclasses import dataclass, replace
 
 from app.cards import Card, Pack
 from app.content import Content, GameFacts
+from app.events import EVENTS, EventSpec
+from app.game_facts import GameModel
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
+# Every game is dealt and every hand ends; the stages between are declared by each game.
+OPEN_STAGES = ("deal", "hand-over")
+# Seat names for a table that names none, by number of seats.
+SEAT_NAMES = ("North", "East", "South", "West")
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
 # Variant laws that change a game's pack (high to low), by law id.
@@ -69,9 +76,95 @@ class Game:
     facts: GameFacts
 
     @property
+    def model(self) -> GameModel:
+        """What the game is, as declared in its [model] table."""
+        return self.facts.model
+
+    @property
     def has_left_pedro(self) -> bool:
-        """Cinch counts the other five of the trump colour as a trump."""
-        return self.id == "cinch"
+        """The other five of the trump colour is a trump (Cinch's left pedro)."""
+        return self.model.same_colour_five_trumps
+
+    @property
+    def has_turn_up(self) -> bool:
+        """A card is turned up after the deal."""
+        return self.model.turn_up
+
+    @property
+    def turn_up_fixes_trump(self) -> bool:
+        """The turned-up card's suit is trumps."""
+        return self.model.trumps == "turn-up"
+
+    @property
+    def has_trumps(self) -> bool:
+        """The game has a trump suit at all."""
+        return self.model.trumps != "none"
+
+    @property
+    def has_bidding(self) -> bool:
+        """A bid (player and amount) is made before play."""
+        return self.model.bidding
+
+    @property
+    def has_tricks(self) -> bool:
+        """The play is in tricks."""
+        return self.model.tricks
+
+    @property
+    def seat_range(self) -> tuple[int, int]:
+        """The fewest and most players the game takes."""
+        return self.model.min_players, self.model.max_players
+
+    def default_seats(self) -> tuple[str, ...]:
+        """Seat names for a table that names none: the usual number of players."""
+        if self.players <= len(SEAT_NAMES):
+            if self.players == 2:
+                return ("North", "South")
+            if self.players == 3:
+                return ("North", "East", "West")
+            return SEAT_NAMES[: self.players]
+        return SEAT_NAMES + tuple(f"Player {n}" for n in range(5, self.players + 1))
+
+    def has(self, feature: str) -> bool:
+        """A feature by name, as an event's `needs` names it (KeyError for an unknown one)."""
+        return {
+            "tricks": self.has_tricks,
+            "turn_up": self.has_turn_up,
+            "trumps": self.has_trumps,
+            "bidding": self.has_bidding,
+            "stock": self.drawing_tricks > 0,
+            "hands_seen": self.model.asks_hands_seen,
+            "discards": self.model.discards,
+            "running_score": self.model.keeps_score,
+        }[feature]
+
+    @property
+    def stage_names(self) -> tuple[str, ...]:
+        """The stages a deal of this game goes through, in order."""
+        return tuple(s for s in STAGES if s in OPEN_STAGES or s in self.stages)
+
+    def events_at(self, stage: str) -> list[EventSpec]:
+        """The events that can happen at a stage of this game."""
+        if stage not in self.stage_names:
+            return []
+        return [e for e in EVENTS.values() if stage in e.stages and e.possible_in(self)]
+
+    def stages_of(self, event_type: str) -> list[str]:
+        """The stages of this game at which an event can happen."""
+        spec = EVENTS[event_type]
+        if not spec.possible_in(self):
+            return []
+        return [s for s in self.stage_names if s in spec.stages]
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks in a whole hand (0 when the play is not in tricks)."""
+        if not self.has_tricks:
+            return 0
+        if "stock-exhausted" in self.stages:
+            return self.pack.size // self.players
+        play = self.stages.get("play")
+        return play.cards if play is not None and play.cards else self.hand_size
 
     @property
     def drawing_tricks(self) -> int:

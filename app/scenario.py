@@ -14,26 +14,20 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
+from app.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
 from app.games import STAGES, Game
 
-DEFAULT_SEATS = {
-    2: ("North", "South"),
-    3: ("North", "East", "West"),
-    4: ("North", "East", "South", "West"),
-}
-DECLARATIONS = (
-    "king",
-    "four-aces",
-    "four-kings",
-    "four-queens",
-    "four-jacks",
-    "marriage",
-    "royal-marriage",
-    "bezique",
-    "double-bezique",
-    "sequence",
-    "pinochle",
-)
+__all__ = [
+    "DECLARATIONS",
+    "EVENTS",
+    "Event",
+    "Scenario",
+    "ScenarioError",
+    "Trick",
+    "load_scenario_file",
+    "parse_scenario",
+]
+
 TOP_LEVEL_KEYS = frozenset(
     {
         "game",
@@ -59,48 +53,9 @@ TOP_LEVEL_KEYS = frozenset(
     }
 )
 
-# Field kinds: "player", "card", "bool", "int", "players", "counts" (player -> number), or a
-# tuple of allowed words.
-EVENTS: dict[str, dict[str, Any]] = {
-    "wrong-count": {},
-    "failed-to-draw": {"player": "player"},
-    "drew-two": {"player": "player", "saw_second": "bool"},
-    "drew-out-of-turn": {"player": "player", "card_was_adversarys?": "bool"},
-    "both-drew-wrong": {},
-    "loser-saw-two": {"player": "player"},
-    "even-stock": {},
-    "peeked-at-stock": {"player": "player"},
-    "false-declaration": {
-        "player": "player",
-        "declared": DECLARATIONS,
-        "drawn_since": "bool",
-        "next_trick_started?": "bool",
-    },
-    "wrong-score": {"player": "player", "marked": "int", "correct": "int"},
-    "play": {"player": "player", "card": "card"},
-    "exposed-card": {"player": "player", "card": "card", "how": ("faced", "two-played", "named")},
-    "lead-out-of-turn": {"player": "player", "card": "card", "followed_by?": "players"},
-    "play-out-of-turn": {"player": "player"},
-    "abandoned-hand": {"player": "player", "tricks_won?": "int"},
-    "dealt-out-of-turn": {"player": "player"},
-    "faced-card-in-pack": {"position": "int"},
-    "dealer-exposed-card": {"owner": "player"},
-    "several-trumps-turned": {"count": "int"},
-    "imperfect-pack": {},
-    "king-turned": {},
-    "hand-result": {"tricks": "counts", "proposal": ("stood", "refused", "accepted")},
-    "stock-exhausted": {},
-    "counted-out": {"players": "players", "bid_made": "bool"},
-    "points-made": {"points": "counts"},
-    "proposal-withdrawn": {
-        "player": "player",
-        "what": ("proposal", "acceptance", "refusal", "number"),
-    },
-}
 
-
-# Fields any event may carry besides its own.
-OPTIONAL_ON_EVERY_EVENT = frozenset({"note", "second_card"})
+# Fields any event may carry besides its own (a referee's note).
+OPTIONAL_ON_EVERY_EVENT = frozenset({"note"})
 
 
 class ScenarioError(ValueError):
@@ -141,8 +96,9 @@ class Event:
         fields = self.__dict__.get("fields", {})
         if name in fields:
             return fields[name]
-        spec = EVENTS.get(self.__dict__.get("type", ""), {})
-        if f"{name}?" in spec or name in OPTIONAL_ON_EVERY_EVENT:
+        spec = EVENTS.get(self.__dict__.get("type", ""))
+        fspec = spec.field(name) if spec is not None else None
+        if (fspec is not None and fspec.optional) or name in OPTIONAL_ON_EVERY_EVENT:
             return None
         raise AttributeError(f"a {self.__dict__.get('type')} event has no field {name!r}")
 
@@ -191,15 +147,44 @@ def _player(value: Any, fld: str, players: tuple[str, ...]) -> str:
     return value
 
 
-def _int(value: Any, fld: str, *, minimum: int | None = 0) -> int:
+def _int(value: Any, fld: str, *, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
     _need(isinstance(value, int) and not isinstance(value, bool), fld, "must be a whole number")
-    if minimum is not None:
-        _need(value >= minimum, fld, f"must not be less than {minimum}")
-    return value
+    _need(value >= minimum, fld, f"must not be less than {minimum}")
+    _need(value <= maximum, fld, f"must not be more than {maximum}")
+    return int(value)
 
 
 def _bool(value: Any, fld: str) -> bool:
     _need(isinstance(value, bool), fld, "must be true or false")
+    return value
+
+
+def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str, ...]) -> Any:
+    """One event field, checked against its spec."""
+    if spec.kind == "player":
+        return _player(value, fld, players)
+    if spec.kind == "card":
+        return _card(value, fld, game)
+    if spec.kind == "bool":
+        return _bool(value, fld)
+    if spec.kind == "int":
+        return _int(value, fld, minimum=spec.low, maximum=spec.high)
+    if spec.kind == "players":
+        _need(isinstance(value, list), fld, "must be a list of players")
+        return tuple(_player(v, f"{fld}[{i}]", players) for i, v in enumerate(value))
+    if spec.kind == "counts":
+        _need(isinstance(value, dict), fld, "must map each player to a number")
+        counts = {
+            _player(p, fld, players): _int(n, f"{fld}.{p}", maximum=spec.high)
+            for p, n in value.items()
+        }
+        if spec.sums_to_tricks and game.has_tricks:
+            total = sum(counts.values())
+            _need(total == game.tricks_per_hand, fld,
+                  f"{game.name} hands have {game.tricks_per_hand} tricks; these add up to {total}")
+        return counts
+    _need(isinstance(value, str) and value in spec.choices, fld,
+          f"must be one of {', '.join(spec.choices)}")
     return value
 
 
@@ -213,45 +198,16 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
         f"unknown event type {etype!r}; known: {', '.join(sorted(EVENTS))}",
     )
     spec = EVENTS[etype]
-    known = {name.rstrip("?") for name in spec} | {"type"} | OPTIONAL_ON_EVERY_EVENT
+    known = {f.name for f in spec.fields} | {"type"} | OPTIONAL_ON_EVERY_EVENT
     for name in raw:
         _need(name in known, f"event.{name}", f"unknown field for a {etype} event")
     values: dict[str, Any] = {}
-    for name, kind in spec.items():
-        optional = name.endswith("?")
-        name = name.rstrip("?")
-        fld = f"event.{name}"
-        if name not in raw:
-            _need(optional, fld, f"missing field required by a {etype} event")
+    for fspec in spec.fields:
+        fld = f"event.{fspec.name}"
+        if fspec.name not in raw:
+            _need(fspec.optional, fld, f"missing field required by a {etype} event")
             continue
-        value = raw[name]
-        if kind == "player":
-            values[name] = _player(value, fld, players)
-        elif kind == "card":
-            values[name] = _card(value, fld, game)
-        elif kind == "bool":
-            values[name] = _bool(value, fld)
-        elif kind == "int":
-            values[name] = _int(value, fld, minimum=None if name in ("marked", "correct") else 0)
-        elif kind == "players":
-            _need(isinstance(value, list), fld, "must be a list of players")
-            values[name] = tuple(_player(v, f"{fld}[{i}]", players) for i, v in enumerate(value))
-        elif kind == "counts":
-            _need(isinstance(value, dict), fld, "must map each player to a number")
-            values[name] = {
-                _player(p, fld, players): _int(n, f"{fld}.{p}") for p, n in value.items()
-            }
-        else:
-            _need(value in kind, fld, f"must be one of {', '.join(kind)}")
-            values[name] = value
-    if "second_card" in raw:
-        values["second_card"] = _card(raw["second_card"], "event.second_card", game)
-    if etype == "hand-result" and game.id == "ecarte":
-        _need(sum(values["tricks"].values()) == 5, "event.tricks", "Écarté hands have 5 tricks")
-    if etype == "several-trumps-turned":
-        _need(values["count"] >= 2, "event.count", "several cards means at least 2")
-    if etype == "faced-card-in-pack":
-        _need(values["position"] >= 1, "event.position", "positions count from 1")
+        values[fspec.name] = _field(fspec, raw[fspec.name], fld, game, players)
     return Event(etype, values)
 
 
@@ -272,7 +228,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     )
     game = games[gid].with_variants(variants)
 
-    seats = raw.get("players", list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4])))
+    seats = raw.get("players", list(game.default_seats()))
     _need(
         isinstance(seats, list) and all(isinstance(p, str) and p.strip() for p in seats),
         "players",
@@ -280,7 +236,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     )
     players = tuple(seats)
     _need(len(set(players)) == len(players), "players", "seat names must be different")
-    low, high = (4, 7) if gid == "auction-pitch" else (game.players, game.players)
+    low, high = game.seat_range
     _need(
         low <= len(players) <= high,
         "players",
@@ -336,7 +292,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     turn_up = None
     if raw.get("turn_up") is not None:
         turn_up = place(_card(raw["turn_up"], "turn_up", game), "turn_up")
-        if trump is None and gid in ("bezique", "pinochle", "ecarte"):
+        if trump is None and game.turn_up_fixes_trump:
             trump = turn_up.suit
 
     stock_raw = raw.get("stock")
@@ -353,7 +309,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     scores_raw = raw.get("scores", {})
     _need(isinstance(scores_raw, dict), "scores", "must map players to points")
     scores = {
-        _player(p, "scores", players): _int(v, f"scores.{p}", minimum=None)
+        _player(p, "scores", players): _int(v, f"scores.{p}", minimum=-MAX_NUMBER)
         for p, v in scores_raw.items()
     }
 

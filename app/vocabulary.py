@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# The laws that hold for every game; the games themselves are discovered from content/games/.
+GENERAL = "general"
+GENERAL_NAME = "General principles"
+
 GAMES: dict[str, str] = {
     "bezique": "Bézique",
     "rubicon-bezique": "Rubicon Bézique",

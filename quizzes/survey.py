@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from app.engine.core import ANY_GAME, registered
-from app.scenario import EVENTS
+from app.events import EVENTS
 from quizzes.generators.common import (
     STRICT_RULES,
     Combo,
     rule_combo,
-    stages_for,
 )
 
 if TYPE_CHECKING:
@@ -72,7 +71,7 @@ def take_survey(bank: QuestionBank, samples: int = SAMPLES) -> Survey:
     for gid in sorted(bank.games):
         game = bank.games[gid]
         for event in handled_events(bank, gid):
-            for stage in stages_for(game, event):
+            for stage in game.stages_of(event):
                 combo = (gid, stage, event)
                 for k in range(samples):
                     found = rule_combo(bank, combo, random.Random(f"survey:{combo}:{k}"))

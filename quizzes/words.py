@@ -7,9 +7,9 @@ from typing import Any
 
 from app.cards import Card
 from app.content import Content
-from app.engine.handlers.declarations import NAMES
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
+from app.events import EVENTS
 from app.games import Game
 from app.scenario import Scenario
 from app.vocabulary import CODES
@@ -88,101 +88,22 @@ def ruling_words(ruling: CodeRuling) -> str:
     return " ".join(parts)
 
 
-def _card_name(value: Any) -> str:
-    return value.name if isinstance(value, Card) else str(value)
-
-
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
-    """What went wrong, as a referee would be told it (with the proper counts, given the game)."""
+    """What went wrong, as a referee would be told it (with the proper counts, given the game).
+
+    The sentence is the event's own (app/events.py); a wrong count adds each hand's count.
+    """
     ev = scenario.event
-    f = ev.fields
-    who = f.get("player", "")
-    text: str
-    match ev.type:
-        case "wrong-count":
-            table = Table(scenario, game) if game is not None else None
-            counts = []
-            for p, h in scenario.hands.items():
-                held = f"{p} holds {h if isinstance(h, int) else len(h)}"
-                if table is not None:
-                    held += f" (should hold {table.proper_count(p)})"
-                counts.append(held)
-            text = f"The hands are counted: {join_words(counts)}."
-        case "failed-to-draw":
-            text = f"{who} forgot to draw and has played to the next trick."
-        case "drew-two":
-            seen = "and saw the second" if f["saw_second"] else "without seeing the second"
-            text = f"{who} drew two cards instead of one, {seen}."
-        case "drew-out-of-turn":
-            whose = " The card he took was his adversary's." if f.get("card_was_adversarys") else ""
-            text = f"{who} drew out of turn.{whose}"
-        case "both-drew-wrong":
-            text = "Both players drew the wrong cards from the stock, and each has seen his card."
-        case "loser-saw-two":
-            text = f"{who}, drawing after the winner of the trick, looked at two cards."
-        case "even-stock":
-            text = "An even number of cards is found left in the stock."
-        case "peeked-at-stock":
-            text = f"{who} looked at cards of the stock beyond the one he drew."
-        case "false-declaration":
-            since = " He has drawn from the stock since." if f["drawn_since"] else ""
-            late = (
-                " A card of the next trick has already been played."
-                if f.get("next_trick_started")
-                else ""
-            )
-            text = f"{who} declared and scored {NAMES[f['declared']]}.{since}{late}"
-        case "wrong-score":
-            text = f"{who} marked {f['marked']} points where {f['correct']} were due."
-        case "play":
-            text = f"{who} plays the {_card_name(f['card'])}."
-        case "exposed-card":
-            how = {
-                "faced": "dropped it face up",
-                "two-played": "played it together with another card to one trick",
-                "named": "named it as being in his hand",
-            }[f["how"]]
-            text = f"{who} exposed the {_card_name(f['card'])}: he {how}."
-        case "lead-out-of-turn":
-            followed = f.get("followed_by") or ()
-            after = f" {join_words(list(followed))} played to it." if followed else ""
-            text = f"{who} led the {_card_name(f['card'])} out of turn.{after}"
-        case "play-out-of-turn":
-            text = f"{who} played to the trick out of turn."
-        case "abandoned-hand":
-            won = f.get("tricks_won")
-            after = f" after winning {won} trick(s)" if won is not None else ""
-            text = f"{who} threw down his cards and abandoned the hand{after}."
-        case "dealt-out-of-turn":
-            text = f"{who} dealt, though it was not his turn to deal."
-        case "faced-card-in-pack":
-            text = f"A card is found face up in the pack: card number {f['position']} from the top."
-        case "dealer-exposed-card":
-            text = f"In dealing, the dealer exposed one of {f['owner']}'s cards."
-        case "several-trumps-turned":
-            text = f"The dealer turned up {f['count']} cards for the trump instead of one."
-        case "imperfect-pack":
-            text = "The pack is found to be imperfect (a card missing or duplicated)."
-        case "king-turned":
-            text = "The dealer turns up a king for the trump."
-        case "hand-result":
-            won = join_words([f"{p} won {n}" for p, n in f["tricks"].items()])
-            proposal = {
-                "stood": "The non-dealer stood (played without proposing).",
-                "refused": "The non-dealer proposed and the dealer refused.",
-                "accepted": "The non-dealer proposed and the dealer accepted.",
-            }[f["proposal"]]
-            text = f"The hand is over: {won} tricks. {proposal}"
-        case "stock-exhausted":
-            text = "The last card of the stock has been drawn and passed; nobody has gone out."
-        case "counted-out":
-            bid = "made" if f["bid_made"] else "did not make"
-            text = (
-                f"{join_words(list(f['players']))} can count out on this deal; "
-                f"the bidder {bid} his bid."
-            )
-        case _:
-            text = ev.type.replace("-", " ").capitalize() + "."
+    text = EVENTS[ev.type].tell(ev.fields)
+    if ev.type == "wrong-count":
+        table = Table(scenario, game) if game is not None else None
+        counts = []
+        for p, h in scenario.hands.items():
+            held = f"{p} holds {h if isinstance(h, int) else len(h)}"
+            if table is not None:
+                held += f" (should hold {table.proper_count(p)})"
+            counts.append(held)
+        text = f"The hands are counted: {join_words(counts)}."
     return text
 
 
@@ -200,7 +121,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.bid:
         parts.append(f"{s.bid['player']} bid {s.bid['amount']}.")
     scores = [f"{p} {v}" for p, v in s.scores.items()]
-    if scores and s.game in ("rubicon-bezique", "bezique", "pinochle", "ecarte"):
+    if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")
     early = s.event.type in ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):

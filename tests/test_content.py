@@ -186,9 +186,26 @@ def test_a_glossary_entry_without_definition_is_rejected(tree):
     )
 
 
-def test_a_missing_game_facts_file_is_rejected(tree):
-    (tree / "games" / "cinch.toml").unlink()
-    assert any("games/cinch.toml" in p and "missing game facts" in p for p in problems(tree))
+def test_laws_of_a_game_without_its_game_facts_file_are_rejected(tree):
+    (tree / "games" / "ecarte.toml").unlink()
+    assert any(p.startswith("laws/ecarte.toml") and "games/ecarte.toml" in p
+               and "missing game facts" in p for p in problems(tree))
+
+
+def test_games_are_discovered_from_their_files(tree):
+    # A new games file is a new game: nothing else lists the games.
+    text = (tree / "games" / "ecarte.toml").read_text(encoding="utf-8")
+    (tree / "games" / "ecarte-a-trois.toml").write_text(
+        text.replace('id = "ecarte"', 'id = "ecarte-a-trois"'), encoding="utf-8")
+    assert {"ecarte", "ecarte-a-trois"} <= set(load_content(tree).games)
+
+
+def test_a_bad_game_model_field_is_rejected_naming_file_entry_and_field(tree):
+    path = tree / "games" / "ecarte.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'trumps = "turn-up"', 'trumps = "by-lot"'), encoding="utf-8")
+    assert any(p.startswith("games/ecarte.toml: entry 'ecarte': field 'model.trumps'")
+               for p in problems(tree))
 
 
 def test_a_bad_trick_rule_in_game_facts_is_rejected(tree):

@@ -10,8 +10,9 @@ from app.content import load_content
 from app.deal import deal_table, random_event
 from app.engine import rule
 from app.engine.ruling import OPTIONS, OUTCOMES
+from app.events import EVENTS
 from app.games import build_games
-from app.scenario import EVENTS, ScenarioError, parse_scenario
+from app.scenario import ScenarioError, parse_scenario
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)
@@ -29,7 +30,7 @@ def test_random_valid_scenarios_get_one_ruling_per_code(gid, event_type, seed, d
     stage = data.draw(st.sampled_from(sorted(game.stages)))
     rng = random.Random(seed)
     raw = deal_table(game, stage, rng)
-    raw["event"] = random_event(raw, event_type, rng)
+    random_event(raw, event_type, rng, game)
     try:
         scenario = parse_scenario(raw, GAMES)
     except ScenarioError as exc:  # pragma: no cover - a generator bug, not an engine one

@@ -47,16 +47,21 @@ from app.table_builder.edits import (
     set_value,
     take_card,
 )
-from app.table_builder.events import default_event, event_fields, events_for, fitting_event
+from app.table_builder.events import (
+    default_event,
+    event_fields,
+    event_help,
+    event_label,
+    event_types,
+    events_for,
+    field_label,
+    fitting_event,
+)
 from app.table_builder.examples import Example, examples_by_game
 from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
 from app.table_builder.reading import (
-    BID_GAMES,
-    SEEN_GAMES,
     TRICK,
-    TRICK_GAMES,
     TURN_UP,
-    TURN_UP_GAMES,
     canonical_code,
     copies_left,
     dealer_of,
@@ -80,12 +85,8 @@ from app.table_builder.variants import (
 from app.table_builder.words import card_words, describe_event, describe_table
 
 __all__ = [
-    "BID_GAMES",
-    "SEEN_GAMES",
     "TRICK",
-    "TRICK_GAMES",
     "TURN_UP",
-    "TURN_UP_GAMES",
     "EditRefused",
     "Example",
     "Place",
@@ -107,8 +108,12 @@ __all__ = [
     "describe_table",
     "eldest_of",
     "event_fields",
+    "event_help",
+    "event_label",
+    "event_types",
     "events_for",
     "examples_by_game",
+    "field_label",
     "fitting_event",
     "give_card",
     "hand_of",

@@ -13,14 +13,11 @@ from typing import Any
 
 from app.deal import deal_table, random_event
 from app.games import Game
-from app.scenario import DEFAULT_SEATS
 from app.table_builder.checks import Problem, check_table
 from app.table_builder.events import default_event, event_fields, events_for, fitting_event
 from app.table_builder.reading import (
     TRICK,
-    TRICK_GAMES,
     TURN_UP,
-    TURN_UP_GAMES,
     eldest_of,
     hand_of,
     stages_for,
@@ -40,7 +37,7 @@ def _edited(raw: Mapping[str, Any]) -> dict[str, Any]:
 
 def new_table(game: Game) -> dict[str, Any]:
     """An empty table for a game: its seats, the last seat dealing, in play, a wrong count."""
-    players = list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4]))
+    players = list(game.default_seats())
     return {
         "game": game.id,
         "players": players,
@@ -69,12 +66,12 @@ def change_game(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     for key in ("tricks_played", "stock"):
         if key in raw:
             new[key] = copy.deepcopy(raw[key])
-    if game.id in TRICK_GAMES and raw.get("trump") is not None:
+    if game.has_trumps and raw.get("trump") is not None:
         new["trump"] = raw["trump"]
-    if game.id in TURN_UP_GAMES and raw.get("turn_up") is not None:
+    if game.has_turn_up and raw.get("turn_up") is not None:
         new["turn_up"] = raw["turn_up"]
     leader, cards = trick_of(raw)
-    if game.id in TRICK_GAMES and leader in players:
+    if game.has_tricks and leader in players:
         new["trick"] = {"leader": leader, "cards": cards[: len(players)]}
     event = raw.get("event") if isinstance(raw.get("event"), dict) else {}
     offered = events_for(game, new["stage"])
@@ -199,7 +196,7 @@ def choose_event_card(
 ) -> dict[str, Any]:
     """The event's card (and player) chosen by clicking a card in a seat's hand."""
     event = dict(raw.get("event") or {})
-    if ("player", "player") in {(n, k) for n, k, _ in event_fields(event["type"])}:
+    if ("player", "player") in {(f.name, f.kind) for f in event_fields(event["type"])}:
         event["player"] = player
     event["card"] = code
     return set_event(raw, event)
@@ -223,7 +220,7 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
         # random_event would spoil the counts to make the error; the builder deals it correct.
         table["event"] = {"type": etype}
     else:
-        table["event"] = random_event(copy.deepcopy(table), etype, rng)
+        table["event"] = random_event(copy.deepcopy(table), etype, rng, game)
         if isinstance(check_table(table, {game.id: game}), Problem):
             table["event"] = default_event(etype, table, game, previous=previous)
     return table

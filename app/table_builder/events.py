@@ -1,5 +1,5 @@
-"""The builder's event: the events offered at a table, their fields, and a default event
-that fits the table."""
+"""The builder's event: the events offered at a table, their fields and words (from the
+event registry, app/events.py), and a default event that fits the table."""
 
 from __future__ import annotations
 
@@ -8,87 +8,62 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
+from app.events import EVENTS, FieldSpec
 from app.games import Game
-from app.scenario import EVENTS
 from app.table_builder.reading import canonical_code, hand_of, players_of, to_play_of
-
-# When in a deal each event can happen. Until the event registry (app/events.py) declares it,
-# this is the builder's reading: an irregularity of the deal is met at the deal or just after,
-# one of drawing or playing while cards are played, a result when the hand is over.
-_ALL_STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
-_PLAYING = ("play", "stock-exhausted")
-_DEALING = ("deal", "bidding")
-_EVENT_STAGES: dict[str, tuple[str, ...]] = {
-    "wrong-count": _ALL_STAGES,
-    "failed-to-draw": ("play",),
-    "drew-two": ("play",),
-    "drew-out-of-turn": ("play",),
-    "both-drew-wrong": ("play",),
-    "loser-saw-two": ("play",),
-    "even-stock": ("play",),
-    "peeked-at-stock": ("play",),
-    "false-declaration": ("bidding", *_PLAYING),
-    "wrong-score": ("bidding", *_PLAYING, "hand-over"),
-    "play": _PLAYING,
-    "exposed-card": ("bidding", *_PLAYING),
-    "lead-out-of-turn": _PLAYING,
-    "play-out-of-turn": _PLAYING,
-    "abandoned-hand": ("bidding", *_PLAYING),
-    "dealt-out-of-turn": _DEALING,
-    "faced-card-in-pack": _DEALING,
-    "dealer-exposed-card": _DEALING,
-    "several-trumps-turned": _DEALING,
-    "imperfect-pack": _ALL_STAGES,
-    "king-turned": _DEALING,
-    "hand-result": ("hand-over",),
-    "stock-exhausted": ("stock-exhausted",),
-    "counted-out": ("hand-over",),
-    "points-made": ("hand-over",),
-    "proposal-withdrawn": ("bidding",),
-}
-# Events about a trick, offered only where the stage plays tricks.
-_TRICK_EVENTS = frozenset({"play", "lead-out-of-turn", "play-out-of-turn", "exposed-card"})
 
 
 def events_for(game: Game, stage: str) -> tuple[str, ...]:
-    """The events that can happen in this game at this stage, in the order of the event list:
-    those some code of the game rules (the engine's handlers), at a stage where they occur."""
-    rule = game.stage_rule(stage)
-    plays_tricks = rule is not None and rule.rule != "none"
-    key = (game.id, stage, plays_tricks)
+    """The events that can happen in this game at this stage (app/events.py and the game's
+    model), in the order of the event list: those some code of the game rules (the engine's
+    handlers), and a wrong count, which any table can hold."""
+    key = (game.id, stage, game.stage_names)
     if key not in _OFFERED:
-        _OFFERED[key] = _offered(game.id, stage, plays_tricks)
+        from app.engine import handlers  # noqa: F401  (registers every handler)
+        from app.engine.core import ANY_GAME, registered
+
+        ruled = {event for (gid, _, event) in registered() if gid in (game.id, ANY_GAME)}
+        _OFFERED[key] = tuple(
+            spec.type for spec in game.events_at(stage)
+            if spec.type in ruled or spec.type == "wrong-count"
+        )
     return _OFFERED[key]
 
 
-_OFFERED: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+_OFFERED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
 
 
-def _offered(gid: str, stage: str, plays_tricks: bool) -> tuple[str, ...]:
-    from app.engine import handlers  # noqa: F401  (registers every handler)
-    from app.engine.core import ANY_GAME, registered
-
-    ruled = {event for (game, _, event) in registered() if game in (gid, ANY_GAME)}
-    return tuple(
-        etype for etype in EVENTS
-        if (etype in ruled or etype == "wrong-count")  # any table can hold a wrong count
-        and stage in _EVENT_STAGES.get(etype, _ALL_STAGES)
-        and (plays_tricks or etype not in _TRICK_EVENTS)
-    )
+def event_types() -> list[str]:
+    """Every event type, in the registry's order."""
+    return list(EVENTS)
 
 
-def event_fields(event_type: str) -> list[tuple[str, Any, bool]]:
-    """The fields of an event type: (name, kind, optional), in the order of app.scenario.EVENTS.
-
-    Kinds are those of EVENTS. An exposed card may also name the second card shown.
-    """
-    fields = [(n.rstrip("?"), kind, n.endswith("?")) for n, kind in EVENTS[event_type].items()]
-    if event_type == "exposed-card":
-        fields.append(("second_card", "card", True))
-    return fields
+def event_fields(event_type: str) -> list[FieldSpec]:
+    """The fields of an event type, in the order of its spec in app/events.py."""
+    return list(EVENTS[event_type].fields)
 
 
-def _valid_for(kind: Any, value: Any, players: list[str], game: Game) -> bool:
+def event_label(event_type: str) -> str:
+    """An event type in words for a list."""
+    spec = EVENTS.get(event_type)
+    return spec.label if spec else event_type.replace("-", " ").capitalize()
+
+
+def event_help(event_type: str) -> str:
+    """What the event is, in one line."""
+    spec = EVENTS.get(event_type)
+    return spec.help if spec else ""
+
+
+def field_label(event_type: str, name: str) -> str:
+    """A field's label."""
+    spec = EVENTS.get(event_type)
+    fspec = spec.field(name) if spec else None
+    return fspec.label if fspec else name.replace("_", " ").capitalize()
+
+
+def _valid_for(spec: FieldSpec, value: Any, players: list[str], game: Game) -> bool:
+    kind = spec.kind
     if kind == "player":
         return value in players
     if kind == "card":
@@ -97,12 +72,24 @@ def _valid_for(kind: Any, value: Any, players: list[str], game: Game) -> bool:
     if kind == "bool":
         return isinstance(value, bool)
     if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, int) and not isinstance(value, bool) and (
+            spec.low <= value <= spec.high)
     if kind == "players":
         return isinstance(value, list) and all(p in players for p in value)
     if kind == "counts":
         return isinstance(value, dict) and all(p in players for p in value)
-    return value in kind
+    return value in spec.choices
+
+
+def _default_counts(spec: FieldSpec, players: list[str], game: Game) -> dict[str, int]:
+    counts = {p: 0 for p in players}
+    if spec.sums_to_tricks and game.has_tricks:
+        # The tricks of a whole hand, the larger share first: a result the parser accepts.
+        left = game.tricks_per_hand
+        for p in players:
+            counts[p] = -(-left // 2) if p != players[-1] else left
+            left -= counts[p]
+    return counts
 
 
 def default_event(
@@ -115,28 +102,27 @@ def default_event(
     previous = previous or {}
     actor = to_play_of(raw, game)  # whose turn it is acts, unless the event says otherwise
     event: dict[str, Any] = {"type": event_type}
-    for name, kind, optional in event_fields(event_type):
-        if name in previous and _valid_for(kind, previous[name], players, game):
+    for spec in event_fields(event_type):
+        name, kind = spec.name, spec.kind
+        if name in previous and _valid_for(spec, previous[name], players, game):
             event[name] = copy.deepcopy(previous[name])
-        elif optional:
+        elif spec.optional:
             continue
         elif kind == "player":
             event[name] = actor
         elif kind == "card":
             hand = hand_of(raw, event.get("player", actor))
-            event[name] = hand[0] if hand else game.pack.cards[0].code
+            event[name] = hand[0] if isinstance(hand, list) and hand else game.pack.cards[0].code
         elif kind == "bool":
             event[name] = False
         elif kind == "int":
-            event[name] = {"count": 2, "position": 1}.get(name, 0)
+            event[name] = max(spec.low, 0)
         elif kind == "players":
             event[name] = []
         elif kind == "counts":
-            event[name] = {p: 0 for p in players}
-            if name == "tricks" and game.id == "ecarte":
-                event[name] = {players[0]: 3, players[1]: 2}
+            event[name] = _default_counts(spec, players, game)
         else:
-            event[name] = kind[0]
+            event[name] = spec.choices[0]
     if event_type == "play":
         # A play is judged against the hand: the card must be one the player holds, and the
         # player one with a card to play (the one whose turn it is, when he has).
@@ -147,7 +133,6 @@ def default_event(
             if isinstance(hand, list) and hand:
                 event["card"] = hand[0]
     return event
-
 
 
 def fitting_event(raw: Mapping[str, Any], game: Game, stage: str) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Reading the builder's table: the seats, stages, hands and trick of a scenario mapping.
 
-Also the constants naming which parts of the table each game uses, shared by the edits and
-the screen.
+Which parts of the table a game uses (turn-up, bid, tricks...) is asked of the game's
+declared model (`Game.has_turn_up` and the like), never of its id.
 """
 
 from __future__ import annotations
@@ -11,19 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.games import STAGES, Game
-from app.scenario import DEFAULT_SEATS
+from app.games import Game
 
 # Where a card clicked in the palette can go besides a seat's hand.
 TRICK = "trick"
 TURN_UP = "turn-up"
-
-# Which parts of the table each game uses (the same split as app/deal.py).
-BID_GAMES = frozenset({"cinch", "auction-pitch"})
-TURN_UP_GAMES = frozenset({"bezique", "pinochle", "ecarte"})
-TRICK_GAMES = frozenset({"bezique", "rubicon-bezique", "pinochle", "ecarte", "cinch",
-                         "auction-pitch"})
-SEEN_GAMES = frozenset({"ecarte"})
 
 _STAGE_WORDS = {
     "deal": "Dealing",
@@ -38,7 +30,7 @@ def players_of(raw: Mapping[str, Any], game: Game) -> list[str]:
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players) and players:
         return list(players)
-    return list(DEFAULT_SEATS.get(game.players, DEFAULT_SEATS[4]))
+    return list(game.default_seats())
 
 
 def dealer_of(raw: Mapping[str, Any], game: Game) -> str:
@@ -65,7 +57,7 @@ def to_play_of(raw: Mapping[str, Any], game: Game) -> str:
 
 def stages_for(game: Game) -> tuple[str, ...]:
     """The stages the builder offers for a game, in the order a deal goes through them."""
-    return tuple(s for s in STAGES if s in ("deal", "hand-over") or s in game.stages)
+    return game.stage_names
 
 
 def stage_words(game: Game, stage: str) -> str:

@@ -12,19 +12,16 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.events import EVENTS
 from app.games import Game
-from app.scenario import EVENTS
 from app.table_builder.edits import EditRefused, _edited
 from app.table_builder.events import default_event, event_fields
 from app.table_builder.reading import players_of, trick_of
 
-# How many may play each game (the same range app.scenario accepts).
-_SEAT_RANGES = {"auction-pitch": (4, 7)}
-
 
 def seat_range(game: Game) -> tuple[int, int]:
-    """The fewest and most players the game takes: (4, 7) at Auction Pitch, else fixed."""
-    return _SEAT_RANGES.get(game.id, (game.players, game.players))
+    """The fewest and most players the game takes (declared in its [model])."""
+    return game.seat_range
 
 
 def _keyed(value: Any, rename: Callable[[str], str | None]) -> Any:
@@ -53,7 +50,8 @@ def _event_players(event: Mapping[str, Any],
     event = copy.deepcopy(dict(event))
     if event.get("type") not in EVENTS:
         return event
-    for name, kind, _ in event_fields(event["type"]):
+    for spec in event_fields(event["type"]):
+        name, kind = spec.name, spec.kind
         if name not in event:
             continue
         value = event[name]
@@ -201,7 +199,7 @@ def set_player_count(raw: Mapping[str, Any], count: int, game: Game) -> dict[str
     event = new.get("event")
     if isinstance(event, dict) and event.get("type") in EVENTS:
         fixed = default_event(event["type"], new, game, previous=event)
-        fields = {name for name, _, _ in event_fields(event["type"])}
+        fields = {spec.name for spec in event_fields(event["type"])}
         for key, value in event.items():
             if key not in fixed and key not in fields:
                 fixed[key] = value  # fields the builder does not edit (a note) stay

@@ -8,7 +8,6 @@ from typing import Any
 from app.cards import Card, CardError
 from app.games import Game
 from app.table_builder.reading import (
-    TRICK_GAMES,
     dealer_of,
     hand_of,
     players_of,
@@ -42,7 +41,7 @@ def describe_table(raw: Mapping[str, Any], game: Game) -> list[tuple[str, str]]:
         ("Dealer", dealer_of(raw, game)),
         ("Stage", stage_words(game, raw.get("stage", "play"))),
     ]
-    if game.id in TRICK_GAMES:
+    if game.has_tricks:
         lines.append(("Tricks played", str(raw.get("tricks_played", 0))))
     if raw.get("trump") is not None:
         lines.append(("Trump", {"S": "spades", "H": "hearts", "D": "diamonds",

@@ -10,39 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from app.deal import deal_table, random_event
 from app.engine import CodeRuling, Ruling, rule
-from app.games import Game
 from app.scenario import Scenario, ScenarioError, parse_scenario
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
 
-# Where each kind of event can happen; "deal" and "hand-over" are open to every game.
-EVENT_STAGES: dict[str, tuple[str, ...]] = {
-    "wrong-count": ("deal", "bidding", "play", "stock-exhausted"),
-    "failed-to-draw": ("play",),
-    "drew-two": ("play",),
-    "drew-out-of-turn": ("play",),
-    "both-drew-wrong": ("play",),
-    "loser-saw-two": ("play",),
-    "even-stock": ("play",),
-    "peeked-at-stock": ("play",),
-    "false-declaration": ("play", "stock-exhausted"),
-    "wrong-score": ("play", "stock-exhausted"),
-    "play": ("play", "stock-exhausted"),
-    "exposed-card": ("play", "stock-exhausted"),
-    "lead-out-of-turn": ("play", "stock-exhausted"),
-    "play-out-of-turn": ("play", "stock-exhausted"),
-    "abandoned-hand": ("play", "stock-exhausted"),
-    "dealt-out-of-turn": ("deal", "bidding", "play"),
-    "faced-card-in-pack": ("deal", "bidding", "play"),
-    "dealer-exposed-card": ("deal", "bidding"),
-    "several-trumps-turned": ("deal", "bidding"),
-    "imperfect-pack": ("deal", "bidding", "play"),
-    "king-turned": ("bidding",),
-    "hand-result": ("hand-over",),
-    "stock-exhausted": ("play",),
-    "counted-out": ("hand-over",),
-}
 STRICT_RULES = ("follow", "follow-or-trump", "follow-and-win")
 MAX_TRIES = 400
 Combo = tuple[str, str, str]  # game, stage, event type
@@ -65,73 +37,6 @@ class Found:
         return self.ruling.for_code(code)
 
 
-# Events that need tricks; Conquian has none.
-TRICK_EVENTS = frozenset({"play", "lead-out-of-turn", "play-out-of-turn"})
-TRICKLESS_GAMES = frozenset({"conquian"})
-
-
-def stages_for(game: Game, event_type: str) -> list[str]:
-    """The stages of a game at which an event can be set."""
-    if game.id in TRICKLESS_GAMES and event_type in TRICK_EVENTS:
-        return []
-    return [
-        s
-        for s in EVENT_STAGES.get(event_type, ())
-        if s in ("deal", "hand-over") or s in game.stages
-    ]
-
-
-def _tidy(raw: dict[str, Any], before: dict[str, Any], game: Game, rng: random.Random) -> None:
-    """Make the random event read like something that happens at a real table."""
-    ev = raw["event"]
-    players: list[str] = raw["players"]
-    kind = ev["type"]
-    if game.id == "rubicon-bezique":
-        # A Rubicon deal is a whole game: scores run past the 900 cap on the surplus penalty.
-        raw["scores"] = {p: rng.randrange(0, 2000, 10) for p in players}
-    elif game.id == "ecarte":
-        raw["scores"] = {p: rng.randrange(0, 5) for p in players}  # the game is five points
-    if kind == "king-turned":
-        if rng.random() < 0.5:
-            raw["hands"] = before
-        used = {c for h in raw["hands"].values() if isinstance(h, list) for c in h}
-        kings = [f"K{s}" for s in "SHDC" if f"K{s}" not in used]
-        if kings:
-            raw["turn_up"] = rng.choice(kings)
-    elif kind in ("hand-result", "counted-out"):
-        raw.pop("trick", None)
-        raw["hands"] = {}
-    elif kind == "play":
-        trick = raw.get("trick")
-        if trick:
-            order = (
-                players[players.index(trick["leader"]) :]
-                + players[: players.index(trick["leader"])]
-            )
-            player = (
-                order[len(trick["cards"])] if len(trick["cards"]) < len(players) else ev["player"]
-            )
-            hand = raw["hands"].get(player)
-            if isinstance(hand, list) and hand:
-                ev["player"], ev["card"] = player, rng.choice(hand)
-    elif kind == "lead-out-of-turn":
-        offender = ev["player"]
-        others = [p for p in players if p != offender]
-        ev["followed_by"] = [p for p in ev.get("followed_by", []) if p != offender]
-        if raw.get("trick") is not None:
-            raw["trick"] = {"leader": rng.choice(others), "cards": []}
-    elif kind == "abandoned-hand":
-        ev["tricks_won"] = rng.randint(0, min(raw.get("tricks_played", 0), 4))
-    elif kind == "faced-card-in-pack" and game.id == "ecarte" and rng.random() < 0.25:
-        ev["position"] = 11
-    elif kind == "wrong-score":
-        ev["correct"] = rng.randrange(0, 500, 10)  # points come in tens in this family
-        marked = ev["correct"] + rng.choice((-40, -20, -10, 10, 20, 40, 50, 100))
-        ev["marked"] = marked if marked >= 0 else ev["correct"] + 10
-    elif kind == "exposed-card" and game.id in TRICKLESS_GAMES and ev["how"] == "two-played":
-        ev["how"] = "faced"
-
-
 def make_scenario(
     bank: QuestionBank, combo: Combo, rng: random.Random
 ) -> tuple[dict[str, Any], Scenario] | None:
@@ -139,9 +44,7 @@ def make_scenario(
     gid, stage, event_type = combo
     game = bank.games[gid]
     raw = deal_table(game, stage, rng)
-    before = copy.deepcopy(raw["hands"])
-    raw["event"] = random_event(raw, event_type, rng)
-    _tidy(raw, before, game, rng)
+    random_event(raw, event_type, rng, game)
     try:
         return raw, parse_scenario(raw, bank.games)
     except ScenarioError:

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from app.cards import Card
 from app.content import load_content
+from app.events import EVENTS
 from app.games import build_games
-from app.scenario import EVENTS
 from app.table_builder import new_table
 from ui.builder.card_palette import CardPalette
 from ui.builder.event_form import EventForm, event_words
@@ -128,8 +128,8 @@ def test_the_event_form_has_an_editor_per_field(qtbot, event_type):
     players = ["North", "East", "South", "West"]
     form.show_event({"type": event_type}, players, GAMES["cinch"].pack.cards, None)
     assert form.type_box.currentText() == event_words(event_type)
-    for name, kind in EVENTS[event_type].items():
-        editor = form.editor(name.rstrip("?"))
+    for spec in EVENTS[event_type].fields:
+        editor, kind = form.editor(spec.name), spec.form_kind
         if kind in ("player", "card") or isinstance(kind, tuple):
             assert isinstance(editor, QComboBox)
         elif kind == "bool":

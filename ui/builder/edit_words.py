@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.table_builder import TRICK, TURN_UP
-from ui.builder.event_form import field_words
+from app.table_builder import TRICK, TURN_UP, field_label
 
 _VALUE_WORDS = {"trump": "trump suit", "stock": "cards in the stock",
                 "tricks_played": "tricks played", "discards_made": "discards", "dealer": "dealer"}
@@ -37,7 +36,8 @@ def event_edit_words(before: Any, after: Mapping[str, Any]) -> tuple[str, str | 
     position, points) digit by digit is one step; ticking boxes is one step each."""
     old = before if isinstance(before, Mapping) else {}
     changed = sorted(k for k in set(after) | set(old) if after.get(k) != old.get(k))
-    words = ", ".join(field_words(k).rstrip("?").lower() for k in changed) or "the event"
+    etype = str(after.get("type", ""))
+    words = ", ".join(field_label(etype, k).rstrip("?").lower() for k in changed) or "the event"
     value = after.get(changed[0]) if len(changed) == 1 else None
     numeric = isinstance(value, int | dict) and not isinstance(value, bool)
     return f"set {words}", f"event:{changed[0]}" if numeric else None

@@ -1,7 +1,7 @@
 """What happened: the event list, and the chosen event's fields as a small generated form.
 
-The form is generated from app.scenario.EVENTS (through app.table_builder.event_fields), so a
-new event type or field appears here without touching this module.
+The form is generated from the event registry, app/events.py (through app.table_builder), so a
+new event type or field, its label, help and bounds appear here without touching this module.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,66 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card, CardError
-from app.scenario import EVENTS
-from app.table_builder import event_fields
+from app.events import FieldSpec
+from app.table_builder import event_fields, event_help, event_label, event_types
 from ui.builder.seat_view import problem_style, set_style
-
-EVENT_WORDS = {
-    "wrong-count": "Wrong number of cards",
-    "failed-to-draw": "Forgot to draw",
-    "drew-two": "Drew two cards",
-    "drew-out-of-turn": "Drew out of turn",
-    "both-drew-wrong": "Both drew wrongly",
-    "loser-saw-two": "Loser of the trick saw two cards",
-    "even-stock": "Even number left in the stock",
-    "peeked-at-stock": "Looked at the stock",
-    "false-declaration": "False declaration",
-    "wrong-score": "Wrong score marked",
-    "play": "Played a card",
-    "exposed-card": "Exposed a card",
-    "lead-out-of-turn": "Led out of turn",
-    "play-out-of-turn": "Played out of turn",
-    "abandoned-hand": "Abandoned the hand",
-    "dealt-out-of-turn": "Dealt out of turn",
-    "faced-card-in-pack": "Faced card in the pack",
-    "dealer-exposed-card": "Dealer exposed a card",
-    "several-trumps-turned": "Several trumps turned",
-    "imperfect-pack": "Imperfect pack",
-    "king-turned": "King turned up",
-    "hand-result": "Result of the hand",
-    "stock-exhausted": "Stock exhausted",
-    "counted-out": "Counted out",
-    "points-made": "Points made in the hand",
-    "proposal-withdrawn": "Went back on a proposal",
-}
-FIELD_WORDS = {
-    "saw_second": "Saw the second card?",
-    "card_was_adversarys": "The card was the adversary's?",
-    "drawn_since": "Drawn since?",
-    "next_trick_started": "Next trick started?",
-    "marked": "Points marked",
-    "correct": "Points earned",
-    "followed_by": "Followed by",
-    "tricks_won": "Tricks won",
-    "position": "Position (1 = top)",
-    "owner": "Whose card",
-    "count": "Cards turned",
-    "tricks": "Tricks won",
-    "bid_made": "Bid made?",
-    "points": "Points won",
-    "what": "Went back on",
-    "second_card": "Second card",
-}
 
 
 def event_words(event_type: str) -> str:
-    """An event type in words for the list."""
-    return EVENT_WORDS.get(event_type, event_type.replace("-", " ").capitalize())
-
-
-def field_words(name: str) -> str:
-    """A field's label."""
-    return FIELD_WORDS.get(name, name.replace("_", " ").capitalize())
+    """An event type in words for the list (its label in app/events.py)."""
+    return event_label(event_type)
 
 
 def _code(value: Any) -> str | None:
@@ -103,15 +51,16 @@ def _combo() -> QComboBox:
 class _Editor:
     """One field's editor: a widget, how to read it and how to show a value."""
 
-    def __init__(self, name: str, kind: Any, optional: bool, players: Sequence[str],
+    def __init__(self, spec: FieldSpec, players: Sequence[str],
                  cards: Sequence[Card], changed: Callable[[], None]) -> None:
+        name, kind, optional = spec.name, spec.form_kind, spec.optional
         self.name, self.kind, self.optional = name, kind, optional
-        self.label = QLabel(field_words(name))
+        words = spec.label
+        self.label = QLabel(words)
         self._boxes: dict[str, QCheckBox] = {}
         self._spins: dict[str, QSpinBox] = {}
         self.given: QCheckBox | None = None
         self.widget: QWidget
-        words = field_words(name)
         if kind in ("player", "card") or isinstance(kind, tuple):
             combo = _combo()
             if kind == "player":
@@ -132,8 +81,7 @@ class _Editor:
             self.label = QLabel("")
         elif kind == "int":
             spin = QSpinBox()
-            low = -100000 if name in ("marked", "correct") else 0
-            spin.setRange(low, 100000)
+            spin.setRange(spec.low, spec.high)
             spin.valueChanged.connect(changed)
             self.widget = spin
         elif kind == "players":
@@ -156,13 +104,15 @@ class _Editor:
             grid.setHorizontalSpacing(6)
             for i, p in enumerate(players):
                 spin = QSpinBox()
-                spin.setRange(0, 1000)
+                spin.setRange(spec.low, spec.high)
                 spin.setAccessibleName(f"{words}: {p}")
                 spin.valueChanged.connect(changed)
                 grid.addWidget(QLabel(p), i // 2, (i % 2) * 2)
                 grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
                 self._spins[p] = spin
         self.widget.setAccessibleName(words)
+        if spec.help:
+            self.widget.setToolTip(spec.help)
         self.row: QWidget = self.widget
         if optional and kind != "bool":
             self.given = QCheckBox()
@@ -288,18 +238,21 @@ class EventForm(QWidget):
             return
         self._offered = types
         self.type_box.clear()
-        for t in types:
+        for i, t in enumerate(types):
             words = event_words(t) if t in offered else f"{event_words(t)} (not at this stage)"
             self.type_box.addItem(words, t)
+            self.type_box.setItemData(i, event_help(t), Qt.ItemDataRole.ToolTipRole)
 
     def show_event(self, event: Mapping[str, Any], players: Sequence[str],
                    cards: Sequence[Card], problem_field: str | None,
-                   offered: Sequence[str] = tuple(EVENTS)) -> None:
+                   offered: Sequence[str] | None = None) -> None:
         """Show an event mapping among the events `offered` at this table, rebuilding the
         fields when the type or table changed."""
         etype = event.get("type")
-        if etype not in EVENTS:
+        if etype not in event_types():
             return
+        if offered is None:
+            offered = event_types()
         self.type_box.blockSignals(True)
         self._offer(offered, etype)
         self.type_box.blockSignals(False)
@@ -327,8 +280,8 @@ class EventForm(QWidget):
         while self.form.rowCount():
             self.form.removeRow(0)
         self._editors = [
-            _Editor(name, kind, optional, players, cards, self._on_edit)
-            for name, kind, optional in event_fields(etype)
+            _Editor(spec, players, cards, self._on_edit)
+            for spec in event_fields(etype)
         ]
         for ed in self._editors:
             self.form.addRow(ed.label, ed.row)

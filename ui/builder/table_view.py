@@ -18,18 +18,13 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card, CardError
 from app.games import Game
-from app.scenario import EVENTS
 from app.table_builder import (
-    BID_GAMES,
-    SEEN_GAMES,
-    TRICK_GAMES,
-    TURN_UP_GAMES,
     Problem,
     dealer_of,
     event_fields,
+    event_types,
     hand_of,
     players_of,
-    seat_range,
     trick_of,
 )
 from ui.builder.seat_view import SeatView
@@ -222,10 +217,10 @@ class TableView(QWidget):
         dealer = dealer_of(raw, game)
         scores = raw.get("scores") if isinstance(raw.get("scores"), dict) else {}
         seen = raw.get("hands_seen") if isinstance(raw.get("hands_seen"), list) else []
-        asks_seen = game.id in SEEN_GAMES or bool(seen)
+        asks_seen = game.model.asks_hands_seen or bool(seen)
         event = raw.get("event") if isinstance(raw.get("event"), dict) else {}
-        has_card = event.get("type") in EVENTS and any(
-            name == "card" for name, _, _ in event_fields(event["type"]))
+        has_card = event.get("type") in event_types() and any(
+            spec.name == "card" for spec in event_fields(event["type"]))
         for p, seat in self.seats.items():
             hand = hand_of(raw, p)
             cards = [_card(c) for c in hand] if isinstance(hand, list) else hand
@@ -247,12 +242,12 @@ class TableView(QWidget):
         bid = raw.get("bid")
         stock = raw.get("stock")
         self.facts.set_parts(
-            trump_from_turn_up=game.id in TURN_UP_GAMES,
-            trump=game.id in TRICK_GAMES or raw.get("trump") is not None,
-            tricks=game.id in TRICK_GAMES or leader is not None,
-            bid=game.id in BID_GAMES or isinstance(bid, dict),
-            discards=game.id == "ecarte" or bool(raw.get("discards_made")),
-            seats=seat_range(game),
+            trump_from_turn_up=game.turn_up_fixes_trump,
+            trump=game.has_trumps or raw.get("trump") is not None,
+            tricks=game.has_tricks or leader is not None,
+            bid=game.has_bidding or isinstance(bid, dict),
+            discards=game.model.discards or bool(raw.get("discards_made")),
+            seats=game.seat_range,
         )
         self.facts.show_facts(
             trump=str(raw["trump"]).upper() if raw.get("trump") is not None else None,
@@ -264,8 +259,8 @@ class TableView(QWidget):
             players=len(players),
         )
         self.centre.set_parts(
-            turn_up=game.id in TURN_UP_GAMES or raw.get("turn_up") is not None,
-            trick=game.id in TRICK_GAMES or leader is not None,
+            turn_up=game.has_turn_up or raw.get("turn_up") is not None,
+            trick=game.has_tricks or leader is not None,
         )
         self.centre.show_centre(
             turn_up=_card(raw["turn_up"]) if raw.get("turn_up") is not None else None,

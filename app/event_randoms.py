@@ -1,0 +1,120 @@
+"""Hooks that make a random event read like something that happens at a real table.
+
+Each hook takes the random scenario mapping (its event already filled field by field from the
+event's spec, app/deal.py), the game and the random source, and changes them in place. The
+event registry (app/events.py) names the hook of each event type.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.games import Game
+
+
+def _hands(raw: dict[str, Any]) -> dict[str, Any]:
+    hands: dict[str, Any] = raw.setdefault("hands", {})
+    return hands
+
+
+def spoil_counts(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """One or more hands hold a card or two too many, or one too few."""
+    hands = _hands(raw)
+    players: list[str] = raw["players"]
+    for p in rng.sample(players, rng.randint(1, len(players))):
+        held = hands.get(p, [])
+        count = held if isinstance(held, int) else len(held)
+        hands[p] = max(0, count + rng.choice((-1, 1, 2)))
+
+
+def king_turned(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """A king turned for trumps: a free king is the turn-up; half the time a count is wrong."""
+    if rng.random() < 0.5:
+        spoil_counts(raw, game, rng)
+    used = {c for h in _hands(raw).values() if isinstance(h, list) for c in h}
+    trick = raw.get("trick")
+    used.update(trick["cards"] if isinstance(trick, dict) else ())
+    kings = [f"K{s}" for s in game.pack.suits if f"K{s}" not in used]
+    if kings:
+        raw["turn_up"] = rng.choice(kings)
+
+
+def one_card_short(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """He played to the next trick without drawing first: one card short."""
+    hand = _hands(raw).get(raw["event"]["player"])
+    if isinstance(hand, list) and hand:
+        hand.pop()
+
+
+def play_in_turn(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The card is played by whoever is to play to the trick, from his own hand."""
+    ev, players, hands = raw["event"], raw["players"], _hands(raw)
+    trick = raw.get("trick")
+    if trick:
+        order = players[players.index(trick["leader"]):] + players[: players.index(trick["leader"])]
+        player = order[len(trick["cards"])] if len(trick["cards"]) < len(players) else ev["player"]
+        hand = hands.get(player)
+        if isinstance(hand, list) and hand:
+            ev["player"], ev["card"] = player, rng.choice(hand)
+    if not hands.get(ev["player"]):
+        hands[ev["player"]] = [ev["card"]]
+
+
+def lead_by_another(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The lead belonged to someone else, and only others may have followed the false lead."""
+    ev, players = raw["event"], raw["players"]
+    offender = ev["player"]
+    others = [p for p in players if p != offender]
+    ev["followed_by"] = [p for p in ev.get("followed_by", []) if p != offender]
+    if raw.get("trick") is not None:
+        raw["trick"] = {"leader": rng.choice(others), "cards": []}
+
+
+def tricks_won_so_far(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """He cannot have won more tricks than have been played."""
+    raw["event"]["tricks_won"] = rng.randint(0, min(raw.get("tricks_played", 0), 4))
+
+
+def faced_at_turn_up(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """In a game with a turn-up, now and then the faced card is the one due to be turned."""
+    if game.has("turn_up") and rng.random() < 0.25:
+        raw["event"]["position"] = len(raw["players"]) * game.hand_size + 1
+
+
+def score_in_tens(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """Points come in tens in the Bézique family: a wrong mark is off by a usual amount."""
+    ev = raw["event"]
+    ev["correct"] = rng.randrange(0, 500, 10)
+    marked = ev["correct"] + rng.choice((-40, -20, -10, 10, 20, 40, 50, 100))
+    ev["marked"] = marked if marked >= 0 else ev["correct"] + 10
+
+
+def exposed_without_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """Where there are no tricks, a card cannot be exposed by playing two to one; a second
+    card is shown only when two were played."""
+    ev = raw["event"]
+    if not game.has("tricks") and ev["how"] == "two-played":
+        ev["how"] = "faced"
+    if ev["how"] != "two-played" or ev.get("second_card") == ev["card"]:
+        ev.pop("second_card", None)
+
+
+def played_out(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The hand is over: no cards are left in hand and no trick is in progress."""
+    raw.pop("trick", None)
+    raw["hands"] = {}
+
+
+def share_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The hand is played out, its tricks shared among the players."""
+    played_out(raw, game, rng)
+    players: list[str] = raw["players"]
+    left = game.tricks_per_hand
+    tricks = {}
+    for p in players[:-1]:
+        tricks[p] = rng.randint(0, left)
+        left -= tricks[p]
+    tricks[players[-1]] = left
+    raw["event"]["tricks"] = tricks

@@ -1,0 +1,378 @@
+"""Every kind of event a scenario can describe, declared once.
+
+An `EventSpec` holds what the scenario parser, the builder's event form, the quiz words and
+the random tables each need: the event's fields (kind, bounds, optional or not, label, help),
+the stages where it can happen and the game features it needs, its words, and the hook that
+makes a random one read like something that happens at a real table (app/event_randoms.py).
+
+To add an event: add an `EventSpec` to `_SPECS` below (and, if a random one needs tidying, a
+hook in app/event_randoms.py); the handlers that rule it go in app/engine/handlers/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app import event_randoms as rnd
+from app.cards import Card
+
+if TYPE_CHECKING:
+    from app.games import Game
+
+# The largest number a table can hold in any field (points, positions, counts): beyond it a
+# number is a typing slip, and refused by the parser.
+MAX_NUMBER = 100_000
+
+FIELD_KINDS = ("player", "card", "bool", "int", "players", "counts", "choice")
+
+# What can be declared at the Bézique family and Écarté, with its words.
+DECLARATION_WORDS: dict[str, str] = {
+    "king": "the king of trumps",
+    "four-aces": "four aces",
+    "four-kings": "four kings",
+    "four-queens": "four queens",
+    "four-jacks": "four jacks",
+    "marriage": "a marriage",
+    "royal-marriage": "a royal marriage",
+    "bezique": "bézique",
+    "double-bezique": "double bézique",
+    "sequence": "a sequence in trumps",
+    "pinochle": "pinochle",
+}
+DECLARATIONS = tuple(DECLARATION_WORDS)
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of an event: its kind, whether it may be left out, its bounds and words."""
+
+    name: str
+    kind: str
+    label: str
+    help: str = ""
+    optional: bool = False
+    choices: tuple[str, ...] = ()
+    low: int = 0
+    high: int = MAX_NUMBER
+    typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
+    sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
+
+    @property
+    def form_kind(self) -> str | tuple[str, ...]:
+        """The kind as the builder's form reads it: the tuple of words for a choice."""
+        return self.choices if self.kind == "choice" else self.kind
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event type: its fields, where it can happen, its words and its random hook.
+
+    `stages` are the stages of a deal where it can happen (a game offers it at those of them
+    it has); `needs` names the game features it needs (`Game.has(feature)`). `tell` says what
+    happened in one sentence, from the parsed fields. `randomize` tidies a random event on a
+    random table (app/deal.py) so it reads like something that happens at a real table.
+    """
+
+    type: str
+    label: str
+    help: str
+    fields: tuple[FieldSpec, ...]
+    stages: tuple[str, ...]
+    tell: Callable[[Mapping[str, Any]], str]
+    needs: tuple[str, ...] = ()
+    randomize: Callable[[dict[str, Any], Game, Any], None] | None = None
+
+    def field(self, name: str) -> FieldSpec | None:
+        """A field by name."""
+        return next((f for f in self.fields if f.name == name), None)
+
+    def possible_in(self, game: Game) -> bool:
+        """Whether the game has every feature the event needs."""
+        return all(game.has(feature) for feature in self.needs)
+
+
+def _player(help_: str = "Who did it", name: str = "player", label: str = "Player",
+            *, optional: bool = False) -> FieldSpec:
+    return FieldSpec(name, "player", label, help_, optional=optional)
+
+
+def _card(name: str = "card", label: str = "Card", help_: str = "",
+          *, optional: bool = False) -> FieldSpec:
+    return FieldSpec(name, "card", label, help_, optional=optional)
+
+
+def _bool(name: str, label: str, help_: str = "", *, optional: bool = False) -> FieldSpec:
+    return FieldSpec(name, "bool", label, help_, optional=optional)
+
+
+def _card_name(value: Any) -> str:
+    return value.name if isinstance(value, Card) else str(value)
+
+
+def _join(items: list[str], last: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _declared(f: Mapping[str, Any]) -> str:
+    since = " He has drawn from the stock since." if f["drawn_since"] else ""
+    late = " A card of the next trick has already been played." if f.get(
+        "next_trick_started") else ""
+    words = DECLARATION_WORDS.get(f["declared"], f["declared"])
+    return f"{f['player']} declared and scored {words}.{since}{late}"
+
+
+def _out_of_turn(f: Mapping[str, Any]) -> str:
+    card = f.get("card")
+    what = f"the {_card_name(card)}" if card is not None else "a card"
+    return f"{f['player']} played {what} to the trick out of turn."
+
+
+def _hand_result(f: Mapping[str, Any]) -> str:
+    won = _join([f"{p} won {n}" for p, n in f["tricks"].items()])
+    proposal = {
+        "stood": "The non-dealer stood (played without proposing).",
+        "refused": "The non-dealer proposed and the dealer refused.",
+        "accepted": "The non-dealer proposed and the dealer accepted.",
+    }[f["proposal"]]
+    return f"The hand is over: {won} tricks. {proposal}"
+
+
+_EXPOSED_HOW = {
+    "faced": "dropped it face up",
+    "two-played": "played it together with another card to one trick",
+    "named": "named it as being in his hand",
+}
+_WITHDRAWN = ("proposal", "acceptance", "refusal", "number")
+_ALL = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
+_DRAW = ("play",)
+_PLAY = ("play", "stock-exhausted")
+_BEFORE_AND_IN_PLAY = ("bidding", "play", "stock-exhausted")
+_EARLY = ("deal", "bidding", "play")
+
+_SPECS: tuple[EventSpec, ...] = (
+    EventSpec(
+        "wrong-count", "Wrong number of cards",
+        "A hand is found to hold too many or too few cards.",
+        (), _ALL,
+        lambda f: "The hands are counted.", randomize=rnd.spoil_counts,
+    ),
+    EventSpec(
+        "failed-to-draw", "Forgot to draw",
+        "A player forgot to draw from the stock and has played to the next trick.",
+        (_player(),), _DRAW,
+        lambda f: f"{f['player']} forgot to draw and has played to the next trick.",
+        randomize=rnd.one_card_short,
+    ),
+    EventSpec(
+        "drew-two", "Drew two cards", "A player drew two cards from the stock instead of one.",
+        (_player(), _bool("saw_second", "Saw the second card?",
+                          "Whether he looked at the second card")),
+        _DRAW,
+        lambda f: f"{f['player']} drew two cards instead of one, "
+        + ("and saw the second." if f["saw_second"] else "without seeing the second."),
+    ),
+    EventSpec(
+        "drew-out-of-turn", "Drew out of turn", "A player drew from the stock out of turn.",
+        (_player(), _bool("card_was_adversarys", "The card was the adversary's?",
+                          "Whether the card he took was the one his adversary should have drawn",
+                          optional=True)),
+        _DRAW,
+        lambda f: f"{f['player']} drew out of turn."
+        + (" The card he took was his adversary's." if f.get("card_was_adversarys") else ""),
+    ),
+    EventSpec(
+        "both-drew-wrong", "Both drew wrongly",
+        "Both players drew the wrong cards from the stock, and each has seen his card.",
+        (), _DRAW,
+        lambda f: "Both players drew the wrong cards from the stock, and each has seen his card.",
+    ),
+    EventSpec(
+        "loser-saw-two", "Loser of the trick saw two cards",
+        "Drawing after the winner of the trick, a player looked at two cards.",
+        (_player(),), _DRAW,
+        lambda f: f"{f['player']}, drawing after the winner of the trick, looked at two cards.",
+    ),
+    EventSpec(
+        "even-stock", "Even number left in the stock",
+        "An even number of cards is found left in the stock.", (), _DRAW,
+        lambda f: "An even number of cards is found left in the stock.",
+    ),
+    EventSpec(
+        "peeked-at-stock", "Looked at the stock",
+        "A player looked at cards of the stock beyond the one he drew.",
+        (_player(),), _DRAW,
+        lambda f: f"{f['player']} looked at cards of the stock beyond the one he drew.",
+    ),
+    EventSpec(
+        "false-declaration", "False declaration",
+        "A player declared and scored a combination.",
+        (
+            _player(),
+            FieldSpec("declared", "choice", "Declared", "What he declared", choices=DECLARATIONS),
+            _bool("drawn_since", "Drawn since?", "Whether he has drawn from the stock since"),
+            _bool("next_trick_started", "Next trick started?",
+                  "Whether a card of the next trick has been played", optional=True),
+        ),
+        _BEFORE_AND_IN_PLAY, _declared,
+    ),
+    EventSpec(
+        "wrong-score", "Wrong score marked", "A player marked the wrong number of points.",
+        (
+            _player(),
+            FieldSpec("marked", "int", "Points marked", "The points he marked",
+                      low=-MAX_NUMBER),
+            FieldSpec("correct", "int", "Points earned", "The points that were due",
+                      low=-MAX_NUMBER),
+        ),
+        ("bidding", "play", "stock-exhausted", "hand-over"),
+        lambda f: f"{f['player']} marked {f['marked']} points where {f['correct']} were due.",
+        randomize=rnd.score_in_tens,
+    ),
+    EventSpec(
+        "play", "Played a card", "A player plays a card to the trick: is it lawful?",
+        (_player(), _card(help_="The card played")), _PLAY,
+        lambda f: f"{f['player']} plays the {_card_name(f['card'])}.",
+        needs=("tricks",), randomize=rnd.play_in_turn,
+    ),
+    EventSpec(
+        "exposed-card", "Exposed a card", "A player exposed a card of his hand.",
+        (
+            _player(),
+            _card(help_="The card exposed"),
+            FieldSpec("how", "choice", "How", "How he exposed it", choices=tuple(_EXPOSED_HOW)),
+            _card("second_card", "Second card", "The other card shown with it", optional=True),
+        ),
+        _BEFORE_AND_IN_PLAY,
+        lambda f: f"{f['player']} exposed the {_card_name(f['card'])}: "
+        f"he {_EXPOSED_HOW[f['how']]}.",
+        randomize=rnd.exposed_without_tricks,
+    ),
+    EventSpec(
+        "lead-out-of-turn", "Led out of turn", "A player led to a trick when it was not his lead.",
+        (
+            _player(),
+            _card(help_="The card led"),
+            FieldSpec("followed_by", "players", "Followed by",
+                      "Who played to the lead before the error was seen", optional=True),
+        ),
+        _PLAY,
+        lambda f: f"{f['player']} led the {_card_name(f['card'])} out of turn."
+        + (f" {_join(list(f['followed_by']))} played to it." if f.get("followed_by") else ""),
+        needs=("tricks",), randomize=rnd.lead_by_another,
+    ),
+    EventSpec(
+        "play-out-of-turn", "Played out of turn",
+        "A player played to the trick before his turn.",
+        (_player(), _card(help_="The card played out of turn", optional=True)),
+        _PLAY, _out_of_turn, needs=("tricks",),
+    ),
+    EventSpec(
+        "abandoned-hand", "Abandoned the hand",
+        "A player threw down his cards and abandoned the hand.",
+        (_player(), FieldSpec("tricks_won", "int", "Tricks won",
+                              "Tricks he had won before abandoning", optional=True)),
+        _BEFORE_AND_IN_PLAY,
+        lambda f: f"{f['player']} threw down his cards and abandoned the hand"
+        + (f" after winning {f['tricks_won']} trick(s)." if f.get("tricks_won") is not None
+           else "."),
+        randomize=rnd.tricks_won_so_far,
+    ),
+    EventSpec(
+        "dealt-out-of-turn", "Dealt out of turn",
+        "A player dealt though it was not his turn; the scenario's dealer is the rightful one.",
+        (_player("Who dealt out of turn"),), _EARLY,
+        lambda f: f"{f['player']} dealt, though it was not his turn to deal.",
+    ),
+    EventSpec(
+        "faced-card-in-pack", "Faced card in the pack",
+        "A card is found face up in the pack.",
+        (FieldSpec("position", "int", "Position (1 = top)",
+                   "The card's place in the pack, counting from the top", low=1,
+                   typical=(1, 20)),),
+        _EARLY,
+        lambda f: f"A card is found face up in the pack: card number {f['position']} "
+        "from the top.",
+        randomize=rnd.faced_at_turn_up,
+    ),
+    EventSpec(
+        "dealer-exposed-card", "Dealer exposed a card", "In dealing, the dealer exposed a card.",
+        (_player("Whose card was exposed", "owner", "Whose card"),), ("deal", "bidding"),
+        lambda f: f"In dealing, the dealer exposed one of {f['owner']}'s cards.",
+    ),
+    EventSpec(
+        "several-trumps-turned", "Several trumps turned",
+        "The dealer turned up more than one card for the trump.",
+        (FieldSpec("count", "int", "Cards turned", "How many cards he turned up", low=2,
+                   high=52, typical=(2, 3)),),
+        ("deal", "bidding"),
+        lambda f: f"The dealer turned up {f['count']} cards for the trump instead of one.",
+    ),
+    EventSpec(
+        "imperfect-pack", "Imperfect pack",
+        "The pack is found to be imperfect (a card missing or duplicated).", (), _ALL,
+        lambda f: "The pack is found to be imperfect (a card missing or duplicated).",
+    ),
+    EventSpec(
+        "king-turned", "King turned up", "The dealer turns up a king for the trump.",
+        (), ("deal", "bidding"), lambda f: "The dealer turns up a king for the trump.",
+        randomize=rnd.king_turned,
+    ),
+    EventSpec(
+        "hand-result", "Result of the hand",
+        "The hand is over: the tricks each won, and whether the non-dealer proposed.",
+        (
+            FieldSpec("tricks", "counts", "Tricks won", "Tricks each player won",
+                      sums_to_tricks=True),
+            FieldSpec("proposal", "choice", "Proposal", "What the non-dealer did",
+                      choices=("stood", "refused", "accepted")),
+        ),
+        ("hand-over",), _hand_result, needs=("tricks",),
+        randomize=rnd.share_tricks,
+    ),
+    EventSpec(
+        "stock-exhausted", "Stock exhausted",
+        "The last card of the stock has been drawn and passed; nobody has gone out.",
+        (), ("play", "stock-exhausted", "hand-over"),
+        lambda f: "The last card of the stock has been drawn and passed; nobody has gone out.",
+    ),
+    EventSpec(
+        "counted-out", "Counted out",
+        "Players can count out (reach the game) on this deal.",
+        (
+            FieldSpec("players", "players", "Players", "Who can count out"),
+            _bool("bid_made", "Bid made?", "Whether the bidder made his bid"),
+        ),
+        ("hand-over",),
+        lambda f: f"{_join(list(f['players']))} can count out on this deal; the bidder "
+        + ("made" if f["bid_made"] else "did not make") + " his bid.",
+        needs=("bidding",), randomize=rnd.played_out,
+    ),
+    EventSpec(
+        "points-made", "Points made in the hand", "The points each player won in the hand.",
+        (FieldSpec("points", "counts", "Points won", "Points each player won in the hand"),),
+        ("hand-over",),
+        lambda f: "The hand is over: "
+        + _join([f"{p} made {n}" for p, n in f["points"].items()]) + ".",
+        needs=("bidding",), randomize=rnd.played_out,
+    ),
+    EventSpec(
+        "proposal-withdrawn", "Went back on a proposal",
+        "A player tried to take back a proposal, an acceptance, a refusal or the number of "
+        "cards asked for.",
+        (_player(), FieldSpec("what", "choice", "Went back on", "What he took back",
+                              choices=_WITHDRAWN)),
+        ("bidding",),
+        lambda f: f"{f['player']} tried to take back his {f['what']}.",
+    ),
+)
+
+EVENTS: Mapping[str, EventSpec] = {spec.type: spec for spec in _SPECS}
+
+
+def event_spec(event_type: str) -> EventSpec:
+    """The spec of an event type (KeyError when there is no such event)."""
+    return EVENTS[event_type]
