@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
 
 def _after_first_paint(store: DeferredStore, args: argparse.Namespace) -> Callable[[], None]:
     if not args.exit_after_show:
-        return store.warm
+        return store.warm_in_background
 
     def report_and_quit() -> None:
         # For bench/startup.py: when the first paint was done, and when search was ready.

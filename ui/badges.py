@@ -11,9 +11,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QSizePolicy,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -115,3 +116,29 @@ class BadgeDelegate(QStyledItemDelegate):
             hint.setWidth(hint.width() + size.width() + _GAP)
             hint.setHeight(max(hint.height(), size.height() + 2))
         return hint
+
+
+class BadgeLabel(QWidget):
+    """A code's badge as a small widget of its own (beside a quiz choice, a label…); painted
+    in the colours of the scheme in force."""
+
+    def __init__(self, code: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.code = code
+        self.setAccessibleName(f"{short_code_name(code)} code")
+        self.setToolTip(f"{short_code_name(code)} code")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def text(self) -> str:
+        """The letters on the badge: 'EN', 'FR', 'US'."""
+        return code_badge(self.code)
+
+    @override
+    def sizeHint(self) -> QSize:
+        size = badge_size(self.code, self.font())
+        return QSize(size.width(), size.height() + 2)
+
+    @override
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        paint_badge(painter, self.rect(), self.code, self.font())

@@ -1,42 +1,73 @@
-"""The laws store built on first use, so the window can be shown before the search index exists."""
+"""The laws store opened after the first paint, so the window never waits for the index.
+
+The index is kept in the cache directory and rebuilt only when the laws change
+(LawsStore.cached); opening it is quick, but building it for a very large corpus is not, so
+warm_in_background() builds it on a worker thread while the window shows "Building the
+search index…". Anything that needs the store before then simply waits for it.
+"""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
 
 from app.content import Content, Law, Term
 
 if TYPE_CHECKING:
-    from app.search import SearchHit
+    from app.search import SearchHit, SearchResults
     from app.store import LawsStore
 
 
-class DeferredStore:
-    """The LawsStore API over a store that is built the first time it is needed.
+class DeferredStore(QObject):
+    """The LawsStore API over a store that is opened (or built) the first time it is needed.
 
-    Building the SQLite index (and importing sqlite-utils) is the slowest part of start-up;
-    the app calls warm() just after the window's first paint, so the first keystroke finds
-    the store ready.
+    Signals:
+        became_ready(): the store is open (emitted from the worker thread when built there;
+            connect a QObject's method, which Qt then calls on its own thread).
     """
 
+    became_ready = Signal()
+
     def __init__(self, content: Content) -> None:
+        super().__init__()
         self._content = content
         self._store: LawsStore | None = None
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
 
     @property
     def ready(self) -> bool:
-        """True once the store has been built."""
+        """True once the store is open."""
         return self._store is not None
 
+    @property
+    def building(self) -> bool:
+        """True while a worker thread is building or opening the store."""
+        # The store is set before the worker announces it, so a slot woken by became_ready
+        # never sees "building" while the thread is finishing.
+        return self._store is None and self._thread is not None and self._thread.is_alive()
+
     def warm(self) -> None:
-        """Build the store now if it is not built yet."""
+        """Open the store now (waiting for a worker already at it)."""
         self._get()
+
+    def warm_in_background(self) -> None:
+        """Open (or build) the store on a worker thread; became_ready follows."""
+        if self._store is not None or self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._get, name="search-index", daemon=True)
+        self._thread.start()
 
     def _get(self) -> LawsStore:
         if self._store is None:
-            from app.store import LawsStore
+            with self._lock:
+                if self._store is None:
+                    from app.store import LawsStore
 
-            self._store = LawsStore(self._content)
+                    self._store = LawsStore.cached(self._content)
+                    self.became_ready.emit()
         return self._store
 
     def law(self, law_id: str) -> Law:
@@ -55,6 +86,15 @@ class DeferredStore:
     ) -> list[SearchHit]:
         """See LawsStore.search."""
         return self._get().search(query, game=game, code=code, topic=topic, limit=limit)
+
+    def find(
+        self, query: str, *, game: str | None = None, code: str | None = None,
+        topic: str | None = None, limit: int = 50, literal: bool = False,
+    ) -> SearchResults:
+        """See LawsStore.find."""
+        return self._get().find(
+            query, game=game, code=code, topic=topic, limit=limit, literal=literal
+        )
 
     def term_for(self, word: str) -> Term | None:
         """See LawsStore.term_for."""

@@ -376,7 +376,6 @@ class MainWindow(QMainWindow):
             self._help = HelpWindow(self)
         self._help.show_page(page)
         self._help.show()
-        self._help.raise_()
 
     # View -----------------------------------------------------------------------------------
 
@@ -425,7 +424,7 @@ class MainWindow(QMainWindow):
             schemes.addAction(action)
             self.scheme_actions[choice] = action
         self.about_action = self._action("&About Card Laws", "", self._show_about)
-        self.guide_action = self._action("&User guide", "F1", self.show_guide)
+        self.guide_action = self._action("&User guide", "F1", lambda: self.show_guide())
         self.shortcuts_action = self._action("&Keyboard shortcuts", "Ctrl+/",
                                              lambda: self.show_guide("shortcuts"))
         self.welcome_action = self._action("&Welcome", "",

@@ -12,9 +12,6 @@ _CONTRAST_WORDS = {
     ONLY_HERE: "only here",
 }
 
-# The short mark of each code on its badge: the text says the code, never colour alone.
-_CODE_BADGES = {"english": "EN", "french": "FR", "american": "US"}
-
 _TRICK_RULES = {
     "free": "Free play: no duty to follow suit, to win the trick or to trump.",
     "follow-or-trump": "Follow suit if able, or trump instead; when void, any card.",
@@ -36,11 +33,6 @@ def code_name(code: str) -> str:
 def short_code_name(code: str) -> str:
     """The code's name without its authority in brackets: 'American (Foster)' -> 'American'."""
     return code_name(code).split(" (")[0]
-
-
-def code_badge(code: str) -> str:
-    """The two letters on a code's badge: 'english' -> 'EN'."""
-    return _CODE_BADGES.get(code, code[:2].upper())
 
 
 def topic_name(topic: str) -> str:
@@ -69,3 +61,11 @@ def trick_rule_words(rule: str, trump_when_void: bool = False) -> str:
         words = words[:-1] + ("; when void, trump if able." if trump_when_void else
                               "; when void, any card.")
     return words
+
+
+_BADGES = {"english": "EN", "french": "FR", "american": "US"}
+
+
+def code_badge(code: str) -> str:
+    """The two-letter badge of a code of laws (EN, FR, US): text, never colour alone."""
+    return _BADGES.get(code, code[:2].upper())

@@ -6,9 +6,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QLabel,
-    QListView,
     QSplitter,
     QStackedWidget,
     QTreeView,
@@ -23,6 +20,16 @@ from ui.browser.find_bar import FindBar
 from ui.browser.law_filters import LawFilters
 from ui.browser.law_page import LawPage
 from ui.browser.law_tree_model import LINK_ROLE, LawTreeModel
+from ui.browser.search_results import (
+    ALL_FILTERS,
+    CORRECTED,
+    LITERAL,
+    TERM,
+    ResultsView,
+    empty_html,
+    make_label,
+    status_html,
+)
 from ui.links import href
 from ui.widgets.search_box import SearchBox
 
@@ -66,13 +73,19 @@ class BrowserScreen(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.setAccessibleName("Laws by game and topic")
         self.tree.setItemDelegate(BadgeDelegate(self.tree))
-        self.no_results = QLabel("No law matches.")
+        # The search's own widgets (see ui/browser/search_results.py).
+        self.no_results = make_label()
         self.no_results.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.no_results.setWordWrap(True)
+        self.no_results.setAccessibleName("No results")
+        self.search_status = make_label()
+        self.search_status.setAccessibleName("Search status")
+        self.search_status.hide()
+        self._literal = False
+        self._searched = ""
         self.left_pages = QStackedWidget()
         self.left_pages.addWidget(self.tree)
         self.left_pages.addWidget(self.no_results)
-        self._results: QListView | None = None
+        self._results: ResultsView | None = None
         self.page = LawPage(store, content)
         self.find_bar = FindBar(self.page)
         self.page.find_requested.connect(self.find_bar.open)
@@ -88,6 +101,7 @@ class BrowserScreen(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.search_box)
         left_layout.addWidget(self.filters)
+        left_layout.addWidget(self.search_status)
         left_layout.addWidget(self.left_pages, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
@@ -102,6 +116,12 @@ class BrowserScreen(QWidget):
 
         self.search_box.query_settled.connect(self._run_search)
         self.search_box.query_submitted.connect(self._open_first_result)
+        self.search_box.down_pressed.connect(self._enter_results)
+        self.search_status.linkActivated.connect(self._on_search_link)
+        self.no_results.linkActivated.connect(self._on_search_link)
+        ready = getattr(store, "became_ready", None)
+        if ready is not None:  # a store still building its index says when it is done
+            ready.connect(self._on_store_ready)
         self.filters.filters_changed.connect(self._refilter)
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
         self.page.page_requested.connect(self.open)
@@ -110,7 +130,7 @@ class BrowserScreen(QWidget):
         self.page.render_home()
 
     @property
-    def results(self) -> QListView:
+    def results(self) -> ResultsView:
         """The list of search results (built on first use: start-up does not need it)."""
         return self._ensure_results()[0]
 
@@ -119,21 +139,18 @@ class BrowserScreen(QWidget):
         """The model of the search results."""
         return self._ensure_results()[1]
 
-    def _ensure_results(self) -> tuple[QListView, ResultsModel]:
+    def _ensure_results(self) -> tuple[ResultsView, ResultsModel]:
         if self._results is None:
             from ui.browser.results_model import ResultsModel
             from ui.widgets.html_delegate import HtmlDelegate
 
             self._results_model = ResultsModel()
-            self._results = QListView()
+            self._results = ResultsView()
             self._results.setModel(self._results_model)
             self._results.setItemDelegate(HtmlDelegate(self._results))
-            self._results.setWordWrap(True)
-            self._results.setResizeMode(QListView.ResizeMode.Adjust)
-            self._results.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-            self._results.setAccessibleName("Search results")
             self._results.clicked.connect(self._on_result)
             self._results.activated.connect(self._on_result)
+            self._results.escape_pressed.connect(self._leave_results)
             self.left_pages.addWidget(self._results)
         return self._results, self._results_model
 
@@ -189,21 +206,68 @@ class BrowserScreen(QWidget):
         self._run_search(self.search_box.text())
 
     def _run_search(self, text: str) -> None:
+        if text != self._searched:
+            self._literal = False  # new words: correct their spelling again
+        self._searched = text
         if not text.strip():
+            self.search_status.hide()
             self.left_pages.setCurrentWidget(self.tree)
             return
-        hits = self._store.search(text, game=self.filters.game, code=self.filters.code)
-        self.results_model.set_hits(hits)
-        self.left_pages.setCurrentWidget(self.results if hits else self.no_results)
+        if getattr(self._store, "building", False):
+            self.search_status.setText("Building the search index… the results will follow.")
+            self.search_status.show()
+            return
+        game, code = self.filters.game, self.filters.code
+        results = self._store.find(text, game=game, code=code, literal=self._literal)
+        self.results_model.set_results(results.groups)
+        if results.groups:
+            self.search_status.setText(status_html(results, self._literal))
+            self.search_status.show()
+            self.left_pages.setCurrentWidget(self.results)
+            return
+        self.search_status.hide()
+        filtered = bool(game or code)
+        elsewhere = len(self._store.find(text, literal=self._literal).groups) if filtered else 0
+        corrected = results.corrected_text if results.corrected else ""
+        terms = self._store.terms_search(text)
+        self.no_results.setText(empty_html(text, elsewhere, filtered, terms, corrected))
+        self.left_pages.setCurrentWidget(self.no_results)
+
+    def _on_store_ready(self) -> None:
+        # A bound method of this widget: Qt calls it on the UI thread, whichever thread
+        # emitted the signal.
+        if self.search_box.text().strip():
+            self._run_search(self.search_box.text())
+
+    def _on_search_link(self, link: str) -> None:
+        if link in (LITERAL, CORRECTED):
+            self._literal = link == LITERAL
+            self._searched = self.search_box.text()
+            self._run_search(self._searched)
+        elif link == ALL_FILTERS:
+            self.filters.set_code(None)
+            self.filters.set_game(None)
+        elif link.startswith(TERM):
+            self.term_requested.emit(link[len(TERM):])
+
+    def _enter_results(self) -> None:
+        """Down from the search box: into the results, on the first one."""
+        if self.left_pages.currentWidget() is self.results and self.results_model.rowCount():
+            self.results.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.results.setCurrentIndex(self.results_model.index(0, 0))
+
+    def _leave_results(self) -> None:
+        self.search_box.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _open_first_result(self) -> None:
         if self.left_pages.currentWidget() is self.results:
             self._on_result(self.results_model.index(0, 0))
 
     def _on_result(self, index: QModelIndex) -> None:
-        if index.isValid():
+        hit = self.results_model.hit_at(index)
+        if hit is not None:
             self.search_left.emit(self.search_box.text())
-            self.show_law(self.results_model.hit(index.row()).law_id)
+            self.show_law(hit.law_id)
 
     def _on_tree_current(self, index: QModelIndex) -> None:
         if index.isValid():

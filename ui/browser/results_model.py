@@ -1,4 +1,9 @@
-"""The ranked search results as a list model, one item per hit, displayed as HTML."""
+"""Search results as a two-level model: one row per situation, its codes' laws beneath.
+
+A situation is one case of one game (app.search.Situation); its row names the best law and
+carries a text badge per code (EN, FR, US), and expands to each code's law, so the English,
+French and American versions of one situation arrive together.
+"""
 
 from __future__ import annotations
 
@@ -6,53 +11,143 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from typing_extensions import override
 
-from app.search import SearchHit, snippet_html, snippet_text
+from app.search import SearchHit, Situation, situations, snippet_html, snippet_text
 from ui import theme
 from ui.badges import badge_html
 from ui.words import game_name, short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
+_HOW = {"word": "", "prefix": " (as a prefix)", "correction": " (spelling corrected)"}
 
-class ResultsModel(QAbstractListModel):
-    """Search hits in rank order: title, game · code, highlighted snippet."""
+
+def why_text(hit: SearchHit) -> str:
+    """Why a law is listed, in words: each clause and what it matched."""
+    if not hit.matched and not hit.missed:
+        return "Same situation under another code."
+    parts = []
+    for m in hit.matched:
+        if m.how == "synonym":
+            parts.append(f"“{m.typed}” found as “{m.found}”")
+        elif m.how == "correction":
+            parts.append(f"“{m.typed}” read as “{m.found}”")
+        else:
+            parts.append(f"“{m.found}”{_HOW.get(m.how, '')}")
+    text = "Matches " + ", ".join(parts) if parts else "Matches none of the words"
+    if hit.missed:
+        text += "; lacks " + ", ".join(f"“{w}”" for w in hit.missed)
+    return text + "."
+
+
+def _muted() -> str:
+    # The theme's muted ink, chosen to read on both light and dark palettes.
+    return theme.hex("muted")
+
+
+def _badges(codes: Sequence[str]) -> str:
+    # The code's letters on the code's colour (ui/badges.py), as everywhere a law is named.
+    return " ".join(badge_html(c) for c in codes)
+
+
+class ResultsModel(QAbstractItemModel):
+    """Situations in rank order (top level), each code's law under its situation."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._hits: list[SearchHit] = []
+        self._groups: list[Situation] = []
 
-    def set_hits(self, hits: Sequence[SearchHit]) -> None:
-        """Replace the results."""
+    def set_results(self, groups: Sequence[Situation]) -> None:
+        """Replace the results with these situations."""
         self.beginResetModel()
-        self._hits = list(hits)
+        self._groups = list(groups)
         self.endResetModel()
 
+    def set_hits(self, hits: Sequence[SearchHit]) -> None:
+        """Replace the results with these hits, grouped by situation."""
+        self.set_results(situations(hits))
+
+    def situation(self, row: int) -> Situation:
+        """The situation shown in a top-level row."""
+        return self._groups[row]
+
     def hit(self, row: int) -> SearchHit:
-        """The hit shown in a row."""
-        return self._hits[row]
+        """The best law of the situation in a top-level row."""
+        return self._groups[row].best
+
+    def law_count(self) -> int:
+        """How many laws the situations hold together."""
+        return sum(len(g.hits) for g in self._groups)
+
+    def hit_at(self, index: QModelIndex | QPersistentModelIndex) -> SearchHit | None:
+        """The law an index stands for (a situation row: its best law)."""
+        if not index.isValid():
+            return None
+        if index.internalId() == 0:
+            return self._groups[index.row()].best
+        return self._groups[index.internalId() - 1].hits[index.row()]
+
+    @override
+    def index(
+        self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()  # noqa: B008
+    ) -> QModelIndex:
+        if column != 0 or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, 0, 0) if row < len(self._groups) else QModelIndex()
+        if parent.internalId() != 0 or parent.row() >= len(self._groups):
+            return QModelIndex()
+        if row >= len(self._groups[parent.row()].hits):
+            return QModelIndex()
+        return self.createIndex(row, 0, parent.row() + 1)
+
+    @override
+    def parent(self, child: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not child.isValid() or child.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(child.internalId() - 1, 0, 0)
 
     @override
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._hits)
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == 0 and parent.column() == 0:
+            group = self._groups[parent.row()]
+            return len(group.hits) if len(group.hits) > 1 else 0
+        return 0
+
+    @override
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 1
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._hits):
+        hit = self.hit_at(index)
+        if hit is None:
             return None
-        hit = self._hits[index.row()]
-        where = f"{game_name(hit.game)} · {short_code_name(hit.code)}"
+        top = index.internalId() == 0
         if role == Qt.ItemDataRole.DisplayRole:
+            if top:
+                group = self._groups[index.row()]
+                where = html.escape(game_name(hit.game))
+                return (
+                    f"<b>{html.escape(hit.title)}</b><br/>"
+                    f'<span style="color:{_muted()}">{where} ·</span> {_badges(group.codes)}'
+                    f"<br/>{snippet_html(hit)}"
+                )
             return (
-                f"<b>{html.escape(hit.title)}</b><br/>"
-                f"{badge_html(hit.code)} "
-                f'<span style="color:{theme.hex("muted")}">{html.escape(where)}</span><br/>'
-                f"{snippet_html(hit)}"
+                f"{_badges([hit.code])} {html.escape(hit.title)}<br/>"
+                f'<span style="color:{_muted()}">{snippet_html(hit)}</span>'
             )
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{hit.title} — {where}: {snippet_text(hit)}"
+            if top:
+                codes = ", ".join(short_code_name(c) for c in self._groups[index.row()].codes)
+                return f"{hit.title} — {game_name(hit.game)}, {codes}: {snippet_text(hit)}"
+            return f"{short_code_name(hit.code)}: {hit.title}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return why_text(hit)
         if role == LAW_ID_ROLE:
             return hit.law_id
         return None

@@ -26,6 +26,7 @@ from typing_extensions import override
 from app.cards import Card, CardError
 from app.content import Law
 from ui import theme
+from ui.badges import BadgeLabel
 from ui.quiz.hand_fan import HandFan
 from ui.quiz.table_sketch import CARD as CHOICE_CARD
 from ui.quiz.table_sketch import TableSketch
@@ -179,7 +180,8 @@ class QuestionView(QWidget):
             button.toggled.connect(self.answer_changed)
             if self._group is not None:
                 self._group.addButton(button)
-            row = _Wrapped(button, number)
+            law = self._laws.get(choice.key)
+            row = _Wrapped(button, number, choice.code or (law.code if law else ""))
             self._choices_layout.addWidget(row)
             row.show()  # at once, not on the next turn of the event loop
             self._choice_rows[choice.key] = row
@@ -285,7 +287,7 @@ class _ClickableLabel(QLabel):
 class _Wrapped(QWidget):
     """A radio button or check box whose long text wraps (Qt's buttons never wrap)."""
 
-    def __init__(self, button: QAbstractButton, number: int = 0) -> None:
+    def __init__(self, button: QAbstractButton, number: int = 0, code: str = "") -> None:
         super().__init__()
         self.button = button
         text = button.text()
@@ -298,6 +300,11 @@ class _Wrapped(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         line.setSpacing(4)
         line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        if code:  # a choice that names a law or a code shows the code's badge
+            self.badge: BadgeLabel | None = BadgeLabel(code)
+            line.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+        else:
+            self.badge = None
         line.addWidget(self.label, 1)
         self._text = text
 

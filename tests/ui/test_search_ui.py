@@ -1,0 +1,139 @@
+"""The browser's search on the real laws: typos, questions, badges, the empty state, keys."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.content import Content, load_content
+from app.store import LawsStore
+from ui.browser.browser_screen import BrowserScreen
+from ui.browser.search_results import ALL_FILTERS, LITERAL
+from ui.deferred_store import DeferredStore
+
+
+@pytest.fixture(scope="module")
+def real() -> tuple[Content, LawsStore]:
+    content = load_content()
+    return content, LawsStore(content)
+
+
+@pytest.fixture
+def browser(qtbot, real) -> BrowserScreen:
+    content, store = real
+    screen = BrowserScreen(store, content)
+    qtbot.addWidget(screen)
+    screen.resize(1000, 700)
+    screen.show()
+    qtbot.waitExposed(screen)
+    return screen
+
+
+def _row_ids(browser: BrowserScreen, rows: int = 5) -> list[set[str]]:
+    model = browser.results_model
+    return [{h.law_id for h in model.situation(r).hits}
+            for r in range(min(rows, model.rowCount()))]
+
+
+def test_each_keystroke_is_answered_without_a_pause(qtbot, browser):
+    qtbot.keyClicks(browser.search_box, "revoke")
+    # No debounce: the zero-delay report runs on the next turn of the event loop.
+    qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results, timeout=200)
+
+
+def test_a_typo_is_corrected_and_the_literal_query_is_one_click_away(qtbot, browser):
+    browser.search("misdael pitch")
+    status = browser.search_status.text()
+    assert "Showing results for <b>misdeal pitch</b>" in status
+    assert LITERAL in status
+    assert "auction-pitch.american.misdeal-same-dealer" in _row_ids(browser)[0]
+    browser.search_status.linkActivated.emit(LITERAL)
+    assert "Searched as typed" in browser.search_status.text() or (
+        browser.left_pages.currentWidget() is browser.no_results)
+
+
+def test_a_question_finds_the_dealing_laws(browser):
+    browser.search("what happens if the dealer gives too many cards")
+    first = _row_ids(browser, 3)
+    assert any(any("too-many" in i for i in ids) for ids in first)
+
+
+def test_a_situation_row_carries_a_text_badge_per_code_and_expands_to_each_law(browser):
+    browser.search("maldonne écarté")
+    model = browser.results_model
+    row = next(r for r in range(model.rowCount()) if len(model.situation(r).codes) > 1)
+    text = model.index(row, 0).data(Qt.ItemDataRole.DisplayRole)
+    for code in model.situation(row).codes:
+        letters = {"english": "EN", "french": "FR", "american": "US"}[code]
+        assert f"&nbsp;{letters}&nbsp;" in text  # the badge's text, on the code's colour
+    parent = model.index(row, 0)
+    assert model.rowCount(parent) == len(model.situation(row).hits)
+    child = model.index(0, 0, parent)
+    assert model.hit_at(child).law_id == model.situation(row).hits[0].law_id
+
+
+def test_the_tooltip_says_why_a_law_matched(browser):
+    browser.search("revokd")
+    tip = browser.results_model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert "“revokd” read as “revoke”" in tip
+
+
+def test_the_result_count_is_shown(browser):
+    browser.search("carte blanche")
+    model = browser.results_model
+    assert f"{model.rowCount()} situation" in browser.search_status.text()
+    assert f"{model.law_count()} law" in browser.search_status.text()
+
+
+def test_an_empty_result_suggests_other_games_and_glossary_terms(browser):
+    browser.filters.set_game("conquian")
+    browser.search("carte blanche")
+    assert browser.left_pages.currentWidget() is browser.no_results
+    text = browser.no_results.text()
+    assert "No law matches “carte blanche”" in text
+    assert ALL_FILTERS in text and "Glossary: carte blanche" in text
+    browser.no_results.linkActivated.emit(ALL_FILTERS)
+    assert browser.filters.game is None
+    assert browser.left_pages.currentWidget() is browser.results
+
+
+def test_down_enters_the_results_enter_opens_escape_returns(qtbot, browser):
+    browser.search("carte blanche")
+    browser.search_box.setFocus()
+    qtbot.keyClick(browser.search_box, Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is browser.results
+    assert browser.results.currentIndex().row() == 0
+    qtbot.keyClick(browser.results, Qt.Key.Key_Return)
+    assert browser.current_page == f"law:{browser.results_model.hit(0).law_id}"
+    qtbot.keyClick(browser.results, Qt.Key.Key_Escape)
+    assert QApplication.focusWidget() is browser.search_box
+
+
+def test_while_the_index_is_built_the_browser_says_so_then_shows_results(qtbot, real):
+    content, _ = real
+    store = DeferredStore(content)
+    screen = BrowserScreen(store, content)
+    qtbot.addWidget(screen)
+    store._thread = _Pending()  # as if a worker were still building the index
+    screen.search("revoke")
+    assert "Building the search index" in screen.search_status.text()
+    store._thread = None
+    store.warm()
+    qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results)
+
+
+class _Pending:
+    def is_alive(self) -> bool:
+        return True
+
+
+def test_an_index_built_on_a_worker_thread_fills_the_results_when_ready(qtbot, real):
+    content, _ = real
+    store = DeferredStore(content)
+    screen = BrowserScreen(store, content)
+    qtbot.addWidget(screen)
+    screen.search_box.setText("revoke")
+    store.warm_in_background()
+    qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results, timeout=20000)
+    assert screen.results_model.rowCount() > 0

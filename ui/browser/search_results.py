@@ -1,0 +1,112 @@
+"""The search results of the browser: the list view, the line above it, the empty state.
+
+The line above says how many situations and laws were found, which spelling was corrected
+(with a link back to the words as typed), which game the query named, and when no law has
+every word. The empty state suggests where to look instead: other games or codes, glossary
+terms. Texts from outside (the query, law titles, term names) are escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QTreeView, QWidget
+from typing_extensions import override
+
+from app.content import Term
+from app.search import SearchResults
+from ui.words import game_name
+
+# Links in the line above the results and in the empty state.
+LITERAL = "search:literal"  # search the words as typed, without correction
+CORRECTED = "search:corrected"  # back to the corrected search
+ALL_FILTERS = "search:all"  # clear the game and code filters
+TERM = "term:"  # + a glossary term id
+
+
+class ResultsView(QTreeView):
+    """The results list: situations, expandable to each code's law.
+
+    Enter opens the current law (QAbstractItemView's `activated`); Escape returns to the
+    search box.
+
+    Signals:
+        escape_pressed(): Escape was pressed in the list.
+    """
+
+    escape_pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHeaderHidden(True)
+        self.setWordWrap(True)
+        self.setRootIsDecorated(True)
+        self.setExpandsOnDoubleClick(False)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setAccessibleName("Search results")
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escape_pressed.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def make_label() -> QLabel:
+    """A wrapped rich-text label whose links are reported, not followed."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setOpenExternalLinks(False)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                  | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+    return label
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def status_html(results: SearchResults, literal: bool) -> str:
+    """The line above the results."""
+    laws = sum(len(g.hits) for g in results.groups)
+    lines = [f"{_plural(len(results.groups), 'situation')} · {_plural(laws, 'law')}"]
+    if results.games:
+        names = ", ".join(html.escape(game_name(g)) for g in results.games)
+        lines[0] += f" · in {names}"
+    if results.corrected:
+        lines.append(
+            f"Showing results for <b>{html.escape(results.corrected_text)}</b>. "
+            f'<a href="{LITERAL}">Search for “{html.escape(results.query.strip())}” instead</a>'
+        )
+    elif literal:
+        lines.append(f'Searched as typed. <a href="{CORRECTED}">Correct the spelling</a>')
+    if results.mode == "any":
+        lines.append("No law has every word: laws with some of them, most words first.")
+    return "<br/>".join(lines)
+
+
+def empty_html(
+    query: str, elsewhere: int, filtered: bool, terms: Sequence[Term], corrected: str
+) -> str:
+    """The empty state: what was not found, and where to look instead."""
+    parts = [f"No law matches “{html.escape(query.strip())}”."]
+    if corrected:
+        parts.append(f"(Searched for “{html.escape(corrected)}”.)")
+    offers = []
+    if filtered and elsewhere:
+        offers.append(f'<a href="{ALL_FILTERS}">Search every game and code</a> '
+                      f"({_plural(elsewhere, 'situation')})")
+    for term in terms[:3]:
+        offers.append(f'<a href="{TERM}{html.escape(term.id)}">Glossary: '
+                      f"{html.escape(term.term)}</a>")
+    if offers:
+        parts.append("Try: " + " · ".join(offers))
+    else:
+        parts.append("Try fewer or other words (English or French terms of art), "
+                     "or browse the laws by game.")
+    return "<p>" + "</p><p>".join(parts) + "</p>"
