@@ -107,6 +107,8 @@ class GameFacts:
 
     id: str
     name: str
+    short_name: str
+    order: int
     players: int
     partnerships: bool
     pack: Mapping[str, Any]
@@ -165,6 +167,12 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
                 out.add(rel, gid, f"codes.{code}", "needs 'authority' and 'principle' strings")
             else:
                 codes[code] = CodeInfo(code, info["authority"], info["principle"])
+        short_name = data.get("short_name", data.get("name"))
+        if not isinstance(short_name, str) or not short_name.strip():
+            out.add(rel, gid, "short_name", "must be a non-empty string")
+        order = data.get("order", 1000)
+        if not isinstance(order, int) or isinstance(order, bool):
+            out.add(rel, gid, "order", "must be a whole number (the game's place in lists)")
         scores = data.get("scores", [])
         if not isinstance(scores, list) or not all(
             isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
@@ -182,6 +190,8 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         games[gid] = GameFacts(
             id=gid,
             name=data["name"],
+            short_name=short_name,
+            order=order,
             players=data["players"],
             partnerships=data["partnerships"],
             pack=data["pack"],

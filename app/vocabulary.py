@@ -1,21 +1,17 @@
-"""The closed vocabularies shared by content, engine and UI: games, codes, topics, contrasts."""
+"""The vocabularies shared by content, engine and UI: games, codes, topics, contrasts.
+
+The games are not a closed list: `GAMES` is a live view of the games files of the content in
+use (app/game_index.py), id -> short name in list order, the general principles last.
+"""
 
 from __future__ import annotations
 
-# The laws that hold for every game; the games themselves are discovered from content/games/.
-GENERAL = "general"
-GENERAL_NAME = "General principles"
+from app.game_index import GENERAL, GENERAL_NAME, GameNames
 
-GAMES: dict[str, str] = {
-    "bezique": "Bézique",
-    "rubicon-bezique": "Rubicon Bézique",
-    "pinochle": "Pinochle (two-handed)",
-    "cinch": "Cinch",
-    "ecarte": "Écarté",
-    "conquian": "Conquian",
-    "auction-pitch": "Auction Pitch",
-    "general": "General principles",
-}
+__all__ = ["CODES", "CONTRASTS", "GAMES", "GENERAL", "GENERAL_NAME", "ONLY_HERE", "TOPICS",
+           "TRICK_RULES"]
+
+GAMES: GameNames = GameNames()
 
 CODES: dict[str, str] = {
     "english": "English",

@@ -1,0 +1,74 @@
+"""Which games exist, and their names in lists: discovered from the games files of the content
+in use (`app.content.content_dir()`, so $CARDLAWS_CONTENT_DIR when it is set).
+
+Nothing in the code lists the games: a new content/games/<id>.toml is a new game. The general
+principles (`general`) are not a game but stand last in every list of games.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+# The one game id that is not a game: the general principles, which hold for every game.
+GENERAL = "general"
+GENERAL_NAME = "General principles"
+
+
+def read_game_names(games_dir: Path) -> dict[str, str]:
+    """Each game's id and short name, in list order, the general principles last.
+
+    Only the few fields a list needs are read; a broken file is left out here and reported by
+    the content validation (app/game_facts.py).
+    """
+    found: list[tuple[int, str, str]] = []
+    for path in sorted(games_dir.glob("*.toml")):
+        try:
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            continue
+        name = data.get("short_name", data.get("name"))
+        order = data.get("order", 1000)
+        if data.get("id") != path.stem or not isinstance(name, str) or not isinstance(order, int):
+            continue
+        found.append((order, name, path.stem))
+    names = {gid: name for _, name, gid in sorted(found)}
+    names[GENERAL] = GENERAL_NAME
+    return names
+
+
+class GameNames(Mapping[str, str]):
+    """The games of the content in use, id -> short name, in list order (a live view: it
+    follows $CARDLAWS_CONTENT_DIR and games files added or removed)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[str, int] | None = None
+        self._names: dict[str, str] = {}
+
+    def _current(self) -> dict[str, str]:
+        from app.content import content_dir
+
+        games_dir = content_dir() / "games"
+        try:
+            stamp = games_dir.stat().st_mtime_ns
+        except OSError:
+            stamp = -1
+        key = (str(games_dir), stamp)
+        if key != self._key:
+            self._names = read_game_names(games_dir)
+            self._key = key
+        return self._names
+
+    def __getitem__(self, gid: str) -> str:
+        return self._current()[gid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._current()))
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+    def __repr__(self) -> str:
+        return f"GameNames({self._current()!r})"
