@@ -106,9 +106,27 @@ def test_copies_left_counts_down_and_goes_negative_when_too_many_are_placed():
     assert isinstance(problem, Problem)
     assert problem.field == "hands.North[4]"
     assert problem.place.player == "North" and problem.place.index == 4
-    assert "pack holds 4" in problem.words
-    assert problem.words.startswith("North's hand, card 5:")
-    assert "(the first is in North's hand, card 1)" in problem.words
+    assert problem.words == ("A fifth queen of spades in North's hand: the Rubicon Bézique "
+                             "pack has only four (the others are in North's hand).")
+    raw = set_value(take_card(take_card(raw, "North", 4), "North", 3), "stock", ["QS"])
+    raw = give_card(raw, TRICK, "QS", game)
+    assert check_table(raw, ALL_GAMES).words == (
+        "A fifth queen of spades on the trick: the Rubicon Bézique pack has only four (the "
+        "others are in North's hand and in the stock).")
+
+
+def test_a_card_the_pack_lacks_and_a_card_not_held_are_said_plainly():
+    game = ALL_GAMES["rubicon-bezique"]
+    raw = give_card(new_table(game), "North", "2S", game)
+    assert check_table(raw, ALL_GAMES).words == (
+        "The two of spades in North's hand is not a card of the Rubicon Bézique pack: "
+        "take it back.")
+    raw = set_event(give_card(new_table(game), "North", "KH", game),
+                    {"type": "play", "player": "North", "card": "QS"})
+    problem = check_table(raw, ALL_GAMES)
+    assert problem.place.area == "event"
+    assert problem.words.startswith("North does not hold the queen of spades:")
+    assert "QS" not in problem.words
 
 
 def test_cards_on_the_trick_and_turned_up_count_against_the_pack():
@@ -119,6 +137,8 @@ def test_cards_on_the_trick_and_turned_up_count_against_the_pack():
     problem = check_table(raw, ALL_GAMES)
     assert isinstance(problem, Problem)
     assert problem.place.area == "trick" and problem.place.index == 0
+    assert problem.words == ("A second king of hearts on the trick: the Écarté pack has only "
+                             "one (it is turned up).")
     assert take_card(raw, TURN_UP, 0).get("turn_up") is None
     assert take_card(raw, TRICK, 0)["trick"]["cards"] == []
 

@@ -14,6 +14,7 @@ from typing import Any
 from app.engine.table import Table
 from app.games import Game
 from app.scenario import Scenario, ScenarioError, parse_scenario
+from app.table_builder.problem_words import problem_words
 
 _HANDS_FIELD = re.compile(r"^hands\.(?P<player>.+?)(?:\[(?P<index>\d+)\])?$")
 _INDEXED = re.compile(r"^(?P<area>trick\.cards|stock)\[(?P<index>\d+)\]$")
@@ -76,6 +77,7 @@ class Problem:
 
     field: str
     message: str
+    said: str = ""  # the builder's own words for it, when it has better ones than the parser
 
     @property
     def place(self) -> Place:
@@ -85,6 +87,8 @@ class Problem:
     @property
     def words(self) -> str:
         """The problem as a plain sentence for the screen."""
+        if self.said:
+            return self.said
         message = _FIRST_AT.sub(lambda m: f"(the first is in {place_words(m['field'])})",
                                 self.message)
         return f"{place_words(self.field)[:1].upper()}{place_words(self.field)[1:]}: {message}"
@@ -102,7 +106,14 @@ def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario |
         return parse_scenario(raw, games)
     except (ScenarioError, TypeError, AttributeError, KeyError) as exc:
         err = as_scenario_error(exc)
-        return Problem(err.field, str(err)[len(err.field) + 2:])
+        said = None
+        game = games.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
+        if game is not None:
+            variants = raw.get("variants")
+            if isinstance(variants, dict):
+                game = game.with_variants(variants)
+            said = problem_words(err.field, raw, game)
+        return Problem(err.field, str(err)[len(err.field) + 2:], said or "")
 
 
 def proper_counts(scenario: Scenario, game: Game) -> dict[str, int]:

@@ -236,6 +236,7 @@ class BuilderScreen(QWidget):
         self.laws_form.variant_chosen.connect(lambda group, law_id: self._try(
             lambda: set_variant(self.raw, group, law_id, self.content), "choose a reading"))
         self.event_form.event_type_chosen.connect(self._on_event_type)
+        self.event_form.pick_in_hand.toggled.connect(lambda _on: self._show_hand_hint())
         self.event_form.event_edited.connect(self._on_event_edited)
         self.ruling_panel.law_requested.connect(self.law_requested)
         self._refresh()
@@ -291,6 +292,7 @@ class BuilderScreen(QWidget):
                                    self.problem.place.name if in_event and self.problem
                                    else None,
                                    events_for(game, raw.get("stage", "play")))
+        self._show_hand_hint()
         groups = self.variant_groups()
         self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game), groups,
                                  {g.name: chosen_variant(raw, g).id for g in groups})
@@ -307,6 +309,11 @@ class BuilderScreen(QWidget):
                     f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
             else:
                 self.ruling_panel.show_ruling(self.ruling)
+
+    def _show_hand_hint(self) -> None:
+        self.table_view.set_hand_hint(
+            "click to choose it for the event" if self.event_form.picks_from_hand
+            else "click to take it back to the pack")
 
     def _show_top(self, raw: dict[str, Any], game: Any) -> None:
         for box in (self.game_box, self.stage_box):

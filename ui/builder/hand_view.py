@@ -36,6 +36,7 @@ class HandView(QWidget):
         self._empty_text = empty_text
         self._placeholder = empty_text
         self._chosen: int | None = None
+        self._hint = "click to take it back to the pack"
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     # Content ------------------------------------------------------------------------------
@@ -68,9 +69,27 @@ class HandView(QWidget):
                 widget.hide()
         self._shown = len(faces)
         self._chosen = chosen
+        self._show_tips()
         self._place()
         self.updateGeometry()
         self.update()
+
+    def set_hint(self, hint: str) -> None:
+        """What a click on a card does, said in each card's tooltip after its name."""
+        if hint != self._hint:
+            self._hint = hint
+            self._show_tips()
+
+    def _show_tips(self) -> None:
+        for i, widget in enumerate(self._cards[: self._shown]):
+            card = widget.card
+            if card is None:
+                widget.setToolTip("A card not listed: only the number of cards is given")
+                continue
+            name = card.name[:1].upper() + card.name[1:]
+            chosen = " (the event's card)" if i == self._chosen else ""
+            marked = " — impossible here" if widget.marked else ""
+            widget.setToolTip(f"{name}{chosen}{marked}: {self._hint}")
 
     def card_widget(self, index: int) -> CardWidget:
         """The widget of the card at an index of the hand."""

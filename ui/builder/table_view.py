@@ -208,6 +208,11 @@ class TableView(QWidget):
 
     # Showing ------------------------------------------------------------------------------
 
+    def set_hand_hint(self, hint: str) -> None:
+        """What a click on a card in a seat's hand does (for the cards' tooltips)."""
+        for seat in self.seats.values():
+            seat.hand.set_hint(hint)
+
     def show_table(self, raw: Mapping[str, Any], game: Game, problem: Problem | None,
                    proper: Mapping[str, int] | None) -> None:
         """Show a scenario mapping's table, marking the place of a problem, without emitting."""

@@ -197,6 +197,7 @@ class CardWidget(QAbstractButton):
             painter.setPen(theme.color("card-badge-alarm-ink" if self._badge_alarm
                                       else "card-black"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._badge)
+            painter.setBrush(Qt.BrushStyle.NoBrush)  # the focus ring below is a ring, not a fill
         if self.hasFocus():
             focus = self.palette().highlight().color()
             painter.setPen(QPen(focus, 2, Qt.PenStyle.SolidLine))
