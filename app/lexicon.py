@@ -43,6 +43,8 @@ class Lexicon:
     ) -> None:
         self._stemmer = stemmer
         self._stems: dict[str, str] = {}
+        self._keys: dict[str, tuple[str, ...]] = {}
+        self._completed: dict[str, list[str]] = {}
         self._terms = list(terms)
         self._vocabulary = sorted(set(vocabulary))
         self.thesaurus = thesaurus
@@ -105,9 +107,14 @@ class Lexicon:
 
     def key(self, phrase: str) -> tuple[str, ...]:
         """A folded phrase as the index sees it: the stems of its words."""
-        parts = phrase.split()
-        self.stems(parts)
-        return tuple(self._stems[w] for w in parts)
+        found = self._keys.get(phrase)
+        if found is None:
+            parts = phrase.split()
+            self.stems(parts)
+            found = tuple(self._stems[w] for w in parts)
+            if len(self._keys) < 100_000:
+                self._keys[phrase] = found
+        return found
 
     # -- forms ---------------------------------------------------------------------------------
 
@@ -188,6 +195,14 @@ class Lexicon:
         which misses "player". Adding those words themselves (stemmed alike) keeps results
         steady while a word is typed.
         """
+        if prefix in self._completed:
+            return self._completed[prefix]
+        found = self._complete(prefix)
+        if len(self._completed) < 100_000:
+            self._completed[prefix] = found
+        return found
+
+    def _complete(self, prefix: str) -> list[str]:
         start = bisect.bisect_left(self._vocabulary, prefix)
         end = bisect.bisect_left(self._vocabulary, prefix + "\U0010ffff")
         if end - start > 40 * MAX_COMPLETIONS:

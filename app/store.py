@@ -9,6 +9,7 @@ each hit (which words, which correction, which synonym).
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
@@ -43,7 +44,12 @@ RANK_LIMIT = 4000
 # When every clause together finds fewer laws than this, laws matching some clauses follow,
 # ranked by how many they match; these many candidates are read for that.
 FEW = 5
-ANY_CANDIDATES = 200
+ANY_CANDIDATES = 60
+# A situation lists at most this many laws (its codes' versions and their variants); only a
+# corpus with many copies of one case (a benchmark's) would hold more.
+MAX_PER_SITUATION = 8
+# The laws one page of results holds: the search box and `python -m app search` alike.
+PAGE = 30
 # The most laws one search may return (a bound for the command line and the API alike).
 MAX_LIMIT = 1_000_000
 
@@ -129,6 +135,7 @@ class LawsStore:
         self._rank_limit = RANK_LIMIT
         self._may_be_broad = len(self._laws) > self._rank_limit
         self._law_stems: dict[str, str] = {}
+        self._clause_patterns: dict[Clause, list[str]] = {}
 
     @classmethod
     def cached(
@@ -212,7 +219,7 @@ class LawsStore:
         game: str | None = None,
         code: str | None = None,
         topic: str | None = None,
-        limit: int = 50,
+        limit: int = PAGE,
         literal: bool = False,
     ) -> SearchResults:
         """Search, and say how: the hits, grouped by situation, with why each matched.
@@ -235,9 +242,9 @@ class LawsStore:
             rows = self._run(expression, scope, game, code, topic, limit)
             if rows:
                 break
+        anyway = self._reader.expression(seen, every=False)
+        assert anyway is not None
         if len(rows) < min(FEW, limit) and len(seen.clauses) > 1:
-            anyway = self._reader.expression(seen, every=False)
-            assert anyway is not None
             taken = {r[0] for r in rows}
             extra: list[tuple[str, float, str]] = []
             for scope in scopes:
@@ -314,6 +321,16 @@ class LawsStore:
 
     # -- explaining ------------------------------------------------------------------------------
 
+    def _patterns(self, clause: Clause) -> list[str]:
+        """Each phrase of a clause as space-padded stems, for substring tests."""
+        found = self._clause_patterns.get(clause)
+        if found is None:
+            found = [" " + " ".join(self._lexicon.key(p)) + " " for p in clause.phrases]
+            if len(self._clause_patterns) > 10_000:
+                self._clause_patterns.clear()
+            self._clause_patterns[clause] = found
+        return found
+
     def _stems_of(self, law: Law) -> str:
         """The law's indexed words as stems, space-padded, for phrase tests."""
         found = self._law_stems.get(law.id)
@@ -327,9 +344,9 @@ class LawsStore:
     def _explain(self, law: Law, clause: Clause) -> Match | None:
         """Why `law` matches `clause`, or None when it does not."""
         text = self._stems_of(law)
-        for n, phrase in enumerate(clause.phrases):
-            key = " " + " ".join(self._lexicon.key(phrase)) + " "
+        for n, key in enumerate(self._patterns(clause)):
             if key in text:
+                phrase = clause.phrases[n]
                 if n == 0:
                     return Match(clause.typed, phrase, "correction" if clause.corrected else "word")
                 return Match(clause.typed, phrase, "synonym", clause.sources[n])
@@ -365,13 +382,18 @@ class LawsStore:
         arrives whole: English, French and American together)."""
         listed = {h.law_id for h in hits}
         result = list(hits)
+        per_case = Counter((h.game, h.case) for h in hits)
         for hit in hits:
-            for law in self._cases.get((hit.game, hit.case), []):
+            key = (hit.game, hit.case)
+            for law in self._cases.get(key, []):
+                if per_case[key] >= MAX_PER_SITUATION:
+                    break
                 if law.id in listed or (code and law.code != code):
                     continue
                 if topic and law.topic != topic:
                     continue
                 listed.add(law.id)
+                per_case[key] += 1
                 result.append(SearchHit(law.id, law.title, law.game, law.code, law.topic,
                                         law.brief, float("inf"), law.case))
         return result

@@ -14,6 +14,7 @@ from app.search import SearchHit, SearchResults, snippet_text
 from app.vocabulary import CODES, GAMES, TOPICS
 
 MAX_LIMIT = 1_000_000  # the store's own bound (app.store.MAX_LIMIT), checked before loading
+PAGE = 30  # the search box's page (app.store.PAGE), without importing the store to parse
 BADGES = {"english": "EN", "french": "FR", "american": "US"}
 
 
@@ -34,7 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--game", choices=sorted(GAMES), help="only laws of this game")
     parser.add_argument("--code", choices=sorted(CODES), help="only laws of this code")
     parser.add_argument("--topic", choices=sorted(TOPICS), help="only laws on this topic")
-    parser.add_argument("--limit", type=_limit, default=20, help="most laws (default 20)")
+    parser.add_argument("--limit", type=_limit, default=PAGE,
+                        help=f"most laws (default {PAGE}, as the search box)")
     parser.add_argument("--literal", action="store_true",
                         help="search the words as typed, without spelling correction")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")

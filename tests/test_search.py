@@ -407,3 +407,13 @@ def test_real_titles_are_found_at_every_keystroke(real_store: LawsStore) -> None
             for end in range(1, len(word) + 1):
                 found = ids(real_store.search(word[:end], limit=100_000))
                 assert law.id in found, (law.id, word[:end])
+
+
+def test_the_command_line_and_the_search_box_share_one_page_size() -> None:
+    import app.store
+    from ui.deferred_store import DeferredStore
+
+    assert search_command.PAGE == app.store.PAGE
+    assert search_command.MAX_LIMIT == app.store.MAX_LIMIT
+    default = DeferredStore.find.__kwdefaults__["limit"]
+    assert default == app.store.PAGE

@@ -89,7 +89,7 @@ class DeferredStore(QObject):
 
     def find(
         self, query: str, *, game: str | None = None, code: str | None = None,
-        topic: str | None = None, limit: int = 50, literal: bool = False,
+        topic: str | None = None, limit: int = 30, literal: bool = False,
     ) -> SearchResults:
         """See LawsStore.find."""
         return self._get().find(

@@ -170,6 +170,29 @@ def _statistics(window: MainWindow) -> None:
     screenshot_states.statistics(window)
 
 
+def _search_for(window: MainWindow, text: str, game: str | None = None) -> None:
+    window.show_screen("browser")
+    window.browser.filters.set_code(None)
+    window.browser.filters.set_game(game)
+    window.browser.search(text)
+
+
+@shot("browser-search-typo")
+def _browser_search_typo(window: MainWindow) -> None:
+    _search_for(window, "misdael pitch")
+
+
+@shot("browser-search-question")
+def _browser_search_question(window: MainWindow) -> None:
+    _search_for(window, "what happens if the dealer gives too many cards")
+
+
+@shot("browser-search-empty")
+def _browser_search_empty(window: MainWindow) -> None:
+    # A term of art the chosen game's laws never use: the empty state offers the others.
+    _search_for(window, "carte blanche", game="conquian")
+
+
 def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
     """Show the window at `size`, bring it to each registered state and save a PNG of it."""
     previous = qInstallMessageHandler(quiet_offscreen)

@@ -137,3 +137,18 @@ def test_an_index_built_on_a_worker_thread_fills_the_results_when_ready(qtbot, r
     store.warm_in_background()
     qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results, timeout=20000)
     assert screen.results_model.rowCount() > 0
+
+
+@pytest.mark.parametrize(
+    "query", ["misdael pitch", "must I trump if I can't follow suit at ecarte?"])
+def test_the_command_line_lists_what_the_search_box_lists(browser, capsys, query):
+    import json
+
+    from app.__main__ import main
+
+    browser.search(query)
+    model = browser.results_model
+    shown = [[h.law_id for h in model.situation(r).hits] for r in range(model.rowCount())]
+    assert main(["search", query, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [[law["id"] for law in s["laws"]] for s in data["situations"]] == shown

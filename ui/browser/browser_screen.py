@@ -142,12 +142,12 @@ class BrowserScreen(QWidget):
     def _ensure_results(self) -> tuple[ResultsView, ResultsModel]:
         if self._results is None:
             from ui.browser.results_model import ResultsModel
-            from ui.widgets.html_delegate import HtmlDelegate
+            from ui.browser.search_results import ResultsDelegate
 
             self._results_model = ResultsModel()
             self._results = ResultsView()
             self._results.setModel(self._results_model)
-            self._results.setItemDelegate(HtmlDelegate(self._results))
+            self._results.setItemDelegate(ResultsDelegate(self._results))
             self._results.clicked.connect(self._on_result)
             self._results.activated.connect(self._on_result)
             self._results.escape_pressed.connect(self._leave_results)

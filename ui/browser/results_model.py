@@ -58,11 +58,14 @@ class ResultsModel(QAbstractItemModel):
     def __init__(self) -> None:
         super().__init__()
         self._groups: list[Situation] = []
+        # Each row's HTML, built once per result set (views ask for it many times).
+        self._shown: dict[tuple[int, int], str] = {}
 
     def set_results(self, groups: Sequence[Situation]) -> None:
         """Replace the results with these situations."""
         self.beginResetModel()
         self._groups = list(groups)
+        self._shown.clear()
         self.endResetModel()
 
     def set_hits(self, hits: Sequence[SearchHit]) -> None:
@@ -129,18 +132,30 @@ class ResultsModel(QAbstractItemModel):
             return None
         top = index.internalId() == 0
         if role == Qt.ItemDataRole.DisplayRole:
-            if top:
-                group = self._groups[index.row()]
-                where = html.escape(game_name(hit.game))
-                return (
-                    f"<b>{html.escape(hit.title)}</b><br/>"
-                    f'<span style="color:{_muted()}">{where} ·</span> {_badges(group.codes)}'
-                    f"<br/>{snippet_html(hit)}"
-                )
+            key = (index.internalId(), index.row())
+            shown = self._shown.get(key)
+            if shown is None:
+                shown = self._shown[key] = self._display(index, hit, top)
+            return shown
+        return self._other(index, hit, top, role)
+
+    def _display(self, index: QModelIndex | QPersistentModelIndex, hit: SearchHit,
+                 top: bool) -> str:
+        if top:
+            group = self._groups[index.row()]
+            where = html.escape(game_name(hit.game))
             return (
-                f"{_badges([hit.code])} {html.escape(hit.title)}<br/>"
-                f'<span style="color:{_muted()}">{snippet_html(hit)}</span>'
+                f"<b>{html.escape(hit.title)}</b><br/>"
+                f'<span style="color:{_muted()}">{where} ·</span> {_badges(group.codes)}'
+                f"<br/>{snippet_html(hit)}"
             )
+        return (
+            f"{_badges([hit.code])} {html.escape(hit.title)}<br/>"
+            f'<span style="color:{_muted()}">{snippet_html(hit)}</span>'
+        )
+
+    def _other(self, index: QModelIndex | QPersistentModelIndex, hit: SearchHit, top: bool,
+               role: int) -> Any:
         if role == Qt.ItemDataRole.AccessibleTextRole:
             if top:
                 codes = ", ".join(short_code_name(c) for c in self._groups[index.row()].codes)

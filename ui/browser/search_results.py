@@ -9,16 +9,21 @@ terms. Texts from outside (the query, law titles, term names) are escaped.
 from __future__ import annotations
 
 import html
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QTreeView, QWidget
+from PySide6.QtGui import QKeyEvent, QTextDocument
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyleOptionViewItem, QTreeView, QWidget
 from typing_extensions import override
 
 from app.content import Term
 from app.search import SearchResults
+from ui.widgets.html_delegate import HtmlDelegate
 from ui.words import game_name
+
+# Laid-out rows kept between keystrokes: typing on changes a few rows, not the whole page.
+_LAYOUTS_KEPT = 400
 
 # Links in the line above the results and in the empty state.
 LITERAL = "search:literal"  # search the words as typed, without correction
@@ -54,6 +59,35 @@ class ResultsView(QTreeView):
             self.escape_pressed.emit()
             return
         super().keyPressEvent(event)
+
+
+class ResultsDelegate(HtmlDelegate):
+    """The rich-text delegate, remembering each row's laid-out document.
+
+    Laying out a row's HTML is what a keystroke's repaint costs most (the view asks every
+    row's size after a reset); consecutive keystrokes mostly show the same rows again.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._kept: OrderedDict[tuple[str, float, str], QTextDocument] = OrderedDict()
+
+    @override
+    def _document(self, option: QStyleOptionViewItem, text: str, width: float) -> QTextDocument:
+        key = (text, float(width), option.font.key())
+        doc = self._kept.get(key)
+        if doc is not None:
+            self._kept.move_to_end(key)
+            return doc
+        doc = super()._document(option, text, width)
+        self._kept[key] = doc
+        if len(self._kept) > _LAYOUTS_KEPT:
+            self._kept.popitem(last=False)
+        return doc
+
+    def forget(self) -> None:
+        """Drop the kept layouts (the palette or font changed)."""
+        self._kept.clear()
 
 
 def make_label() -> QLabel:
