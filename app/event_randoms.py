@@ -8,7 +8,10 @@ event registry (app/events.py) names the hook of each event type.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
+
+from app.cards import Card
 
 if TYPE_CHECKING:
     from app.games import Game
@@ -118,3 +121,30 @@ def share_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
         left -= tricks[p]
     tricks[players[-1]] = left
     raw["event"]["tricks"] = tricks
+
+
+def court_free_hand(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """Carte blanche: half the time the declarer really holds no king, queen or knave (his
+    court cards are swapped for free plain cards), and a repeat shows a plain card drawn."""
+    ev = raw["event"]
+    if rng.random() < 0.5:
+        return
+    used: Counter[str] = Counter()
+    for hand in _hands(raw).values():
+        used.update(hand if isinstance(hand, list) else ())
+    trick = raw.get("trick")
+    used.update(trick["cards"] if isinstance(trick, dict) else ())
+    stock = raw.get("stock")
+    used.update(stock if isinstance(stock, list) else ())
+    if raw.get("turn_up"):
+        used[raw["turn_up"]] += 1
+    plain = [c.code for c in game.pack.cards if c.rank not in ("K", "Q", "J")]
+    free = [c for c in plain for _ in range(game.pack.copies - used[c])]
+    rng.shuffle(free)
+    hand = _hands(raw).get(ev["player"])
+    if isinstance(hand, list):
+        for i, code in enumerate(hand):
+            if Card.parse(code).rank in ("K", "Q", "J") and free:
+                hand[i] = free.pop()
+    if ev.get("repeated") and free:
+        ev["drawn"] = free.pop()

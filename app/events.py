@@ -147,6 +147,23 @@ _EXPOSED_HOW = {
     "named": "named it as being in his hand",
 }
 _WITHDRAWN = ("proposal", "acceptance", "refusal", "number")
+# Errors in the Écarté exchange (English Club Code laws 29 to 38), with their words.
+EXCHANGE_ERRORS: dict[str, str] = {
+    "took-too-many": "took more cards than he discarded and mixed them into his hand",
+    "took-too-few": "took (or asked for) fewer cards than he discarded",
+    "gave-too-many": "as dealer, gave his adversary more cards than he asked for",
+    "gave-too-few": "as dealer, gave his adversary fewer cards than he asked for",
+    "faced-card-in-stock": "found a card face up in the stock",
+    "cards-exposed-in-giving": "had cards meant for him exposed as they were given",
+    "card-turned-in-error": "as dealer, turned up a card as if it were the trump",
+    "stock-too-small": "asked for more cards than the stock could supply",
+}
+SUITS = ("S", "H", "D", "C")
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+BROKEN_HOW: dict[str, str] = {
+    "card-played": "played one of its cards",
+    "higher-scored": "scored a higher combination made from it instead",
+}
 _ALL = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 _DRAW = ("play",)
 _PLAY = ("play", "stock-exhausted")
@@ -367,6 +384,83 @@ _SPECS: tuple[EventSpec, ...] = (
                               choices=_WITHDRAWN)),
         ("bidding",),
         lambda f: f"{f['player']} tried to take back his {f['what']}.",
+    ),
+    EventSpec(
+        "exchange-error", "Error in the exchange",
+        "In the discard and draw after a proposal is accepted, cards are taken, given or seen "
+        "wrongly.",
+        (
+            _player("Who erred (for exposed cards: whose cards they were)"),
+            FieldSpec("error", "choice", "What went wrong", "The error in the exchange",
+                      choices=tuple(EXCHANGE_ERRORS)),
+        ),
+        ("bidding", "play"),
+        lambda f: f"In the exchange, {f['player']} {EXCHANGE_ERRORS[f['error']]}.",
+        needs=("discards",),
+    ),
+    EventSpec(
+        "named-suit-not-led", "Named one suit, led another",
+        "The leader named one suit and led a card of another.",
+        (
+            _player("Who led"),
+            FieldSpec("named", "choice", "Suit named", "The suit he named", choices=SUITS),
+            _card(help_="The card he led"),
+        ),
+        _PLAY,
+        lambda f: f"{f['player']} named {SUIT_WORDS[f['named']]} and led the "
+        f"{_card_name(f['card'])}.",
+        needs=("tricks", "trumps"),
+    ),
+    EventSpec(
+        "touched-top-card", "Touched the top card of the pack",
+        "A player touched the top card of the pack before deciding about the card face up.",
+        (_player(),), _DRAW,
+        lambda f: f"{f['player']} touched the top card of the pack before deciding whether to "
+        "use the card face up.",
+    ),
+    EventSpec(
+        "bid-out-of-turn", "Bid out of turn", "A player bid before his turn to bid.",
+        (_player(),), ("bidding",),
+        lambda f: f"{f['player']} bid out of turn.",
+        needs=("bidding",),
+    ),
+    EventSpec(
+        "own-card-exposed-in-deal", "Exposed his own card in the deal",
+        "During the deal, one of the dealer's adversaries turned up one of his own cards.",
+        (_player("Who exposed his own card"),), ("deal", "bidding"),
+        lambda f: f"During the deal, {f['player']} turned up one of his own cards.",
+    ),
+    EventSpec(
+        "carte-blanche", "Carte blanche declared",
+        "A player declares carte blanche (a hand with no king, queen or knave).",
+        (
+            _player(),
+            _bool("repeated", "Repeated after a draw?",
+                  "Whether he declares it again after drawing a card that is not a court card",
+                  optional=True),
+            _card("drawn", "Card drawn", "The card he drew, for a repeated declaration",
+                  optional=True),
+        ),
+        ("deal", "play"),
+        lambda f: f"{f['player']} declares carte blanche"
+        + (" again after drawing" if f.get("repeated") else "") + ".",
+        needs=("stock",), randomize=rnd.court_free_hand,
+    ),
+    EventSpec(
+        "unscored-combination-broken", "Unscored combination broken",
+        "A player announced a combination but, before scoring it, played one of its cards or "
+        "scored a higher combination made from it.",
+        (
+            _player(),
+            FieldSpec("declared", "choice", "Combination", "The combination not yet scored",
+                      choices=DECLARATIONS),
+            FieldSpec("how", "choice", "How", "What he did before scoring it",
+                      choices=tuple(BROKEN_HOW)),
+        ),
+        _DRAW,
+        lambda f: f"{f['player']} had {DECLARATION_WORDS.get(f['declared'], f['declared'])} "
+        f"still to score and {BROKEN_HOW[f['how']]}.",
+        needs=("stock",),
     ),
 )
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.content_checks import Collector, read_toml, str_field
+from app.play_facts import PlayFacts, parse_play_facts
 from app.vocabulary import CODES, GENERAL, TRICK_RULES
 
 
@@ -122,6 +123,7 @@ class GameFacts:
     scores: tuple[tuple[str, str], ...]
     notes: tuple[str, ...]
     model: GameModel
+    play: PlayFacts | None = None  # how a hand is played out (app/rehearsal); optional
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -185,6 +187,9 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             out.add(rel, gid, "notes", "must be a list of strings")
             notes = []
         model = _model(data, rel, gid, out)
+        play = None
+        if "play" in data:
+            play = parse_play_facts(data, tuple(data.get("ranks") or ()), rel, gid, out)
         if len(out.problems) > before or model is None:
             continue
         games[gid] = GameFacts(
@@ -205,6 +210,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             scores=tuple((a, b) for a, b in scores),
             notes=tuple(notes),
             model=model,
+            play=play,
             raw=data,
         )
     return games

@@ -29,6 +29,7 @@ class Expansion:
     phrases: tuple[str, ...]  # folded phrases, the typed form's own group first
     sources: tuple[str, ...]  # "glossary:<term id>" or "thesaurus:<group id>"
     origins: tuple[str, ...] = ()  # the source each phrase comes from, parallel to phrases
+    heads: tuple[str, ...] = ()  # the head form of each group the phrase itself is in
 
 
 class Lexicon:
@@ -159,6 +160,7 @@ class Lexicon:
             tuple(phrases),
             tuple(self._groups[i][0] for i in chosen),
             tuple(origin[p] for p in phrases),
+            tuple(dict.fromkeys(self._groups[i][1][0] for i in first)),
         )
         self._expansions[key] = found
         return found

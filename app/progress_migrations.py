@@ -185,10 +185,24 @@ def _flags_and_undo(db: Database) -> None:
         db.execute(sql)
 
 
+def _figure_indexes(db: Database) -> None:
+    """Covering indexes in the order the statistics group by: their sums read the index in
+    order instead of sorting every item (app.progress.figures)."""
+    for sql in (
+        "CREATE INDEX cards_groups ON cards(profile_id, game, topic, code, stability, "
+        "last_review)",
+        "CREATE INDEX item_totals_groups ON item_totals(profile_id, game, topic, code, "
+        "answers, correct)",
+        "CREATE INDEX item_totals_laws ON item_totals(profile_id, law, answers, correct)",
+    ):
+        db.execute(sql)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "profiles, attempts, cards and review log", _initial),
     (2, "running totals for statistics and the mistakes list", _summaries),
     (3, "flagged questions and the undo of the last answer", _flags_and_undo),
+    (4, "indexes for the statistics' grouped sums", _figure_indexes),
 )
 LATEST = MIGRATIONS[-1][0]
 

@@ -25,6 +25,8 @@ class Clause:
     phrases: tuple[str, ...]  # what is searched: `used` first, then its synonyms
     sources: tuple[str, ...] = ()  # where each phrase comes from, parallel to `phrases`
     prefix: bool = False  # the last word, still being typed: matched as a prefix too
+    core: int = 1  # how many of `phrases` (from the first) are the words as read or their
+    # group's head form ("maldonne": maldonne, misdeal); these rank before other synonyms
 
     @property
     def corrected(self) -> bool:
@@ -143,19 +145,26 @@ class QueryReader:
         lex = self._lexicon
         found = lex.expansion(lex.key(used))
         phrases = {used: ""}
-        if found is not None:
-            for phrase, origin in zip(found.phrases, found.origins, strict=True):
-                if lex.key(phrase) != lex.key(used):
-                    phrases.setdefault(phrase, origin)
-        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix)
+        if found is None:
+            return Clause(typed, used, (used,), ("",), prefix)
+        origin_of = dict(zip(found.phrases, found.origins, strict=True))
+        for head in found.heads:
+            if lex.key(head) != lex.key(used):
+                phrases.setdefault(head, origin_of.get(head, ""))
+        core = len(phrases)
+        for phrase, origin in origin_of.items():
+            if lex.key(phrase) != lex.key(used):
+                phrases.setdefault(phrase, origin)
+        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core)
 
-    def group(self, clause: Clause) -> str:
-        """The clause as an FTS5 OR group of quoted phrases."""
+    def group(self, clause: Clause, *, direct: bool = False) -> str:
+        """The clause as an FTS5 OR group of quoted phrases (`direct`: its own words only)."""
         lex = self._lexicon
+        phrases = clause.phrases[: clause.core] if direct else clause.phrases
         if not clause.prefix:
-            alternatives = [_quote(p) for p in clause.phrases]
+            alternatives = [_quote(p) for p in phrases]
         else:
-            rest = [p for p in clause.phrases[1:] if not lex.prefix_covers(clause.used, p)]
+            rest = [p for p in phrases[1:] if not lex.prefix_covers(clause.used, p)]
             extra = lex.completions(clause.used) if " " not in clause.used else []
             others = [_quote(p) for p in dict.fromkeys([*rest, *extra]) if p != clause.used]
             alternatives = [_quote(clause.used) + "*", *others]
@@ -163,15 +172,18 @@ class QueryReader:
             return alternatives[0]
         return "(" + " OR ".join(alternatives) + ")"
 
-    def expression(self, understanding: Understanding, *, every: bool = True) -> str | None:
-        """The MATCH expression: every clause (AND) or any of them (OR); None when empty."""
+    def expression(
+        self, understanding: Understanding, *, every: bool = True, direct: bool = False
+    ) -> str | None:
+        """The MATCH expression: every clause (AND) or any of them (OR), with synonyms or
+        (`direct`) with the words as read only; None when there are no clauses."""
         if understanding.empty:
             return None
-        key = "and" if every else "or"
+        key = ("and" if every else "or") + (" direct" if direct else "")
         if key not in understanding.expressions:
             joiner = " AND " if every else " OR "
             # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
             understanding.expressions[key] = joiner.join(
-                self.group(c) for c in understanding.clauses
+                self.group(c, direct=direct) for c in understanding.clauses
             )
         return understanding.expressions[key]

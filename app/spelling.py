@@ -47,6 +47,9 @@ class Speller:
         found = process.extract(
             word, self._choices, scorer=OSA.distance, score_cutoff=limit, limit=20
         )
+        # Two or more edits that also change the first letter make another word, not a typo
+        # ("cheating" is not "treating").
+        found = [f for f in found if f[1] < 2 or f[0][0] == word[0]]
         best = None
         if found:
             # Fewest edits, then same first letter (typos rarely hit it), then commonest.

@@ -238,8 +238,15 @@ class LawsStore:
         scopes = [named, ()] if named else [()]
         rows: list[tuple[str, float, str]] = []
         mode = "all"
+        direct = self._reader.expression(seen, direct=True)
         for scope in scopes:
-            rows = self._run(expression, scope, game, code, topic, limit)
+            # Laws using the words as read rank first: a synonym rare in the laws would
+            # otherwise outweigh the common word typed (bm25 scores each phrase by rarity).
+            rows = self._run(direct, scope, game, code, topic, limit) if direct else []
+            if len(rows) < limit and direct != expression:
+                taken = {r[0] for r in rows}
+                rows += [r for r in self._run(expression, scope, game, code, topic, limit)
+                         if r[0] not in taken][: limit - len(rows)]
             if rows:
                 break
         anyway = self._reader.expression(seen, every=False)

@@ -11,11 +11,25 @@ import sys
 COMMANDS = ("validate", "search", "rule", "quiz")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command that is installed."""
+def chosen_command(argv: list[str]) -> str | None:
+    """The sub-command named on the line, if it is one of ours (the first word not an option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with only the command `argv` names, else with every one installed.
+
+    Each command imports what it needs (the engine, the search index, the quizzes), so a
+    command line that names one imports that one alone: `rule` never loads the search index's
+    SQLite library, nor `search` the rules engine. Help and mistakes list every command.
+    """
+    chosen = chosen_command(argv) if argv is not None else None
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in COMMANDS:
+    for name in (chosen,) if chosen else COMMANDS:
         try:
             module = importlib.import_module(f"cli.{name}")
         except ModuleNotFoundError as exc:
@@ -28,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one sub-command and return its exit code."""
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(words).parse_args(words)
     return int(args.func(args))
 
 

@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Exit 0 with a ruling, 2 on an invalid scenario, 1 on invalid content."""
     try:
-        content = load_content()
+        content = load_content(cached=True)  # parsed once per content version
     except ContentError as exc:
         print(exc, file=sys.stderr)
         return 1

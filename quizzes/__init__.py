@@ -7,7 +7,7 @@ Pure Python over app/ (never Qt). The screens use:
     session = Session(store, profile.id, bank, module_id="rubicon-bezique")
     question = session.next_question()               # None: nothing due, no new item today
     result = session.answer(question, "b", elapsed_ms=5200)
-    figures = statistics(store.summary(profile.id), now, bank.items)
+    figures = statistics(store, profile.id, now, bank.items)  # SQL aggregates
 """
 
 from quizzes.bank import ItemInfo, QuestionBank, default_bank, question_from_id

@@ -22,7 +22,7 @@ from quizzes.questions import (
     parse_question_id,
     split_item,
 )
-from quizzes.survey import Survey, take_survey
+from quizzes.survey import Survey
 
 SEED_RANGE = 1_000_000
 SEED_TRIES = 20
@@ -50,8 +50,11 @@ class QuestionBank:
 
     @cached_property
     def survey(self) -> Survey:
-        """Which laws the engine reaches (computed once, about half a second: warm it early)."""
-        return take_survey(self)
+        """Which laws the engine reaches: stored between runs for this content and code
+        (quizzes.survey_cache); taking it afresh costs about half a second."""
+        from quizzes.survey_cache import cached_survey
+
+        return cached_survey(self)
 
     def warm(self) -> None:
         """Compute the survey and the item catalogue now (e.g. from a worker thread)."""

@@ -98,6 +98,11 @@ class Scheduling:
         new, log = self.scheduler.review_card(card, rating, moment)
         return Review(new, rating, log, lapsed)
 
+    @property
+    def forgetting_curve(self) -> tuple[float, float]:
+        """(decay, factor) of R = (1 + factor * days / stability) ** decay, for SQL to evaluate."""
+        return self._decay, self._factor
+
     def retrievability(
         self, stability: float | None, last_review: datetime | None, now: datetime
     ) -> float:

@@ -1,23 +1,34 @@
-"""Statistics for the progress screen, computed (purely) from a ProgressSummary.
+"""Statistics for the progress screen, read as SQL aggregates from the progress store.
 
 Accuracy is correct answers over answers; mastery is the mean chance of recall now (fsrs's
 forgetting curve) over a group's items, counting items never answered as 0 when the
-catalogue of items is given. Days are UTC days.
+catalogue of items is given. Days are UTC days. SQLite makes the sums (`app.progress.figures`)
+per (game, topic, code); this module rolls those few hundred rows up and names them, so the
+cost grows with the number of groups, not with the history. The per-law table (one row per
+law) is read only when asked: `statistics(..., laws=True)` or `law_standings`.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from operator import attrgetter
+from typing import Any, Protocol
 
-from app.progress import CardRow, ProgressSummary
+from app.progress.figures import FigureRows, GroupRow
+from app.progress.records import DayTotal
 from quizzes.bank import ItemInfo
 from quizzes.scheduling import Scheduling
 
 GROUPS = ("game", "topic", "code", "law")
+
+
+class FigureSource(Protocol):
+    """Where the sums come from: a ProgressStore, or a FigureQueries reader on a worker."""
+
+    def figures(self, profile_id: int, now: datetime, **kwargs: Any) -> FigureRows: ...
+
+    def law_rows(self, profile_id: int, now: datetime, **kwargs: Any) -> list[GroupRow]: ...
 
 
 @dataclass(frozen=True)
@@ -65,7 +76,7 @@ class Statistics:
     by_game: dict[str, Standing]
     by_topic: dict[str, Standing]
     by_code: dict[str, Standing]
-    by_law: dict[str, Standing]
+    by_law: dict[str, Standing] | None  # None unless asked for (one row per law)
     most_missed: tuple[Missed, ...]
     confusions: int
     confusion_pairs: dict[tuple[str, str], int]
@@ -75,111 +86,32 @@ class Statistics:
     correct: int
 
 
-def recall(cards: Iterable[CardRow], now: datetime, scheduling: Scheduling) -> dict[str, float]:
-    """Chance of recall now per item."""
-    return {c.item: scheduling.retrievability(c.stability, c.last_review, now) for c in cards}
+def _standing(
+    key: str, answers: int, correct: int, items: int, seen: int, recall: float
+) -> Standing:
+    return Standing(key, answers, correct, recall / items if items else 0.0, seen, items)
 
 
-# One row per item to count: its game, topic, code and law (in GROUPS order) and its chance
-# of recall now (None when never answered).
-_Member = tuple[str, str, str, str, float | None]
-
-
-def _members(
-    summary: ProgressSummary,
-    catalogue: Mapping[str, ItemInfo] | None,
-    chances: Mapping[str, float],
-) -> list[_Member]:
-    """Every item to count: those answered, and the catalogue's (answered or not)."""
-    members: dict[str, _Member] = {
-        c.item: (c.game, c.topic, c.code, c.law, chances.get(c.item)) for c in summary.cards
-    }
-    if catalogue is not None:
-        for key, i in catalogue.items():
-            if key not in members:
-                members[key] = (i.game, i.topic, i.code, i.law, chances.get(key))
-    return list(members.values())
-
-
-def standings(
-    summary: ProgressSummary,
-    group: str,
-    now: datetime,
-    catalogue: Mapping[str, ItemInfo] | None = None,
-    scheduling: Scheduling | None = None,
-    chances: Mapping[str, float] | None = None,
-    members: list[_Member] | None = None,
-) -> dict[str, Standing]:
-    """Accuracy and mastery per game, topic, code or law."""
-    if group not in GROUPS:
-        raise ValueError(f"group must be one of {GROUPS}")
-    if chances is None:
-        chances = recall(summary.cards, now, scheduling or Scheduling())
-    if members is None:
-        members = _members(summary, catalogue, chances)
-    key = attrgetter(group)
-    answers: dict[str, int] = defaultdict(int)
-    correct: dict[str, int] = defaultdict(int)
-    for t in summary.items:
-        answers[key(t)] += t.answers
-        correct[key(t)] += t.correct
-    at = GROUPS.index(group)
-    total: dict[str, int] = defaultdict(int)
-    seen: dict[str, int] = defaultdict(int)
-    recall_sum: dict[str, float] = defaultdict(float)
-    for m in members:
-        k = m[at]
-        total[k] += 1
-        chance = m[4]
-        if chance is not None:
-            seen[k] += 1
-            recall_sum[k] += chance
-    return {
-        k: Standing(
-            k,
-            answers[k],
-            correct[k],
-            recall_sum[k] / total[k] if total[k] else 0.0,
-            seen[k],
-            total[k],
-        )
-        for k in sorted(set(answers) | set(total))
-    }
-
-
-def most_missed(summary: ProgressSummary, limit: int = 10) -> tuple[Missed, ...]:
-    """Laws most often answered wrongly (ties: the lower accuracy first)."""
-    missed: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for t in summary.items:
-        missed[t.law][0] += t.answers - t.correct
-        missed[t.law][1] += t.answers
-    ranked = sorted(
-        ((law, m, n) for law, (m, n) in missed.items() if m > 0),
-        key=lambda x: (-x[1], -(x[1] / x[2]), x[0]),
-    )
-    return tuple(Missed(law, m, n) for law, m, n in ranked[:limit])
-
-
-def confusion_count(summary: ProgressSummary) -> int:
-    """Answers that chose another code's remedy (English/French confusion)."""
-    return sum(c.count for c in summary.confusions)
-
-
-def confusion_pairs(summary: ProgressSummary) -> dict[tuple[str, str], int]:
-    """Confusions per (code asked, code whose remedy was chosen)."""
-    out: dict[tuple[str, str], int] = defaultdict(int)
-    for c in summary.confusions:
-        out[(c.code, c.confused_code)] += c.count
-    return dict(out)
+def _rolled_up(rows: FigureRows, at: int) -> dict[str, Standing]:
+    """Standings per game (at=0), topic (1) or code (2) from the (game, topic, code) sums."""
+    sums: dict[str, list[Any]] = {}
+    for r in rows.combos:
+        s = sums.setdefault(r[at], [0, 0, 0, 0, 0.0])
+        s[0] += r.answers
+        s[1] += r.correct
+        s[2] += r.items
+        s[3] += r.seen
+        s[4] += r.recall
+    return {k: _standing(k, *sums[k]) for k in sorted(sums)}
 
 
 def day_series(
-    summary: ProgressSummary, start: date | None = None, end: date | None = None
+    days: Iterable[DayTotal], start: date | None = None, end: date | None = None
 ) -> tuple[DayPoint, ...]:
     """Answers, reviews and retention per day, every day from start to end (gaps as zeros)."""
-    if not summary.days and (start is None or end is None):
+    by_day = {d.day: d for d in days}
+    if not by_day and (start is None or end is None):
         return ()
-    by_day = {d.day: d for d in summary.days}
     first = start or min(by_day)
     last = end or max(by_day)
     out = []
@@ -195,42 +127,53 @@ def day_series(
     return tuple(out)
 
 
-def forecast(
-    summary: ProgressSummary, now: datetime, days: int = 30
-) -> tuple[tuple[date, int], ...]:
-    """Items falling due on each of the next `days` days (today counts the overdue too)."""
-    today = now.astimezone(UTC).date()
-    counts = [0] * days
-    for c in summary.cards:
-        offset = (c.due.astimezone(UTC).date() - today).days
-        if offset < days:
-            counts[max(0, offset)] += 1
-    return tuple((today + timedelta(days=i), n) for i, n in enumerate(counts))
+def law_standings(
+    source: FigureSource,
+    profile_id: int,
+    now: datetime,
+    catalogue: Mapping[str, ItemInfo] | None = None,
+    scheduling: Scheduling | None = None,
+) -> dict[str, Standing]:
+    """Accuracy and mastery per law (one SQL query; one row per law)."""
+    decay, factor = (scheduling or Scheduling()).forgetting_curve
+    rows = source.law_rows(profile_id, now, decay=decay, factor=factor, catalogue=catalogue)
+    return {r.key: _standing(*r) for r in rows}
 
 
 def statistics(
-    summary: ProgressSummary,
+    source: FigureSource,
+    profile_id: int,
     now: datetime,
     catalogue: Mapping[str, ItemInfo] | None = None,
     scheduling: Scheduling | None = None,
     *,
+    laws: bool = False,
     missed: int = 10,
     horizon: int = 30,
 ) -> Statistics:
-    """Every figure of the statistics screen at once."""
-    chances = recall(summary.cards, now, scheduling or Scheduling())
-    members = _members(summary, catalogue, chances)
-    by = {g: standings(summary, g, now, chances=chances, members=members) for g in GROUPS}
+    """Every figure of the statistics screen for one profile at `now` (per law if `laws`)."""
+    decay, factor = (scheduling or Scheduling()).forgetting_curve
+    rows = source.figures(
+        profile_id,
+        now,
+        decay=decay,
+        factor=factor,
+        catalogue=catalogue,
+        missed=missed,
+        horizon=horizon,
+    )
+    today = now.astimezone(UTC).date()
+    due = dict(rows.due_per_day)
     return Statistics(
-        by_game=by["game"],
-        by_topic=by["topic"],
-        by_code=by["code"],
-        by_law=by["law"],
-        most_missed=most_missed(summary, missed),
-        confusions=confusion_count(summary),
-        confusion_pairs=confusion_pairs(summary),
-        days=day_series(summary),
-        forecast=forecast(summary, now, horizon),
-        answers=sum(t.answers for t in summary.items),
-        correct=sum(t.correct for t in summary.items),
+        by_game=_rolled_up(rows, 0),
+        by_topic=_rolled_up(rows, 1),
+        by_code=_rolled_up(rows, 2),
+        by_law=law_standings(source, profile_id, now, catalogue, scheduling) if laws else None,
+        most_missed=tuple(Missed(*m) for m in rows.most_missed),
+        confusions=sum(rows.confusion_pairs.values()),
+        confusion_pairs=rows.confusion_pairs,
+        days=day_series(rows.days),
+        forecast=tuple((today + timedelta(days=i), due.get(i, 0)) for i in range(horizon)),
+        answers=rows.answers,
+        correct=rows.correct,
     )

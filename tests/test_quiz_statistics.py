@@ -6,18 +6,10 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from app.progress import Attempt, CardRow, ProgressStore, ProgressSummary
+from app.progress import Attempt, CardRow, ProgressStore
 from quizzes.bank import ItemInfo
 from quizzes.scheduling import Scheduling
-from quizzes.statistics import (
-    DayPoint,
-    Missed,
-    day_series,
-    forecast,
-    most_missed,
-    standings,
-    statistics,
-)
+from quizzes.statistics import DayPoint, Missed, day_series, statistics
 
 D1 = datetime(2024, 5, 1, 10, 0, tzinfo=UTC)
 A = ItemInfo(
@@ -101,75 +93,81 @@ def record_history(store: ProgressStore) -> int:
 
 
 @pytest.fixture
-def summary() -> ProgressSummary:
+def history():
     store = ProgressStore.in_memory()
     pid = record_history(store)
-    yield store.summary(pid)
+    yield store, pid
     store.close()
 
 
-def test_accuracy_per_game_topic_code_and_law(summary):
-    s = statistics(summary, NOW)
+def test_accuracy_per_game_topic_code_and_law(history):
+    s = statistics(*history, NOW)
     assert (s.answers, s.correct) == (5, 3)
     assert (s.by_game["rubicon-bezique"].answers, s.by_game["rubicon-bezique"].correct) == (3, 2)
     assert s.by_game["ecarte"].accuracy == pytest.approx(0.5)
     assert s.by_code["english"].accuracy == pytest.approx(2 / 3)
     assert s.by_code["american"].answers == 2
     assert s.by_topic["wrong-number-of-cards"].answers == 5
-    assert s.by_law[A.law].correct == 2
+    assert s.by_law is None, "the per-law table is read only when asked"
+    assert statistics(*history, NOW, laws=True).by_law[A.law].correct == 2
 
 
-def test_mastery_is_the_mean_chance_of_recall_unseen_items_counting_nought(summary):
+def test_mastery_is_the_mean_chance_of_recall_unseen_items_counting_nought(history):
     sched = Scheduling()
     last = D1 + timedelta(days=2)
     ra = sched.retrievability(8.0, last, NOW)
     rb = sched.retrievability(2.0, last, NOW)
     assert 1 > ra > rb > 0
-    seen_only = standings(summary, "game", NOW)
+    seen_only = statistics(*history, NOW).by_game
     assert seen_only["ecarte"].mastery == pytest.approx(rb)
     catalogue = {i.key: i for i in (A, B, C)}
-    full = standings(summary, "game", NOW, catalogue)
-    assert full["ecarte"].mastery == pytest.approx(rb / 2)
-    assert (full["ecarte"].seen, full["ecarte"].items) == (1, 2)
-    assert full["rubicon-bezique"].mastery == pytest.approx(ra)
-    assert standings(summary, "topic", NOW, catalogue)["dealing-and-misdeals"].mastery == 0
+    full = statistics(*history, NOW, catalogue)
+    assert full.by_game["ecarte"].mastery == pytest.approx(rb / 2)
+    assert (full.by_game["ecarte"].seen, full.by_game["ecarte"].items) == (1, 2)
+    assert full.by_game["rubicon-bezique"].mastery == pytest.approx(ra)
+    assert full.by_topic["dealing-and-misdeals"].mastery == 0
+    assert full.by_topic["dealing-and-misdeals"].items == 1
+    # Another catalogue on the same connection replaces the first.
+    smaller = statistics(*history, NOW, {A.key: A})
+    assert "dealing-and-misdeals" not in smaller.by_topic
 
 
-def test_the_laws_most_often_missed(summary):
-    assert most_missed(summary) == (Missed(B.law, 1, 2), Missed(A.law, 1, 3))
-    assert most_missed(summary, 1) == (Missed(B.law, 1, 2),)
+def test_the_laws_most_often_missed(history):
+    assert statistics(*history, NOW).most_missed == (Missed(B.law, 1, 2), Missed(A.law, 1, 3))
+    assert statistics(*history, NOW, missed=1).most_missed == (Missed(B.law, 1, 2),)
 
 
-def test_english_french_confusions(summary):
-    s = statistics(summary, NOW)
+def test_english_french_confusions(history):
+    s = statistics(*history, NOW)
     assert s.confusions == 1
     assert s.confusion_pairs == {("english", "french"): 1}
 
 
-def test_reviews_per_day_and_retention(summary):
-    days = day_series(summary)
+def test_reviews_per_day_and_retention(history):
+    days = statistics(*history, NOW).days
     assert days == (
         DayPoint(date(2024, 5, 1), 2, 1, 0, None, 2),
         DayPoint(date(2024, 5, 2), 2, 1, 2, 0.5, 0),
         DayPoint(date(2024, 5, 3), 1, 1, 1, 1.0, 0),
     )
-    padded = day_series(summary, date(2024, 4, 30), date(2024, 5, 4))
+    store, pid = history
+    padded = day_series(store.summary(pid).days, date(2024, 4, 30), date(2024, 5, 4))
     assert len(padded) == 5 and padded[0].answers == 0 and padded[-1].retention is None
 
 
-def test_forecast_of_items_due_for_the_next_thirty_days(summary):
-    f = forecast(summary, NOW)
+def test_forecast_of_items_due_for_the_next_thirty_days(history):
+    f = statistics(*history, NOW).forecast
     assert len(f) == 30 and f[0][0] == date(2024, 5, 4)
     assert f[0][1] == 1, "the overdue item counts today"
     assert dict(f)[date(2024, 5, 6)] == 1
     assert sum(n for _, n in f) == 2
-    assert sum(n for _, n in forecast(summary, NOW, days=2)) == 1
+    assert sum(n for _, n in statistics(*history, NOW, horizon=2).forecast) == 1
 
 
 def test_an_empty_history_gives_empty_figures():
     store = ProgressStore.in_memory()
     p = store.create_profile("New", D1)
-    s = statistics(store.summary(p.id), NOW)
+    s = statistics(store, p.id, NOW)
     assert s.answers == 0 and s.most_missed == () and s.days == ()
     assert s.confusions == 0 and sum(n for _, n in s.forecast) == 0
     store.close()

@@ -417,3 +417,14 @@ def test_the_command_line_and_the_search_box_share_one_page_size() -> None:
     assert search_command.MAX_LIMIT == app.store.MAX_LIMIT
     default = DeferredStore.find.__kwdefaults__["limit"]
     assert default == app.store.PAGE
+
+
+def test_spelling_keeps_the_first_letter_beyond_one_edit() -> None:
+    from app.spelling import Speller
+
+    speller = Speller({"treating": 5, "revoke": 9, "pitcher": 2, "turn": 7})
+    assert speller.correct("cheating") is None
+    assert speller.correct("pichter") == "pitcher"
+    assert speller.correct("trun") == "turn"
+    assert speller.correct("revokd") == "revoke"
+    assert speller.correct("rev") is None  # too short to guess

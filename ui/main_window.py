@@ -126,6 +126,14 @@ def _build_welcome(window: MainWindow) -> QWidget:
     return screen
 
 
+def _build_rehearse(window: MainWindow) -> QWidget:
+    from ui.rehearse.rehearse_screen import RehearseScreen
+
+    screen = RehearseScreen(window.content)
+    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
+    return screen
+
+
 # The screens in menu order; the first is shown when no other was saved. New screens join here.
 SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser),
@@ -134,6 +142,7 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("builder", "Scenario &builder", "Ctrl+4", _build_builder),
     ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes),
     ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics),
+    ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse),
 )
 # Shown at the first start and from Help > Welcome; not a place of the View menu.
 WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome)
@@ -252,6 +261,19 @@ class MainWindow(QMainWindow):
         return self.builder
 
     # Navigation between screens -------------------------------------------------------------
+
+    def rehearse_builder_table(self) -> None:
+        """Rehearse the table laid out in the builder, its event ready to happen."""
+        raw = self.builder.raw if "builder" in self._built else None
+        self.show_screen("rehearse")
+        if raw is not None:
+            screen = self.screen("rehearse")
+            screen.rehearse_table(raw, str(raw.get("title") or "The builder's table"))  # type: ignore[attr-defined]
+
+    def open_rehearsal(self, path: Path) -> None:
+        """Open a rehearsal file (an example from the Examples menu) on the rehearse screen."""
+        self.show_screen("rehearse")
+        self.screen("rehearse").open_path(path)  # type: ignore[attr-defined]
 
     def open_law(self, law_id: str) -> None:
         """Show a law in the browser."""
@@ -432,6 +454,9 @@ class MainWindow(QMainWindow):
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
             content_dir() / "scenarios", self._recent_files())
+        self.builder_actions.rehearsal_opener = self.open_rehearsal
+        self.rehearse_table_action = self._action(
+            "Rehearse the builder's &table", "Ctrl+R", self.rehearse_builder_table)
         group = QActionGroup(self)
         self.screen_actions: dict[str, QAction] = {}
         for spec in SCREENS:
@@ -455,6 +480,8 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for action in self.screen_actions.values():
             view.addAction(action)
+        view.addSeparator()
+        view.addAction(self.rehearse_table_action)
         view.addSeparator()
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             view.addAction(action)

@@ -170,6 +170,27 @@ def _statistics(window: MainWindow) -> None:
     screenshot_states.statistics(window)
 
 
+@shot("rehearse-ruling")
+def _rehearse_ruling(window: MainWindow) -> None:
+    from app.content import CONTENT_DIR
+
+    window.open_rehearsal(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
+    screen = window.screen("rehearse")
+    mistakes = [i for i, m in enumerate(getattr(screen, "moments", [])) if m.mistake]
+    if mistakes:  # the content shown has the game (not a fixture without it)
+        screen.show_position(mistakes[0])  # type: ignore[attr-defined]
+    _settle()
+
+
+@shot("rehearse-play")
+def _rehearse_play(window: MainWindow) -> None:
+    window.show_screen("rehearse")
+    screen = window.screen("rehearse")
+    if "cinch" in getattr(screen, "games", {}) and screen.game_box.findData("cinch") >= 0:  # type: ignore[attr-defined]
+        screen.new_deal("cinch", seed=12)  # type: ignore[attr-defined]
+    _settle()
+
+
 def _search_for(window: MainWindow, text: str, game: str | None = None) -> None:
     window.show_screen("browser")
     window.browser.filters.set_code(None)

@@ -95,16 +95,26 @@ class Context:
         )
 
 
+# Laws that hold for every game under their code (Foster's General Laws for all card games).
+GENERAL_LAWS = "general"
+PRINCIPLE_CASE = "guiding-principle"
+
+
+def principle_laws(content: Content, game: str, code: str) -> list[str]:
+    """The code's guiding principle for this game: its own, then the general laws' one."""
+    return [
+        law.id
+        for source in (game, GENERAL_LAWS)
+        for law in content.laws_for(source, code)
+        if law.case == PRINCIPLE_CASE
+    ]
+
+
 def _not_covered(ctx: Context) -> Decision:
     info = ctx.game.facts.codes[ctx.code]
-    principle_laws = [
-        law.id
-        for law in ctx.content.laws_for(ctx.game.id, ctx.code)
-        if law.topic == "general-principles"
-    ]
     return Decision(
         outcome="not-covered",
-        laws=tuple(principle_laws),
+        laws=tuple(principle_laws(ctx.content, ctx.game.id, ctx.code)),
         explanation=(
             f"The {CODES[ctx.code]} laws of {ctx.game.name} ({info.authority}) say nothing "
             f"about this situation, so no ruling is given. Their guiding principle: "
@@ -113,24 +123,42 @@ def _not_covered(ctx: Context) -> Decision:
     )
 
 
+def _decide(table: Table, code: str, content: Content) -> Decision:
+    """One code's decision: its handler's, else not-covered with the code's principle."""
+    ctx = Context(table, code, content)
+    event = table.scenario.event.type
+    handler = _HANDLERS.get((table.game.id, code, event)) or _HANDLERS.get((ANY_GAME, code, event))
+    decision = handler(ctx) if handler else None
+    if decision is None:
+        decision = _not_covered(ctx)
+    for law_id in decision.laws:
+        ctx.law(law_id)
+    return decision
+
+
 def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Ruling:
-    """Rule a scenario under each code in force."""
+    """Rule a scenario under each code in force; a silent code gets its analogues."""
     from app.engine import handlers  # noqa: F401  (registers every handler)
+    from app.engine.analogues import find_analogues
 
     game = games[scenario.game].with_variants(scenario.variants)
     table = Table(scenario, game)
+    decided: dict[str, Decision] = {}
+
+    def decide(at: Table, code: str) -> Decision:
+        if at is not table:
+            return _decide(at, code, content)  # a sibling's table, seen once
+        if code not in decided:
+            decided[code] = _decide(table, code, content)
+        return decided[code]
+
     rulings = []
     for code in scenario.codes:
-        ctx = Context(table, code, content)
-        handler = _HANDLERS.get((game.id, code, scenario.event.type)) or _HANDLERS.get(
-            (ANY_GAME, code, scenario.event.type)
-        )
-        decision = handler(ctx) if handler else None
-        if decision is None:
-            decision = _not_covered(ctx)
-        for law_id in decision.laws:
-            ctx.law(law_id)
-        rulings.append(CodeRuling(code, decision))
+        decision = decide(table, code)
+        analogues = ()
+        if decision.outcome == "not-covered":
+            analogues = find_analogues(table, code, content, games, decide, PRINCIPLE_CASE)
+        rulings.append(CodeRuling(code, decision, analogues))
     return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
 
 

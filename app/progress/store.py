@@ -13,6 +13,7 @@ from sqlite_utils import Database
 
 from app.progress import transfer  # as a module: its functions share the methods' names
 from app.progress import undo as undoing
+from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, put_flag, read_flags
 from app.progress.opening import KEEP_BACKUPS, daily_backup, open_database
 from app.progress.records import (
@@ -53,6 +54,7 @@ class ProgressStore:
         self.db = db
         self.path = path
         self.notice = notice
+        self._figures: FigureQueries | None = None
 
     # -- opening ------------------------------------------------------------------------
 
@@ -355,7 +357,7 @@ class ProgressStore:
             ItemTotal(*r)
             for r in self.db.execute(
                 "SELECT item, type, law, game, topic, code, answers, correct, confused "
-                "FROM item_totals WHERE profile_id = ?",
+                "FROM item_totals WHERE profile_id = ? ORDER BY item",
                 [profile_id],
             )
         )
@@ -371,17 +373,32 @@ class ProgressStore:
             Confusion(*r)
             for r in self.db.execute(
                 "SELECT game, code, confused_code, count FROM confusion_totals "
-                "WHERE profile_id = ?",
+                "WHERE profile_id = ? ORDER BY game, code, confused_code",
                 [profile_id],
             )
         )
         cards = tuple(
             card_row(r, with_json=False)
             for r in self.db.execute(
-                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ?", [profile_id]
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ? ORDER BY item", [profile_id]
             )
         )
         return ProgressSummary(items, days, confusions, cards)
+
+    @property
+    def figure_queries(self) -> FigureQueries:
+        """The statistics' SQL aggregates on this connection (see app.progress.figures)."""
+        if self._figures is None:
+            self._figures = FigureQueries(self.db.conn)
+        return self._figures
+
+    def figures(self, profile_id: int, now: datetime, **kwargs: Any) -> FigureRows:
+        """The statistics screen's figures, summed by SQLite (FigureQueries.figures)."""
+        return self.figure_queries.figures(profile_id, now, **kwargs)
+
+    def law_rows(self, profile_id: int, now: datetime, **kwargs: Any) -> list[GroupRow]:
+        """The per-law sums of the statistics screen (FigureQueries.law_rows)."""
+        return self.figure_queries.law_rows(profile_id, now, **kwargs)
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""

@@ -223,5 +223,9 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
         table["event"] = random_event(copy.deepcopy(table), etype, rng, game)
         if isinstance(check_table(table, {game.id: game}), Problem):
             table["event"] = default_event(etype, table, game, previous=previous)
+        if isinstance(check_table(table, {game.id: game}), Problem):
+            # The previous event's player may have no card left (he led the last trick):
+            # whoever is to play acts instead.
+            table["event"] = default_event(etype, table, game)
     return table
 

@@ -57,7 +57,9 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
         assert ("None." in shown) == (not expected.options)
         assert ("No change." in shown) == (not expected.score)
         assert expected.explanation in shown
-        assert column.law_links() == list(dict.fromkeys(expected.laws))
+        analogues = [a.law for a in expected.analogues]
+        assert column.law_links() == list(dict.fromkeys([*expected.laws, *analogues]))
+        assert ("By analogy, not a ruling" in shown) == bool(analogues)
     banner = panel.banner.text()
     if len(engine.rulings) < 2:
         assert not panel.banner.isVisibleTo(screen)

@@ -110,6 +110,7 @@ def test_answering_in_the_window_writes_the_attempt(qtbot, window, tmp_path):
     attempts = window.trainer.store.attempts(window.trainer.profile_id)
     assert [a.question_id for a in attempts] == [question.id]
     stats = _stats(window)
+    qtbot.waitUntil(lambda: stats.settled)
     assert stats.summary.text() == "1 answer, 0 right (0%)."
     window.trainer.close()
 

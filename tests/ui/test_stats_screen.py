@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 from helpers import click_link
+from PySide6.QtCore import Qt
 from quiz_support import BANK, Clock, find_question, has_cards, ready_trainer
 from quiz_support import right as right_answer
 from quiz_support import wrong as wrong_answer
@@ -22,7 +23,7 @@ from app.progress import ProgressStore
 from quizzes import Question, Scheduling, Session
 from ui.quiz.trainer import Trainer
 from ui.stats.charts import bar_values
-from ui.stats.standing_model import StandingModel
+from ui.stats.standing_model import KEY_ROLE, StandingModel
 from ui.stats.stats_screen import StatsScreen
 
 MAY_1 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
@@ -81,7 +82,7 @@ def stats(qtbot, trainer) -> StatsScreen:
     qtbot.addWidget(screen)
     screen.resize(1100, 750)
     screen.show()
-    qtbot.waitUntil(lambda: screen.figures is not None)
+    qtbot.waitUntil(lambda: screen.settled)
     return screen
 
 
@@ -112,12 +113,14 @@ def test_the_game_table_gives_answers_accuracy_and_items_seen(stats):
     assert _row(stats, "ecarte")[1:3] == ["0", "—"]
 
 
-def test_the_code_table_and_the_law_table(stats, history):
+def test_the_code_table_and_the_law_table(qtbot, stats, history):
     questions, _ = history
     stats.show_group("code")
     assert _row(stats, "english")[1:3] == ["5", "60%"]
     stats.show_group("law")
-    assert stats.proxy.rowCount() == 3  # only the laws answered
+    qtbot.waitUntil(lambda: stats.settled)
+    assert len(stats.figures.by_law) > 3, "every law of the catalogue, answered or not"
+    assert stats.model.rowCount() == 3  # only the laws answered
     assert _row(stats, questions[1].law)[1:3] == ["2", "0%"]
     assert _row(stats, questions[0].law)[1:3] == ["2", "100%"]
 
@@ -153,12 +156,14 @@ def test_the_figures_follow_a_new_answer(qtbot, stats, trainer, history):
     session = Session(trainer.store, trainer.profile_id, BANK, scheduling=trainer.scheduling)
     session.answer(questions[2], right_answer(questions[2]), 5000)
     trainer.progress_changed.emit()
+    qtbot.waitUntil(lambda: stats.settled)
     assert stats.summary.text() == "6 answers, 4 right (67%)."
 
 
 def test_a_fresh_profile_shows_no_answers_yet(qtbot, stats, trainer):
     other = trainer.store.create_profile("Bob")
     trainer.choose_profile(other.id)
+    qtbot.waitUntil(lambda: stats.settled)
     assert stats.title.text() == "Statistics for Bob"
     assert "No answers yet" in stats.summary.text()
     assert stats.missed.toPlainText() == "No law missed yet."
@@ -168,8 +173,8 @@ def test_a_fresh_profile_shows_no_answers_yet(qtbot, stats, trainer):
 def test_a_law_row_opens_the_law(qtbot, stats, history):
     questions, _ = history
     stats.show_group("law")
-    source = stats.model.index(stats.model.row_of(questions[0].law), 0)
-    index = stats.proxy.mapFromSource(source)
+    qtbot.waitUntil(lambda: stats.settled)
+    index = stats.model.index(stats.model.row_of(questions[0].law), 0)
     with qtbot.waitSignal(stats.law_requested) as blocker:
         stats.table.doubleClicked.emit(index)
     assert blocker.args == [questions[0].law]
@@ -191,3 +196,20 @@ def test_the_statistics_wait_for_the_questions_to_be_prepared(qtbot, tmp_path, h
     assert screen.pages.currentIndex() == 0 and "Preparing" in screen.preparing.text()
     qtbot.waitUntil(lambda: screen.figures is not None)
     trainer.close()
+
+
+def test_the_law_table_sorts_by_any_column_keeping_the_selection(qtbot, stats, history):
+    questions, _ = history
+    stats.show_group("law")
+    qtbot.waitUntil(lambda: stats.settled)
+    answers = [int(stats.model.index(r, 1).data()) for r in range(stats.model.rowCount())]
+    assert answers == sorted(answers, reverse=True), "most answered first"
+    stats.table.selectRow(stats.model.row_of(questions[1].law))
+    stats.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    rights = [stats.model.index(r, 2).data() for r in range(stats.model.rowCount())]
+    assert rights[0] == "0%" and rights[-1] == "100%"
+    selected = stats.table.selectionModel().selectedRows()
+    assert [i.data(KEY_ROLE) for i in selected] == [questions[1].law]
+    stats.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    names = [stats.model.index(r, 0).data() for r in range(stats.model.rowCount())]
+    assert names == sorted(names, key=str.casefold)

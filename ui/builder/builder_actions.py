@@ -64,6 +64,8 @@ class BuilderActions(QObject):
         self.examples_menu = QMenu("E&xamples", window)
         self.examples_menu.aboutToShow.connect(self.fill_examples_menu)
         self.drop_filter = ScenarioDropFilter(window, self.open_path)
+        # Set by the window: opens a rehearsal file (the Examples menu lists shipped ones).
+        self.rehearsal_opener: Callable[[Path], object] | None = None
 
     def _action(self, text: str, shortcut: str, slot: Callable[[], object]) -> QAction:
         # Plain key strings: the first QKeySequence.StandardKey lookup costs ~13 ms at startup.
@@ -169,6 +171,25 @@ class BuilderActions(QObject):
                     lambda _=False, p=example.path: self._screen().open_example(p))
         if not groups:
             self.examples_menu.addAction("No example scenarios found").setEnabled(False)
+        self._add_rehearsals()
+
+    def _add_rehearsals(self) -> None:
+        """The shipped rehearsals (a deal played with an irregularity), beside the tables."""
+        import json
+
+        opener = self.rehearsal_opener
+        paths = sorted((self.examples_dir.parent / "rehearsals").glob("*.json"))
+        if opener is None or not paths:
+            return
+        self.examples_menu.addSeparator()
+        sub = self.examples_menu.addMenu("&Rehearsals")
+        for path in paths:
+            try:
+                title = str(json.loads(path.read_text("utf-8")).get("title") or path.stem)
+            except (OSError, ValueError, AttributeError):
+                title = path.stem
+            action = sub.addAction(title)
+            action.triggered.connect(lambda _=False, p=path: opener(p))
 
     def open_path(self, path: Path) -> bool:
         """Open a scenario file in the builder (a recent file, or one dropped on the window)."""

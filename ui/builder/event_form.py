@@ -294,7 +294,14 @@ class EventForm(QWidget):
         if has_card and not had_card:
             self.pick_in_hand.setChecked(True)
 
-    def _on_edit(self) -> None:
+    def has_field(self, name: str) -> bool:
+        """Whether the event shown has a field of that name."""
+        return any(e.name == name for e in self._editors)
+
+    def current(self) -> dict[str, Any]:
+        """The event as the form holds it now (its type and every field given)."""
+        if self.type_box.count() == 0:
+            return {}
         event: dict[str, Any] = {"type": self.event_type}
         names = set()
         for ed in self._editors:
@@ -305,4 +312,7 @@ class EventForm(QWidget):
         for name, value in self._event.items():
             if name not in names and name != "type":
                 event[name] = value  # fields the form does not edit (a note) stay as written
-        self.event_edited.emit(event)
+        return event
+
+    def _on_edit(self) -> None:
+        self.event_edited.emit(self.current())

@@ -7,7 +7,7 @@ changes the model's list of entries, never the widgets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,9 +15,10 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QFont
 from typing_extensions import override
 
+from app.content import Law
 from ui import theme
 from ui.badges import CODE_ROLE
-from ui.compare.compare_grid import CompareRow, cell_text
+from ui.compare.compare_grid import Case, CompareRow, cell_text, compare_row, gather_cases
 from ui.words import short_code_name, topic_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -31,7 +32,7 @@ class Entry:
 
     kind: str
     topic: str
-    row: CompareRow | None = None
+    case: Case | None = None
     count: int = 0       # a fold: how many situations it holds
     only: str = ""       # a fold: the code, when one code covers them all
 
@@ -41,7 +42,8 @@ class CompareModel(QAbstractTableModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[CompareRow] = []
+        self._cases: list[Case] = []
+        self._made: dict[str, CompareRow] = {}  # rows made so far, by case
         self._codes: list[str] = []
         self._needle = ""
         self._open: set[str] = set()  # topics whose only-here situations are unfolded
@@ -50,9 +52,10 @@ class CompareModel(QAbstractTableModel):
 
     # Content -----------------------------------------------------------------------------
 
-    def set_rows(self, rows: Sequence[CompareRow], codes: Sequence[str]) -> None:
-        """Show another game's grid (folds closed, filter kept)."""
-        self._rows = list(rows)
+    def set_laws(self, laws: Iterable[Law], codes: Sequence[str]) -> None:
+        """Show another game's grid (folds closed, filter kept); rows are made when shown."""
+        self._cases = gather_cases(laws, codes)
+        self._made = {}
         self._codes = list(codes)
         self._open.clear()
         self._rebuild()
@@ -74,32 +77,31 @@ class CompareModel(QAbstractTableModel):
 
     def unfold_all(self, unfold: bool = True) -> None:
         """Open (or close) every fold."""
-        self._open = {row.topic for row in self._rows} if unfold else set()
+        self._open = {case.topic for case in self._cases} if unfold else set()
         self._rebuild()
 
-    def _matches(self, row: CompareRow) -> bool:
+    def _matches(self, case: Case) -> bool:
         if not self._needle:
             return True
-        words = [row.title, row.situation, row.tag_text()]
-        words += [law.brief for laws in row.cells.values() for law in laws]
-        return any(self._needle in w.casefold() for w in words)
+        return any(self._needle in words.casefold() for law in case.laws
+                   for words in (law.title, law.situation, law.brief))
 
     def _rebuild(self) -> None:
         entries: list[Entry] = []
-        by_topic: dict[str, tuple[list[CompareRow], list[CompareRow]]] = {}
-        for row in self._rows:
-            if self._matches(row):
-                shared, alone = by_topic.setdefault(row.topic, ([], []))
-                (alone if row.only_here else shared).append(row)
+        by_topic: dict[str, tuple[list[Case], list[Case]]] = {}
+        for case in self._cases:
+            if self._matches(case):
+                shared, alone = by_topic.setdefault(case.topic, ([], []))
+                (alone if len(case.codes) == 1 else shared).append(case)
         for topic, (shared, alone) in by_topic.items():
             entries.append(Entry("topic", topic))
-            entries.extend(Entry("row", topic, row) for row in shared)
+            entries.extend(Entry("row", topic, case) for case in shared)
             if alone:
-                codes = {row.only_here for row in alone}
+                codes = {case.only_here for case in alone}
                 entries.append(Entry("fold", topic, count=len(alone),
-                                     only=codes.pop() if len(codes) == 1 else ""))
+                                     only=(codes.pop() or "") if len(codes) == 1 else ""))
                 if topic in self._open or self._needle:
-                    entries.extend(Entry("row", topic, row) for row in alone)
+                    entries.extend(Entry("row", topic, case) for case in alone)
         self.beginResetModel()
         self._entries = entries
         self._loaded = min(len(entries), BATCH)
@@ -117,13 +119,23 @@ class CompareModel(QAbstractTableModel):
         return self._entries[row] if 0 <= row < self._loaded else None
 
     def row(self, row: int) -> CompareRow | None:
-        """The situation shown in a row (None for a heading or a fold)."""
+        """The situation shown in a row (None for a heading or a fold), made when first asked."""
         entry = self.entry(row)
-        return entry.row if entry is not None else None
+        return self._row(entry.case) if entry is not None and entry.case is not None else None
+
+    def _row(self, case: Case) -> CompareRow:
+        made = self._made.get(case.case)
+        if made is None:
+            made = self._made[case.case] = compare_row(case, self._codes)
+        return made
+
+    def shown_cases(self) -> list[Case]:
+        """Every situation the filter keeps, folded or not (cheap: no row is made)."""
+        return [case for case in self._cases if self._matches(case)]
 
     def situations(self) -> list[CompareRow]:
-        """Every situation the model would show, loaded or not (for tests and counts)."""
-        return [e.row for e in self._entries if e.row is not None]
+        """Every situation listed, loaded or not, as rows (makes them: for tests and export)."""
+        return [self._row(e.case) for e in self._entries if e.case is not None]
 
     def shown_total(self) -> int:
         """How many lines the model holds once every batch is fetched."""
@@ -187,8 +199,8 @@ class CompareModel(QAbstractTableModel):
             return self._heading(entry, index.column(), role)
         if entry.kind == "fold":
             return self._fold(entry, index.column(), role)
-        assert entry.row is not None
-        row, column = entry.row, index.column()
+        assert entry.case is not None
+        row, column = self._row(entry.case), index.column()
         if column == 0:
             return self._situation(row, role)
         if column == len(self._codes) + 1:

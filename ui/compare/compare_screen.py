@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 from app.content import Content
 from app.vocabulary import CODES, GAMES
 from ui.badges import badge_html
-from ui.compare.compare_grid import compare_rows
 from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE, CompareModel
 from ui.compare.compare_table import CompareTable
 from ui.words import game_name, short_code_name
@@ -122,8 +121,7 @@ class CompareScreen(QWidget):
             return
         facts = self._content.games[self.game]
         codes = [code for code in CODES if code in facts.codes]
-        rows = compare_rows(self._content.laws_for(self.game, None), codes)
-        self.model.set_rows(rows, codes)
+        self.model.set_laws(self._content.laws_for(self.game, None), codes)
         self.principles.setText("<br/>".join(
             f"{badge_html(c)} <b>{escape(short_code_name(c))}</b>: "
             f"{escape(facts.codes[c].principle)}" for c in codes))
@@ -137,14 +135,13 @@ class CompareScreen(QWidget):
         self._summarise()
 
     def _summarise(self) -> None:
-        rows = self.model.situations()
-        shared = [r for r in rows if not r.only_here]
-        differ = sum(1 for r in shared if r.differs)
-        alone = len(rows) - len(shared)
+        # Counted from the situations gathered, without making their rows.
+        cases = self.model.shown_cases()
+        alone = sum(1 for case in cases if case.only_here)
         self.summary.setText(
-            f"{len(shared)} situations two codes cover, {differ} ruled differently "
-            f"(highlighted); {alone} only one code covers (folded)."
-            if rows else "No situation matches the filter.")
+            f"{len(cases) - alone} situations two codes cover (real differences highlighted); "
+            f"{alone} only one code covers (folded under a count)."
+            if cases else "No situation matches the filter.")
 
     def _on_cell(self, index: QModelIndex) -> None:
         kind = index.data(KIND_ROLE)

@@ -8,11 +8,10 @@ whole width.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 from typing_extensions import override
 
-from ui.badges import BadgeDelegate
 from ui.compare.compare_model import KIND_ROLE
 
 # Situation and contrast narrower than the codes' rulings, which carry the reading.
@@ -31,7 +30,6 @@ class CompareTable(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setItemDelegate(BadgeDelegate(self))
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -87,8 +85,8 @@ class CompareTable(QTableView):
     def fit_visible_rows(self) -> None:
         """Measure the rows in view (and a few beyond) that are not measured yet."""
         model = self.model()
-        if model is None or model.rowCount() == 0:
-            return
+        if model is None or model.rowCount() == 0 or not self.isVisible():
+            return  # measured when shown
         top = self.rowAt(0)
         top = 0 if top < 0 else top
         # Sizing a row moves the ones below it: measure down until the viewport is full.
@@ -104,6 +102,11 @@ class CompareTable(QTableView):
                 if extra <= 0:
                     break
             row += 1
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_columns()
 
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -77,4 +77,5 @@ def statistics(window: MainWindow) -> None:
     window.show_screen("statistics")
     screen: StatsScreen = window.screen("statistics")  # type: ignore[assignment]
     screen.show_group("topic")
+    screen.wait_for_figures()  # summed on a worker thread
     QApplication.processEvents()

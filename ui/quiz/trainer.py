@@ -1,9 +1,12 @@
 """What the quiz and statistics screens share: the progress store, the question bank, a profile.
 
-Nothing is prepared until a screen asks (`start()`): the question bank is built and warmed
-(the survey takes about half a second) on a worker thread while the screen says "Preparing
-questions…"; the progress file is opened on the UI thread a moment later, after that state
-has been painted, because a SQLite connection belongs to the thread that opened it.
+Nothing is prepared until a screen asks (`start()`). The screen first paints "Preparing
+questions…"; then the progress file is opened on the UI thread (a SQLite connection belongs
+to the thread that opened it), and only then is the question bank built and warmed on a
+worker thread. In that order the UI thread never waits on SQLite while the worker holds the
+GIL (each of its calls would wait out the worker's time slice: 4-16 ms became 350-435 ms).
+The warm-up itself reads the survey stored by an earlier run (quizzes.survey_cache) instead
+of ruling the sample again, so the worker is busy for milliseconds, not half a second.
 """
 
 from __future__ import annotations
@@ -89,10 +92,13 @@ class Trainer(QObject):
         return self.state == "ready"
 
     def start(self) -> None:
-        """Prepare the bank (worker thread) and open the store (UI thread, next turn)."""
+        """Open the store (UI thread, next turn), then prepare the bank (worker thread)."""
         if self.state != "idle":
             return
         self.state = "preparing"
+        QTimer.singleShot(0, self, self._open_store)
+
+    def _warm_bank(self) -> None:
         given, content, relay = self._bank, self.content, self._relay
 
         def build() -> None:
@@ -107,7 +113,6 @@ class Trainer(QObject):
                 relay.built.emit(bank)
 
         self._pool.start(build)
-        QTimer.singleShot(0, self, self._open_store)
 
     def wait(self, timeout_ms: int = 60_000) -> bool:
         """Block until prepared (for the screenshot run); True when ready."""
@@ -135,7 +140,7 @@ class Trainer(QObject):
         remembered = [p for p in profiles if p.id == self.preferred_profile]
         profile = (remembered or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
         self._profile_id = profile.id
-        self._check_ready()
+        self._warm_bank()  # now that the UI thread is done with SQLite
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank

@@ -1,4 +1,10 @@
-"""Standings (answers, accuracy, mastery, items seen) per game, topic, code or law, as a table."""
+"""Standings (answers, accuracy, mastery, items seen) per game, topic, code or law, as a table.
+
+The law table can hold tens of thousands of rows, so the model does its own sorting and
+filtering: a sort is one Python `sorted` over a column's keys (not a comparison in Python per
+pair, as a proxy model would make), a hidden row is never in the model, and a cell's words
+are made only when the view asks for a visible cell.
+"""
 
 from __future__ import annotations
 
@@ -22,23 +28,43 @@ def percent_words(share: float | None) -> str:
     return "—" if share is None else f"{round(share * 100)}%"
 
 
+def _sort_key(row: Standing, column: int) -> Any:
+    if column == 1:
+        return row.answers
+    if column == 2:
+        return -1.0 if row.accuracy is None else row.accuracy
+    if column == 3:
+        return row.mastery
+    return row.seen
+
+
 class StandingModel(QAbstractTableModel):
     """One row per group; the first column names it, the others give its figures."""
 
     def __init__(self) -> None:
         super().__init__()
         self._rows: list[Standing] = []
-        self._names: list[str] = []
+        self._names: dict[str, str] = {}
+        self._name: Callable[[str], str] = str
         self._title = "Group"
+        self._sorted_by: tuple[int, Qt.SortOrder] | None = None
 
     def set_standings(
-        self, title: str, rows: Sequence[Standing], name: Callable[[str], str]
+        self,
+        title: str,
+        rows: Sequence[Standing],
+        name: Callable[[str], str],
+        *,
+        answered_only: bool = False,
     ) -> None:
-        """Show these standings; `name` turns a key into the words shown."""
+        """Show these standings (only those answered, if asked); `name` gives a key's words."""
         self.beginResetModel()
         self._title = title
-        self._rows = list(rows)
-        self._names = [name(r.key) for r in self._rows]
+        self._rows = [r for r in rows if r.answers > 0] if answered_only else list(rows)
+        self._name = name
+        self._names = {}
+        if self._sorted_by is not None:
+            self._order(*self._sorted_by)
         self.endResetModel()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 0)
 
@@ -46,9 +72,40 @@ class StandingModel(QAbstractTableModel):
         """The figures of a row."""
         return self._rows[row]
 
+    def name(self, row: int) -> str:
+        """The words naming a row's group."""
+        key = self._rows[row].key
+        words = self._names.get(key)
+        if words is None:
+            words = self._names[key] = self._name(key)
+        return words
+
     def row_of(self, key: str) -> int:
         """The row of a group's key (-1 if absent)."""
         return next((n for n, r in enumerate(self._rows) if r.key == key), -1)
+
+    @override
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        before = [r.key for r in self._rows]
+        self._sorted_by = (column, order)
+        self._order(column, order)
+        # Keep the selection and current row on the same groups.
+        where = {r.key: n for n, r in enumerate(self._rows)}
+        old = self.persistentIndexList()
+        self.changePersistentIndexList(
+            old, [self.index(where[before[i.row()]], i.column()) for i in old]
+        )
+        self.layoutChanged.emit()
+
+    def _order(self, column: int, order: Qt.SortOrder) -> None:
+        if column == 0:
+            keys = [self.name(n).casefold() for n in range(len(self._rows))]
+        else:
+            keys = [_sort_key(r, column) for r in self._rows]
+        ranked = sorted(range(len(self._rows)), key=keys.__getitem__,
+                        reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows = [self._rows[n] for n in ranked]
 
     @override
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -75,11 +132,12 @@ class StandingModel(QAbstractTableModel):
         row = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (self._names[index.row()], str(row.answers), percent_words(row.accuracy),
+            if column == 0:
+                return self.name(index.row())
+            return (None, str(row.answers), percent_words(row.accuracy),
                     percent_words(row.mastery), f"{row.seen} of {row.items}")[column]
         if role == SORT_ROLE:
-            return (self._names[index.row()].casefold(), row.answers,
-                    -1.0 if row.accuracy is None else row.accuracy, row.mastery, row.seen)[column]
+            return self.name(index.row()).casefold() if column == 0 else _sort_key(row, column)
         if role == KEY_ROLE:
             return row.key
         if role == Qt.ItemDataRole.ToolTipRole and column == 2 and row.answers:

@@ -6,7 +6,15 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QUrl, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDeadlineTimer,
+    QEventLoop,
+    QModelIndex,
+    Qt,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,35 +37,14 @@ from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.quiz_pages import law_link, style
 from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
-from ui.stats.standing_model import KEY_ROLE, SORT_ROLE, StandingModel, percent_words
+from ui.stats.figure_worker import FigureWorker
+from ui.stats.standing_model import KEY_ROLE, StandingModel, percent_words
 from ui.words import code_name, game_name, short_code_name, topic_name
 
 if TYPE_CHECKING:
     from quizzes import Statistics
 
 GROUPS = {"game": "Game", "topic": "Topic", "code": "Code of laws", "law": "Law"}
-
-
-class _AnsweredOnly(QSortFilterProxyModel):
-    """Sorts by number, and in the law table hides the laws never answered."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.answered_only = False
-        self.setSortRole(SORT_ROLE)
-
-    def set_answered_only(self, on: bool) -> None:
-        self.beginFilterChange()
-        self.answered_only = on
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    @override
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
-        if not self.answered_only:
-            return True
-        model = self.sourceModel()
-        assert isinstance(model, StandingModel)
-        return model.standing(source_row).answers > 0
 
 
 class StatsScreen(QWidget):
@@ -74,6 +61,10 @@ class StatsScreen(QWidget):
         self.trainer = trainer
         self.figures: Statistics | None = None
         self._stale = True
+        # The figures are summed on a worker thread; the screen shows them when they come.
+        self.worker = FigureWorker(self)
+        self.worker.ready.connect(self._show_figures)
+        self.worker.failed.connect(self._on_worker_failure)
 
         self.banner = NoticeBanner()
         self.banner.dismissed.connect(trainer.dismiss_notice)
@@ -99,11 +90,9 @@ class StatsScreen(QWidget):
             self.group_box.addItem(words, group)
         by = QLabel("Figures &by")
         by.setBuddy(self.group_box)
-        self.model = StandingModel()
-        self.proxy = _AnsweredOnly()
-        self.proxy.setSourceModel(self.model)
+        self.model = StandingModel()  # sorts and filters itself: the law table is long
         self.table = QTableView()
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setAccessibleName("Accuracy and mastery")
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -114,8 +103,12 @@ class StatsScreen(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Widths from the widest words a figure can take, not from measuring every row.
+        metrics = header.fontMetrics()
+        for column, widest in enumerate(("Answers 8", "Right 100%", "Mastery 100%",
+                                          "Items seen 8888 of 88888"), start=1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
         self.table.activated.connect(self._on_row)
         self.table.doubleClicked.connect(self._on_row)
         self.missed = QTextBrowser()
@@ -165,6 +158,7 @@ class StatsScreen(QWidget):
         layout.addWidget(self.pages, 1)
 
         self.group_box.currentIndexChanged.connect(self._show_group)
+        self.destroyed.connect(self.worker.close)
         trainer.ready.connect(self._on_change)
         trainer.failed.connect(
             lambda reason: self.preparing.setText(f"The statistics could not be prepared.\n\n"
@@ -187,16 +181,33 @@ class StatsScreen(QWidget):
         if self.isVisible() and self.trainer.is_ready:
             self.refresh()
 
-    def refresh(self) -> None:
-        """Recompute every figure for the current profile and show them."""
-        from quizzes import statistics
+    @property
+    def settled(self) -> bool:
+        """True when the figures shown are the newest asked for (none is being summed)."""
+        return not self.worker.busy and self.figures is not None
 
+    def wait_for_figures(self, timeout_ms: int = 30_000) -> bool:
+        """Block until the newest figures are shown (screenshots, tests); True when they are."""
+        deadline = QDeadlineTimer(timeout_ms)
+        while not self.settled and not deadline.hasExpired():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        return self.settled
+
+    def refresh(self) -> None:
+        """Recompute every figure for the current profile (on the worker) and show them."""
         trainer = self.trainer
         self.banner.say(trainer.notice)
-        profile = trainer.profile
-        self.figures = figures = statistics(
-            trainer.store.summary(profile.id), trainer.now(), trainer.bank.items)
         self._stale = False
+        self.worker.request(trainer.store, trainer.profile_id, trainer.now(), trainer.bank.items,
+                            trainer.scheduling, laws=self.group == "law")
+
+    def _on_worker_failure(self, reason: str) -> None:
+        self.preparing.setText(f"The statistics could not be computed.\n\n{reason}")
+        self.pages.setCurrentIndex(0)
+
+    def _show_figures(self, figures: Statistics) -> None:
+        profile = self.trainer.profile
+        self.figures = figures
         self.title.setText(f"Statistics for {profile.name}")
         if figures.answers:
             self.summary.setText(
@@ -227,8 +238,12 @@ class StatsScreen(QWidget):
         group = self.group
         rows = {"game": self.figures.by_game, "topic": self.figures.by_topic,
                 "code": self.figures.by_code, "law": self.figures.by_law}[group]
-        self.model.set_standings(GROUPS[group], list(rows.values()), self._namer(group))
-        self.proxy.set_answered_only(group == "law")
+        if rows is None:  # the per-law table is summed only when it is shown
+            if self.trainer.is_ready:
+                self.refresh()
+            return
+        self.model.set_standings(GROUPS[group], list(rows.values()), self._namer(group),
+                                 answered_only=group == "law")
         self.table.sortByColumn(0 if group != "law" else 1,
                                 Qt.SortOrder.AscendingOrder if group != "law"
                                 else Qt.SortOrder.DescendingOrder)

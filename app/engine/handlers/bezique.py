@@ -7,6 +7,7 @@ from app.engine.handlers.common import (
     RULE_VARIANTS,
     describe_counts,
     over_under,
+    played_words,
     rule_play,
 )
 from app.engine.handlers.declarations import check_claim
@@ -155,7 +156,7 @@ def play_out_of_turn(ctx: Context) -> Decision:
     return ctx.decide(
         "penalty",
         [E + "play-out-of-turn"],
-        f"{offender} played out of turn: he forfeits {FORFEIT} to {adversary}.",
+        f"{offender} {played_words(ctx)} out of turn: he forfeits {FORFEIT} to {adversary}.",
         score={adversary: FORFEIT},
     )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import describe_counts, each, over_under, rule_play
+from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Option
 
 P = "cinch.american."
@@ -186,7 +186,8 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
         return ctx.decide(
             "play-on",
             [P + "third-hand-before-second"],
-            f"{third} (third hand) played before {second} (second hand). {fourth} may now play "
+            f"{third} (third hand) {played_words(ctx)} before {second} (second hand). "
+            f"{fourth} may now play "
             f'before {second} too, of his own accord or when {second} tells him "Play, '
             f'partner".',
             options=[Option("play-partner", second)],
@@ -195,9 +196,9 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
     return ctx.decide(
         "penalty",
         [P + "fourth-hand-before-second"],
-        f"{fourth} (fourth hand) played before {second}, with {third} not yet played: the "
-        f"adversaries may claim the trick whoever wins it, but the player who actually wins it "
-        f"leads to the next trick.",
+        f"{fourth} (fourth hand) {played_words(ctx)} before {second}, with {third} not yet "
+        f"played: the adversaries may claim the trick whoever wins it, but the player who "
+        f"actually wins it leads to the next trick.",
         options=each("claim-trick", adversaries),
     )
 

@@ -126,3 +126,9 @@ def dealer_exposed_card(
         f"the deal stand.",
         options=[Option("new-deal", owner)],
     )
+
+
+def played_words(ctx: Context) -> str:
+    """'played the ace of spades' (or 'played a card' when the event names none)."""
+    card = ctx.event.card
+    return f"played the {card.name}" if card is not None else "played a card"

@@ -80,3 +80,29 @@ def exposed_in_deal(ctx: Context) -> Decision | None:
         [P + "exposed-in-deal"],
         "A card exposed in the deal, or found faced in the pack, means a new deal.",
     )
+
+
+@rules("conquian", "american", "drew-two")
+def turned_two(ctx: Context) -> Decision:
+    """Foster 1913: more than one card turned in drawing: the adversary says which is in play."""
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
+    return ctx.decide(
+        "penalty",
+        [P + "more-than-one-card-turned", P + "drawn-card-faced-at-once"],
+        f"{offender} turned up more than one card in drawing: {adversary} decides which of them "
+        f"is in play, and the other goes back on top of the pack.",
+        options=[Option("choose-card-in-play", adversary)],
+    )
+
+
+@rules("conquian", "american", "touched-top-card")
+def touched_top_card(ctx: Context) -> Decision:
+    """Foster 1913: touching the top card of the pack gives up the card face up on the stock."""
+    player = ctx.event.player
+    return ctx.decide(
+        "play-on",
+        [P + "top-card-touched"],
+        f"{player} touched the top card of the pack: he may no longer take the card lying face "
+        f"up, and must go on with his draw.",
+    )

@@ -84,8 +84,8 @@ def dealer_exposed(ctx: Context) -> Decision:
 def wrong_count(ctx: Context) -> Decision | None:
     """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it."""
     table = ctx.table
-    if table.timing.any_card_played:
-        return None  # Foster's laws speak of counts found before play.
+    if table.timing.any_card_played or table.discards_made:
+        return None  # Foster's laws speak of counts dealt, found before the exchange or play.
     errors, over, under = over_under(ctx)
     if not over and not under:
         return ctx.decide(

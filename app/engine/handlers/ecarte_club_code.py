@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from app.cards import Card
 from app.engine.core import Context, rules
-from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
+from app.engine.handlers.common import (
+    dealer_exposed_card,
+    describe_counts,
+    over_under,
+    played_words,
+    rule_play,
+)
 from app.engine.handlers.declarations import check_claim
 from app.engine.handlers.ecarte import read_hand_result
+from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
 
 E = "ecarte.english."
@@ -71,6 +78,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         return ctx.decide(
             "deal-stands", [E + "wrong-count-dealt"], f"Both hands hold five cards. {counts}"
         )
+    if table.discards_made:
+        return wrong_count_after_exchange(ctx, errors, counts)
     if table.timing.any_card_played:
         if errors.get(pone, 0):
             return ctx.decide(
@@ -281,7 +290,8 @@ def play_out_of_turn(ctx: Context) -> Decision:
     return ctx.decide(
         "new-deal",
         [E + "bd-play-out-of-turn-new-deal"],
-        f"{ctx.event.player} played out of turn: the household rules call for a new deal.",
+        f"{ctx.event.player} {played_words(ctx)} out of turn: the household rules call for a "
+        f"new deal.",
     )
 
 

@@ -67,3 +67,41 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         f"adversaries call a suit.",
         options=each("call-card", ctx.table.adversaries(offender)),
     )
+
+
+@rules(ANY_GAME, "american", "bid-out-of-turn")
+def bid_out_of_turn(ctx: Context) -> Decision:
+    """F-662: in a partnership game the offending side loses its bid; in a round game, nothing."""
+    offender = ctx.event.player
+    partner = ctx.table.partner(offender)
+    if partner is None:
+        return ctx.decide(
+            "no-penalty",
+            [P + "bid-out-of-turn-round-game", P + "bidding-in-turn"],
+            f"{offender} bid out of turn, but everyone plays for himself: the bid can inform no "
+            f"partner, so there is no penalty.",
+        )
+    return ctx.decide(
+        "penalty",
+        [P + "bid-out-of-turn-partnership", P + "bidding-in-turn"],
+        f"{offender} bid out of turn. In a partnership game the bid is presumed to have told "
+        f"{partner} something, so the side loses its bid: neither {offender} nor {partner} may "
+        f"bid this deal.",
+    )
+
+
+@rules(ANY_GAME, "american", "own-card-exposed-in-deal")
+def own_card_exposed_in_deal(ctx: Context) -> Decision | None:
+    """F-662: nobody claims a penalty for his own error; the dealer's side may claim a misdeal."""
+    table = ctx.table
+    offender = ctx.event.player
+    if offender == table.dealer:
+        return None  # The law speaks of the dealer's adversaries (the dealer's own: its event).
+    dealers_side = table.side(table.dealer)
+    return ctx.decide(
+        "deal-stands",
+        [P + "own-card-exposed-in-deal", P + "no-penalty-for-own-error"],
+        f"{offender} turned up one of his own cards during the deal. The error is his, so he "
+        f"cannot claim a misdeal; the dealer's side ({' and '.join(dealers_side)}) may.",
+        options=each("claim-misdeal", dealers_side),
+    )

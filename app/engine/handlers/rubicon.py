@@ -62,10 +62,14 @@ def wrong_count(ctx: Context) -> Decision | None:
         if under:
             return ctx.decide(
                 "play-on",
-                [E + "surplus-and-short", E + "surplus-after-first-trick"],
+                [
+                    E + "surplus-and-short",
+                    E + "surplus-after-first-trick",
+                    E + "surplus-and-short-last-trick",
+                ],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
-                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can. "
-                f"{counts}",
+                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
+                f"but neither player scores the last trick. {counts}",
                 score={innocent: points},
             )
         return ctx.decide(
@@ -87,7 +91,20 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -> Decision:
-    """Portland law 12: found before the dealer plays to the first trick."""
+    """Portland laws 11 and 12: found before the dealer plays to the first trick."""
+    table = ctx.table
+    if (over or under) and table.stage == "deal" and not table.hands_seen:
+        # Law 11: nobody has taken up a card, so the dealer may put it right if allowed.
+        pone = table.adversary(table.dealer)
+        law12 = E + ("surplus-before-play" if over else "short-before-play")
+        return ctx.decide(
+            "new-deal",
+            [E + "dealer-deals-wrongly", law12],
+            f"The dealer has dealt wrongly and neither player has taken up a card: "
+            f"{table.dealer} may put the deal right if {pone} allows it; otherwise there must "
+            f"be a fresh deal. {counts}",
+            options=[Option("let-dealer-correct", pone)],
+        )
     if over:
         return ctx.decide(
             "new-deal",

@@ -1,0 +1,111 @@
+"""Making a mistake happen at the table, and asking the engine to rule it.
+
+An irregularity is an engine event (app/events.py) with its fields. Some of them change the
+table as they happen (a card played out of turn lies on the table, a player who drew two holds
+a card too many); the rest are discoveries about the table as it stands. The engine rules the
+table the event describes: for a card played, the table before it was played (the event names
+the card); for a draw gone wrong, the table after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.cards import Card, CardError
+from app.content import Content
+from app.engine import Ruling, rule
+from app.games import Game
+from app.rehearsal.play import RehearsalError, draw, put_card, settle_draws
+from app.rehearsal.state import DealState, to_scenario
+from app.scenario import ScenarioError, parse_scenario
+
+# Events whose card is put on the table: the engine judges the table as it was before.
+CARD_PLAYED = frozenset({"play", "lead-out-of-turn", "play-out-of-turn"})
+# Events that happen in the draw itself, before the owed draws are complete.
+DRAWING_WRONG = frozenset({"failed-to-draw", "drew-two"})
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A mistake made at the table: the table the engine rules, the table after it, the
+    event as the engine read it, and the ruling under every code in force."""
+
+    event: Mapping[str, Any]
+    ruled: DealState  # the table the ruling speaks of
+    after: DealState  # the table once the mistake has happened
+    before: DealState  # the table just before the mistake (for take-backs and replays)
+    ruling: Ruling
+
+
+def _card(raw: Mapping[str, Any], name: str) -> Card | None:
+    value = raw.get(name)
+    if value is None:
+        return None
+    try:
+        return Card.parse(str(value))
+    except CardError as exc:
+        raise RehearsalError(str(exc)) from None
+
+
+def happen(state: DealState, game: Game, event: Mapping[str, Any]) -> DealState:
+    """The table once the event has happened (unchanged for a mere discovery)."""
+    kind = event.get("type")
+    player = event.get("player")
+    card = _card(event, "card")
+    if kind in CARD_PLAYED and isinstance(player, str) and card is not None:
+        if card not in state.hand(player):
+            raise RehearsalError(f"{player} does not hold the {card.name}.")
+        return put_card(state, game, player, card)
+    if kind == "exposed-card" and isinstance(player, str) and card is not None:
+        if card not in state.hand(player):
+            raise RehearsalError(f"{player} does not hold the {card.name}.")
+        shown = state.exposed.get(player, ())
+        return replace(state, exposed={**state.exposed, player: (*shown, card)},
+                       note=f"{player} exposed the {card.name}.")
+    if kind == "abandoned-hand" and isinstance(player, str):
+        return replace(state, exposed={**state.exposed, player: state.hand(player)},
+                       note=f"{player} threw his hand down.")
+    if kind == "failed-to-draw" and isinstance(player, str):
+        skipped = replace(state, to_draw=tuple(p for p in state.to_draw if p != player))
+        if skipped.to_draw == state.to_draw and state.hand(player):
+            # No draw was due: the card he should have drawn goes back on the stock.
+            hand = state.hand(player)
+            skipped = replace(state, hands={**state.hands, player: hand[:-1]},
+                              stock=(hand[-1], *state.stock))
+        return replace(settle_draws(skipped, game), note=f"{player} did not draw.")
+    if kind == "drew-two" and isinstance(player, str):
+        owed = state.draw_extra.get(player, 0)
+        state = replace(state, draw_extra={**state.draw_extra, player: owed + 1})
+        if player in state.to_draw:
+            return replace(settle_draws(state, game), note=f"{player} drew two cards.")
+        return replace(draw(state, game, player, 1), note=f"{player} drew a card too many.")
+    return state
+
+
+def commit(
+    state: DealState, game: Game, games: Mapping[str, Game], content: Content,
+    event: Mapping[str, Any],
+) -> Mistake:
+    """Make the mistake happen and rule it under every code in force.
+
+    RehearsalError when the event does not fit this table (the parser's words, naming the
+    field), so the user can correct the form; nothing changes then.
+    """
+    if state.over:
+        raise RehearsalError("The deal is over: step back, or deal again.")
+    before = state
+    if event.get("type") not in DRAWING_WRONG:
+        # Whatever else happens, the draws owed from the last trick were made first.
+        state = settle_draws(state, game)
+    after = happen(state, game, event)
+    ruled = state if event.get("type") in CARD_PLAYED else after
+    raw = to_scenario(ruled, game, event)
+    try:
+        scenario = parse_scenario(raw, games)
+    except ScenarioError as exc:
+        raise RehearsalError(str(exc)) from None
+    parsed = {name: value for name, value in raw["event"].items()}
+    return Mistake(event=parsed, ruled=ruled, after=after, before=before,
+                   ruling=rule(scenario, games, content))

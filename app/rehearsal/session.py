@@ -1,0 +1,298 @@
+"""A rehearsal: a deal played forward step by step, with branches to try other choices.
+
+A `Rehearsal` is data: how the deal started and, for each branch, the list of steps taken
+(plays, declarations, mistakes, the option chosen under each ruling, new deals). Every table
+along a branch is recomputed from those steps, so stepping back is free and a saved rehearsal
+reopens exactly. The engine rules every mistake as it is replayed: nothing is stored that the
+engine did not compute.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.cards import Card
+from app.content import Content
+from app.engine import Ruling, rule
+from app.engine.table import Table
+from app.games import Game
+from app.rehearsal import melds as meld_play
+from app.rehearsal.from_table import scenario_table, state_from_scenario
+from app.rehearsal.mistakes import Mistake, commit
+from app.rehearsal.play import (
+    RehearsalError,
+    count_points,
+    deal,
+    facts,
+    legal_cards,
+    play_card,
+    settle_draws,
+)
+from app.rehearsal.remedies import add_scores, apply
+from app.rehearsal.state import HAND_OVER, PLAYING, DealState, to_scenario
+from app.scenario import ScenarioError, parse_scenario
+
+STEP_KINDS = ("play", "declare", "mistake", "remedy", "turn", "meld", "discard", "pass", "deal")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happened: its kind and its details (cards as codes, as in files)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Start:
+    """How the rehearsal begins: the game, the seats, the dealer, the codes and readings in
+    force, the score, and the seed that shuffles the pack (the same seed, the same deal)."""
+
+    game: str
+    players: tuple[str, ...]
+    dealer: str
+    seed: int
+    codes: tuple[str, ...] = ()
+    variants: Mapping[str, str] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
+    bid: Mapping[str, Any] | None = None
+    trump: str | None = None
+    title: str = ""
+    table: Mapping[str, Any] | None = None  # a scenario's table to start from, if any
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The table after a step, with the ruling waiting for a choice when a mistake was made."""
+
+    step: Step | None
+    state: DealState
+    mistake: Mistake | None = None  # set while a ruling awaits the innocent side's choice
+    hand_ruling: Ruling | None = None  # the engine's scoring of a finished hand, if any
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A line of play: a name and its steps."""
+
+    name: str
+    steps: tuple[Step, ...] = ()
+
+
+class Rehearser:
+    """Replays steps against the engine: the one place the rehearsal's tables are made."""
+
+    def __init__(self, games: Mapping[str, Game], content: Content) -> None:
+        self.games = games
+        self.content = content
+
+    def game(self, start: Start | DealState) -> Game:
+        """The game with the readings chosen (a different pack, say)."""
+        variants = start.variants
+        if isinstance(start, Start) and start.table is not None:
+            chosen = start.table.get("variants")
+            variants = chosen if isinstance(chosen, dict) else variants
+        return self.games[start.game].with_variants(variants)
+
+    def start_from_table(self, raw: Mapping[str, Any], seed: int, title: str = "") -> Start:
+        """A start from a scenario's table (RehearsalError naming the field if it is bad)."""
+        s = scenario_table(raw, self.games)
+        table = {k: v for k, v in raw.items() if k not in ("expected",)}
+        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=s.variants,
+                     scores=dict(s.scores), bid=s.bid, trump=s.trump, title=title,
+                     table=table)
+
+    def first(self, start: Start) -> Moment:
+        """The opening table."""
+        if start.game not in self.games:
+            raise RehearsalError(f"unknown game {start.game!r}")
+        game = self.game(start)
+        if start.table is not None:
+            scenario = scenario_table(start.table, self.games)
+            reserve = {}
+            event = start.table.get("event")
+            if isinstance(event, Mapping) and isinstance(event.get("player"), str):
+                try:
+                    reserve = {event["player"]: Card.parse(str(event.get("card")))}
+                except ValueError:
+                    reserve = {}
+            return Moment(None, state_from_scenario(scenario, game, start.seed, reserve))
+        state = deal(game, start.players, start.dealer, random.Random(start.seed),
+                     codes=start.codes, variants=start.variants, scores=start.scores,
+                     bid=start.bid, trump=start.trump)
+        return Moment(None, state)
+
+    def moments(self, start: Start, steps: Sequence[Step]) -> list[Moment]:
+        """The table after each step (the first moment is the deal); RehearsalError names the
+        step that cannot be taken."""
+        moments = [self.first(start)]
+        for index, step in enumerate(steps, start=1):
+            try:
+                moments.append(self.advance(moments[-1], step, start))
+            except RehearsalError as exc:
+                raise RehearsalError(f"step {index} ({step.kind}): {exc}") from None
+        return moments
+
+    # --- one step ------------------------------------------------------------------------
+    def advance(self, moment: Moment, step: Step, start: Start) -> Moment:
+        """The moment after one step."""
+        state, game = moment.state, self.game(moment.state)
+        data = step.data
+        if moment.mistake is not None and step.kind != "remedy":
+            raise RehearsalError("a ruling is waiting: choose an option first")
+        if step.kind == "remedy":
+            if moment.mistake is None:
+                raise RehearsalError("there is no ruling to apply")
+            code = str(data.get("code") or state.codes[0])
+            option = data.get("option")
+            after = apply(moment.mistake, code, option if isinstance(option, str) else None,
+                          game, self.proper_counts(moment.mistake.after, game))
+            return self._settle(Moment(step, after), game)
+        if step.kind == "deal":
+            dealer = str(data.get("dealer") or state.dealer)
+            if dealer not in state.players:
+                raise RehearsalError(f"unknown dealer {dealer!r}")
+            seed = int(data.get("seed", 0))
+            fresh = deal(game, state.players, dealer, random.Random(seed), codes=state.codes,
+                         variants=state.variants, scores=state.scores,
+                         trump=start.trump if facts(game).trump_named_by == "bidder" else None)
+            return Moment(step, fresh)
+        player = str(data.get("player", ""))
+        if step.kind == "mistake":
+            event = data.get("event")
+            if not isinstance(event, Mapping):
+                raise RehearsalError("a mistake needs its event")
+            mistake = commit(state, game, self.games, self.content, event)
+            return Moment(step, mistake.after, mistake=mistake)
+        if step.kind == "play":
+            lawful = legal_cards(settle_draws(state, game), game, player)
+            if _card(data) not in lawful:
+                raise RehearsalError(self.why_illegal(state, game, player, _card(data)))
+            after = play_card(state, game, player, _card(data))
+            return self._settle(Moment(step, after), game)
+        if step.kind == "declare":
+            return Moment(step, self.declare(state, game, player, data))
+        if step.kind == "turn":
+            return self._settle(Moment(step, meld_play.turn_card(state, player)), game)
+        if step.kind == "meld":
+            cards = [Card.parse(str(c)) for c in data.get("cards", ())]
+            onto = data.get("onto")
+            after = meld_play.meld(state, game, player, cards,
+                                   onto if isinstance(onto, int) else None)
+            return self._settle(Moment(step, after), game)
+        if step.kind == "discard":
+            return Moment(step, meld_play.discard(state, player, _card(data)))
+        if step.kind == "pass":
+            return Moment(step, meld_play.pass_card(state, player))
+        raise RehearsalError(f"unknown step {step.kind!r}")
+
+    def _settle(self, moment: Moment, game: Game) -> Moment:
+        """At the end of a hand, count it and let the engine score it where the game says."""
+        state = moment.state
+        if state.status != HAND_OVER or state.counted:
+            return moment
+        points = count_points(state, game)
+        play = facts(game)
+        state = replace(state, counted=points)
+        if not play.end_event:
+            if play.count == "card-points":
+                state = add_scores(state, points)
+                counted = ", ".join(f"{p} {n}" for p, n in points.items())
+                state = replace(state, note=f"The hand is over. Points in the cards, with the "
+                                            f"last trick: {counted}.")
+            return replace(moment, state=state)
+        event = self.end_event(state, game, points)
+        try:
+            scenario = parse_scenario(to_scenario(state, game, event), self.games)
+        except ScenarioError as exc:
+            unscored = replace(state, note=f"The hand could not be scored: {exc}")
+            return replace(moment, state=unscored)
+        ruling = rule(scenario, self.games, self.content)
+        governing = ruling.rulings[0]
+        state = add_scores(state, governing.score)
+        return replace(moment, state=replace(state, note=governing.explanation),
+                       hand_ruling=ruling)
+
+    def end_event(self, state: DealState, game: Game, points: Mapping[str, int]) -> dict[str, Any]:
+        """The engine event that scores a finished hand (hand-result, points-made)."""
+        kind = facts(game).end_event
+        if kind == "hand-result":
+            return {"type": kind, "tricks": dict(points), "proposal": "stood"}
+        return {"type": kind, "points": {p: n for p, n in points.items()}}
+
+    # --- helpers -------------------------------------------------------------------------
+    def proper_counts(self, state: DealState, game: Game) -> dict[str, int]:
+        """How many cards each hand should hold now, as the engine reckons it."""
+        try:
+            raw = to_scenario(state, game, {"type": "wrong-count"})
+            table = Table(parse_scenario(raw, self.games), game)
+        except ScenarioError:
+            return {}
+        return {p: table.proper_count(p) for p in state.players}
+
+    def why_illegal(self, state: DealState, game: Game, player: str, card: Card) -> str:
+        """Why a card may not be played now, with the law that forbids it."""
+        state = settle_draws(state, game)
+        if player != state.to_move:
+            return f"It is {state.to_move}'s turn to play, not {player}'s."
+        try:
+            mistake = commit(state, game, self.games, self.content,
+                             {"type": "play", "player": player, "card": card.code})
+        except RehearsalError as exc:
+            return str(exc)
+        laws = [law for r in mistake.ruling.rulings for law in r.laws]
+        cited = "; ".join(self.content.laws[law].title for law in laws[:2] if law in
+                          self.content.laws)
+        rule_words = game.stage_rule(state.stage)
+        obligation = rule_words.describe() if rule_words is not None else ""
+        return (f"The {card.name} may not be played now. {obligation}"
+                + (f" ({cited})" if cited else "")).strip()
+
+    def declare(self, state: DealState, game: Game, player: str,
+                data: Mapping[str, Any]) -> DealState:
+        """A declaration scored by the winner of the last trick, before he draws."""
+        from app.engine.handlers.declarations import missing_cards
+
+        name = str(data.get("declaration", ""))
+        points = data.get("points", 0)
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 10_000:
+            raise RehearsalError("points must be a whole number from 0 to 10000")
+        if state.last_winner != player or player not in state.to_draw[:1]:
+            raise RehearsalError(f"only the winner of the last trick may declare, before "
+                                 f"drawing ({state.last_winner or 'nobody'} won it)")
+        suit = data.get("suit")
+        trump = state.trump
+        if trump is None and isinstance(suit, str) and name in ("marriage", "royal-marriage") \
+                and facts(game).trump_named_by == "first-marriage":
+            trump = suit.upper()
+        if name in ("marriage", "royal-marriage") and isinstance(suit, str) and \
+                suit.upper() in "SHDC":
+            # A marriage named in a suit needs that suit's king and queen.
+            missing = missing_cards("royal-marriage", state.hand(player), suit.upper())
+        else:
+            missing = missing_cards(name, state.hand(player), trump)
+        if missing:
+            raise RehearsalError(f"{player} does not hold {', '.join(c.name for c in missing)} "
+                                 f"for that declaration")
+        state = add_scores(replace(state, trump=trump), {player: points})
+        return replace(state, declared=(*state.declared, (player, name, points)),
+                       note=f"{player} declared {name} for {points}.")
+
+
+def _card(data: Mapping[str, Any]) -> Card:
+    value = data.get("card")
+    try:
+        return Card.parse(str(value))
+    except ValueError as exc:
+        raise RehearsalError(str(exc)) from None
+
+
+def status_words(state: DealState) -> str:
+    """Where the deal stands, in words."""
+    if state.status == PLAYING:
+        return f"{state.to_move} to play" if state.melds is None else f"{state.to_move} to move"
+    return {"hand-over": "The hand is over.", "void": "The deal is void.",
+            "abandoned": "The game is abandoned."}[state.status]

@@ -1,0 +1,193 @@
+"""The longest UI-thread stall while the real main window walks every screen, at a scale.
+
+A precise QTimer ticks every 2 ms on the UI thread; the longest gap between two ticks is the
+longest time the event loop could not run (a stall the user feels as a frozen window). The
+walk opens each screen as its toolbar action does, waits until it has settled (the quiz
+questions prepared, the statistics summed), then opens the per-law statistics and runs one
+search. Steps over 50 ms are flagged.
+
+The corpus (bench/scale.py) and the progress file (bench/progress.py's history over the
+bank's real items) are generated once and kept in the bench cache; each run works on a copy.
+tests/ui/test_ui_stalls.py runs this at a small scale in the default suite; the full scale:
+
+    python bench/ui_stalls.py [--scale 100] [--attempts 1M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH.parent))
+
+from scale import add_scale_arguments, bench_cache, content_digest, scaled_content  # noqa: E402
+
+STALL_MS = 50.0
+
+
+class StallProbe:
+    """Records the longest gap between ticks of a 2 ms timer on the UI thread."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QElapsedTimer, Qt, QTimer
+
+        self.clock = QElapsedTimer()
+        self.clock.start()
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(2)
+        self.timer.timeout.connect(self._tick)
+        self.last = 0
+        self.longest = 0
+        self.timer.start()
+
+    def _tick(self) -> None:
+        now = self.clock.nsecsElapsed()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+
+    def reset(self) -> None:
+        """Start a new step."""
+        self.last = self.clock.nsecsElapsed()
+        self.longest = 0
+
+    def longest_ms(self) -> float:
+        """The longest gap of this step so far, in milliseconds (the tick interval included)."""
+        return max(self.longest, self.clock.nsecsElapsed() - self.last) / 1e6
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+
+def progress_file(content_dir: Path, factor: int, attempts: int) -> Path:
+    """A progress folder with one learner of `attempts` answers over the bank's items (cached)."""
+    from progress import build  # bench/progress.py
+
+    from app.content import load_content
+    from app.progress import ProgressStore
+    from quizzes.bank import QuestionBank
+
+    folder = bench_cache() / f"progress-x{factor}-{attempts}-{content_digest()}"
+    if (folder / ".complete").exists():
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    bank = QuestionBank(load_content(content_dir, None, cached=True))
+    with ProgressStore.open(folder, keep_backups=0, synchronous="OFF") as store:
+        build(store, bank, attempts, len(bank.items))
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (folder / ".complete").write_text("")
+    return folder
+
+
+def working_copy(folder: Path, into: Path) -> Path:
+    """A copy of the cached progress folder to work on (the walk writes to it)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in ("progress.sqlite",):
+        shutil.copy2(folder / name, into / name)
+    return into
+
+
+def walk(window, wait: Callable[[Callable[[], bool], int], None]) -> list[tuple[str, float]]:
+    """Open every screen and a few views; (step, longest stall in ms) for each.
+
+    `wait(condition, timeout_ms)` runs the event loop until the condition holds.
+    """
+    from PySide6.QtCore import QTimer
+
+    probe = StallProbe()
+    steps: list[tuple[str, float]] = []
+
+    def step(name: str, action: Callable[[], None], settled: Callable[[], bool],
+             timeout_ms: int = 120_000) -> None:
+        wait(lambda: False, 300)  # let the previous step's leftovers run first
+        probe.reset()
+        QTimer.singleShot(0, action)
+        wait(settled, timeout_ms)
+        wait(lambda: False, 400)  # what follows the step (paints, deferred work) counts too
+        steps.append((name, probe.longest_ms()))
+
+    try:
+        for name in window.screen_actions:
+            action = window.screen_actions[name]
+            if name == "quizzes":
+                settled = lambda: window.trainer.state in ("ready", "failed")  # noqa: E731
+            elif name == "statistics":
+                settled = lambda: getattr(window.screen("statistics"), "settled", True)  # noqa: E731
+            else:
+                settled = lambda: True  # noqa: E731
+            step(f"open {name}", action.trigger, settled)
+        stats = window.screen("statistics")
+        step("statistics per law", lambda: stats.show_group("law"), lambda: stats.settled)
+        step("statistics per game", lambda: stats.show_group("game"), lambda: stats.settled)
+        browser = window.screen("browser")
+        step("open browser again", window.screen_actions["browser"].trigger, lambda: True)
+        step("search 'revoke'", lambda: browser.search("revoke"), lambda: True)
+    finally:
+        probe.stop()
+    return steps
+
+
+def report(steps: list[tuple[str, float]]) -> str:
+    """The steps as a table, stalls over 50 ms flagged."""
+    lines = [f"{'step':<28}{'longest stall':>16}"]
+    for name, ms in steps:
+        flag = "  OVER 50 ms" if ms > STALL_MS else ""
+        lines.append(f"{name:<28}{ms:13.1f} ms{flag}")
+    return "\n".join(lines)
+
+
+def run(factor: int, attempts: int, workdir: Path) -> list[tuple[str, float]]:
+    """Build (or reuse) the data, open the real main window over it and walk it."""
+    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    content_dir = scaled_content(factor)
+    data = working_copy(progress_file(content_dir, factor, attempts), workdir / "data")
+    app = QApplication.instance() or QApplication([])
+    from app.content import load_content
+    from ui.deferred_store import DeferredStore
+    from ui.main_window import MainWindow
+    from ui.settings import UiSettings
+
+    content = load_content(content_dir, None, cached=True)
+    window = MainWindow(DeferredStore(content), content, UiSettings.ephemeral(), data_dir=data)
+    window.resize(1280, 800)
+    window.show()
+
+    def wait(condition: Callable[[], bool], timeout_ms: int) -> None:
+        deadline = QDeadlineTimer(timeout_ms)
+        while not condition() and not deadline.hasExpired():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+            time.sleep(0.001)
+
+    try:
+        return walk(window, wait)
+    finally:
+        window.trainer.close()
+        window.close()
+        app.processEvents()
+
+
+def main() -> None:
+    """Walk at the scales asked and print each run's table."""
+    import tempfile
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_scale_arguments(parser, scales=(100,), attempts=(1_000_000,))
+    args = parser.parse_args()
+    for factor in args.scale:
+        for attempts in args.attempts:
+            with tempfile.TemporaryDirectory(prefix="cardlaws-stalls-") as tmp:
+                steps = run(factor, attempts, Path(tmp))
+            print(f"\n×{factor} corpus, {attempts:,} attempts")
+            print(report(steps))
+
+
+if __name__ == "__main__":
+    main()

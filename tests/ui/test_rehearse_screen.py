@@ -1,0 +1,179 @@
+"""The rehearsal screen on the real main window: play, make a mistake happen, choose the
+innocent side's option, see the table change, step back and branch, save and reopen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.content import CONTENT_DIR, Content, load_content
+from app.rehearsal.play import legal_cards, settle_draws
+from app.store import LawsStore
+from ui.main_window import MainWindow
+from ui.rehearse.rehearse_screen import RehearseScreen
+from ui.settings import UiSettings
+
+
+@pytest.fixture(scope="module")
+def real() -> tuple[Content, LawsStore]:
+    content = load_content()
+    return content, LawsStore(content)
+
+
+@pytest.fixture
+def screen(qtbot, real) -> RehearseScreen:
+    content, store = real
+    window = MainWindow(store, content, UiSettings.ephemeral())
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.show_screen("rehearse")
+    rehearse = window.screen("rehearse")
+    assert isinstance(rehearse, RehearseScreen)
+    return rehearse
+
+
+def _lawful_click(qtbot, screen: RehearseScreen) -> None:
+    """Click, on the screen, the first gold-edged (lawful) card of the player to move."""
+    state = settle_draws(screen.moment.state, screen.rehearser.game(screen.moment.state))
+    seat = screen.table.seats[state.to_move]
+    widget = next(w for w in seat.visible_cards if w.chosen)
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def test_play_inject_choose_step_back_and_branch(qtbot, screen: RehearseScreen,
+                                                 tmp_path: Path) -> None:
+    screen.new_deal("bezique", seed=31)
+    assert "North" in screen.table.seats and screen.table.seats["North"].visible_cards
+    for _ in range(2):  # one trick: the draws fall due
+        _lawful_click(qtbot, screen)
+    assert screen.moment.state.tricks_played == 1
+    assert screen.timeline.steps.count() == 3  # the deal and two plays
+
+    # Something went wrong: the loser of the trick forgets to draw.
+    offender = next(p for p in screen.moment.state.players
+                    if p != screen.moment.state.last_winner)
+    qtbot.mouseClick(screen.wrong_button, Qt.MouseButton.LeftButton)
+    assert screen.wrong_box.isVisible()
+    form = screen.event_form
+    form.type_box.setCurrentIndex(form.type_box.findData("failed-to-draw"))
+    screen._show_event_form({"type": "failed-to-draw", "player": offender})
+    screen.make_mistake()
+    assert screen.moment.mistake is not None
+    assert len(screen.moment.state.hand(offender)) == 7
+    texts = [b.accessibleName() for b in screen.options.buttons]
+    assert any("draw two cards" in t for t in texts), texts
+    assert screen.rulings.isVisible()
+
+    # The innocent side calls the deal void (under the French laws).
+    void = next(b for b in screen.options.buttons
+                if "void" in b.accessibleName() and "French" in b.accessibleName())
+    qtbot.mouseClick(void, Qt.MouseButton.LeftButton)
+    assert screen.moment.state.status == "void"
+    assert "dealt again" in screen.table.status.text()
+
+    # Step back to the ruling and try the other option: a new branch.
+    screen.timeline.steps.setCurrentRow(3)
+    assert screen.moment.mistake is not None
+    other = next(b for b in screen.options.buttons
+                 if "draw two" in b.accessibleName() and "French" in b.accessibleName())
+    qtbot.mouseClick(other, Qt.MouseButton.LeftButton)
+    assert screen.rehearsal is not None and len(screen.rehearsal.branches) == 2
+    assert screen.branch == 1
+    assert screen.moment.state.status == "playing"
+    assert screen.moment.state.draw_extra == {offender: 1}
+    screen.compare(0, 1)
+    assert "void" in screen.timeline.comparison.text().lower()
+
+    # Save, start something else, reopen: the same branches and tables.
+    path = tmp_path / "deal.rehearsal.json"
+    assert screen.save_path(path)
+    screen.new_deal("cinch", seed=5)
+    assert screen.open_path(path)
+    assert len(screen.rehearsal.branches) == 2
+    assert screen.moment.state.status == "void"  # the main line ends with the void deal
+
+
+def test_an_unlawful_click_says_which_rule_forbids_it(qtbot, screen: RehearseScreen) -> None:
+    screen.open_path(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
+    mistake = next(i for i, m in enumerate(screen.moments) if m.mistake is not None)
+    screen.show_position(mistake - 1)
+    state = settle_draws(screen.moment.state, screen.rehearser.game(screen.moment.state))
+    lawful = legal_cards(state, screen.rehearser.game(state))
+    seat = screen.table.seats[state.to_move]
+    faded = next(w for w in seat.visible_cards if w.dimmed)
+    assert faded.card not in lawful
+    before = len(screen.moments)
+    qtbot.mouseClick(faded, Qt.MouseButton.LeftButton)
+    assert "may not be played now" in screen.message.text()
+    assert "Follow suit and win" in screen.message.text()
+    assert len(screen.moments) == before
+
+
+def test_the_builders_table_is_rehearsed_with_its_event_ready(qtbot, real) -> None:
+    content, store = real
+    window = MainWindow(store, content, UiSettings.ephemeral())
+    qtbot.addWidget(window)
+    window.show()
+    builder = window.show_builder()
+    example = "rubicon-bezique-surplus-after-first-trick.json"
+    builder.open_example(CONTENT_DIR / "scenarios" / example)
+    window.rehearse_table_action.trigger()
+    screen = window.screen("rehearse")
+    assert isinstance(screen, RehearseScreen)
+    assert screen.wrong_box.isVisible()
+    assert screen.event_form.event_type == "wrong-count"
+    screen.make_mistake()
+    texts = [b.accessibleName() for b in screen.options.buttons]
+    assert texts and "English" in texts[0]
+    qtbot.mouseClick(screen.options.buttons[0], Qt.MouseButton.LeftButton)
+    assert screen.moment.state.status == "abandoned"
+
+
+def test_conquian_turn_meld_and_discard_on_screen(qtbot, screen: RehearseScreen) -> None:
+    screen.new_deal("conquian", seed=3)
+    assert screen.turn_button.isVisible()
+    for _ in range(40):
+        state = screen.moment.state
+        m = state.melds
+        if state.over:
+            break
+        if m.must_discard:
+            qtbot.mouseClick(screen.table.seats[state.to_move].visible_cards[0],
+                             Qt.MouseButton.LeftButton)
+        elif m.upcard is None:
+            qtbot.mouseClick(screen.turn_button, Qt.MouseButton.LeftButton)
+        else:
+            from app.rehearsal.melds import meld_options
+
+            ways = meld_options(state, screen.rehearser.game(state), state.to_move)
+            if ways:
+                seat = screen.table.seats[state.to_move]
+                for card in ways[0]:
+                    qtbot.mouseClick(next(w for w in seat.visible_cards if w.card == card),
+                                     Qt.MouseButton.LeftButton)
+                qtbot.mouseClick(screen.meld_button, Qt.MouseButton.LeftButton)
+                assert screen.moment.state.melds.down[state.to_move]
+                return
+            qtbot.mouseClick(screen.pass_button, Qt.MouseButton.LeftButton)
+    pytest.skip("no meld came up in forty moves of this deal")
+
+
+def test_a_bad_rehearsal_file_is_reported_and_the_current_one_kept(
+        qtbot, screen: RehearseScreen, tmp_path: Path) -> None:
+    screen.new_deal("ecarte", seed=2)
+    before = screen.rehearsal
+    bad = tmp_path / "bad.rehearsal.json"
+    bad.write_text('{"format": "cardlaws-rehearsal", "version": 1, "start": []}', "utf-8")
+    assert not screen.open_path(bad)
+    assert "start" in screen.message.text()
+    assert screen.rehearsal == before
+
+
+def test_content_without_play_facts_says_nothing_can_be_rehearsed(qtbot, content) -> None:
+    screen = RehearseScreen(content)  # the fixture content declares no [play] table
+    qtbot.addWidget(screen)
+    assert "none can be rehearsed" in screen.message.text()
+    assert not screen.wrong_button.isEnabled()

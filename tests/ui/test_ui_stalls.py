@@ -1,0 +1,71 @@
+"""The real main window walks every screen over a generated history while a 2 ms heartbeat
+records the longest event-loop stall per step (bench/ui_stalls.py; the full scale, ×100 corpus
+and 1M attempts, runs from there). Here, at a small scale, the test checks what keeps the UI
+thread free however large the history grows: the statistics are summed and the questions
+prepared on worker threads, never on the UI thread, and the progress file is opened before the
+worker starts. The table of stalls is printed (pytest -s) for the screens' owners.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ui_stalls  # noqa: E402  (bench/ui_stalls.py)
+
+from app.progress.figures import FigureQueries  # noqa: E402
+from quizzes.bank import QuestionBank  # noqa: E402
+from ui.quiz.trainer import Trainer  # noqa: E402
+
+SCALE, ATTEMPTS = 1, 20_000
+
+
+@pytest.fixture
+def threads(monkeypatch):
+    """Which thread ran the statistics' sums and the bank's warm-up, and when the store opened."""
+    seen: dict[str, list[object]] = {"figures": [], "laws": [], "warm": [], "order": []}
+
+    def spy(name, original):
+        def wrapper(self, *args, **kwargs):
+            seen[name].append(threading.current_thread())
+            seen["order"].append(name)
+            return original(self, *args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(FigureQueries, "figures", spy("figures", FigureQueries.figures))
+    monkeypatch.setattr(FigureQueries, "law_rows", spy("laws", FigureQueries.law_rows))
+    monkeypatch.setattr(QuestionBank, "warm", spy("warm", QuestionBank.warm))
+    opened = Trainer._open_store
+
+    def open_store(self):
+        seen["order"].append("store")
+        opened(self)
+
+    monkeypatch.setattr(Trainer, "_open_store", open_store)
+    return seen
+
+
+def test_every_screen_is_walked_and_the_sums_run_off_the_ui_thread(qtbot, tmp_path, threads,
+                                                                     capsys):
+    steps = ui_stalls.run(SCALE, ATTEMPTS, tmp_path)
+    names = [name for name, _ in steps]
+    for screen in ("browser", "compare", "glossary", "builder", "quizzes", "statistics"):
+        assert f"open {screen}" in names
+    assert "statistics per law" in names and "search 'revoke'" in names
+    assert all(ms > 0 for _, ms in steps)
+    ui = threading.main_thread()
+    assert threads["figures"] and all(t is not ui for t in threads["figures"])
+    assert threads["laws"] and all(t is not ui for t in threads["laws"])
+    assert threads["warm"] and all(t is not ui for t in threads["warm"])
+    assert threads["order"].index("store") < threads["order"].index("warm"), (
+        "the progress file is opened before the worker warms the bank")
+    with capsys.disabled():
+        print(f"\nUI stalls at ×{SCALE} corpus, {ATTEMPTS:,} attempts:")
+        print(ui_stalls.report(steps))

@@ -1,0 +1,1 @@
+"""The rehearsal screen: play a deal forward, make mistakes happen, apply the remedies."""

@@ -1,0 +1,498 @@
+"""Rehearse a deal: play it forward, make a mistake happen, see it ruled under every code in
+force, choose the innocent side's option and see the remedy applied, step back and branch.
+
+The screen adapts app/rehearsal: every table it shows is a `Moment` the core computed, every
+ruling comes from the engine; a click only chooses the next step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.cards import Card
+from app.content import Content
+from app.events import DECLARATION_WORDS, EVENTS
+from app.games import build_games
+from app.rehearsal import document
+from app.rehearsal.melds import meld_options
+from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
+from app.rehearsal.record import record_html
+from app.rehearsal.session import Moment, Rehearser, Start, Step
+from ui.builder.event_form import EventForm
+from ui.builder.ruling_panel import RulingPanel
+from ui.rehearse.options_box import OptionsBox
+from ui.rehearse.table_panel import TablePanel
+from ui.rehearse.timeline_panel import TimelinePanel
+
+SUFFIX = ".rehearsal.json"
+
+
+class RehearseScreen(QWidget):
+    """The rehearsal screen.
+
+    Signals:
+        law_requested(str): a cited law was clicked (its id).
+        title_changed(str): the rehearsal's name changed (file or example title).
+    """
+
+    law_requested = Signal(str)
+    title_changed = Signal(str)
+
+    def __init__(self, content: Content, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.content = content
+        self.games = build_games(content)
+        self.rehearser = Rehearser(self.games, content)
+        self.path: Path | None = None
+        self.rehearsal: document.Rehearsal | None = None
+        self.branch = 0
+        self.moments: list[Moment] = []
+        self.position = 0
+        self._chosen: list[Card] = []
+
+        self.game_box = QComboBox()
+        self.game_box.setAccessibleName("Game to deal")
+        for gid, game in sorted(self.games.items(), key=lambda kv: kv[1].name):
+            if game.facts.play is not None:
+                self.game_box.addItem(game.name, gid)
+        deal_button = QPushButton("&Deal")
+        deal_button.setToolTip("Deal a new hand of the chosen game at random")
+        deal_button.clicked.connect(lambda: self.new_deal(self.game_box.currentData()))
+        open_button = QPushButton("&Open…")
+        open_button.clicked.connect(self.open_dialog)
+        save_button = QPushButton("&Save…")
+        save_button.clicked.connect(self.save_dialog)
+        export_button = QPushButton("Export &PDF…")
+        export_button.clicked.connect(self.export_dialog)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)
+        self.game_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.game_box.setMinimumContentsLength(22)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Game:"))
+        top.addWidget(self.game_box)
+        top.addWidget(deal_button)
+        top.addStretch(1)
+        for b in (open_button, save_button, export_button):
+            top.addWidget(b)
+
+        self.table = TablePanel()
+        self.table.card_clicked.connect(self._card_clicked)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setAccessibleName("Message")
+
+        self.wrong_button = QPushButton("Something &went wrong…")
+        self.wrong_button.setCheckable(True)
+        self.wrong_button.setToolTip("Make an irregularity happen at the table and have it ruled")
+        self.wrong_box = QGroupBox("What went wrong")
+        self.event_form = EventForm()
+        self.event_form.pick_in_hand.hide()
+        self.event_form.event_type_chosen.connect(lambda _t: self._show_event_form())
+        rule_button = QPushButton("&Rule it")
+        rule_button.clicked.connect(self.make_mistake)
+        wrong_layout = QVBoxLayout(self.wrong_box)
+        wrong_layout.addWidget(self.event_form)
+        wrong_layout.addWidget(rule_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.wrong_box.hide()
+        self.wrong_button.toggled.connect(self._toggle_wrong)
+
+        self.declare_box = QComboBox()
+        self.declare_box.setAccessibleName("Declaration")
+        for key, words in DECLARATION_WORDS.items():
+            self.declare_box.addItem(words, key)
+        self.suit_box = QComboBox()
+        self.suit_box.setAccessibleName("Suit of the marriage")
+        for letter, name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"),
+                             ("C", "clubs")):
+            self.suit_box.addItem(name, letter)
+        self.points_box = QSpinBox()
+        self.points_box.setRange(0, 10_000)
+        self.points_box.setSingleStep(10)
+        self.points_box.setAccessibleName("Points declared")
+        self.declare_button = QPushButton("Dec&lare")
+        self.declare_button.clicked.connect(self.declare)
+        self.turn_button = QPushButton("&Turn a card")
+        self.turn_button.clicked.connect(lambda: self.act(Step("turn", {"player": self._mover()})))
+        self.meld_button = QPushButton("&Meld the chosen cards")
+        self.meld_button.clicked.connect(self.meld)
+        self.pass_button = QPushButton("P&ass")
+        self.pass_button.clicked.connect(lambda: self.act(Step("pass", {"player": self._mover()})))
+        self.redeal_button = QPushButton("Deal &again")
+        self.redeal_button.setToolTip("The deal is over: the next deal, by the next dealer")
+        self.redeal_button.clicked.connect(self.deal_again)
+        actions = QHBoxLayout()
+        actions.addWidget(self.wrong_button)
+        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
+                  self.turn_button, self.meld_button, self.pass_button, self.redeal_button):
+            actions.addWidget(w)
+        actions.addStretch(1)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.table)
+        left_layout.addWidget(self.message)
+        left_layout.addLayout(actions)
+        left_layout.addWidget(self.wrong_box)
+        left_layout.addStretch(1)
+        left_scroll = QScrollArea()
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setWidget(left)
+
+        self.rulings = RulingPanel(content)
+        self.rulings.law_requested.connect(self.law_requested)
+        self.options = OptionsBox()
+        self.options.chosen.connect(self.choose)
+        self.timeline = TimelinePanel()
+        self.timeline.moment_chosen.connect(self.show_position)
+        self.timeline.branch_chosen.connect(self.show_branch)
+        self.timeline.compare_asked.connect(self.compare)
+        ruling_side = QWidget()
+        ruling_layout = QVBoxLayout(ruling_side)
+        ruling_layout.setContentsMargins(0, 0, 0, 0)
+        self.guide = QLabel(
+            "Play the deal forward: click a gold-edged card of the player to move (the faded "
+            "ones may not be played now). When you want the table to go wrong, press "
+            "<b>Something went wrong…</b>: the ruling of every code in force appears here, "
+            "and the innocent side's choice is applied to the table. Click a step of the "
+            "timeline to go back to it; acting there starts a new branch.")
+        self.guide.setWordWrap(True)
+        self.guide.setTextFormat(Qt.TextFormat.RichText)
+        ruling_layout.addWidget(self.guide, 1, Qt.AlignmentFlag.AlignTop)
+        ruling_layout.addWidget(self.rulings, 1)
+        ruling_layout.addWidget(self.options)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(ruling_side)
+        right.addWidget(self.timeline)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setChildrenCollapsible(False)
+        right.setSizes([500, 260])  # the ruling needs the room; the timeline scrolls
+        self.timeline.setMinimumHeight(160)
+
+        self.splitter = QSplitter()
+        self.splitter.addWidget(left_scroll)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.title)
+        layout.addWidget(self.splitter, 1)
+        if self.game_box.count():
+            self.new_deal(self.game_box.currentData())
+        else:
+            # Content whose games declare no [play] table (a club's own laws, say).
+            self.message.setText("None of these games says how its hands are played (a [play] "
+                                 "table in its games file), so none can be rehearsed.")
+            for w in (deal_button, save_button, export_button, self.wrong_button):
+                w.setEnabled(False)
+            for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
+                      self.turn_button, self.meld_button, self.pass_button, self.redeal_button,
+                      self.rulings, self.options):
+                w.hide()
+
+    # --- starting ------------------------------------------------------------------------
+    def new_deal(self, game: str, seed: int | None = None) -> None:
+        """A random deal of the game, with its usual seats; a fresh rehearsal."""
+        seats = self.games[game].default_seats()
+        seed = seed if seed is not None else random.randrange(1, 2**31 - 1)
+        name = f"{self.games[game].name}, deal {seed}"
+        self.start(Start(game, tuple(seats), seats[-1], seed, title=name))
+
+    def rehearse_table(self, raw: Mapping[str, Any], title: str = "") -> bool:
+        """Start from a scenario's table (the builder, an example): its event is set in the
+        form, ready to be made to happen. False, with the reason shown, if it cannot be."""
+        try:
+            start = self.rehearser.start_from_table(raw, seed=1, title=title or "A table")
+            self.start(start)
+        except RehearsalError as exc:
+            self.message.setText(f"This table cannot be rehearsed: {exc}")
+            return False
+        event = raw.get("event")
+        if isinstance(event, Mapping):
+            self.wrong_button.setChecked(True)
+            self._show_event_form(dict(event))
+        return True
+
+    def start(self, start: Start, path: Path | None = None) -> None:
+        """Begin a rehearsal (RehearsalError if the start is impossible)."""
+        first = self.rehearser.first(start)
+        self.rehearsal = document.Rehearsal(start)
+        self.branch, self.moments, self.position = 0, [first], 0
+        self.path = path
+        index = self.game_box.findData(start.game)
+        if index >= 0:
+            self.game_box.setCurrentIndex(index)
+        self.title_changed.emit(start.title)
+        self.wrong_button.setChecked(False)
+        self.refresh()
+
+    # --- acting --------------------------------------------------------------------------
+    @property
+    def moment(self) -> Moment:
+        """The moment shown."""
+        return self.moments[self.position]
+
+    def _mover(self) -> str:
+        return self.moment.state.to_move
+
+    def act(self, step: Step) -> bool:
+        """Take a step from the moment shown; from an earlier moment it starts a new branch.
+        False, with the reason shown, if the step cannot be taken."""
+        assert self.rehearsal is not None
+        try:
+            after = self.rehearser.advance(self.moment, step, self.rehearsal.start)
+        except RehearsalError as exc:
+            self.message.setText(str(exc))
+            return False
+        rehearsal = self.rehearsal
+        if self.position < len(self.moments) - 1:
+            rehearsal, self.branch = rehearsal.branch_from(self.branch, self.position)
+            self.moments = self.moments[: self.position + 1]
+        steps = [*rehearsal.branches[self.branch].steps, step]
+        self.rehearsal = rehearsal.with_steps(self.branch, steps)
+        self.moments.append(after)
+        self.position = len(self.moments) - 1
+        self._chosen = []
+        self.message.setText("")
+        self.refresh()
+        return True
+
+    def _card_clicked(self, player: str, card: Card) -> None:
+        state = self.moment.state
+        if state.melds is not None:
+            if state.melds.must_discard and player == state.to_move:
+                self.act(Step("discard", {"player": player, "card": card.code}))
+            elif player == state.to_move:
+                if card in self._chosen:
+                    self._chosen.remove(card)
+                else:
+                    self._chosen.append(card)
+                chosen = ", ".join(c.name for c in self._chosen) or "none"
+                self.message.setText(f"Chosen to meld with the card on offer: {chosen}")
+            return
+        if self.wrong_button.isChecked() and self.event_form.has_field("card"):
+            self._show_event_form({**self.event_form.current(), "player": player,
+                                   "card": card.code})
+            return
+        self.act(Step("play", {"player": player, "card": card.code}))
+
+    def make_mistake(self) -> None:
+        """Make the irregularity in the form happen and show its ruling."""
+        if self.act(Step("mistake", {"event": self.event_form.current()})):
+            self.wrong_button.setChecked(False)
+
+    def choose(self, code: str, option: str) -> None:
+        """Apply the ruling under `code` with the innocent side's option ("" for none)."""
+        self.act(Step("remedy", {"code": code, "option": option or None}))
+
+    def declare(self) -> None:
+        """The winner of the last trick declares, before drawing."""
+        state = self.moment.state
+        self.act(Step("declare", {"player": state.last_winner or state.to_move,
+                                  "declaration": self.declare_box.currentData(),
+                                  "suit": self.suit_box.currentData(),
+                                  "points": self.points_box.value()}))
+
+    def meld(self) -> None:
+        """Meld the card on offer with the cards chosen from the hand."""
+        self.act(Step("meld", {"player": self._mover(),
+                               "cards": [c.code for c in self._chosen]}))
+
+    def deal_again(self) -> None:
+        """After a void deal or the end of the hand: the next deal, by the next dealer."""
+        state = self.moment.state
+        dealer = state.dealer
+        if state.status != "void":
+            dealer = state.players[(state.players.index(dealer) + 1) % len(state.players)]
+        self.act(Step("deal", {"dealer": dealer, "seed": random.randrange(1, 2**31 - 1)}))
+
+    # --- looking -------------------------------------------------------------------------
+    def show_position(self, index: int) -> None:
+        """Show the table as it was after step `index` (0: the deal)."""
+        if 0 <= index < len(self.moments):
+            self.position = index
+            self.refresh(keep_timeline=True)
+
+    def show_branch(self, index: int) -> None:
+        """Switch to another branch, at its last step."""
+        assert self.rehearsal is not None
+        if not 0 <= index < len(self.rehearsal.branches) or index == self.branch:
+            return
+        steps = self.rehearsal.branches[index].steps
+        self.branch = index
+        self.moments = self.rehearser.moments(self.rehearsal.start, steps)
+        self.position = len(self.moments) - 1
+        self.refresh()
+
+    def compare(self, a: int, b: int) -> None:
+        """Where two branches end, side by side."""
+        assert self.rehearsal is not None
+        ends = []
+        for i in (a, b):
+            if 0 <= i < len(self.rehearsal.branches):
+                branch = self.rehearsal.branches[i]
+                line = self.rehearser.moments(self.rehearsal.start, branch.steps)
+                ends.append((branch.name, line[-1]))
+        self.timeline.show_comparison(ends)
+
+    def refresh(self, *, keep_timeline: bool = False) -> None:
+        """Show the moment: table, ruling waiting for a choice, actions, timeline."""
+        assert self.rehearsal is not None
+        moment = self.moment
+        state = moment.state
+        game = self.rehearser.game(state)
+        ready = settle_draws(state, game) if state.melds is None and not state.over else state
+        lawful = legal_cards(ready, game) if moment.mistake is None else []
+        self.table.show_state(ready if ready.to_draw == () else state, lawful)
+        self.title.setText(self.rehearsal.start.title)
+        play = facts(game)
+        waiting = moment.mistake is not None
+        melding = state.melds is not None and not state.over and not waiting
+        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button):
+            w.setVisible(play.declarations and not state.over and not waiting)
+        for w in (self.turn_button, self.meld_button, self.pass_button):
+            w.setVisible(melding)
+        if melding:
+            m = state.melds
+            assert m is not None
+            self.turn_button.setEnabled(m.upcard is None and not m.must_discard)
+            self.meld_button.setEnabled(m.upcard is not None)
+            self.pass_button.setEnabled(m.upcard is not None)
+            if m.upcard is not None and not self._chosen:
+                ways = meld_options(state, game, state.to_move)
+                hint = "; ".join(" and ".join(c.name for c in way) for way in ways[:3])
+                self.message.setText(f"The {m.upcard.name} can be melded with {hint}."
+                                     if ways else f"The {m.upcard.name} fits no meld: pass it.")
+        self.redeal_button.setVisible(state.over and not waiting)
+        self.wrong_button.setEnabled(not state.over and not waiting)
+        if waiting:
+            assert moment.mistake is not None
+            self.rulings.show_ruling(moment.mistake.ruling)
+            self.rulings.show()
+            self.options.show_ruling(moment.mistake.ruling)
+        elif moment.hand_ruling is not None:
+            self.rulings.show_ruling(moment.hand_ruling)
+            self.rulings.show()
+            self.options.clear()
+        else:
+            self.rulings.hide()
+            self.options.clear()
+        self.guide.setVisible(self.rulings.isHidden())
+        if not keep_timeline:
+            self.timeline.show_timeline(self.rehearsal, self.branch, self.moments)
+        self.timeline.select(self.position)
+        if self.wrong_button.isChecked():
+            self._show_event_form()
+
+    # --- the mistake form ----------------------------------------------------------------
+    def _toggle_wrong(self, on: bool) -> None:
+        self.wrong_box.setVisible(on)
+        if on:
+            self._show_event_form()
+
+    def _show_event_form(self, event: Mapping[str, Any] | None = None) -> None:
+        state = self.moment.state
+        game = self.rehearser.game(state)
+        offered = [spec.type for spec in game.events_at(state.stage)]
+        if not offered:
+            return
+        event = dict(event or self.event_form.current() or {"type": offered[0]})
+        if event.get("type") not in offered:
+            event = {"type": offered[0]}
+        spec = EVENTS[event["type"]]
+        if "player" not in event and spec.field("player") is not None:
+            event["player"] = state.to_move
+        # Fields of another type of event (left from the last choice) do not carry over.
+        event = {k: v for k, v in event.items() if k == "type" or spec.field(k) is not None}
+        cards = [c for p in state.players for c in state.hand(p)]
+        self.event_form.show_event(event, state.players, cards, None, offered)
+
+    # --- files ---------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        """Choose a rehearsal file and open it."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open rehearsal", "",
+                                              f"Rehearsals (*{SUFFIX} *.json)")
+        if name:
+            self.open_path(Path(name))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a rehearsal file; a bad one is reported and the current one kept."""
+        if not self.game_box.count():
+            return False
+        try:
+            rehearsal, timelines = document.read_file(path, self.rehearser)
+        except document.RehearsalFileError as exc:
+            self.message.setText(f"Cannot open {path.name}: {exc}")
+            return False
+        self.rehearsal, self.branch, self.path = rehearsal, 0, path
+        index = self.game_box.findData(rehearsal.start.game)
+        if index >= 0:
+            self.game_box.setCurrentIndex(index)
+        self.moments = timelines[0]
+        self.position = len(self.moments) - 1
+        self.title_changed.emit(rehearsal.start.title)
+        self.refresh()
+        return True
+
+    def save_dialog(self) -> None:
+        """Choose where to save the rehearsal, and save it."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save rehearsal",
+                                              str(self.path or f"rehearsal{SUFFIX}"),
+                                              f"Rehearsals (*{SUFFIX})")
+        if name:
+            self.save_path(Path(name))
+
+    def save_path(self, path: Path) -> bool:
+        """Save to a file; a failure is reported."""
+        if self.rehearsal is None:
+            return False
+        try:
+            document.write_file(path, self.rehearsal)
+        except OSError as exc:
+            self.message.setText(f"Cannot save {path.name}: {exc.strerror or exc}")
+            return False
+        self.path = path
+        self.message.setText(f"Saved to {path.name}.")
+        return True
+
+    def export_dialog(self) -> None:
+        """Choose where to write the timeline as PDF, and write it."""
+        name, _ = QFileDialog.getSaveFileName(self, "Export rehearsal as PDF", "rehearsal.pdf",
+                                              "PDF (*.pdf)")
+        if name:
+            self.export_pdf(Path(name))
+
+    def export_pdf(self, path: Path) -> None:
+        """Write every branch's timeline, with each ruling and the laws cited, as PDF."""
+        from ui.builder.export import write_pdf
+
+        assert self.rehearsal is not None
+        timelines = [self.rehearser.moments(self.rehearsal.start, b.steps)
+                     for b in self.rehearsal.branches]
+        html = record_html(self.rehearsal, timelines, self.content)
+        write_pdf(path, html, title=self.rehearsal.start.title or "Card Laws rehearsal")
+        self.message.setText(f"Exported to {path.name}.")

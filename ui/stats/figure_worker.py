@@ -1,0 +1,121 @@
+"""Computes the statistics off the UI thread, on a read-only connection of its own.
+
+SQLite sums the figures (app.progress.figures) with the GIL released, so the UI thread keeps
+painting while a large history is summed; the worker holds the GIL only to turn a few hundred
+rows into figures. One worker thread keeps one connection, so the catalogue is copied into
+its temporary table once. A store in memory (tests, previews) has no file another connection
+could read: its figures are computed at once on the calling thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+if TYPE_CHECKING:
+    from app.progress import ProgressStore
+    from app.progress.figures import FigureQueries
+    from quizzes import ItemInfo, Scheduling, Statistics
+
+
+class _Relay(QObject):
+    """Carries results from the worker thread to the UI thread (queued signals)."""
+
+    done = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class FigureWorker(QObject):
+    """Asks for figures; `ready(statistics)` brings the newest back on the UI thread.
+
+    Signals:
+        ready(object): the Statistics of the latest request.
+        failed(str): the latest request failed (the reason, in words).
+    """
+
+    ready = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._executor: ThreadPoolExecutor | None = None
+        self._reader: FigureQueries | None = None  # touched only on the worker thread
+        self._reader_path: Path | None = None
+        self._ticket = 0
+        self.busy = False
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._on_done)
+        self._relay.failed.connect(self._on_failed)
+
+    def request(
+        self,
+        store: ProgressStore,
+        profile_id: int,
+        now: datetime,
+        catalogue: Mapping[str, ItemInfo],
+        scheduling: Scheduling,
+        *,
+        laws: bool = False,
+    ) -> None:
+        """Compute the figures; only the newest request's answer is delivered."""
+        from quizzes import statistics
+
+        self._ticket += 1
+        ticket = self._ticket
+        self.busy = True
+        if store.path is None:
+            try:
+                figures = statistics(store, profile_id, now, catalogue, scheduling, laws=laws)
+            except Exception as exc:  # the screen says it instead of crashing
+                self._on_failed(ticket, f"{type(exc).__name__}: {exc}")
+            else:
+                self._on_done(ticket, figures)
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="figures")
+        path, relay = store.path, self._relay
+
+        def compute() -> None:
+            try:
+                reader = self._reader_for(path)
+                figures = statistics(reader, profile_id, now, catalogue, scheduling, laws=laws)
+            except Exception as exc:
+                relay.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
+            else:
+                relay.done.emit(ticket, figures)
+
+        self._executor.submit(compute)
+
+    def _reader_for(self, path: Path) -> FigureQueries:
+        from app.progress.figures import FigureQueries
+
+        if self._reader is None or self._reader_path != path:
+            if self._reader is not None:
+                self._reader.close()
+            self._reader = FigureQueries.reader(path)
+            self._reader_path = path
+        return self._reader
+
+    def _on_done(self, ticket: int, figures: Statistics) -> None:
+        if ticket == self._ticket:
+            self.busy = False
+            self.ready.emit(figures)
+
+    def _on_failed(self, ticket: int, reason: str) -> None:
+        if ticket == self._ticket:
+            self.busy = False
+            self.failed.emit(reason)
+
+    def close(self) -> None:
+        """Finish the work in hand and close the worker's connection."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
