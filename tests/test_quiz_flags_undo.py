@@ -167,3 +167,24 @@ def test_new_items_are_interleaved_across_games_and_topics():
     cases = [laws[BANK.items[k].law].case for k in topic]
     every = len(set(cases))
     assert every >= 4 and len(set(cases[:every])) == every  # each situation once before again
+
+
+def test_flags_go_into_the_export_and_come_back_with_an_import(learner):
+    from app.progress import ImportProblem
+
+    store, profile, session, _ = learner
+    q = session.next_question()
+    session.flag(q, "The marked answer is wrong.")
+    data = store.export_profile(profile.id)
+    assert [(f["item"], f["question_id"], f["reason"]) for f in data["flags"]] == [
+        (q.item, q.id, "The marked answer is wrong.")
+    ]
+    copy = store.import_profile(data)
+    assert [f.reason for f in store.flags(copy.id)] == ["The marked answer is wrong."]
+    del data["flags"]
+    assert store.flags(store.import_profile(data).id) == []  # older exports had no flags
+    data["flags"] = [{"item": q.item, "question_id": q.id, "reason": " ", "at": "yesterday"}]
+    with pytest.raises(ImportProblem) as info:
+        store.import_profile(data)
+    assert "flags[0].reason: must be a non-empty string" in info.value.problems
+    assert "flags[0].at: not a timezone-aware ISO date and time" in info.value.problems

@@ -42,3 +42,48 @@ def read_flags(db: Database, profile_id: int) -> list[Flag]:
         [profile_id],
     )
     return [Flag(r[0], r[1], r[2], parse_stamp(r[3])) for r in rows]
+
+
+def export_flags(db: Database, profile_id: int) -> list[dict[str, str]]:
+    """A profile's flags as export JSON (oldest first)."""
+    return [
+        {"item": f.item, "question_id": f.question_id, "reason": f.reason, "at": stamp(f.at)}
+        for f in reversed(read_flags(db, profile_id))
+    ]
+
+
+def check_flags(value: object, problems: list[str]) -> None:
+    """Every problem in an export's `flags` list (it may be absent: older exports had none)."""
+    if value is None:
+        return
+    if not isinstance(value, list):
+        problems.append("flags: must be a list")
+        return
+    items: set[str] = set()
+    for n, flag in enumerate(value):
+        where = f"flags[{n}]"
+        if not isinstance(flag, dict):
+            problems.append(f"{where}: must be an object")
+            continue
+        for key in ("item", "question_id", "reason", "at"):
+            if not isinstance(flag.get(key), str) or not flag[key].strip():
+                problems.append(f"{where}.{key}: must be a non-empty string")
+        for key in sorted(set(flag) - {"item", "question_id", "reason", "at"}):
+            problems.append(f"{where}.{key}: unknown field")
+        try:
+            parse_stamp(flag.get("at"))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            problems.append(f"{where}.at: not a timezone-aware ISO date and time")
+        if flag.get("item") in items:
+            problems.append(f"{where}.item: {flag['item']!r} is flagged twice")
+        items.add(str(flag.get("item")))
+
+
+def import_flags(db: Database, profile_id: int, value: object) -> None:
+    """Write the flags of a validated export (inside the import's transaction)."""
+    for flag in value if isinstance(value, list) else []:
+        put_flag(
+            db,
+            profile_id,
+            Flag(flag["item"], flag["question_id"], flag["reason"], parse_stamp(flag["at"])),
+        )

@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.progress.flags import check_flags, export_flags, import_flags
 from app.progress.records import (
     MODES,
     CardRow,
@@ -108,6 +109,7 @@ def export_profile(
         "attempts": attempts,
         "cards": cards,
         "review_log": reviews,
+        "flags": export_flags(store.db, profile_id),
     }
 
 
@@ -205,6 +207,7 @@ def import_profile(
                 ReviewEntry(r["item"], parse_stamp(r["at"]), r["rating"], r["log"]),
                 attempt,
             )
+        import_flags(store.db, pid, data.get("flags"))
         rebuild_summaries(store.db, pid)
     return store.profile(pid)
 
@@ -334,7 +337,8 @@ def validate_export(
     if data.get("version") != EXPORT_VERSION:
         problems.append(f"version: this Card Laws reads version {EXPORT_VERSION}")
     for key in sorted(
-        set(data) - {"format", "version", "exported", "profile", "attempts", "cards", "review_log"}
+        set(data)
+        - {"format", "version", "exported", "profile", "attempts", "cards", "review_log", "flags"}
     ):
         problems.append(f"{key}: unknown field")
     profile = data.get("profile")
@@ -401,6 +405,7 @@ def validate_export(
         for key in ("card_id", "state", "due"):
             if key not in card:
                 problems.append(f"{where}.card.{key}: missing")
+    check_flags(data.get("flags"), problems)
     for n, r in enumerate(lists["review_log"]):
         where = f"review_log[{n}]"
         if not _check_record(where, r, _REVIEW_FIELDS, problems):

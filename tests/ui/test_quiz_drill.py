@@ -167,3 +167,24 @@ def test_the_help_menu_lists_the_quiz_keys(window):
     for keys in ("1 – 9", "Enter", "Space", "Ctrl+Z", "Tab"):
         assert keys in text
     assert len(SHORTCUTS) == 5
+
+
+def test_the_statistics_screen_lists_flags_and_unflags(qtbot, quiz, trainer):
+    from ui.stats.stats_screen import StatsScreen
+
+    question = _start(qtbot, quiz)
+    quiz.session.flag(question, "The table is unclear.")
+    stats = StatsScreen(trainer)
+    qtbot.addWidget(stats)
+    stats.resize(1100, 750)
+    stats.show()
+    flags = stats.flag_list
+    qtbot.waitUntil(lambda: flags.heading.text() == "Flagged questions (1)")
+    entry = flags.list.item(0)
+    law = trainer.bank.content.laws[question.law]
+    assert "“The table is unclear.”" in entry.text() and law.title in entry.text()
+    assert not flags.unflag_button.isEnabled()
+    flags.list.setCurrentRow(0)
+    qtbot.mouseClick(flags.unflag_button, Qt.MouseButton.LeftButton)
+    assert trainer.store.flags(trainer.profile_id) == []
+    assert flags.heading.text() == "Flagged questions (0)"

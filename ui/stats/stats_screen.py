@@ -33,6 +33,7 @@ from typing_extensions import override
 
 from ui import theme
 from ui.links import parse
+from ui.quiz.flag_list import FlagList
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.quiz_pages import law_link, style
 from ui.quiz.trainer import Trainer
@@ -133,6 +134,8 @@ class StatsScreen(QWidget):
         missed_column.setContentsMargins(0, 0, 0, 0)
         missed_column.addWidget(_heading("Laws most often missed"))
         missed_column.addWidget(self.missed, 1)
+        self.flag_list = FlagList(trainer)  # the flagged questions (ui/quiz/flag_list.py)
+        missed_column.addWidget(self.flag_list)
         self.top_splitter = _splitter(Qt.Orientation.Horizontal, (standings, 3), (missed, 2))
         self.chart_splitter = _splitter(Qt.Orientation.Horizontal,
                                         (self.day_chart, 1), (self.forecast_chart, 1))
