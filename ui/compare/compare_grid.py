@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.content import Law
 from app.vocabulary import ONLY_HERE, TOPICS
@@ -74,23 +75,18 @@ def cell_text(laws: Sequence[Law]) -> str:
     return "\n".join(f"{law.authority.split(',')[0].split(' (')[0]}: {law.brief}" for law in laws)
 
 
-@dataclass(frozen=True)
-class Case:
-    """A situation before its row is made: its laws, its topic and the codes that cover it.
+class Case(NamedTuple):
+    """A situation before its row is made: its laws, its topic, and the one code covering it
+    when only one does ('' when two or more do).
 
-    Cheap to gather for thousands of situations; the row (cells, contrasts, words) is made
-    only when it is shown (compare_row).
+    Cheap to gather for thousands of situations (a tuple each); the row (cells, contrasts,
+    words) is made only when it is shown (compare_row).
     """
 
     case: str
     topic: str
-    laws: tuple[Law, ...]
-    codes: frozenset[str]
-
-    @property
-    def only_here(self) -> str | None:
-        """The one code covering this situation, when only one does."""
-        return next(iter(self.codes)) if len(self.codes) == 1 else None
+    laws: list[Law]
+    only_here: str
 
 
 def gather_cases(laws: Iterable[Law], codes: Sequence[str]) -> list[Case]:
@@ -99,11 +95,17 @@ def gather_cases(laws: Iterable[Law], codes: Sequence[str]) -> list[Case]:
     by_case: dict[str, list[Law]] = {}
     for law in laws:
         if law.code in wanted:
-            by_case.setdefault(law.case, []).append(law)
+            members = by_case.get(law.case)
+            if members is None:
+                by_case[law.case] = [law]
+            else:
+                members.append(law)
     order = {topic: i for i, topic in enumerate(TOPICS)}
-    cases = [Case(case, members[0].topic, tuple(members),
-                  frozenset(law.code for law in members))
-             for case, members in by_case.items()]
+    cases = []
+    for case, members in by_case.items():
+        first = members[0].code
+        alone = all(law.code == first for law in members)
+        cases.append(Case(case, members[0].topic, members, first if alone else ""))
     cases.sort(key=lambda c: order.get(c.topic, len(order)))
     return cases
 

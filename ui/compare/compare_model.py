@@ -8,8 +8,7 @@ changes the model's list of entries, never the widgets.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
@@ -26,8 +25,7 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 2  # 'topic', 'row' or 'fold'
 BATCH = 120  # rows handed to the view at a time as it scrolls
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the grid: a topic heading, a situation, or a fold of only-here situations."""
 
     kind: str
@@ -54,7 +52,11 @@ class CompareModel(QAbstractTableModel):
 
     def set_laws(self, laws: Iterable[Law], codes: Sequence[str]) -> None:
         """Show another game's grid (folds closed, filter kept); rows are made when shown."""
-        self._cases = gather_cases(laws, codes)
+        self.set_cases(gather_cases(laws, codes), codes)
+
+    def set_cases(self, cases: list[Case], codes: Sequence[str]) -> None:
+        """Show situations already gathered (gather_cases) under these codes."""
+        self._cases = cases
         self._made = {}
         self._codes = list(codes)
         self._open.clear()
@@ -92,16 +94,16 @@ class CompareModel(QAbstractTableModel):
         for case in self._cases:
             if self._matches(case):
                 shared, alone = by_topic.setdefault(case.topic, ([], []))
-                (alone if len(case.codes) == 1 else shared).append(case)
+                (alone if case.only_here else shared).append(case)
         for topic, (shared, alone) in by_topic.items():
             entries.append(Entry("topic", topic))
-            entries.extend(Entry("row", topic, case) for case in shared)
+            entries.extend([Entry("row", topic, case) for case in shared])
             if alone:
                 codes = {case.only_here for case in alone}
                 entries.append(Entry("fold", topic, count=len(alone),
                                      only=(codes.pop() or "") if len(codes) == 1 else ""))
                 if topic in self._open or self._needle:
-                    entries.extend(Entry("row", topic, case) for case in alone)
+                    entries.extend([Entry("row", topic, case) for case in alone])
         self.beginResetModel()
         self._entries = entries
         self._loaded = min(len(entries), BATCH)
@@ -230,7 +232,6 @@ class CompareModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
             font.setBold(True)
-            font.setPointSizeF(font.pointSizeF() * 1.1)
             return font
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(theme.color("heading-bg"))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from app.content import Content
 from app.vocabulary import CODES, GAMES
 from ui.badges import badge_html
+from ui.compare.compare_grid import Case, gather_cases
 from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE, CompareModel
 from ui.compare.compare_table import CompareTable
 from ui.words import game_name, short_code_name
@@ -89,6 +90,7 @@ class CompareScreen(QWidget):
         layout.addWidget(self.not_offered)
 
         self._shown: str | None = None
+        self._cases: dict[str, list[Case]] = {}
         self.show_game("rubicon-bezique")
         self._on_game()
         self.game_box.currentIndexChanged.connect(self._on_game)
@@ -121,7 +123,11 @@ class CompareScreen(QWidget):
             return
         facts = self._content.games[self.game]
         codes = [code for code in CODES if code in facts.codes]
-        self.model.set_laws(self._content.laws_for(self.game, None), codes)
+        cases = self._cases.get(self.game)
+        if cases is None:  # gathered once per game: the content does not change
+            cases = self._cases[self.game] = gather_cases(
+                self._content.laws_for(self.game, None), codes)
+        self.model.set_cases(cases, codes)
         self.principles.setText("<br/>".join(
             f"{badge_html(c)} <b>{escape(short_code_name(c))}</b>: "
             f"{escape(facts.codes[c].principle)}" for c in codes))
