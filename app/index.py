@@ -13,7 +13,7 @@ import re
 import sqlite3
 import tempfile
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from app.content import Law
@@ -45,10 +45,11 @@ def body(law: Law) -> str:
     return " ".join(clean(p) for p in parts if p)
 
 
-def context(law: Law) -> str:
-    """The names around a law: game, code, topic, section."""
+def context(law: Law, games: Mapping[str, str] | None = None) -> str:
+    """The names around a law: game, code, topic, section (`games`: a snapshot of GAMES,
+    which otherwise looks at the games folder on every lookup)."""
     names = (
-        GAMES.get(law.game, law.game),
+        (GAMES if games is None else games).get(law.game, law.game),
         CODES.get(law.code, law.code),
         TOPICS.get(law.topic, law.topic),
         law.section,
@@ -61,9 +62,9 @@ def case_words(law: Law) -> str:
     return law.case.replace("-", " ")
 
 
-def fields(law: Law) -> tuple[str, str, str, str]:
+def fields(law: Law, games: Mapping[str, str] | None = None) -> tuple[str, str, str, str]:
     """What each indexed column holds for a law, in COLUMNS order."""
-    return clean(law.title), case_words(law), body(law), context(law)
+    return clean(law.title), case_words(law), body(law), context(law, games)
 
 
 def porter_stems(conn: sqlite3.Connection, vocabulary: Iterable[str]) -> dict[str, str]:
@@ -103,8 +104,9 @@ class Stemmer:
 def digest(laws: Iterable[Law]) -> str:
     """A digest of everything the index holds of the laws (and of the index's own schema)."""
     h = hashlib.sha256(f"schema {SCHEMA}\n".encode())
+    games = dict(GAMES)
     for law in laws:
-        h.update("\x1f".join((law.id, law.game, law.code, law.topic, *fields(law))).encode())
+        h.update("\x1f".join((law.id, law.game, law.code, law.topic, *fields(law, games))).encode())
         h.update(b"\x1e")
     return h.hexdigest()[:32]
 
@@ -129,8 +131,9 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
             "INSERT INTO laws_fts(laws_fts, rank) VALUES ('rank', ?)", (f"bm25({weights})",)
         )
         rows = []
+        games = dict(GAMES)
         for rowid, law in enumerate(laws, start=1):
-            columns = fields(law)
+            columns = fields(law, games)
             found = seen_text.get(columns)
             if found is None:  # a corpus copied many times repeats its text: fold it once
                 found = set(words(" ".join(columns)))

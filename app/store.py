@@ -135,6 +135,7 @@ class LawsStore:
         self._rank_limit = RANK_LIMIT
         self._may_be_broad = len(self._laws) > self._rank_limit
         self._law_stems: dict[str, str] = {}
+        self._game_names = dict(GAMES)
         self._clause_patterns: dict[Clause, list[str]] = {}
 
     @classmethod
@@ -342,7 +343,7 @@ class LawsStore:
         """The law's indexed words as stems, space-padded, for phrase tests."""
         found = self._law_stems.get(law.id)
         if found is None:
-            tokens = words(" ".join(index.fields(law)))
+            tokens = words(" ".join(index.fields(law, self._game_names)))
             stems = self._lexicon.stems(tokens)
             found = " " + " ".join(stems[t] for t in tokens) + " "
             self._law_stems[law.id] = found

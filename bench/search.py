@@ -134,7 +134,6 @@ def bench_paint(content: Content, scales: list[int], rounds: int) -> None:
     import os
 
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -171,7 +170,6 @@ def bench_paint(content: Content, scales: list[int], rounds: int) -> None:
                16.0 if times == 1 else 33.0)
         screen.close()
         store.close()
-        del Qt
 
 
 def bench_build(content: Content, times: int) -> None:

@@ -187,3 +187,53 @@ def test_too_broad_query_keeps_filters_and_limit(broad_store: LawsStore) -> None
 
 def test_narrow_query_is_ranked_even_with_a_tiny_limit(broad_store: LawsStore) -> None:
     assert [h.law_id for h in broad_store.search("stock")] == ["bezique.french.bezique-stock"]
+
+
+# --- the index kept in the cache directory -----------------------------------------------------
+
+
+def test_the_kept_index_is_built_once_and_reopened_unchanged(tmp_path: Path) -> None:
+    from app import index
+
+    laws = sorted(LAWS, key=lambda law: law.id)
+    conn, built = index.open_cached(tmp_path, laws)
+    conn.close()
+    assert built
+    (path,) = tmp_path.glob("search-*.sqlite")
+    stamp = path.stat().st_mtime_ns
+    conn, built = index.open_cached(tmp_path, laws)
+    conn.close()
+    assert not built and path.stat().st_mtime_ns == stamp
+    store = LawsStore.cached(fixture_content(), tmp_path)
+    assert [h.law_id for h in store.search("zebra")] == ["cinch.american.zebra"]
+    store.close()
+
+
+def test_a_changed_law_rebuilds_the_kept_index_and_drops_the_old_one(tmp_path: Path) -> None:
+    LawsStore.cached(fixture_content(), tmp_path).close()
+    (old,) = tmp_path.glob("search-*.sqlite")
+    changed = [*LAWS[:-1], make_law("general", "General rule", "Okapi in the pack.",
+                                     game="general", code="english")]
+    store = LawsStore.cached(fixture_content(changed), tmp_path)
+    (new,) = tmp_path.glob("search-*.sqlite")
+    assert new != old
+    assert [h.law_id for h in store.search("okapi")] == ["general.english.general"]
+    store.close()
+
+
+def test_an_unwritable_cache_costs_only_speed(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    store = LawsStore.cached(fixture_content(), blocker / "cache")
+    assert [h.law_id for h in store.search("zebra")] == ["cinch.american.zebra"]
+    store.close()
+
+
+def test_opening_the_store_does_not_import_sqlite_utils() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, app.store; print('sqlite_utils' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"

@@ -60,12 +60,14 @@ class ResultsModel(QAbstractItemModel):
         self._groups: list[Situation] = []
         # Each row's HTML, built once per result set (views ask for it many times).
         self._shown: dict[tuple[int, int], str] = {}
+        self._games: dict[str, str] = {}
 
     def set_results(self, groups: Sequence[Situation]) -> None:
         """Replace the results with these situations."""
         self.beginResetModel()
         self._groups = list(groups)
         self._shown.clear()
+        self._games.clear()
         self.endResetModel()
 
     def set_hits(self, hits: Sequence[SearchHit]) -> None:
@@ -143,7 +145,9 @@ class ResultsModel(QAbstractItemModel):
                  top: bool) -> str:
         if top:
             group = self._groups[index.row()]
-            where = html.escape(game_name(hit.game))
+            if hit.game not in self._games:  # the names' lookup reads the games folder
+                self._games[hit.game] = game_name(hit.game)
+            where = html.escape(self._games[hit.game])
             return (
                 f"<b>{html.escape(hit.title)}</b><br/>"
                 f'<span style="color:{_muted()}">{where} ·</span> {_badges(group.codes)}'

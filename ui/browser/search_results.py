@@ -9,10 +9,11 @@ terms. Texts from outside (the query, law titles, term names) are escaped.
 from __future__ import annotations
 
 import html
+import re
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyleOptionViewItem, QTreeView, QWidget
 from typing_extensions import override
@@ -22,6 +23,7 @@ from app.search import SearchResults
 from ui.widgets.html_delegate import HtmlDelegate
 from ui.words import game_name
 
+_BOLD = re.compile(r"</?b>")
 # Laid-out rows kept between keystrokes: typing on changes a few rows, not the whole page.
 _LAYOUTS_KEPT = 400
 
@@ -71,6 +73,7 @@ class ResultsDelegate(HtmlDelegate):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._kept: OrderedDict[tuple[str, float, str], QTextDocument] = OrderedDict()
+        self._sizes: OrderedDict[tuple[str, float, str], QSize] = OrderedDict()
 
     @override
     def _document(self, option: QStyleOptionViewItem, text: str, width: float) -> QTextDocument:
@@ -85,9 +88,26 @@ class ResultsDelegate(HtmlDelegate):
             self._kept.popitem(last=False)
         return doc
 
+    @override
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        # The bold around matched words changes with every keystroke while the row's words,
+        # and so its height, mostly do not: size the row by its words alone.
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        key = (_BOLD.sub("", text), float(self._width(option)), option.font.key())
+        size = self._sizes.get(key)
+        if size is None:
+            size = super().sizeHint(option, index)
+            self._sizes[key] = size
+            if len(self._sizes) > _LAYOUTS_KEPT:
+                self._sizes.popitem(last=False)
+        return size
+
     def forget(self) -> None:
         """Drop the kept layouts (the palette or font changed)."""
         self._kept.clear()
+        self._sizes.clear()
 
 
 def make_label() -> QLabel:

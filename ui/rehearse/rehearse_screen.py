@@ -16,12 +16,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,20 +27,20 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card
 from app.content import Content
-from app.events import DECLARATION_WORDS, EVENTS
 from app.games import build_games
 from app.rehearsal import document
 from app.rehearsal.melds import meld_options
-from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
+from app.rehearsal.play import RehearsalError, count_points, facts, legal_cards, settle_draws
 from app.rehearsal.record import record_html
 from app.rehearsal.session import Moment, Rehearser, Start, Step
-from ui.builder.event_form import EventForm
 from ui.builder.ruling_panel import RulingPanel
+from ui.rehearse.controls import DeclareRow, MistakeForm
 from ui.rehearse.options_box import OptionsBox
 from ui.rehearse.table_panel import TablePanel
 from ui.rehearse.timeline_panel import TimelinePanel
 
 SUFFIX = ".rehearsal.json"
+
 
 
 class RehearseScreen(QWidget):
@@ -106,33 +104,14 @@ class RehearseScreen(QWidget):
         self.wrong_button = QPushButton("Something &went wrong…")
         self.wrong_button.setCheckable(True)
         self.wrong_button.setToolTip("Make an irregularity happen at the table and have it ruled")
-        self.wrong_box = QGroupBox("What went wrong")
-        self.event_form = EventForm()
-        self.event_form.pick_in_hand.hide()
-        self.event_form.event_type_chosen.connect(lambda _t: self._show_event_form())
-        rule_button = QPushButton("&Rule it")
-        rule_button.clicked.connect(self.make_mistake)
-        wrong_layout = QVBoxLayout(self.wrong_box)
-        wrong_layout.addWidget(self.event_form)
-        wrong_layout.addWidget(rule_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.wrong_box = MistakeForm()
+        self.event_form = self.wrong_box.event_form
+        self.wrong_box.rule_requested.connect(self.make_mistake)
         self.wrong_box.hide()
         self.wrong_button.toggled.connect(self._toggle_wrong)
 
-        self.declare_box = QComboBox()
-        self.declare_box.setAccessibleName("Declaration")
-        for key, words in DECLARATION_WORDS.items():
-            self.declare_box.addItem(words, key)
-        self.suit_box = QComboBox()
-        self.suit_box.setAccessibleName("Suit of the marriage")
-        for letter, name in (("S", "spades"), ("H", "hearts"), ("D", "diamonds"),
-                             ("C", "clubs")):
-            self.suit_box.addItem(name, letter)
-        self.points_box = QSpinBox()
-        self.points_box.setRange(0, 10_000)
-        self.points_box.setSingleStep(10)
-        self.points_box.setAccessibleName("Points declared")
-        self.declare_button = QPushButton("Dec&lare")
-        self.declare_button.clicked.connect(self.declare)
+        self.declare_row = DeclareRow()
+        self.declare_row.declared.connect(self.declare)
         self.turn_button = QPushButton("&Turn a card")
         self.turn_button.clicked.connect(lambda: self.act(Step("turn", {"player": self._mover()})))
         self.meld_button = QPushButton("&Meld the chosen cards")
@@ -144,8 +123,8 @@ class RehearseScreen(QWidget):
         self.redeal_button.clicked.connect(self.deal_again)
         actions = QHBoxLayout()
         actions.addWidget(self.wrong_button)
-        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
-                  self.turn_button, self.meld_button, self.pass_button, self.redeal_button):
+        for w in (self.declare_row, self.turn_button, self.meld_button, self.pass_button,
+                  self.redeal_button):
             actions.addWidget(w)
         actions.addStretch(1)
 
@@ -209,9 +188,8 @@ class RehearseScreen(QWidget):
                                  "table in its games file), so none can be rehearsed.")
             for w in (deal_button, save_button, export_button, self.wrong_button):
                 w.setEnabled(False)
-            for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button,
-                      self.turn_button, self.meld_button, self.pass_button, self.redeal_button,
-                      self.rulings, self.options):
+            for w in (self.declare_row, self.turn_button, self.meld_button, self.pass_button,
+                      self.redeal_button, self.rulings, self.options):
                 w.hide()
 
     # --- starting ------------------------------------------------------------------------
@@ -243,12 +221,17 @@ class RehearseScreen(QWidget):
         self.rehearsal = document.Rehearsal(start)
         self.branch, self.moments, self.position = 0, [first], 0
         self.path = path
-        index = self.game_box.findData(start.game)
-        if index >= 0:
-            self.game_box.setCurrentIndex(index)
+        self._game_chosen(start.game)
         self.title_changed.emit(start.title)
         self.wrong_button.setChecked(False)
         self.refresh()
+
+    def _game_chosen(self, game: str) -> None:
+        """Show the game in the list, and offer its declarations."""
+        index = self.game_box.findData(game)
+        if index >= 0:
+            self.game_box.setCurrentIndex(index)
+        self.declare_row.set_game(game)
 
     # --- acting --------------------------------------------------------------------------
     @property
@@ -300,22 +283,21 @@ class RehearseScreen(QWidget):
             return
         self.act(Step("play", {"player": player, "card": card.code}))
 
-    def make_mistake(self) -> None:
+    def make_mistake(self, event: Mapping[str, Any] | None = None) -> None:
         """Make the irregularity in the form happen and show its ruling."""
-        if self.act(Step("mistake", {"event": self.event_form.current()})):
+        event = event if event is not None else self.event_form.current()
+        if self.act(Step("mistake", {"event": dict(event)})):
             self.wrong_button.setChecked(False)
 
     def choose(self, code: str, option: str) -> None:
         """Apply the ruling under `code` with the innocent side's option ("" for none)."""
         self.act(Step("remedy", {"code": code, "option": option or None}))
 
-    def declare(self) -> None:
+    def declare(self, declaration: Mapping[str, Any]) -> None:
         """The winner of the last trick declares, before drawing."""
         state = self.moment.state
         self.act(Step("declare", {"player": state.last_winner or state.to_move,
-                                  "declaration": self.declare_box.currentData(),
-                                  "suit": self.suit_box.currentData(),
-                                  "points": self.points_box.value()}))
+                                  **declaration}))
 
     def meld(self) -> None:
         """Meld the card on offer with the cards chosen from the hand."""
@@ -367,13 +349,13 @@ class RehearseScreen(QWidget):
         game = self.rehearser.game(state)
         ready = settle_draws(state, game) if state.melds is None and not state.over else state
         lawful = legal_cards(ready, game) if moment.mistake is None else []
-        self.table.show_state(ready if ready.to_draw == () else state, lawful)
-        self.title.setText(self.rehearsal.start.title)
         play = facts(game)
+        in_cards = count_points(state, game) if play.count == "card-points" else None
+        self.table.show_state(ready if ready.to_draw == () else state, lawful, in_cards)
+        self.title.setText(self.rehearsal.start.title)
         waiting = moment.mistake is not None
         melding = state.melds is not None and not state.over and not waiting
-        for w in (self.declare_box, self.suit_box, self.points_box, self.declare_button):
-            w.setVisible(play.declarations and not state.over and not waiting)
+        self.declare_row.setVisible(play.declarations and not state.over and not waiting)
         for w in (self.turn_button, self.meld_button, self.pass_button):
             w.setVisible(melding)
         if melding:
@@ -416,20 +398,7 @@ class RehearseScreen(QWidget):
 
     def _show_event_form(self, event: Mapping[str, Any] | None = None) -> None:
         state = self.moment.state
-        game = self.rehearser.game(state)
-        offered = [spec.type for spec in game.events_at(state.stage)]
-        if not offered:
-            return
-        event = dict(event or self.event_form.current() or {"type": offered[0]})
-        if event.get("type") not in offered:
-            event = {"type": offered[0]}
-        spec = EVENTS[event["type"]]
-        if "player" not in event and spec.field("player") is not None:
-            event["player"] = state.to_move
-        # Fields of another type of event (left from the last choice) do not carry over.
-        event = {k: v for k, v in event.items() if k == "type" or spec.field(k) is not None}
-        cards = [c for p in state.players for c in state.hand(p)]
-        self.event_form.show_event(event, state.players, cards, None, offered)
+        self.wrong_box.show_event(state, self.rehearser.game(state), event)
 
     # --- files ---------------------------------------------------------------------------
     def open_dialog(self) -> None:
@@ -449,9 +418,7 @@ class RehearseScreen(QWidget):
             self.message.setText(f"Cannot open {path.name}: {exc}")
             return False
         self.rehearsal, self.branch, self.path = rehearsal, 0, path
-        index = self.game_box.findData(rehearsal.start.game)
-        if index >= 0:
-            self.game_box.setCurrentIndex(index)
+        self._game_chosen(rehearsal.start.game)
         self.moments = timelines[0]
         self.position = len(self.moments) - 1
         self.title_changed.emit(rehearsal.start.title)

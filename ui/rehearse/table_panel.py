@@ -4,7 +4,7 @@ It only shows a `DealState`; what a click does is the screen's business."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
@@ -60,7 +60,8 @@ class SeatRow(QFrame):
         self.cards: list[CardWidget] = []  # a pool: only the first len(hand) are shown
         self.visible_cards: list[CardWidget] = []
 
-    def show_seat(self, state: DealState, lawful: Iterable[Card], *, dealer: bool) -> None:
+    def show_seat(self, state: DealState, lawful: Iterable[Card], *, dealer: bool,
+                  in_cards: int | None = None) -> None:
         """Show the seat as the state has it; lawful cards marked, others dimmed, at his turn."""
         lawful = list(lawful)
         player = self.player
@@ -74,6 +75,8 @@ class SeatRow(QFrame):
         role = f" ({', '.join(roles)})" if roles else ""
         tricks = state.tricks_won.get(player, 0)
         won = f", {tricks} trick{'s' if tricks != 1 else ''}" if state.melds is None else ""
+        if in_cards is not None:
+            won += f" ({in_cards} in the cards)"
         self.title.setText(f"{player}{role}: {state.score(player)} points{won}")
         exposed = state.exposed.get(player, ())
         turn = not state.over and state.to_move == player
@@ -152,8 +155,10 @@ class TablePanel(QWidget):
         layout.addWidget(middle)
         layout.addStretch(1)
 
-    def show_state(self, state: DealState, lawful: Iterable[Card]) -> None:
-        """Show the table; `lawful` are the cards the player to move may play."""
+    def show_state(self, state: DealState, lawful: Iterable[Card],
+                   in_cards: Mapping[str, int] | None = None) -> None:
+        """Show the table; `lawful` are the cards the player to move may play; `in_cards` the
+        points each has taken in tricks so far, where the game counts them."""
         lawful = list(lawful)
         if list(self.seats) != list(state.players):
             for seat in self.seats.values():
@@ -166,7 +171,8 @@ class TablePanel(QWidget):
                 self._seat_box.addWidget(seat)
                 self.seats[p] = seat
         for p, seat in self.seats.items():
-            seat.show_seat(state, lawful, dealer=p == state.dealer)
+            seat.show_seat(state, lawful, dealer=p == state.dealer,
+                           in_cards=(in_cards or {}).get(p))
         self.status.setText(state.note)
         _clear(self.trick_row)
         if state.trick is not None:
