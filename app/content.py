@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -17,6 +17,7 @@ from typing import Any
 
 from app.content_checks import Collector, ContentError, Problem, read_toml, str_field, str_list
 from app.game_facts import CodeInfo, GameFacts, load_game_facts
+from app.variant_changes import VariantChanges, check_changes, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
 # Re-exported: callers import the whole content vocabulary from here.
@@ -87,6 +88,7 @@ class Law:
     counterparts: tuple[Counterpart, ...] = ()
     variant_of: str = ""
     variant_default: bool = False
+    changes: VariantChanges = field(default_factory=VariantChanges)
     file: str = ""
 
     @property
@@ -165,7 +167,7 @@ _LAW_REQUIRED = (
     "book",
     "section",
 )
-_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default")
+_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default", "changes")
 _TERM_REQUIRED = ("id", "term", "definition")
 _TERM_OPTIONAL = ("french", "synonyms", "games", "source")
 
@@ -214,6 +216,10 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
     if not isinstance(variant_default, bool):
         out.add(rel, entry, "variant_default", "must be true or false")
         variant_default = False
+    changes = parse_changes(raw.get("changes"), rel, entry, out)
+    if changes and not variant_of:
+        out.add(rel, entry, "changes", "only a reading of a variant group (variant_of) changes "
+                "its game")
     if len(out.problems) > before:
         return None
     return Law(
@@ -223,6 +229,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
         counterparts=tuple(counterparts),
         variant_of=variant_of,
         variant_default=variant_default,
+        changes=changes,
         file=rel,
     )
 
@@ -307,6 +314,11 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: Collector
                 "variant_of",
                 f"variant group {name!r} has one member",
             )
+        for m in members[1:]:
+            if (m.game, m.code) != (members[0].game, members[0].code):
+                out.add(m.file, m.id, "variant_of", f"variant group {name!r} belongs to "
+                        f"{members[0].game} {members[0].code} ({members[0].id}); a group's "
+                        "readings are all of one game and one code")
         defaults = [m for m in members if m.variant_default]
         if len(defaults) != 1:
             out.add(
@@ -381,6 +393,8 @@ def load_content(
     terms = _load_terms(root, out)
     games = load_game_facts(root, out)
     for law in laws.values():
+        if law.game in games:
+            check_changes(law.changes, games[law.game].stages, law.file, law.id, out)
         if law.game in games and law.code not in games[law.game].codes:
             out.add(
                 law.file,

@@ -8,12 +8,13 @@ few things that are logic rather than data, such as how a card wins a trick.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from app.cards import Card, Pack
-from app.content import Content, GameFacts
+from app.content import Content, GameFacts, Law
 from app.events import EVENTS, EventSpec
 from app.game_facts import GameModel
+from app.variant_changes import VariantChanges
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 # Every game is dealt and every hand ends; the stages between are declared by each game.
@@ -21,13 +22,6 @@ OPEN_STAGES = ("deal", "hand-over")
 # Seat names for a table that names none, by number of seats.
 SEAT_NAMES = ("North", "East", "South", "West")
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
-
-# Variant laws that change a game's pack (high to low), by law id.
-PACK_VARIANTS: dict[str, tuple[str, ...]] = {
-    # Foster's Cooncan (1913): ace to ten, the court cards stripped.
-    "conquian.american.pack-ace-to-ten": ("10", "9", "8", "7", "6", "5", "4", "3", "2", "A"),
-}
-
 
 @dataclass(frozen=True)
 class StageRule:
@@ -74,6 +68,9 @@ class Game:
     codes: tuple[str, ...]
     stages: Mapping[str, StageRule]
     facts: GameFacts
+    # Each variant group of the game's laws: its readings, the default first.
+    variant_groups: Mapping[str, tuple[Law, ...]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @property
     def model(self) -> GameModel:
@@ -173,13 +170,46 @@ class Game:
             return 0
         return (self.pack.size - self.players * self.hand_size) // self.players
 
-    def with_variants(self, variants: Mapping[str, str]) -> Game:
-        """This game under the rival readings a scenario chose (a different pack, say)."""
+    def reading_in_force(self, group: str, variants: Mapping[str, str]) -> Law:
+        """The reading of a variant group in force: the scenario's choice, else the default."""
+        readings = self.variant_groups[group]
+        chosen = variants.get(group)
+        return next((law for law in readings if law.id == chosen), readings[0])
+
+    def for_code(self, code: str, variants: Mapping[str, str]) -> Game:
+        """This game as one code plays it: each of that code's variant groups applies the
+        changes its reading in force declares (content, `changes` on the law). Another code's
+        readings change nothing here, so a reading chosen for one code never moves another
+        code's ruling."""
         game = self
-        for law_id in variants.values():
-            ranks = PACK_VARIANTS.get(law_id)
-            if ranks is not None and law_id.startswith(f"{self.id}."):
-                game = replace(game, pack=replace(game.pack, ranks=ranks), order=ranks)
+        for group, readings in self.variant_groups.items():
+            if readings[0].code == code:
+                game = game.changed(self.reading_in_force(group, variants).changes)
+        return game
+
+    def for_table(self, variants: Mapping[str, str]) -> Game:
+        """The game whose pack is on the table: the pack changes of every reading in force
+        (the cards are the same whichever code rules them)."""
+        game = self
+        for group in self.variant_groups:
+            ranks = self.reading_in_force(group, variants).changes.ranks
+            game = game.changed(VariantChanges(ranks=ranks))
+        return game
+
+    def changed(self, changes: VariantChanges) -> Game:
+        """The game with a reading's changes: another pack, other stage obligations."""
+        if not changes:
+            return self
+        game = self
+        if changes.ranks:
+            game = replace(game, pack=replace(game.pack, ranks=changes.ranks),
+                           order=changes.ranks)
+        if changes.stages:
+            stages = dict(game.stages)
+            for stage, fields in changes.stages.items():
+                if stage in stages:
+                    stages[stage] = replace(stages[stage], **fields)
+            game = replace(game, stages=stages)
         return game
 
     def stage_rule(self, stage: str) -> StageRule | None:
@@ -281,10 +311,10 @@ def build_games(content: Content) -> dict[str, Game]:
             codes=tuple(facts.codes),
             stages=stages,
             facts=facts,
+            variant_groups={
+                group: readings
+                for group, readings in content.variants.items()
+                if readings[0].game == gid
+            },
         )
     return games
-
-
-def with_rule(stage_rule: StageRule, **changes: object) -> StageRule:
-    """A stage rule with some obligations changed (for variants)."""
-    return replace(stage_rule, **changes)  # type: ignore[arg-type]

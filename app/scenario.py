@@ -59,10 +59,12 @@ OPTIONAL_ON_EVERY_EVENT = frozenset({"note"})
 
 
 class ScenarioError(ValueError):
-    """An invalid scenario; `field` names where the problem is."""
+    """An invalid scenario: `field` names where the problem is (`event.card`, `hands.North[2]`),
+    `message` says what is wrong there. str() gives both, as "field: message"."""
 
     def __init__(self, fld: str, message: str) -> None:
         self.field = fld
+        self.message = message
         super().__init__(f"{fld}: {message}")
 
 
@@ -211,6 +213,28 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
     return Event(etype, values)
 
 
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: short, whatever it is."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _variants(raw: Any, game: Game) -> dict[str, str]:
+    """The readings chosen: each a variant group of the game's laws and one of its readings."""
+    _need(isinstance(raw, dict), "variants", "must map a variant group to the id of the law "
+          "to follow")
+    groups = game.variant_groups
+    for group, law_id in raw.items():
+        fld = f"variants.{group}"
+        _need(group in groups, fld, f"{game.name} has no variant group {_shown(group)}"
+              + (f"; it has {', '.join(sorted(groups))}" if groups else ""))
+        ids = [law.id for law in groups[group]]
+        _need(isinstance(law_id, str) and law_id in ids, fld,
+              f"{_shown(law_id)} is not a reading of this group; its readings are "
+              f"{', '.join(ids)}")
+    return dict(raw)
+
+
 def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     """Validate a scenario mapping and build the Scenario, or raise ScenarioError."""
     _need(isinstance(raw, dict), "scenario", "must be a JSON object")
@@ -218,15 +242,11 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         _need(key in TOP_LEVEL_KEYS, key, "unknown key (see docs/scenario-format.md)")
     _need("game" in raw, "game", "missing required key")
     gid = raw["game"]
-    _need(gid in games, "game", f"unknown game {gid!r}; known: {', '.join(sorted(games))}")
-    variants = raw.get("variants", {})
-    _need(
-        isinstance(variants, dict)
-        and all(isinstance(k, str) and isinstance(v, str) for k, v in variants.items()),
-        "variants",
-        "must map a variant group to the id of the law to follow",
-    )
-    game = games[gid].with_variants(variants)
+    _need(isinstance(gid, str) and gid in games, "game",
+          f"unknown game {_shown(gid)}; known: {', '.join(sorted(games))}")
+    base = games[gid]
+    variants = _variants(raw.get("variants", {}), base)
+    game = base.for_table(variants)
 
     seats = raw.get("players", list(game.default_seats()))
     _need(
@@ -377,7 +397,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         hands_seen=hands_seen,
         trick=trick,
         event=event,
-        variants=dict(variants),
+        variants=variants,
         discards_made=discards,
         raw=raw,
     )

@@ -187,6 +187,21 @@ def measure(bank: QuestionBank, attempts: int, items: int, reference: bool) -> d
             records.append(timed(answer, 1))
         out["next question"] = stats.median(picks)
         out["record an answer"] = stats.median(records)
+        # The floor under every answer and undo: one committed transaction (the fsync of
+        # synchronous=FULL), writing one small row.
+        def bare_commit() -> None:
+            with store.db.atomic():
+                store.db.execute("INSERT OR REPLACE INTO migrations VALUES (999, 'bench', '')")
+                store.db.execute("DELETE FROM migrations WHERE version = 999")
+
+        out["bare commit (fsync)"] = timed(bare_commit, 15)
+        # Undo (quizzes): answer, then take it back (attempt, review, totals, card restored).
+        undos = []
+        for _ in range(20):
+            pick()
+            answer()
+            undos.append(timed(lambda: store.undo_last(pid), 1))
+        out["undo the last answer"] = stats.median(undos)
         out["pick (SQL only)"] = timed(lambda: store.due_items(pid, clock_now[0], limit=5), 40)
         out["statistics (SQL)"] = timed(
             lambda: statistics(store, pid, clock_now[0], bank.items, scheduling), 9)
@@ -226,7 +241,8 @@ def main() -> None:
         base = r["primary-key lookup"]
         print(f"  open with integrity_check     {r['open'] * 1e3:10.1f} ms (once per start)")
         for label in ("count(*)", "pick (SQL only)", "next question", "record an answer",
-                      "statistics (SQL)", "statistics (SQL), CPU time", "per-law table (SQL)",
+                      "undo the last answer", "bare commit (fsync)", "statistics (SQL)",
+                      "statistics (SQL), CPU time", "per-law table (SQL)",
                       "statistics, per item in Python"):
             if label in r:
                 goal = GOALS.get(label)
@@ -234,6 +250,9 @@ def main() -> None:
                     f"  (goal < {goal * 1e3:.0f} ms) " + ("ok" if r[label] < goal else "OVER"))
                 print(f"  {label:<30}{r[label] * 1e3:10.3f} ms {r[label] / base:10.1f}× "
                       f"a primary-key lookup{verdict}")
+        floor = r["bare commit (fsync)"]
+        print(f"  answer / bare commit: {r['record an answer'] / floor:.2f}; "
+              f"undo / bare commit: {r['undo the last answer'] / floor:.2f}")
         if "statistics, per item in Python" in r:
             print(f"  statistics SQL / per-item Python: "
                   f"{r['statistics (SQL)'] / r['statistics, per item in Python']:.3f}")
@@ -253,7 +272,12 @@ def main() -> None:
                              " ms", corpus=False)
 
 
-GOALS = {"next question": 0.005, "record an answer": 0.005, "statistics (SQL)": 0.100}
+GOALS = {
+    "next question": 0.005,
+    "record an answer": 0.005,
+    "undo the last answer": 0.005,
+    "statistics (SQL)": 0.100,
+}
 
 
 if __name__ == "__main__":

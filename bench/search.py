@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"real corpus: {len(content.laws)} laws, {len(content.terms)} terms")
     if args.relevance:
         bench_relevance(content)
-    bench_keystrokes(content, scales, args.rounds)
+    if scales:
+        bench_keystrokes(content, scales, args.rounds)
     if args.paint:
         bench_paint(content, [s for s in scales if s in (1, 100)] or [1], args.rounds)
     if args.build:

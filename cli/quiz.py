@@ -24,6 +24,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     validate = sub.add_parser("validate", help="validate content/quiz/*.toml")
     validate.add_argument("directory", nargs="?", type=Path, default=None)
     validate.set_defaults(func=run_validate)
+    audit = sub.add_parser(
+        "audit", help="build every item for several seeds; list questions without one answer"
+    )
+    audit.add_argument("--seeds", type=int, default=3, help="seeds 0..N-1 per item (3)")
+    audit.set_defaults(func=run_audit)
     items = sub.add_parser("items", help="list every item the quizzes can ask")
     items.add_argument("--type", help="only this question type")
     items.add_argument("--game", help="only this game")
@@ -75,6 +80,19 @@ def run_validate(args: argparse.Namespace) -> int:
         return 1
     print(f"quiz OK: {len(items)} authored items")
     return 0
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    """Audit the whole bank: exit 0 when every question has one defensible answer, else 1."""
+    from quizzes.audit import audit_bank
+    from quizzes.bank import QuestionBank
+
+    result = audit_bank(QuestionBank(), range(max(1, args.seeds)))
+    for problem in result.problems:
+        print(problem)
+    for qtype, built in result.built.items():
+        print(f"{qtype}: {result.failing(qtype)} of {built} questions without one answer")
+    return 1 if result.problems else 0
 
 
 def run_items(args: argparse.Namespace) -> int:

@@ -80,6 +80,10 @@ def ruling_words(ruling: CodeRuling) -> str:
         by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(_option_words(option_id))
     for who, what in by_chooser.items():
         parts.append(f"{join_words(list(who), 'or')} may {join_words(what, 'or')}.")
+    for option in ruling.options:
+        if option.score:  # points that follow only if the option is chosen
+            gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
+            parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
         if points > 0:
             parts.append(f"{player} scores {points}.")

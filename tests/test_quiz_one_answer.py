@@ -87,3 +87,11 @@ def test_the_audit_catches_two_rulings_that_mean_the_same():
     assert "same-reading" in kinds
     assert reading("The play is lawful.") == reading("The deal stands.")
     assert reading("Play goes on.") != reading("Play goes on. North scores 10.")
+
+
+def test_the_audit_command_says_zero_of_n_per_type(capsys):
+    from app.__main__ import main as cli
+
+    assert cli(["quiz", "audit", "--seeds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "law: 0 of " in out and "ruling: 0 of " in out

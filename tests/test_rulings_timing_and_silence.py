@@ -170,6 +170,8 @@ def test_french_ecarte_wrong_count_cites_its_own_principle_only(ruled):
     r = ruled(raw, "french")
     assert r.outcome == "not-covered"
     assert r.laws == ("ecarte.french.guiding-principle",)
+    assert "Restore the status quo" in r.explanation
+    assert "chouette" not in r.explanation
 
 
 def test_every_code_of_every_game_has_a_guiding_principle_to_cite(games, content):
@@ -267,3 +269,28 @@ def test_option_scores_are_in_the_json(ruled):
     (add,) = r.to_json()["options"]
     assert add["score"] == {"South": 20}
     assert r.to_json()["score"] == {"North": -20}
+
+
+def test_ecarte_omitted_score_is_the_players_to_mark_not_booked(ruled):
+    raw = {
+        "game": "ecarte",
+        "dealer": "South",
+        "stage": "play",
+        "event": {"type": "wrong-score", "player": "North", "marked": 0, "correct": 1},
+    }
+    r = ruled(raw, "english")
+    assert dict(r.score) == {}
+    (mark,) = r.options
+    assert (mark.id, mark.by, dict(mark.score)) == ("mark-omitted", "North", {"North": 1})
+
+
+def test_ecarte_overscore_is_taken_down_whatever_anyone_chooses(ruled):
+    raw = {
+        "game": "ecarte",
+        "dealer": "South",
+        "stage": "play",
+        "event": {"type": "wrong-score", "player": "North", "marked": 3, "correct": 1},
+    }
+    r = ruled(raw, "english")
+    assert dict(r.score) == {"North": -2}
+    assert r.options == ()

@@ -112,13 +112,15 @@ def principle_laws(content: Content, game: str, code: str) -> list[str]:
 
 def _not_covered(ctx: Context) -> Decision:
     info = ctx.game.facts.codes[ctx.code]
+    laws = principle_laws(ctx.content, ctx.game.id, ctx.code)
+    # The principle cited is the one explained; the game's own summary is the fallback.
+    principle = " ".join(ctx.law(i).brief for i in laws) or info.principle
     return Decision(
         outcome="not-covered",
-        laws=tuple(principle_laws(ctx.content, ctx.game.id, ctx.code)),
+        laws=tuple(laws),
         explanation=(
             f"The {CODES[ctx.code]} laws of {ctx.game.name} ({info.authority}) say nothing "
-            f"about this situation, so no ruling is given. Their guiding principle: "
-            f"{info.principle}"
+            f"about this situation, so no ruling is given. Their guiding principle: {principle}"
         ),
     )
 
@@ -141,15 +143,22 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     from app.engine import handlers  # noqa: F401  (registers every handler)
     from app.engine.analogues import find_analogues
 
-    game = games[scenario.game].with_variants(scenario.variants)
-    table = Table(scenario, game)
+    base = games[scenario.game]
+    tables: dict[int, Table] = {}
+
+    def table_for(code: str) -> Table:
+        # Each code rules the game as its own readings change it, and no other code's.
+        game = base.for_code(code, scenario.variants)
+        return tables.setdefault(id(game), Table(scenario, game))
+
+    table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
     decided: dict[str, Decision] = {}
 
     def decide(at: Table, code: str) -> Decision:
-        if at is not table:
+        if at.scenario is not scenario:
             return _decide(at, code, content)  # a sibling's table, seen once
         if code not in decided:
-            decided[code] = _decide(table, code, content)
+            decided[code] = _decide(table_for(code), code, content)
         return decided[code]
 
     rulings = []
@@ -157,9 +166,10 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
         decision = decide(table, code)
         analogues = ()
         if decision.outcome == "not-covered":
-            analogues = find_analogues(table, code, content, games, decide, PRINCIPLE_CASE)
+            analogues = find_analogues(table_for(code), code, content, games, decide,
+                                       PRINCIPLE_CASE)
         rulings.append(CodeRuling(code, decision, analogues))
-    return Ruling(game=game.id, event=scenario.event.type, rulings=tuple(rulings))
+    return Ruling(game=base.id, event=scenario.event.type, rulings=tuple(rulings))
 
 
 def names(cards: Iterable[Card]) -> str:

@@ -70,6 +70,7 @@ OPTIONS: dict[str, str] = {
     "direct-play": "Direct which card the offender plays.",
     "choose-card-in-play": "Choose which turned card is in play; the other goes back on top.",
     "let-dealer-correct": "Allow the dealer to put the deal right.",
+    "mark-omitted": "Mark the points omitted, while the law still allows it.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",
     "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",

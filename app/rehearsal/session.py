@@ -95,7 +95,7 @@ class Rehearser:
         if isinstance(start, Start) and start.table is not None:
             chosen = start.table.get("variants")
             variants = chosen if isinstance(chosen, dict) else variants
-        return self.games[start.game].with_variants(variants)
+        return self.games[start.game].for_table(variants)
 
     def start_from_table(self, raw: Mapping[str, Any], seed: int, title: str = "") -> Start:
         """A start from a scenario's table (RehearsalError naming the field if it is bad)."""

@@ -111,7 +111,7 @@ def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario |
         if game is not None:
             variants = raw.get("variants")
             if isinstance(variants, dict):
-                game = game.with_variants(variants)
+                game = game.for_table(variants)
             said = problem_words(err.field, raw, game)
         return Problem(err.field, str(err)[len(err.field) + 2:], said or "")
 

@@ -48,6 +48,12 @@ def new_table(game: Game) -> dict[str, Any]:
     }
 
 
+def is_new_table(raw: Mapping[str, Any], game: Game) -> bool:
+    """Whether the table is still as New left it: nothing placed, nothing said (the builder
+    then guides rather than rules)."""
+    return dict(raw) == new_table(game)
+
+
 def change_game(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     """The table under another game: seats of the same name keep their hands and scores.
 

@@ -189,3 +189,33 @@ def test_deal_at_random_gives_a_clean_table_for_every_game_and_stage(qtbot, main
                 shown = {seat: view.proper.text()
                          for seat, view in builder.table_view.seats.items()}
                 assert all(text == "" for text in shown.values()), (gid, stage, shown)
+
+
+def test_an_empty_builder_guides_and_offers_an_example_and_a_deal(qtbot, main):
+    builder: BuilderScreen = main.builder
+    assert builder.new_scenario()
+    assert builder.guidance.isVisibleTo(builder)
+    assert not builder.ruling_panel.isVisibleTo(builder)  # no three "not covered" columns
+    assert "Lay out a table of Rubicon Bézique" in builder.guidance.text.text()
+    example = builder.offered_example()
+    assert example is not None and example.game == "rubicon-bezique"
+    assert builder.guidance.example_button.text() == f"Open the example “{example.title}”"
+    qtbot.mouseClick(builder.guidance.example_button, Qt.MouseButton.LeftButton)
+    assert main.windowTitle() == f"{example.title}[*] — Card Laws"
+    assert builder.ruling_panel.isVisibleTo(builder) and builder.ruling is not None
+    assert not builder.guidance.isVisibleTo(builder)
+    assert builder.new_scenario()
+    qtbot.mouseClick(builder.guidance.deal_button, Qt.MouseButton.LeftButton)
+    assert builder.ruling is not None and builder.ruling_panel.isVisibleTo(builder)
+    main.builder_actions.undo_action.trigger()  # back to the empty table: guidance again
+    assert builder.guidance.isVisibleTo(builder)
+
+
+def test_codes_that_say_nothing_are_never_said_to_agree(main):
+    builder: BuilderScreen = main.builder
+    builder.set_stage("hand-over")  # a wrong count at the end of the hand: no code speaks
+    assert builder.ruling is not None
+    assert {r.outcome for r in builder.ruling.rulings} == {"not-covered"}
+    banner = builder.ruling_panel.banner.text()
+    assert "agree" not in banner
+    assert banner.startswith("<b>Not covered:</b> none of the codes' laws say anything")

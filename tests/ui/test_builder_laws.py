@@ -71,7 +71,7 @@ def test_choosing_trumping_optional_turns_a_revoke_into_a_legal_play(qtbot, buil
     index = next(i for i in range(combo.count()) if "trumping allowed" in combo.itemText(i))
     combo.setCurrentIndex(index)
     assert outcomes(builder)["american"] == "legal"
-    assert outcomes(builder)["english"] == "legal"
+    assert outcomes(builder)["english"] == "revoke"  # an American reading: the Club Code holds
     assert builder.raw["variants"] == {"ecarte-trump-when-void": OPTIONAL}
     assert form.toggle.text() == "Readings: 1 not the usual"
     assert "American Cyclopaedia" in combo.toolTip()
@@ -84,8 +84,8 @@ def test_choosing_trumping_optional_turns_a_revoke_into_a_legal_play(qtbot, buil
 def test_the_readings_list_the_games_variant_groups_with_their_sources(builder, shipped):
     builder.set_game("ecarte")
     boxes = builder.laws_form.reading_boxes
-    assert set(boxes) == {"ecarte-first-dealer", "ecarte-second-discard",
-                          "ecarte-trump-when-void"}
+    # Each group belongs to one code: the cut for the first deal is each code's own law.
+    assert set(boxes) == {"ecarte-second-discard", "ecarte-trump-when-void"}
     combo = boxes["ecarte-trump-when-void"]
     for i in range(combo.count()):
         law = shipped.laws[combo.itemData(i)]

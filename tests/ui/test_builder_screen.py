@@ -143,7 +143,9 @@ def test_counts_without_cards_rule_the_same(qtbot, builder):
 def test_the_codes_that_disagree_are_highlighted(qtbot, builder):
     _ten_against_nine(qtbot, builder, 450)
     assert builder.ruling is not None and builder.ruling.differences() == ["outcome", "score"]
-    assert "differ" in builder.ruling_panel.banner.text()
+    assert builder.ruling_panel.banner.text() == (
+        "<b>The codes differ</b>: only the English laws cover this situation; the French laws "
+        "say nothing about it (highlighted).")
     assert "background" in english(builder).outcome.styleSheet()
     assert builder.ruling_panel.columns["french"].outcome.text() == "not covered"
     assert "(the codes differ)" in english(builder).details.toPlainText()
@@ -297,7 +299,7 @@ def test_open_save_open_round_trips_a_scenario_exactly(builder, tmp_path):
         ("{not json", "file"),
         ('{"game": "rubicon-bezique", "hands": {"North": ["2S"]}, '
          '"event": {"type": "wrong-count"}}', "hands.North[0]"),
-        ('{"game": []}', "scenario"),
+        ('{"game": []}', "game"),
     ],
 )
 def test_an_invalid_file_says_what_is_wrong_and_keeps_the_table(qtbot, builder, tmp_path,

@@ -154,3 +154,24 @@ def test_back_from_the_result_page_shows_the_modules(qtbot, quiz):
     quiz.exam_view.finish()
     qtbot.mouseClick(quiz.exam_view.back_button, Qt.MouseButton.LeftButton)
     assert quiz.page == PICKER
+
+
+def test_the_review_page_shows_each_questions_situation_and_table(qtbot, quiz):
+    from app.cards import Card
+
+    _start_exam(qtbot, quiz, count=4)
+    view = quiz.exam_view
+    for question in view.exam.questions:
+        _give(view, right(question))
+        view.next_question()
+    text = view.result_page.toPlainText()
+    laws = quiz.trainer.content.laws
+    for question in view.exam.questions:
+        for line in question.situation.splitlines():
+            assert line in text
+        assert f"Source: {laws[question.law].citation}" in text
+        hands = (question.table or {}).get("hands") or {}
+        for player, hand in hands.items():
+            if isinstance(hand, list) and hand:
+                assert f"{player}'s hand" in text
+                assert " ".join(Card.parse(c).label for c in hand) in text

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content
+from app.content import Content, content_dir
 from app.engine import Ruling, rule
 from app.games import build_games
 from app.scenario import Scenario, ScenarioError
@@ -36,6 +36,7 @@ from app.table_builder import (
     TRICK,
     TURN_UP,
     EditRefused,
+    Example,
     Problem,
     VariantGroup,
     change_game,
@@ -47,8 +48,10 @@ from app.table_builder import (
     deal_at_random,
     default_event,
     events_for,
+    examples_by_game,
     give_card,
     hand_of,
+    is_new_table,
     new_table,
     players_of,
     proper_counts,
@@ -79,6 +82,7 @@ from ui.builder.edit_words import card_name, event_edit_words, target_words, val
 from ui.builder.elided_label import ElidedLabel
 from ui.builder.event_form import EventForm, event_words
 from ui.builder.export import print_page, ruling_html, write_pdf
+from ui.builder.guidance import Guidance
 from ui.builder.laws_form import LawsForm
 from ui.builder.recent_files import RecentFiles
 from ui.builder.ruling_panel import RulingPanel
@@ -123,6 +127,7 @@ class BuilderScreen(QWidget):
         self.problem: Problem | None = None
         self.ruling: Ruling | None = None
         self._groups: dict[str, list[VariantGroup]] = {}
+        self._examples: dict[str, list[Example]] | None = None
 
         self.game_box = QComboBox()
         self.game_box.setAccessibleName("Game")
@@ -184,6 +189,8 @@ class BuilderScreen(QWidget):
         laws_layout.setContentsMargins(6, 2, 6, 4)
         laws_layout.addWidget(self.laws_form)
         self.ruling_panel = RulingPanel(content)
+        self.guidance = Guidance()
+        self.guidance.hide()
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -191,6 +198,7 @@ class BuilderScreen(QWidget):
         right_layout.addWidget(event_box)
         right_layout.addWidget(laws_box)
         right_layout.addWidget(self.ruling_panel, 1)
+        right_layout.addWidget(self.guidance, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
@@ -239,6 +247,8 @@ class BuilderScreen(QWidget):
         self.event_form.pick_in_hand.toggled.connect(lambda _on: self._show_hand_hint())
         self.event_form.event_edited.connect(self._on_event_edited)
         self.ruling_panel.law_requested.connect(self.law_requested)
+        self.guidance.deal_requested.connect(self.deal_at_random)
+        self.guidance.example_requested.connect(self._open_offered_example)
         self._refresh()
         self._show_file()
 
@@ -299,7 +309,13 @@ class BuilderScreen(QWidget):
         self.problem_label.setText(self.problem.words if self.problem else "")
         self.problem_label.setVisible(self.problem is not None)
         self.ruling = None
-        if self.scenario is None:
+        empty = is_new_table(raw, game)
+        self.guidance.setVisible(empty)
+        self.ruling_panel.setVisible(not empty)
+        if empty:
+            example = self.offered_example()
+            self.guidance.show_guidance(game.name, example.title if example else None)
+        elif self.scenario is None:
             self.ruling_panel.show_problem(self.problem.words if self.problem else "")
         else:
             try:
@@ -309,6 +325,18 @@ class BuilderScreen(QWidget):
                     f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
             else:
                 self.ruling_panel.show_ruling(self.ruling)
+
+    def offered_example(self) -> Example | None:
+        """The example the empty table offers: the first of the game's examples."""
+        if self._examples is None:
+            self._examples = examples_by_game(content_dir() / "scenarios")
+        found = self._examples.get(self.document.raw["game"])
+        return found[0] if found else None
+
+    def _open_offered_example(self) -> None:
+        example = self.offered_example()
+        if example is not None:
+            self.open_example(example.path)
 
     def _show_hand_hint(self) -> None:
         self.table_view.set_hand_hint(

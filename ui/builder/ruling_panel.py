@@ -11,9 +11,38 @@ from app.content import Content
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
 from ui.builder.seat_view import problem_style, set_style
+from ui.words import short_code_name
+
+NOT_COVERED = "not-covered"
 
 COLUMN_MIN_WIDTH = 145  # three codes side by side fit a 1280-pixel window
 _PART_WORDS = {"outcome": "the outcome", "options": "the options", "score": "the score"}
+
+
+def _names(codes: list[str]) -> str:
+    names = [short_code_name(c) for c in codes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def agreement_html(ruling: Ruling) -> str:
+    """The banner over the columns: whether the codes agree, where they differ, and which of
+    them cover the situation at all (codes that say nothing never "agree")."""
+    silent = [r.code for r in ruling.rulings if r.outcome == NOT_COVERED]
+    covering = [r for r in ruling.rulings if r.outcome != NOT_COVERED]
+    if not covering:
+        whose = "the code's laws say" if len(silent) == 1 else "none of the codes' laws say"
+        return (f"<b>Not covered:</b> {whose} anything about this situation; each column "
+                "gives the code's guiding principle instead.")
+    if silent:
+        return (f"<b>The codes differ</b>: only the {escape(_names([r.code for r in covering]))}"
+                f" laws cover this situation; the {escape(_names(silent))} laws say nothing "
+                "about it (highlighted).")
+    if len(ruling.rulings) < 2:
+        return ""
+    if ruling.differences():
+        parts = ", ".join(_PART_WORDS[p] for p in ruling.differences())
+        return f"<b>The codes differ</b> on {escape(parts)} (highlighted)."
+    return "The codes agree."
 
 
 class RulingPanel(QWidget):
@@ -61,13 +90,7 @@ class RulingPanel(QWidget):
         for r in ruling.rulings:
             info = facts.codes.get(r.code) if facts else None
             self.columns[r.code].show_ruling(r, info.authority if info else "", differs)
-        if len(codes) < 2:
-            self._banner("")
-        elif differs:
-            parts = ", ".join(_PART_WORDS[p] for p in ruling.differences())
-            self._banner(f"<b>The codes differ</b> on {escape(parts)} (highlighted).")
-        else:
-            self._banner("The codes agree.")
+        self._banner(agreement_html(ruling))
         self.scroll.show()
 
     def show_problem(self, words: str) -> None:

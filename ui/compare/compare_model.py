@@ -45,7 +45,8 @@ class CompareModel(QAbstractTableModel):
         self._codes: list[str] = []
         self._needle = ""
         self._open: set[str] = set()  # topics whose only-here situations are unfolded
-        self._entries: list[Entry] = []
+        # Headings and folds as Entry; a situation as its Case itself (no object per row).
+        self._entries: list[Entry | Case] = []
         self._loaded = 0
 
     # Content -----------------------------------------------------------------------------
@@ -89,7 +90,7 @@ class CompareModel(QAbstractTableModel):
                    for words in (law.title, law.situation, law.brief))
 
     def _rebuild(self) -> None:
-        entries: list[Entry] = []
+        entries: list[Entry | Case] = []
         by_topic: dict[str, tuple[list[Case], list[Case]]] = {}
         for case in self._cases:
             if self._matches(case):
@@ -97,13 +98,13 @@ class CompareModel(QAbstractTableModel):
                 (alone if case.only_here else shared).append(case)
         for topic, (shared, alone) in by_topic.items():
             entries.append(Entry("topic", topic))
-            entries.extend([Entry("row", topic, case) for case in shared])
+            entries.extend(shared)
             if alone:
                 codes = {case.only_here for case in alone}
                 entries.append(Entry("fold", topic, count=len(alone),
                                      only=(codes.pop() or "") if len(codes) == 1 else ""))
                 if topic in self._open or self._needle:
-                    entries.extend([Entry("row", topic, case) for case in alone])
+                    entries.extend(alone)
         self.beginResetModel()
         self._entries = entries
         self._loaded = min(len(entries), BATCH)
@@ -118,7 +119,10 @@ class CompareModel(QAbstractTableModel):
 
     def entry(self, row: int) -> Entry | None:
         """What a row shows."""
-        return self._entries[row] if 0 <= row < self._loaded else None
+        if not 0 <= row < self._loaded:
+            return None
+        entry = self._entries[row]
+        return entry if isinstance(entry, Entry) else Entry("row", entry.topic, entry)
 
     def row(self, row: int) -> CompareRow | None:
         """The situation shown in a row (None for a heading or a fold), made when first asked."""
@@ -137,7 +141,7 @@ class CompareModel(QAbstractTableModel):
 
     def situations(self) -> list[CompareRow]:
         """Every situation listed, loaded or not, as rows (makes them: for tests and export)."""
-        return [self._row(e.case) for e in self._entries if e.case is not None]
+        return [self._row(e) for e in self._entries if isinstance(e, Case)]
 
     def shown_total(self) -> int:
         """How many lines the model holds once every batch is fetched."""

@@ -80,7 +80,7 @@ class ExamView(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         self.time_left.setFont(bold)
-        self.question_view = QuestionView()
+        self.question_view = QuestionView(laws)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.question_view)

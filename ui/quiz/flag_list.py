@@ -34,7 +34,7 @@ class FlagList(QWidget):
         self.list = QListWidget()
         self.list.setAccessibleName("Flagged questions")
         self.list.setWordWrap(True)
-        self.list.setMaximumHeight(140)
+        self.list.setMaximumHeight(110)
         self.list.currentItemChanged.connect(lambda *_: self._update())
         self.unflag_button = QPushButton("&Unflag")
         self.unflag_button.setToolTip("Lift the flag: the question will be asked again")
@@ -82,9 +82,11 @@ class FlagList(QWidget):
             entry.setData(ITEM_ROLE, flag.item)
             entry.setToolTip(f"Question {flag.question_id}")
             self.list.addItem(entry)
-        if not flags:
-            self.list.addItem(QListWidgetItem("None: a question you disagree with can be flagged."))
+        self.list.setVisible(bool(flags))
+        self.unflag_button.setVisible(bool(flags))
         self.heading.setText(f"Flagged questions ({len(flags)})")
+        self.heading.setToolTip("" if flags else "A question you disagree with can be flagged "
+                                "while you study: it is set aside until you unflag it here.")
         self._update()
 
     def unflag_selected(self) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from html import escape as e
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from app.cards import Card, CardError
 from app.content import Law
 from ui import theme
 from ui.links import href
@@ -70,6 +71,47 @@ def feedback_html(result: Result, laws: Mapping[str, Law]) -> str:
     return "".join(parts)
 
 
+def _card(code: Any) -> str:
+    try:
+        return Card.parse(str(code)).label
+    except CardError:
+        return e(str(code))
+
+
+def _cards(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(_card(c) for c in value) or "no cards"
+    if isinstance(value, int):
+        return f"{value} cards"
+    return ""
+
+
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def table_html(table: Mapping[str, Any] | None) -> str:
+    """The question's table in short lines: each hand, the trick, the trump, the stock."""
+    if not table:
+        return ""
+    rows: list[tuple[str, str]] = []
+    hands = table.get("hands") or {}
+    for player in table.get("players") or list(hands):
+        if player in hands:
+            rows.append((f"{e(str(player))}'s hand", _cards(hands[player])))
+    trick = table.get("trick")
+    if isinstance(trick, dict) and trick.get("leader"):
+        led = _cards(trick.get("cards") or []) if trick.get("cards") else "no card yet"
+        rows.append(("Trick", f"led by {e(str(trick['leader']))}: {led}"))
+    if table.get("turn_up"):
+        rows.append(("Turn-up", _card(table["turn_up"])))
+    if table.get("trump"):
+        rows.append(("Trumps", e(_SUITS.get(str(table["trump"]), str(table["trump"])))))
+    if table.get("stock") is not None:
+        rows.append(("Stock", _cards(table["stock"])))
+    body = "".join(f'<tr><td class="label">{k}</td><td>{v}</td></tr>' for k, v in rows)
+    return f"<table>{body}</table>" if body else ""
+
+
 def percent(score: Score) -> str:
     """A score as a whole percentage."""
     return f"{round(score.rate * 100)}%"
@@ -104,14 +146,18 @@ def exam_report_html(report: ExamReport, laws: Mapping[str, Law], title: str) ->
         mark = ('<span class="right">Right</span>' if result.correct
                 else '<span class="wrong">Wrong</span>')
         links = ", ".join(law_link(law_id, laws) for law_id in q.laws)
-        lines = [f"{mark} · {e(game_name(q.game))}, {e(topic_name(q.topic))}",
-                 e(q.prompt),
+        scene = [f"{mark} · {e(game_name(q.game))}, {e(topic_name(q.topic))}"]
+        scene += [e(line) for line in q.situation.splitlines() if line.strip()]
+        lines = [f"<b>{e(q.prompt)}</b>",
                  f'<span class="label">Your answer:</span> {e(result.given_words or "none")}']
         if not result.correct:
             lines.append(f'<span class="label">The right answer:</span> '
                          f"{e(result.correct_answer)}")
         lines.append(f'<span class="label">Law:</span> {links}')
-        lines.append(f'<span class="label">Question {e(q.id)}</span>')
-        parts.append(f"<li><p>{'<br/>'.join(lines)}</p></li>")
+        law = laws.get(q.law)
+        if law is not None:
+            lines.append(f'<span class="label">Source: {e(law.citation)}</span>')
+        parts.append(f"<li><p>{'<br/>'.join(scene)}</p>{table_html(q.table)}"
+                     f"<p>{'<br/>'.join(lines)}</p></li>")
     parts.append("</ol>")
     return "".join(parts)

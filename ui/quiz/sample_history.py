@@ -82,6 +82,9 @@ def write_sample_history(
                 answer = wrong_answer(question) if wrong else right_answer(question)
                 session.answer(question, answer, rng.randrange(4_000, 30_000))
                 clock.now += timedelta(minutes=2)
+                if day == days - 2 and wrong and not store.flags(profile.id):
+                    session.flag(question, "The answer marked right is wrong. I read the law "
+                                 "as giving the adversary the choice.")
         return profile.id
     finally:
         store.close()

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import RULE_VARIANTS, judge_play, over_under
+from app.engine.handlers.common import judge_play, over_under
 from app.engine.ruling import Decision
 
 P = "auction-pitch.american."
-RULE_VARIANTS[P + "plain-suit-lead-must-follow"] = {"rule": "follow"}
 
 
 @rules("auction-pitch", "american", "play")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
-    RULE_VARIANTS,
     describe_counts,
     over_under,
     played_words,
@@ -17,7 +16,6 @@ E = "bezique.english."
 F = "bezique.french."
 FORFEIT = 10
 SURPLUS_FINE = 100
-RULE_VARIANTS[E + "follow-suit-only-last-eight"] = {"rule": "follow"}
 
 
 @rules("bezique", "english", "failed-to-draw")

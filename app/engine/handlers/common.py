@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision, Option
-from app.games import StageRule, with_rule
+from app.games import StageRule
 
 
 def each(option_id: str, players: Iterable[str], text: str = "") -> list[Option]:
@@ -25,21 +25,10 @@ class PlayJudgement:
     reason: str
 
 
-# Variant laws that change a stage's trick obligations, by law id. A scenario picks a
-# variant with {"variants": {group: law_id}}; the default law of each group changes nothing.
-RULE_VARIANTS: dict[str, dict[str, object]] = {}
-
-
 def stage_rule(ctx: Context) -> StageRule | None:
-    """The stage's trick obligations, with any variant the scenario chose."""
-    rule = ctx.table.stage_rule
-    if rule is None:
-        return None
-    for law_id, changes in RULE_VARIANTS.items():
-        law = ctx.content.laws.get(law_id)
-        if law is not None and law.game == ctx.game.id and ctx.variant(law.variant_of) == law_id:
-            rule = with_rule(rule, **changes)
-    return rule
+    """The stage's trick obligations under the code being ruled, with the readings of that
+    code in force (the game of `ctx` is already the code's own: `Game.for_code`)."""
+    return ctx.table.stage_rule
 
 
 def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
-    RULE_VARIANTS,
     dealer_exposed_card,
     describe_counts,
     over_under,
@@ -15,7 +14,6 @@ from app.engine.handlers.common import (
 from app.engine.ruling import Decision, Option
 
 P = "ecarte.american."
-RULE_VARIANTS[P + "trump-when-void-optional"] = {"trump_when_void": False}
 
 
 @rules("ecarte", "american", "dealt-out-of-turn")

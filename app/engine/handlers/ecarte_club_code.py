@@ -329,7 +329,7 @@ def wrong_score(ctx: Context) -> Decision:
             [E + "omitted-score"],
             f"{player} marked {marked} where {correct} was due: he may add the "
             f"{correct - marked} he forgot until the trump of the next deal is turned up.",
-            score={player: correct - marked},
+            options=[Option("mark-omitted", player, score={player: correct - marked})],
         )
     return ctx.decide(
         "no-penalty", [E + "overscore-taken-down"], f"{player} marked exactly what was due."
