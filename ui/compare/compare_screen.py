@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app.content import Content
 from app.vocabulary import CODES, GAMES
+from ui import theme
 from ui.badges import badge_html
 from ui.compare.compare_grid import Case, gather_cases
 from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE, CompareModel
@@ -65,7 +66,7 @@ class CompareScreen(QWidget):
         self.filter_box.setAccessibleName("Filter situations")
         self.not_offered = QLabel(_not_offered_text(content, single))
         self.not_offered.setWordWrap(True)
-        self.not_offered.setEnabled(False)  # quiet: a note, not a control
+        theme.keep_styled(self.not_offered, lambda: f"color: {theme.hex('muted')};")
         self.summary = QLabel()
         self.summary.setAccessibleName("What is compared")
         self.principles = QLabel()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui import theme
 from ui.help.words import explain
 
 EXAMPLE_SEARCH = "lead out of turn"
@@ -63,7 +64,7 @@ class WelcomeScreen(QWidget):
         self.guide_button = QPushButton("Read the user guide (F1)")
         self.guide_button.setFlat(True)
         later = QLabel("This page is in Help ▸ Welcome whenever you want it again.")
-        later.setEnabled(False)
+        theme.keep_styled(later, lambda: f"color: {theme.hex('muted')};")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 24)
         layout.addWidget(title)
