@@ -143,8 +143,18 @@ class Content:
             for name, members in groups.items()
         }
 
+    @cached_property
+    def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
+        """Each (game, code)'s laws in file order (indexed once: the engine asks per ruling)."""
+        groups: dict[tuple[str, str], list[Law]] = {}
+        for law in self.laws.values():
+            groups.setdefault((law.game, law.code), []).append(law)
+        return {key: tuple(members) for key, members in groups.items()}
+
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
+        if game is not None and code is not None:
+            return list(self._by_game_and_code.get((game, code), ()))
         return [
             law
             for law in self.laws.values()

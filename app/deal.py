@@ -90,6 +90,8 @@ def _give_proper_counts(table: dict[str, Any], game: Game, pack: list[Card]) -> 
 def _random_value(spec: FieldSpec, player: str, table: dict[str, Any], game: Game,
                   rng: random.Random) -> Any:
     players: list[str] = table["players"]
+    if spec.kind == "player" and spec.not_dealer:
+        return rng.choice([p for p in players if p != table["dealer"]])
     if spec.kind == "player":
         return player if spec.name == "player" else rng.choice(players)
     if spec.kind == "card":

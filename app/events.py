@@ -58,6 +58,7 @@ class FieldSpec:
     high: int = MAX_NUMBER
     typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
     sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
+    not_dealer: bool = False  # a player who cannot be the scenario's (rightful) dealer
 
     @property
     def form_kind(self) -> str | tuple[str, ...]:
@@ -301,7 +302,8 @@ _SPECS: tuple[EventSpec, ...] = (
     EventSpec(
         "dealt-out-of-turn", "Dealt out of turn",
         "A player dealt though it was not his turn; the scenario's dealer is the rightful one.",
-        (_player("Who dealt out of turn"),), _EARLY,
+        (FieldSpec("player", "player", "Player", "Who dealt out of turn (not the rightful "
+                   "dealer, who is the scenario's dealer)", not_dealer=True),), _EARLY,
         lambda f: f"{f['player']} dealt, though it was not his turn to deal.",
     ),
     EventSpec(

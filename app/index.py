@@ -13,7 +13,7 @@ import re
 import sqlite3
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from app.content import Law
@@ -102,11 +102,20 @@ class Stemmer:
 
 
 def digest(laws: Iterable[Law]) -> str:
-    """A digest of everything the index holds of the laws (and of the index's own schema)."""
+    """A digest of everything the index holds of the laws, and of the index's own schema.
+
+    It reads the laws' own fields (what the columns are made of) rather than the columns, and
+    the vocabulary names once: a start at a thousand times today's corpus still checks its
+    index in seconds, on the worker thread.
+    """
     h = hashlib.sha256(f"schema {SCHEMA}\n".encode())
-    games = dict(GAMES)
+    for names in (GAMES, CODES, TOPICS):
+        h.update(repr(sorted(dict(names).items())).encode())
     for law in laws:
-        h.update("\x1f".join((law.id, law.game, law.code, law.topic, *fields(law, games))).encode())
+        h.update("\x1f".join((
+            law.id, law.game, law.code, law.topic, law.case, law.title, law.text,
+            law.situation, law.remedy, law.brief, law.section,
+        )).encode())
         h.update(b"\x1e")
     return h.hexdigest()[:32]
 
@@ -176,16 +185,22 @@ def _key_of(path: Path) -> str | None:
     return row[0] if row else None
 
 
-def open_cached(folder: Path, laws: list[Law]) -> tuple[sqlite3.Connection, bool]:
+def open_cached(
+    folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None
+) -> tuple[sqlite3.Connection, bool]:
     """The index of `laws` from `folder`, built there first if absent or stale.
 
-    Returns the connection and whether it had to be built. A folder that cannot be written
-    costs only speed: the index is then built in memory.
+    `in_order` gives the laws in browse order when the index must be built (sorting them is
+    skipped when it need not be). Returns the connection and whether it had to be built. A
+    folder that cannot be written costs only speed: the index is then built in memory.
     """
+    laws = list(laws)
     key = digest(laws)
     path = folder / f"search-{key}.sqlite"
     if path.exists() and _key_of(path) == key:
         return _connect(path), False
+    if in_order is not None:
+        laws = in_order()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix="search-", suffix=".tmp", dir=folder)

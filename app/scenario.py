@@ -15,7 +15,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
-from app.games import STAGES, Game
+from app.games import Game
 
 __all__ = [
     "DECLARATIONS",
@@ -27,6 +27,12 @@ __all__ = [
     "load_scenario_file",
     "parse_scenario",
 ]
+
+# No scenario nests deeper than this (expected -> code -> option_scores -> option -> player);
+# deeper is refused before anything reads it.
+MAX_DEPTH = 6
+# A seat's name is a name, not a page.
+MAX_NAME = 40
 
 TOP_LEVEL_KEYS = frozenset(
     {
@@ -135,6 +141,8 @@ def _need(cond: bool, fld: str, message: str) -> None:
 
 
 def _card(value: Any, fld: str, game: Game) -> Card:
+    _need(isinstance(value, str), fld, f"a card must be written as text like '10H', not "
+          f"{_shown(value)}")
     try:
         card = Card.parse(value)
     except CardError as exc:
@@ -161,10 +169,15 @@ def _bool(value: Any, fld: str) -> bool:
     return value
 
 
-def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str, ...]) -> Any:
+def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str, ...],
+           dealer: str) -> Any:
     """One event field, checked against its spec."""
     if spec.kind == "player":
-        return _player(value, fld, players)
+        player = _player(value, fld, players)
+        _need(not (spec.not_dealer and player == dealer), fld,
+              f"{player} is the rightful dealer (the scenario's 'dealer'); name the player "
+              "who dealt out of turn")
+        return player
     if spec.kind == "card":
         return _card(value, fld, game)
     if spec.kind == "bool":
@@ -190,7 +203,7 @@ def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str
     return value
 
 
-def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
+def _event(raw: Any, game: Game, players: tuple[str, ...], dealer: str) -> Event:
     _need(isinstance(raw, dict), "event", "must be an object with a 'type'")
     etype = raw.get("type")
     _need(isinstance(etype, str), "event.type", "missing event type")
@@ -209,14 +222,35 @@ def _event(raw: Any, game: Game, players: tuple[str, ...]) -> Event:
         if fspec.name not in raw:
             _need(fspec.optional, fld, f"missing field required by a {etype} event")
             continue
-        values[fspec.name] = _field(fspec, raw[fspec.name], fld, game, players)
+        values[fspec.name] = _field(fspec, raw[fspec.name], fld, game, players, dealer)
     return Event(etype, values)
 
 
 def _shown(value: Any) -> str:
-    """A value as a message quotes it: short, whatever it is."""
+    """A value as a message quotes it: short, whatever it is (a list or an object is named,
+    not printed: it may be nested a thousand deep)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _too_deep(raw: Any) -> str | None:
+    """The first place nested deeper than any scenario needs, or None (checked without
+    recursion, so a file nested a million deep is refused, not a crash)."""
+    stack: list[tuple[Any, str, int]] = [(raw, "scenario", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return where
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where != "scenario" else str(k), depth + 1)
+                         for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    return None
 
 
 def _variants(raw: Any, game: Game) -> dict[str, str]:
@@ -238,8 +272,16 @@ def _variants(raw: Any, game: Game) -> dict[str, str]:
 def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     """Validate a scenario mapping and build the Scenario, or raise ScenarioError."""
     _need(isinstance(raw, dict), "scenario", "must be a JSON object")
+    deep = _too_deep(raw)
+    _need(deep is None, deep or "scenario", f"nested deeper than a scenario ever is "
+          f"({MAX_DEPTH} levels)")
     for key in raw:
-        _need(key in TOP_LEVEL_KEYS, key, "unknown key (see docs/scenario-format.md)")
+        _need(key in TOP_LEVEL_KEYS, str(key) or '""',
+              "unknown key (see docs/scenario-format.md)")
+    for key in ("title", "description"):
+        _need(isinstance(raw.get(key, ""), str), key, "must be text")
+    _need(isinstance(raw.get("expected", {}), dict), "expected",
+          "must map each code to the ruling expected under it")
     _need("game" in raw, "game", "missing required key")
     gid = raw["game"]
     _need(isinstance(gid, str) and gid in games, "game",
@@ -254,6 +296,8 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         "players",
         "must be a list of seat names",
     )
+    _need(all(len(p) <= MAX_NAME for p in seats), "players",
+          f"a seat's name has at most {MAX_NAME} characters")
     players = tuple(seats)
     _need(len(set(players)) == len(players), "players", "seat names must be different")
     low, high = game.seat_range
@@ -270,7 +314,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         _need(
             code in game.codes,
             f"codes[{i}]",
-            f"{game.name} has no {code!r} code; it has {', '.join(game.codes)}",
+            f"{game.name} has no {_shown(code)} code; it has {', '.join(game.codes)}",
         )
     codes = tuple(c for c in game.codes if c in codes_raw)
 
@@ -299,14 +343,14 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
                 place(_card(c, f"{fld}[{i}]", game), f"{fld}[{i}]") for i, c in enumerate(value)
             )
         else:
-            hands[p] = _int(value, fld)
+            hands[p] = _int(value, fld, maximum=game.pack.size)
 
     trump = raw.get("trump")
     if trump is not None:
         _need(
-            isinstance(trump, str) and trump.upper() in game.pack.suits,
+            isinstance(trump, str) and len(trump) == 1 and trump.upper() in game.pack.suits,
             "trump",
-            "must be a suit letter S, H, D or C, or null",
+            f"must be one suit letter ({', '.join(game.pack.suits)}) or null",
         )
         trump = trump.upper()
     turn_up = None
@@ -324,7 +368,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
             place(_card(c, f"stock[{i}]", game), f"stock[{i}]") for i, c in enumerate(stock_raw)
         )
     else:
-        stock = _int(stock_raw, "stock")
+        stock = _int(stock_raw, "stock", maximum=game.pack.size)
 
     scores_raw = raw.get("scores", {})
     _need(isinstance(scores_raw, dict), "scores", "must map players to points")
@@ -344,8 +388,10 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         }
 
     stage = raw.get("stage", "play")
-    _need(stage in STAGES, "stage", f"must be one of {', '.join(STAGES)}")
-    tricks_played = _int(raw.get("tricks_played", 0), "tricks_played")
+    _need(isinstance(stage, str) and stage in game.stage_names, "stage",
+          f"{game.name} has the stages {', '.join(game.stage_names)}")
+    tricks_played = _int(raw.get("tricks_played", 0), "tricks_played",
+                         maximum=game.tricks_per_hand if game.has_tricks else MAX_NUMBER)
     seen_raw = raw.get("hands_seen", [])
     _need(isinstance(seen_raw, list), "hands_seen", "must be a list of players")
     hands_seen = tuple(_player(p, f"hands_seen[{i}]", players) for i, p in enumerate(seen_raw))
@@ -368,7 +414,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     _bool(discards, "discards_made")
 
     _need("event" in raw, "event", "missing required key")
-    event = _event(raw["event"], game, players)
+    event = _event(raw["event"], game, players, dealer)
     if event.type == "play":
         hand = hands.get(event["player"])
         _need(
@@ -409,8 +455,16 @@ def load_scenario_file(path: Path, games: Mapping[str, Game]) -> Scenario:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError("file", f"cannot read {path}: {exc}") from None
+    return parse_scenario_text(text, games, str(path))
+
+
+def parse_scenario_text(text: str, games: Mapping[str, Game], name: str = "the text") -> Scenario:
+    """Validate a scenario written as JSON text: any text gives a Scenario or a ScenarioError
+    (a number of thousands of digits or nesting a million deep included)."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScenarioError("file", f"{path} is not valid JSON: {exc}") from None
+        raise ScenarioError("file", f"{name} is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # a 5000-digit number; nesting past the stack
+        raise ScenarioError("file", f"{name} holds JSON no scenario can: {exc}") from None
     return parse_scenario(raw, games)

@@ -148,8 +148,10 @@ class LawsStore:
             from app.content_cache import cache_dir
 
             folder = cache_dir()
-        laws = sorted(content.laws.values(), key=_browse_key)
-        conn, _ = index.open_cached(folder, laws)
+        conn, _ = index.open_cached(
+            folder, content.laws.values(),
+            lambda: sorted(content.laws.values(), key=_browse_key),
+        )
         return cls(content, thesaurus=thesaurus, conn=conn)
 
     @cached_property

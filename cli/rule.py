@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         scenario = load_scenario_file(args.file, games)
     except ScenarioError as exc:
-        print(f"invalid scenario {args.file}: {exc}", file=sys.stderr)
+        print(f"invalid scenario {args.file}: field {exc.field!r}: {exc.message}", file=sys.stderr)
         return 2
     ruling = rule(scenario, games, content)
     if args.json:

@@ -264,3 +264,16 @@ def test_rubicon_first_marriage_fixes_trumps_and_a_false_declaration_is_refused(
         REHEARSER.advance(m, Step("declare", {"player": loser, "declaration": "four-aces",
                                               "points": 100}), s)
     assert game.has_trumps
+
+
+def test_the_lawful_cards_follow_the_first_code_and_its_reading() -> None:
+    """Foster's optional trumping (American reading) frees a void player at Écarté; the
+    Club Code (English) obliges him to trump."""
+    game = GAMES["ecarte"]
+    group = next(g for g, laws in game.variant_groups.items() if laws[0].code == "american"
+                 and "trump" in g)
+    free = next(law.id for law in game.variant_groups[group] if not law.variant_default)
+    for codes, must_trump in ((("english",), True), (("american",), False)):
+        s = start("ecarte", 2, codes=codes, variants={group: free})
+        rules = REHEARSER.game(s)
+        assert rules.stage_rule("play").trump_when_void is must_trump, codes

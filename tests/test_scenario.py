@@ -47,7 +47,7 @@ def test_a_valid_scenario_parses_with_defaults(games):
         (rubicon(hands={"North": ["2S"]}), "hands.North[0]", "not in the Rubicon"),
         (rubicon(hands={"North": ["ZZ"]}), "hands.North[0]", "not a card"),
         (rubicon(codes=["american"]), "codes[0]", "has no 'american' code"),
-        (rubicon(stage="dessert"), "stage", "must be one of"),
+        (rubicon(stage="dessert"), "stage", "has the stages"),
         (rubicon(dealer="West"), "dealer", "unknown player"),
         (rubicon(colour="red"), "colour", "unknown key"),
         (rubicon(trump="X"), "trump", "suit letter"),

@@ -90,12 +90,15 @@ class Rehearser:
         self.content = content
 
     def game(self, start: Start | DealState) -> Game:
-        """The game with the readings chosen (a different pack, say)."""
+        """The game as the first code in force plays it, with the readings chosen: the pack on
+        the table, and that code's obligations, which decide the cards marked lawful."""
         variants = start.variants
         if isinstance(start, Start) and start.table is not None:
             chosen = start.table.get("variants")
             variants = chosen if isinstance(chosen, dict) else variants
-        return self.games[start.game].for_table(variants)
+        base = self.games[start.game]
+        code = (start.codes or base.codes)[0]
+        return base.for_table(variants).for_code(code, variants)
 
     def start_from_table(self, raw: Mapping[str, Any], seed: int, title: str = "") -> Start:
         """A start from a scenario's table (RehearsalError naming the field if it is bad)."""

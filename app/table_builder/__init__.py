@@ -24,7 +24,6 @@ from __future__ import annotations
 from app.table_builder.checks import (
     Place,
     Problem,
-    as_scenario_error,
     check_table,
     place_of,
     place_words,
@@ -93,7 +92,6 @@ __all__ = [
     "Place",
     "Problem",
     "VariantGroup",
-    "as_scenario_error",
     "canonical_code",
     "card_words",
     "change_game",

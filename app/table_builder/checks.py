@@ -94,18 +94,12 @@ class Problem:
         return f"{place_words(self.field)[:1].upper()}{place_words(self.field)[1:]}: {message}"
 
 
-def as_scenario_error(exc: Exception) -> ScenarioError:
-    """Any failure to read a table as a ScenarioError (the parser's own errors pass through)."""
-    if isinstance(exc, ScenarioError):
-        return exc
-    return ScenarioError("scenario", f"not a scenario the engine can read ({exc})")
 
 def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario | Problem:
     """The validated scenario, or the first problem the parser finds (never an exception)."""
     try:
-        return parse_scenario(raw, games)
-    except (ScenarioError, TypeError, AttributeError, KeyError) as exc:
-        err = as_scenario_error(exc)
+        return parse_scenario(raw, games)  # total: any mapping gives a Scenario or this error
+    except ScenarioError as err:
         said = None
         game = games.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
         if game is not None:
@@ -113,7 +107,7 @@ def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario |
             if isinstance(variants, dict):
                 game = game.for_table(variants)
             said = problem_words(err.field, raw, game)
-        return Problem(err.field, str(err)[len(err.field) + 2:], said or "")
+        return Problem(err.field, err.message, said or "")
 
 
 def proper_counts(scenario: Scenario, game: Game) -> dict[str, int]:

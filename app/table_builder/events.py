@@ -10,7 +10,13 @@ from typing import Any
 from app.cards import Card
 from app.events import EVENTS, FieldSpec
 from app.games import Game
-from app.table_builder.reading import canonical_code, hand_of, players_of, to_play_of
+from app.table_builder.reading import (
+    canonical_code,
+    dealer_of,
+    hand_of,
+    players_of,
+    to_play_of,
+)
 
 
 def events_for(game: Game, stage: str) -> tuple[str, ...]:
@@ -108,6 +114,8 @@ def default_event(
             event[name] = copy.deepcopy(previous[name])
         elif spec.optional:
             continue
+        elif kind == "player" and spec.not_dealer and actor == dealer_of(raw, game):
+            event[name] = next(p for p in players if p != actor)
         elif kind == "player":
             event[name] = actor
         elif kind == "card":

@@ -11,16 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from app.games import Game
-from app.scenario import Scenario, ScenarioError, load_scenario_file
-from app.table_builder.checks import as_scenario_error
+from app.scenario import Scenario, load_scenario_file
 
 
 def read_scenario_file(path: Path, games: Mapping[str, Game]) -> tuple[dict[str, Any], Scenario]:
     """The mapping and the validated scenario of a file; ScenarioError for anything wrong."""
-    try:
-        scenario = load_scenario_file(path, games)
-    except (ScenarioError, TypeError, AttributeError, KeyError) as exc:
-        raise as_scenario_error(exc) from None
+    scenario = load_scenario_file(path, games)  # total: a Scenario or a ScenarioError
     return copy.deepcopy(dict(scenario.raw)), scenario
 
 

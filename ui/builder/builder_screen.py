@@ -449,10 +449,9 @@ class BuilderScreen(QWidget):
         try:
             raw, _ = read_scenario_file(path, self.games)
         except ScenarioError as exc:
-            message = str(exc)[len(exc.field) + 2:]
             self.dialogs.error(
                 self, "Cannot open the scenario",
-                f"{path.name} was not opened: {Problem(exc.field, message).words}\n\n"
+                f"{path.name} was not opened: {Problem(exc.field, exc.message).words}\n\n"
                 f"Field: {exc.field}")
             if exc.field == "file" and not path.exists():
                 self.recent.remove(path)

@@ -61,6 +61,11 @@ class _Chart(QChartView):
 
     def _reset(self) -> QChart:
         chart = self.chart()
+        # The chart's own light or dark look; a theme resets the title font, so set it again.
+        title_font = chart.titleFont()
+        chart.setTheme(QChart.ChartTheme.ChartThemeDark if theme.is_dark()
+                       else QChart.ChartTheme.ChartThemeLight)
+        chart.setTitleFont(title_font)
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)

@@ -209,8 +209,10 @@ class StatsScreen(QWidget):
         self.pages.setCurrentIndex(0)
 
     def _show_figures(self, figures: Statistics) -> None:
+        if not self.trainer.is_ready:  # closed while the figures were being summed
+            return
         profile = self.trainer.profile
-        self.figures = figures
+        before, self.figures = self.figures, figures
         self.title.setText(f"Statistics for {profile.name}")
         if figures.answers:
             self.summary.setText(
@@ -221,9 +223,13 @@ class StatsScreen(QWidget):
             self.summary.setText("No answers yet: the figures fill in as you study.")
         self.confusions.setText(self._confusion_words(figures))
         self._show_group()
-        theme.set_html(self.missed, self._missed_html(figures))
-        self.day_chart.show_days(figures.days)
-        self.forecast_chart.show_forecast(figures.forecast)
+        # Redraw only what changed: asking for the per-law table changes the table alone.
+        if before is None or before.most_missed != figures.most_missed:
+            theme.set_html(self.missed, self._missed_html(figures))
+        if before is None or before.days != figures.days:
+            self.day_chart.show_days(figures.days)
+        if before is None or before.forecast != figures.forecast:
+            self.forecast_chart.show_forecast(figures.forecast)
         self.pages.setCurrentIndex(1)
 
     def show_group(self, group: str) -> None:

@@ -1,0 +1,105 @@
+"""Benchmark: preparing the quizzes (the bank warmed, the progress file opened), per corpus scale.
+
+Measured in the same run, each as a ratio against opening a new progress file alone on the UI
+thread (the baseline):
+- warming the bank with the stored survey (what every start after the first does), and
+  taking the survey afresh (the first start after the content or the code changed);
+- the longest UI-thread stall while the Trainer prepares everything for a new progress file:
+  the file is opened before the worker starts, so the UI thread never waits on SQLite while
+  the worker holds the GIL (that wait stretched a 4-16 ms open to 350-435 ms).
+
+    python bench/quiz_prep.py [--scale 1,10,100] [--rounds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(BENCH.parent))
+
+from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
+from ui_stalls import StallProbe  # noqa: E402
+
+
+def main() -> None:
+    """Print each scale's timings and ratios, then the growth curves."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_scale_arguments(parser)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+
+    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    from app.content import Content, load_content
+    from app.progress import ProgressStore
+    from quizzes.bank import QuestionBank
+    from quizzes.survey import take_survey
+    from ui.quiz.trainer import Trainer
+
+    app = QApplication.instance() or QApplication([])
+    curves: dict[str, list[float]] = {"warm": [], "stall": []}
+    for factor in args.scale:
+        content = load_content(scaled_content(factor), None, cached=True)
+        QuestionBank(content).warm()  # the survey stored for this corpus
+
+        def open_new() -> float:
+            with tempfile.TemporaryDirectory() as folder:
+                start = time.perf_counter()
+                ProgressStore.open(Path(folder)).close()
+                return time.perf_counter() - start
+
+        def warm(content: Content = content) -> float:
+            start = time.perf_counter()
+            QuestionBank(content).warm()
+            return time.perf_counter() - start
+
+        def survey(content: Content = content) -> float:
+            bank = QuestionBank(content)
+            start = time.perf_counter()
+            take_survey(bank)
+            return time.perf_counter() - start
+
+        def trainer_stall(content: Content = content) -> float:
+            with tempfile.TemporaryDirectory() as folder:
+                trainer = Trainer(content, data_dir=folder)
+                probe = StallProbe()
+                probe.reset()
+                trainer.start()
+                deadline = QDeadlineTimer(120_000)
+                while trainer.state == "preparing" and not deadline.hasExpired():
+                    QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+                    time.sleep(0.0005)
+                stall = probe.longest_ms() / 1e3
+                probe.stop()
+                trainer.close()
+                return stall
+
+        base = statistics.median(open_new() for _ in range(args.rounds))
+        warm_t = statistics.median(warm() for _ in range(args.rounds))
+        survey_t = survey()
+        stall = statistics.median(trainer_stall() for _ in range(args.rounds))
+        curves["warm"].append(warm_t / base)
+        curves["stall"].append(stall / base)
+        print(f"\n×{factor} corpus ({len(content.laws):,} laws)")
+        print(f"  open a new progress file (base)   {base * 1e3:9.1f} ms")
+        print(f"  warm the bank, stored survey      {warm_t * 1e3:9.1f} ms  {warm_t / base:7.2f}×")
+        print(f"  take the survey afresh            {survey_t * 1e3:9.1f} ms  "
+              f"{survey_t / base:7.2f}×")
+        print(f"  longest UI stall while preparing  {stall * 1e3:9.1f} ms  {stall / base:7.2f}×"
+              "  (the 2 ms heartbeat included)")
+    app.processEvents()
+    if len(args.scale) > 1:
+        print_growth("warm / open", args.scale, curves["warm"], "×")
+        print_growth("UI stall while preparing / open", args.scale, curves["stall"], "×")
+
+
+if __name__ == "__main__":
+    main()
