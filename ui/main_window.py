@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -22,14 +22,14 @@ from typing_extensions import override
 
 from app.content import Content, content_dir
 from ui import theme
-from ui.browser.law_page import LawPage
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
+from ui.desktop import icon_path
 from ui.law_reader import LawReader
-from ui.links import href
 from ui.navigation import SEARCH, Journey, Place
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
+from ui.window_moves import WindowMoves
 
 if TYPE_CHECKING:
     from app.store import LawsStore
@@ -148,7 +148,7 @@ SCREENS: tuple[ScreenSpec, ...] = (
 WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowMoves, QMainWindow):
     """Screens in a stack, built the first time they are shown; menus and a toolbar.
 
     Signals:
@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
         self._reader: LawReader | None = None
         self._help: HelpWindow | None = None
         self.setWindowTitle("Card Laws")
+        self.setWindowIcon(QIcon(str(icon_path())))
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self._make_actions()
@@ -274,130 +275,6 @@ class MainWindow(QMainWindow):
         """Open a rehearsal file (an example from the Examples menu) on the rehearse screen."""
         self.show_screen("rehearse")
         self.screen("rehearse").open_path(path)  # type: ignore[attr-defined]
-
-    def open_law(self, law_id: str) -> None:
-        """Show a law in the browser."""
-        self.open_page(href("law", law_id))
-
-    def open_page(self, link: str) -> None:
-        """Show a page (law, game, topic) in the browser: one move in the history."""
-        with self.journey.restoring():  # the screen change alone is not a place
-            self.show_screen("browser")
-        self.browser.open(link)
-
-    def open_term(self, term_id: str) -> None:
-        """Show a term in the glossary."""
-        with self.journey.restoring():
-            self.show_screen("glossary")
-        self.glossary.show_term(term_id)
-
-    def show_search(self, text: str) -> None:
-        """Show the results of a search in the browser."""
-        with self.journey.restoring():
-            self.show_screen("browser")
-        self.browser.show_search(text)
-        self.record(Place("browser", SEARCH + text))
-
-    def show_law_beside(self, law_id: str) -> None:
-        """Open a law beside the screen shown (the builder's table, a quiz) without leaving it;
-        its 'Open in the browser' button is one more click."""
-        self.reader.show_law(law_id)
-
-    @property
-    def reader(self) -> LawReader:
-        """The law reader docked beside the screens (built on first use)."""
-        if self._reader is None:
-            self._reader = LawReader(self.store, self.content, self)
-            self._reader.open_in_browser.connect(self._reader_to_browser)
-            self._reader.term_requested.connect(self.open_term)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._reader)
-            self.resizeDocks([self._reader], [max(360, self.width() // 3)],
-                             Qt.Orientation.Horizontal)
-        return self._reader
-
-    def _reader_to_browser(self, link: str) -> None:
-        self.reader.hide()
-        self.open_page(link)
-
-    def open_first_example(self) -> None:
-        """Open an example table in the builder (the welcome's second door)."""
-        examples = sorted((content_dir() / "scenarios").glob("*.json"))
-        builder = self.show_builder()
-        if examples:
-            builder.open_example(examples[0])
-
-    # History across every screen ------------------------------------------------------------
-
-    def record(self, place: Place) -> None:
-        """Note a move to a place (ignored while Back or Forward restores one)."""
-        self.journey.visit(place)
-        self.update_history_actions()
-
-    def go_back(self) -> None:
-        """Back to the place before, whatever screen it was on."""
-        place = self.journey.back()
-        if place is not None:
-            self._restore(place)
-
-    def go_forward(self) -> None:
-        """Forward again after Back."""
-        place = self.journey.forward()
-        if place is not None:
-            self._restore(place)
-
-    def _restore(self, place: Place) -> None:
-        with self.journey.restoring():
-            self.show_screen(place.screen)
-            if place.target is not None:
-                if place.screen == "browser" and place.target.startswith(SEARCH):
-                    self.browser.show_search(place.target[len(SEARCH):])
-                elif place.screen == "browser":
-                    self.browser.open(place.target)
-                elif place.screen == "compare":
-                    self.compare.show_game(place.target)
-                elif place.screen == "glossary":
-                    self.glossary.show_term(place.target)
-        self.update_history_actions()
-
-    def update_history_actions(self) -> None:
-        """Enable Back and Forward as the history allows."""
-        self.back_action.setEnabled(self.journey.can_go_back())
-        self.forward_action.setEnabled(self.journey.can_go_forward())
-
-    @override
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (event.type() == QEvent.Type.MouseButtonPress and isinstance(watched, QWidget)
-                and watched.window() is self):
-            button = event.button()  # type: ignore[attr-defined]
-            if button == Qt.MouseButton.BackButton:
-                self.go_back()
-                return True
-            if button == Qt.MouseButton.ForwardButton:
-                self.go_forward()
-                return True
-        return False
-
-    def focus_search(self) -> None:
-        """Ctrl+F: find in the page when a page has the focus, else the screen's search box
-        (the browser's if the screen has none)."""
-        focus = QApplication.focusWidget()
-        while focus is not None and not isinstance(focus, LawPage):
-            focus = focus.parentWidget()
-        if isinstance(focus, LawPage) and focus.window() is self:
-            focus.find_requested.emit()
-            return
-        if not hasattr(self.stack.currentWidget(), "focus_search"):
-            self.show_screen("browser")
-        self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
-
-    def show_guide(self, page: str = "browser") -> None:
-        """The user guide, at one of its pages ('shortcuts' for the shortcut sheet)."""
-        if self._help is None:
-            from ui.help.help_window import HelpWindow
-
-            self._help = HelpWindow(self)
-        self._help.show_page(page)
-        self._help.show()
 
     # View -----------------------------------------------------------------------------------
 

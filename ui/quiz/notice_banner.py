@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from ui import theme
+from ui.widgets.plain_label import plain_label
 
 
 def _style() -> str:
@@ -26,7 +27,7 @@ class NoticeBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("notice-banner")
         theme.keep_styled(self, _style)
-        self.message = QLabel()
+        self.message = plain_label()  # quotes folder and file names
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.setAccessibleName("Notice")
