@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from app.content import Content, Law
+from app.engine.core import has_handler
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
 from app.games import Game
@@ -97,12 +98,15 @@ def _sibling_ruling(
     principle_case: str,
 ) -> list[Law]:
     """The laws the sibling's handler cites for the same scenario, when it reads the same."""
-    if not table.scenario.raw:
+    scenario = table.scenario
+    if not has_handler(sibling.id, code, scenario.event.type):
+        return []  # nothing to find: checked before laying the table at the sibling's
+    if not scenario.raw:
         return []
-    scenario = relaid(table.scenario, sibling)  # the parser's checks of what the game changes
-    if scenario is None:
+    there_scenario = relaid(scenario, sibling)  # the parser's checks of what the game changes
+    if there_scenario is None:
         return []  # the table cannot be laid at the sibling's (another pack, other seats)
-    there = Table(scenario, sibling)
+    there = Table(there_scenario, sibling)
     if any(there.count_error(p) != table.count_error(p) for p in table.players):
         return []  # hands right in one game are wrong in the other: not the same situation
     decision = decide(there, code)

@@ -40,6 +40,11 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
     return register
 
 
+def has_handler(game: str, code: str, event: str) -> bool:
+    """Whether some handler rules the event for the game under the code."""
+    return (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS
+
+
 def registered() -> Mapping[tuple[str, str, str], Handler]:
     """Every registered handler (for tests and documentation)."""
     return dict(_HANDLERS)
