@@ -15,8 +15,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from app.content_checks import Collector, ContentError, Problem, read_toml, str_field, str_list
+from app.content_checks import (
+    Collector,
+    ContentError,
+    Problem,
+    parsed_files,
+    read_toml,
+    str_field,
+    str_list,
+)
 from app.game_facts import CodeInfo, GameFacts, load_game_facts
+from app.sources import Source, check_against_texts, check_citation, load_sources
 from app.variant_changes import VariantChanges, check_changes, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
@@ -32,12 +41,15 @@ __all__ = [
     "GameFacts",
     "Law",
     "Problem",
+    "Source",
     "Term",
     "content_dir",
     "load_content",
     "seed_paragraphs",
 ]
 
+# The seed texts, beside a source checkout only: tests and benchmarks read them when present;
+# the app never needs them (content/sources.toml holds the facts citations are checked against).
 SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 CONTENT_ENV = "CARDLAWS_CONTENT_DIR"
 
@@ -48,11 +60,20 @@ def content_dir() -> Path:
     override = os.environ.get(CONTENT_ENV)
     if override:
         return Path(override)
-    return Path(str(resources.files("content")))
+    return _installed_content()
+
+
+def _installed_content() -> Path:
+    root = resources.files("content")
+    if isinstance(root, Path):
+        return root
+    # A frozen build (or a namespace package) gives a MultiplexedPath: the folder that holds
+    # the data files is the parent of any one of them.
+    return Path(str(root.joinpath("sources.toml"))).parent
 
 
 # The packaged content, for tools that read its files (examples, benchmarks).
-CONTENT_DIR = Path(str(resources.files("content")))
+CONTENT_DIR = _installed_content()
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
@@ -130,6 +151,7 @@ class Content:
     laws: Mapping[str, Law]
     terms: Mapping[str, Term]
     games: Mapping[str, GameFacts]
+    sources: Mapping[str, Source] = field(default_factory=dict)
 
     @cached_property
     def variants(self) -> Mapping[str, tuple[Law, ...]]:
@@ -280,7 +302,7 @@ def _load_laws(root: Path, out: Collector) -> dict[str, Law]:
     return laws
 
 
-def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: Collector) -> None:
+def _check_links(laws: Mapping[str, Law], sources: dict[str, Source], out: Collector) -> None:
     for law in laws.values():
         for rel_id in law.related:
             if rel_id not in laws:
@@ -304,14 +326,8 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: Collector
                     f"back, found {back[0].contrast!r}",
                 )
         cite = law.seed_citation
-        if cite and seeds_dir is not None and seeds_dir.is_dir():
-            seed = seeds_dir / f"{cite[0]}.txt"
-            if not seed.exists():
-                out.add(law.file, law.id, "source", f"no seed file {cite[0]}.txt")
-            else:
-                count = len(seed.read_text(encoding="utf-8").splitlines())
-                if not 1 <= cite[1] <= count:
-                    out.add(law.file, law.id, "source", f"seed {cite[0]} has {count} paragraphs")
+        if cite:
+            check_citation(sources, cite, law.file, law.id, out)
     groups: dict[str, list[Law]] = {}
     for law in laws.values():
         if law.variant_of:
@@ -339,7 +355,7 @@ def _check_links(laws: Mapping[str, Law], seeds_dir: Path | None, out: Collector
             )
 
 
-def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
+def _load_terms(root: Path, sources: dict[str, Source], out: Collector) -> dict[str, Term]:
     path = root / "glossary.toml"
     rel = "glossary.toml"
     if not path.exists():
@@ -365,6 +381,9 @@ def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
         req = {n: str_field(raw, n, rel, entry, out, required=True) for n in _TERM_REQUIRED}
         lists = {n: str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
         source = str_field(raw, "source", rel, entry, out, required=False)
+        cite = _SEED_CITE.match(source)
+        if cite:
+            check_citation(sources, (cite["stem"], int(cite["para"])), rel, entry, out)
         for g in lists["games"]:
             if g not in known:
                 out.add(rel, entry, "games", f"unknown game {g!r}")
@@ -378,29 +397,40 @@ def _load_terms(root: Path, out: Collector) -> dict[str, Term]:
 
 
 def load_content(
-    root: Path | None = None, seeds_dir: Path | None = SEEDS_DIR, *, cached: bool = False
+    root: Path | None = None, seeds_dir: Path | None = None, *, cached: bool = False
 ) -> Content:
     """Load and validate all content; raise ContentError listing every problem found.
 
-    With `cached`, validated content is reused from the user cache when no file changed.
+    Seed citations are checked against the content's own manifest (sources.toml); with
+    `seeds_dir`, the manifest is also checked against the seed texts there. With `cached`,
+    validated content is reused from the user cache when no file changed.
     """
     root = Path(root) if root is not None else content_dir()
     if cached and root.is_dir():
         from app import content_cache
 
         key = content_cache.content_key(root, seeds_dir)
-        hit = content_cache.read(key)
-        if hit is not None:
-            return hit
-        content = load_content(root, seeds_dir)
-        content_cache.write(key, content)
+        files = content_cache.read(key)
+        if files is not None:
+            try:
+                with parsed_files(files):
+                    return load_content(root, seeds_dir)
+            except ContentError:
+                pass  # a cache that disagrees with the files: parse them afresh below
+        files = {}
+        with parsed_files(files):
+            content = load_content(root, seeds_dir)
+        content_cache.write(key, files)
         return content
     out = Collector()
     if not root.is_dir():
         raise ContentError([Problem(str(root), "-", "-", "content directory not found")])
+    sources = load_sources(root, out)
+    if seeds_dir is not None:
+        check_against_texts(sources, seeds_dir, out)
     laws = _load_laws(root, out)
-    _check_links(laws, seeds_dir, out)
-    terms = _load_terms(root, out)
+    _check_links(laws, sources, out)
+    terms = _load_terms(root, sources, out)
     games = load_game_facts(root, out)
     for law in laws.values():
         if law.game in games:
@@ -414,7 +444,7 @@ def load_content(
             )
     if out.problems:
         raise ContentError(out.problems)
-    return Content(laws=laws, terms=terms, games=games)
+    return Content(laws=laws, terms=terms, games=games, sources=sources)
 
 
 def seed_paragraphs(seeds_dir: Path = SEEDS_DIR) -> list[tuple[str, int, str]]:

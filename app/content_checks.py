@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+# Bounds on what one content file may be: a laws file is about 100 kB and 4 tables deep.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 24
+
+# Parsed files by absolute path, while a cache is being filled or served (see parsed_files).
+_PARSED: ContextVar[dict[str, Any] | None] = ContextVar("parsed_toml", default=None)
 
 
 @dataclass(frozen=True)
@@ -41,17 +50,62 @@ class Collector:
         self.problems.append(Problem(file, entry, fld, message))
 
 
-def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
-    """Parse a TOML file, or record why it cannot be read and return None."""
-    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+@contextmanager
+def parsed_files(files: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Within this block read_toml serves the files found in `files` (parsed TOML by absolute
+    path) without reading them, and adds every file it has to parse: the content cache."""
+    token = _PARSED.set(files)
     try:
+        yield files
+    finally:
+        _PARSED.reset(token)
+
+
+def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
+    """Parse a TOML file, or record why it cannot be read and return None.
+
+    Total and bounded: an oversized file, or tables or arrays nested deeper than MAX_DEPTH,
+    are reported like malformed TOML rather than exhausting memory or the stack.
+    """
+    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    parsed = _PARSED.get()
+    if parsed is not None and isinstance(parsed.get(str(path)), dict):
+        return parsed[str(path)]  # type: ignore[no-any-return]
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            out.add(rel, "-", "-", f"file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
+            return None
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         out.add(rel, "-", "-", f"malformed TOML: {exc}")
+        return None
+    except RecursionError:
+        out.add(rel, "-", "-", f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
+        return None
     except (OSError, UnicodeDecodeError) as exc:
         out.add(rel, "-", "-", f"cannot read file: {exc}")
-    return None
+        return None
+    if _depth(data) > MAX_DEPTH:
+        out.add(rel, "-", "-", f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
+        return None
+    if parsed is not None:
+        parsed[str(path)] = data
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply tables and arrays nest in a parsed value (iterative: never overflows)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return deepest
 
 
 def str_field(

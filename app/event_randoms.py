@@ -29,7 +29,7 @@ def spoil_counts(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     for p in rng.sample(players, rng.randint(1, len(players))):
         held = hands.get(p, [])
         count = held if isinstance(held, int) else len(held)
-        hands[p] = max(0, count + rng.choice((-1, 1, 2)))
+        hands[p] = count + rng.choice((-1, 1, 2) if count > 0 else (1, 2))  # always off
 
 
 def king_turned(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
@@ -49,6 +49,44 @@ def one_card_short(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     hand = _hands(raw).get(raw["event"]["player"])
     if isinstance(hand, list) and hand:
         hand.pop()
+
+
+def _free_cards(raw: dict[str, Any], game: Game) -> list[str]:
+    """The pack's cards nobody holds, none on the trick or turned up (the stock's cards)."""
+    pack = [c.code for c in game.pack.cards for _ in range(game.pack.copies)]
+    trick = raw.get("trick")
+    used = [c for h in _hands(raw).values() if isinstance(h, list) for c in h]
+    used += list(trick["cards"]) if isinstance(trick, dict) else []
+    used += [raw["turn_up"]] if raw.get("turn_up") else []
+    for code in used:
+        if code in pack:
+            pack.remove(code)
+    return pack
+
+
+def one_card_over(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """He drew a card too many (two instead of one, or out of turn): it is in his hand, one
+    card over, and the stock is one card shorter."""
+    hand = _hands(raw).get(raw["event"]["player"])
+    free = _free_cards(raw, game)
+    stock = raw.get("stock")
+    if not isinstance(hand, list) or not free or not isinstance(stock, int) or stock < 1:
+        return
+    hand.append(rng.choice(free))
+    raw["stock"] = stock - 1
+
+
+def even_stock(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The stock is found to hold an even number of cards."""
+    stock = raw.get("stock")
+    if isinstance(stock, int) and stock % 2:
+        raw["stock"] = stock - 1 if stock > 1 else stock + 1
+
+
+def stock_drawn_out(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The last card of the stock has been drawn: none is left."""
+    if isinstance(raw.get("stock"), int):
+        raw["stock"] = 0
 
 
 def play_in_turn(raw: dict[str, Any], game: Game, rng: random.Random) -> None:

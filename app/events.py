@@ -192,6 +192,7 @@ _SPECS: tuple[EventSpec, ...] = (
         _DRAW,
         lambda f: f"{f['player']} drew two cards instead of one, "
         + ("and saw the second." if f["saw_second"] else "without seeing the second."),
+        randomize=rnd.one_card_over,
     ),
     EventSpec(
         "drew-out-of-turn", "Drew out of turn", "A player drew from the stock out of turn.",
@@ -201,6 +202,7 @@ _SPECS: tuple[EventSpec, ...] = (
         _DRAW,
         lambda f: f"{f['player']} drew out of turn."
         + (" The card he took was his adversary's." if f.get("card_was_adversarys") else ""),
+        randomize=rnd.one_card_over,
     ),
     EventSpec(
         "both-drew-wrong", "Both drew wrongly",
@@ -218,6 +220,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "even-stock", "Even number left in the stock",
         "An even number of cards is found left in the stock.", (), _DRAW,
         lambda f: "An even number of cards is found left in the stock.",
+        randomize=rnd.even_stock,
     ),
     EventSpec(
         "peeked-at-stock", "Looked at the stock",
@@ -357,6 +360,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "The last card of the stock has been drawn and passed; nobody has gone out.",
         (), ("play", "stock-exhausted", "hand-over"),
         lambda f: "The last card of the stock has been drawn and passed; nobody has gone out.",
+        randomize=rnd.stock_drawn_out,
     ),
     EventSpec(
         "counted-out", "Counted out",

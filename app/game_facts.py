@@ -154,6 +154,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         ):
             if not isinstance(data.get(name), kind):
                 out.add(rel, gid, name, f"missing or not a {kind.__name__}")
+        _check_pack(data.get("pack"), rel, gid, out)
         for stage, spec in (data.get("stages") or {}).items():
             if not isinstance(spec, dict) or spec.get("rule") not in TRICK_RULES:
                 out.add(rel, gid, f"stages.{stage}.rule", f"must be one of {list(TRICK_RULES)}")
@@ -214,3 +215,19 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             raw=data,
         )
     return games
+
+
+def _check_pack(pack: Any, rel: str, gid: str, out: Collector) -> None:
+    """The pack's ranks, suits and copies, each present and of its kind (the engine builds the
+    pack from them)."""
+    if not isinstance(pack, dict):
+        return  # reported as "missing or not a dict"
+    ranks, suits, copies = pack.get("ranks"), pack.get("suits"), pack.get("copies")
+    if not isinstance(ranks, list) or not ranks or not all(
+        isinstance(r, str) and r for r in ranks
+    ):
+        out.add(rel, gid, "pack.ranks", "must be a non-empty list of rank names")
+    if not isinstance(suits, str) or not suits:
+        out.add(rel, gid, "pack.suits", "must be a non-empty string of suit letters")
+    if not isinstance(copies, int) or isinstance(copies, bool) or not 1 <= copies <= 8:
+        out.add(rel, gid, "pack.copies", "must be a whole number from 1 to 8")

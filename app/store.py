@@ -82,6 +82,24 @@ def _browse_key(law: Law) -> tuple[int, str, int, str, int, str, str, str]:
     )
 
 
+def browse_order(laws: Iterable[Law]) -> list[Law]:
+    """Laws in browse order: game, topic, code (vocabulary order), then title."""
+    return sorted(laws, key=_browse_key)
+
+
+def browse_laws(
+    ordered: Iterable[Law], game: str | None, code: str | None, topic: str | None
+) -> list[Law]:
+    """The laws (in browse order) of a game, code and topic (None or "": all)."""
+    return [
+        law
+        for law in ordered
+        if (not game or law.game == game)
+        and (not code or law.code == code)
+        and (not topic or law.topic == topic)
+    ]
+
+
 def _filter_sql(games: int, code: bool, topic: bool) -> str:
     parts = []
     if games == 1:
@@ -156,7 +174,7 @@ class LawsStore:
 
     @cached_property
     def _browse_order(self) -> list[Law]:
-        return sorted(self._laws.values(), key=_browse_key)
+        return browse_order(self._laws.values())
 
     @cached_property
     def _cases(self) -> dict[tuple[str, str], list[Law]]:
@@ -182,13 +200,7 @@ class LawsStore:
         self, game: str | None = None, code: str | None = None, topic: str | None = None
     ) -> list[Law]:
         """Laws filtered by game, code and topic (None or "": all), by game, topic, code, title."""
-        return [
-            law
-            for law in self._browse_order
-            if (not game or law.game == game)
-            and (not code or law.code == code)
-            and (not topic or law.topic == topic)
-        ]
+        return browse_laws(self._browse_order, game, code, topic)
 
     # -- searching -------------------------------------------------------------------------------
 

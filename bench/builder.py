@@ -1,5 +1,11 @@
-"""Benchmark: a click on a card in the scenario builder until the new ruling is painted,
-beside the engine's ruling time alone on the same scenarios, in the same run.
+"""Benchmark: the scenario builder's first show, switching game, and a click on a card until
+the new ruling is painted, each against a baseline measured in the same run.
+
+First show and switching game are measured at each corpus scale (`--scale`, every law ×N,
+bench/scale.py): the builder is built and shown at 1280x800 offscreen until painted, against
+a bare QWidget of the same size shown and painted; then the game is switched round all the
+games (p50 and p95), against one repaint of the builder as it stands. Goal: both ≤ 50 ms
+at ×100 (issue 13), and neither growing with the corpus.
 
 A scripted session of about 50 clicks (cards given from the pack and taken back from the
 hands, on a two-seat Rubicon Bézique table and a four-seat Cinch table) is played on the
@@ -8,7 +14,7 @@ window has painted the update (events are processed until the window's repaint i
 Every scenario the session produced is then ruled by the engine alone (`rule()` on the parsed
 scenario). Goal: the screen adds less than one frame (16 ms) to the engine.
 
-    python bench/builder.py [--rounds 3]
+    python bench/builder.py [--rounds 3] [--scale 1,100] [--switches 3]
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, qInstallMessageHandler  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
+from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 
 from ui.compat import pin_refcount_drifts, quiet_offscreen  # noqa: E402
 
@@ -91,14 +98,99 @@ def session(builder) -> list[Callable[[], None]]:
     return steps
 
 
+def _painted(app: QApplication, widget, watch: PaintWatch, start: float) -> float:
+    """Process events until the widget has painted; the ms since `start`."""
+    while not watch.painted:
+        app.processEvents()
+        if time.perf_counter() - start > 10:
+            raise SystemExit("the window never painted")
+    return (time.perf_counter() - start) * 1000
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def bare_show(app: QApplication) -> float:
+    """A bare QWidget of the builder's size, shown until painted (the first-show baseline)."""
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    start = time.perf_counter()
+    bare = QWidget()
+    QVBoxLayout(bare).addWidget(QLabel("Card Laws"))
+    bare.resize(1280, 800)
+    watch = PaintWatch()
+    bare.installEventFilter(watch)
+    bare.show()
+    elapsed = _painted(app, bare, watch, start)
+    bare.close()
+    bare.deleteLater()
+    return elapsed
+
+
+def show_and_switch(app: QApplication, factor: int, switches: int) -> dict[str, float]:
+    """At one corpus scale: the builder's first show, game switches, and a plain repaint."""
+    from app.content import load_content
+    from ui.builder.builder_screen import BuilderScreen
+    from ui.builder.recent_files import RecentFiles
+
+    content = load_content(scaled_content(factor), None, cached=True)
+    bare = statistics.median(bare_show(app) for _ in range(5))
+    start = time.perf_counter()
+    builder = BuilderScreen(content, recent=RecentFiles(None))
+    builder.resize(1280, 800)
+    watch = PaintWatch()
+    builder.installEventFilter(watch)
+    builder.show()
+    first = _painted(app, builder, watch, start)
+    switch_ms: list[float] = []
+    repaint_ms: list[float] = []
+    for _ in range(switches):
+        current = builder.raw["game"]
+        for gid in [g for g in builder.games if g != current] + [current]:
+            for _ in range(2):
+                app.processEvents()
+            watch.painted = False
+            start = time.perf_counter()
+            builder.set_game(gid)
+            switch_ms.append(_painted(app, builder, watch, start))
+            watch.painted = False
+            start = time.perf_counter()
+            builder.update()
+            repaint_ms.append(_painted(app, builder, watch, start))
+    builder.document.start(builder.raw)
+    builder.close()
+    builder.deleteLater()
+    return {"first": first, "bare": bare, "p50": statistics.median(switch_ms),
+            "p95": _percentile(switch_ms, 0.95), "repaint": statistics.median(repaint_ms)}
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Run the session, print click-to-paint against rule() alone and the difference."""
+    """Print first show and game switches at each scale, then click-to-paint against rule()."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="sessions played (default 3)")
+    parser.add_argument("--switches", type=int, default=3,
+                        help="rounds of switching through every game (default 3)")
+    add_scale_arguments(parser, scales=(1, 100))
     args = parser.parse_args(argv)
     pin_refcount_drifts()
     qInstallMessageHandler(quiet_offscreen)
     app = QApplication.instance() or QApplication([])
+
+    results = {factor: show_and_switch(app, factor, args.switches) for factor in args.scale}
+    print("first show and switching game, 1280x800 offscreen (goal at x100: both <= 50 ms)")
+    for factor, r in results.items():
+        print(f"  x{factor:<5} first show {r['first']:7.1f} ms = {r['first'] / r['bare']:5.1f}x a "
+              f"bare window ({r['bare']:.1f} ms);  switch p50 {r['p50']:6.1f} ms  p95 "
+              f"{r['p95']:6.1f} ms = {r['p95'] / r['repaint']:5.1f}x a repaint "
+              f"({r['repaint']:.1f} ms)")
+    if len(results) > 1:
+        scales = list(results)
+        print_growth("first show / bare window", scales,
+                     [r["first"] / r["bare"] for r in results.values()])
+        print_growth("switch p95 / repaint", scales,
+                     [r["p95"] / r["repaint"] for r in results.values()])
 
     from app.content import load_content
     from app.engine import rule

@@ -1,4 +1,4 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule,quiz} ...`.
+"""Command line of Card Laws: `python -m app {validate,search,rule,quiz,progress} ...`.
 
 It sits above the core (`app`) and the quizzes (`quizzes`) and may use both."""
 
@@ -8,7 +8,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("validate", "search", "rule", "quiz")
+COMMANDS = ("validate", "search", "rule", "quiz", "progress")
 
 
 def chosen_command(argv: list[str]) -> str | None:
@@ -27,7 +27,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     SQLite library, nor `search` the rules engine. Help and mistakes list every command.
     """
     chosen = chosen_command(argv) if argv is not None else None
+    from app import __version__
+
     parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"Card Laws {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in (chosen,) if chosen else COMMANDS:
         try:

@@ -19,16 +19,49 @@ def test_all_content_validates_and_covers_every_game():
     assert len(CONTENT.terms) >= 40
 
 
-@pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="the shared seeds are not beside the repo")
-def test_every_seed_paragraph_is_cited_by_a_law_or_a_glossary_entry():
+def test_every_paragraph_of_every_listed_source_is_cited_by_a_law_or_a_glossary_entry():
     cited = {law.seed_citation for law in CONTENT.laws.values()}
     cited |= {
         (t.source.split(":")[0], int(t.source.split(":")[1]))
         for t in CONTENT.terms.values()
         if t.source[:3].isdigit() and ":" in t.source
     }
-    missing = [f"{stem}:{n}" for stem, n, _ in seed_paragraphs() if (stem, n) not in cited]
-    assert not missing
+    assert len(CONTENT.sources) == 4
+    every = {(s.id, n) for s in CONTENT.sources.values() for n in range(1, s.paragraphs + 1)}
+    assert not sorted(every - cited)
+
+
+@pytest.mark.skipif(not SEEDS_DIR.is_dir(), reason="the shared seeds are not beside the repo")
+def test_the_source_manifest_agrees_with_the_seed_texts_beside_the_repository():
+    content = load_content(seeds_dir=SEEDS_DIR)  # raises, naming the source, on any mismatch
+    texts = {(stem, n) for stem, n, _ in seed_paragraphs()}
+    listed = {(s.id, n) for s in content.sources.values() for n in range(1, s.paragraphs + 1)}
+    assert texts == listed  # and no paragraph of the texts is blank
+
+
+def test_a_manifest_that_disagrees_with_the_texts_is_reported(tree, tmp_path):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "004_bb42571dc37fd99d.txt").write_text("one\ntwo\n", encoding="utf-8")
+    (seeds / "009_0123456789abcdef.txt").write_text("one\n", encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_content(tree, seeds_dir=seeds)
+    found = [str(p) for p in info.value.problems]
+    assert any("'004_bb42571dc37fd99d'" in p and "the seed text has 2 paragraphs" in p
+               for p in found), found
+    assert any("seed 009_0123456789abcdef.txt is not in the manifest" in p for p in found)
+
+
+def test_a_citation_of_a_source_the_manifest_does_not_list_is_rejected(tree):
+    (tree / "sources.toml").write_text(
+        (tree / "sources.toml").read_text(encoding="utf-8").replace("004_bb", "005_bb"),
+        encoding="utf-8",
+    )
+    assert any(
+        p.startswith("laws/ecarte.toml") and "cites 004_bb42571dc37fd99d, which sources.toml "
+        "does not list" in p
+        for p in problems(tree)
+    )
 
 
 def test_counterpart_links_are_mutual_with_inverse_tags():
@@ -90,6 +123,7 @@ def tree(tmp_path: Path) -> Path:
     root = tmp_path / "content"
     shutil.copytree(CONTENT_DIR / "games", root / "games")
     shutil.copy(CONTENT_DIR / "glossary.toml", root / "glossary.toml")
+    shutil.copy(CONTENT_DIR / "sources.toml", root / "sources.toml")
     (root / "laws").mkdir()
     (root / "laws" / "ecarte.toml").write_text(
         'game = "ecarte"\n' + GOOD_LAW.format(slug="one"), encoding="utf-8"
@@ -128,12 +162,9 @@ def test_the_fixture_itself_is_valid(tree):
             lambda t: t + 'related = ["ecarte.american.nowhere"]\n',
             "field 'related': links to missing law 'ecarte.american.nowhere'",
         ),
-        pytest.param(
+        (  # checked against content/sources.toml: no seed text is needed
             lambda t: t.replace("004_bb42571dc37fd99d:8", "004_bb42571dc37fd99d:99"),
             "field 'source': seed 004_bb42571dc37fd99d has 10 paragraphs",
-            marks=pytest.mark.skipif(
-                not SEEDS_DIR.is_dir(), reason="the shared seeds are not beside the repo"
-            ),
         ),
         (lambda t: t + "[[law\n", "entry '-': field '-': malformed TOML"),
         (lambda t: t + 'colour = "red"\n', "field 'colour': unknown field"),
@@ -218,7 +249,7 @@ def test_validate_command_exits_non_zero_on_broken_content(tree, capsys):
 def test_cached_content_is_reused_and_invalidated_by_an_edit(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     first = load_content(tree, cached=True)
-    assert list((tmp_path / "cache").glob("content-*.pickle"))
+    assert list((tmp_path / "cache").glob("content-*.json"))
     assert load_content(tree, cached=True) == first
     path = tree / "laws" / "ecarte.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("A title", "Another title"),
@@ -231,12 +262,12 @@ def test_invalid_content_is_never_cached(tree, tmp_path, monkeypatch):
     (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
     with pytest.raises(ContentError):
         load_content(tree, cached=True)
-    assert not list((tmp_path / "cache").glob("content-*.pickle"))
+    assert not list((tmp_path / "cache").glob("content-*.json"))
 
 
 def test_a_corrupt_cache_file_is_ignored(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     load_content(tree, cached=True)
-    for cached in (tmp_path / "cache").glob("content-*.pickle"):
+    for cached in (tmp_path / "cache").glob("content-*.json"):
         cached.write_bytes(b"garbage")
     assert "ecarte.american.one" in load_content(tree, cached=True).laws

@@ -498,3 +498,22 @@ def test_seats_codes_and_readings_round_trip_through_a_file_exactly(tmp_path):
     raw = rename_player(set_codes(raw, ["english"], game), "North", "Nora")
     write_scenario_file(tmp_path / "t.json", raw)
     assert read_scenario_file(tmp_path / "t.json", ALL_GAMES)[0] == raw
+
+
+def test_saving_over_a_scenario_file_keeps_its_mode(tmp_path):
+    import os
+    import stat
+
+    raw = read_scenario_file(EXAMPLES[0], ALL_GAMES)[0]
+    shared = tmp_path / "shared.json"
+    write_scenario_file(shared, raw)
+    os.chmod(shared, 0o664)
+    write_scenario_file(shared, raw)
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o664
+    fresh = tmp_path / "fresh.json"
+    mask = os.umask(0o022)
+    try:
+        write_scenario_file(fresh, raw)
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644

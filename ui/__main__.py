@@ -22,16 +22,26 @@ if TYPE_CHECKING:
 ErrorReport = Callable[[ContentError], None]
 
 
+MAX_SIDE = 8192
+
+
 def _size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit():
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}")
+    if not sep or not width.isascii() or not width.isdigit() or not height.isascii() \
+            or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text[:40]!r}")
+    # Bounded before Qt sees it: a QSize holds 32-bit numbers, and a giant window is no shot.
+    if not (200 <= int(width) <= MAX_SIDE and 200 <= int(height) <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"each side must be from 200 to {MAX_SIDE} pixels")
     return int(width), int(height)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the desktop app."""
+    from app import __version__
+
     parser = argparse.ArgumentParser(prog="cardlaws", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"Card Laws {__version__}")
     parser.add_argument("--screenshots", type=Path, metavar="DIR",
                         help="render every screen offscreen into DIR/<screen>.png and exit")
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
@@ -93,11 +103,14 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
     store = DeferredStore(content)
     window = MainWindow(store, content, settings, data_dir=args.data_dir)
     if args.screenshots:
+        from ui.no_modal import ModalGuard
         from ui.screenshots import render_all
 
-        for path in render_all(window, args.screenshots, QSize(*args.size)):
-            print(path)
-        window.close()
+        # Nobody is there to answer a dialog: any that opens is closed, and said on stderr.
+        with ModalGuard(window):
+            for path in render_all(window, args.screenshots, QSize(*args.size)):
+                print(path)
+            window.close()
         return 0
     # The search index is built just after the first paint, not before it.
     FirstPaintHook(window, lambda: QTimer.singleShot(0, _after_first_paint(store, args)))

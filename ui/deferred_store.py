@@ -3,7 +3,8 @@
 The index is kept in the cache directory and rebuilt only when the laws change
 (LawsStore.cached); opening it is quick, but building it for a very large corpus is not, so
 warm_in_background() builds it on a worker thread while the window shows "Building the
-search index…". Anything that needs the store before then simply waits for it.
+search index…". Laws and browsing come from the content and never wait; searching before
+the index is ready waits for it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class DeferredStore(QObject):
         self._store: LawsStore | None = None
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._ordered: list[Law] | None = None
 
     @property
     def ready(self) -> bool:
@@ -71,14 +73,20 @@ class DeferredStore(QObject):
         return self._store
 
     def law(self, law_id: str) -> Law:
-        """See LawsStore.law."""
-        return self._get().law(law_id)
+        """See LawsStore.law (from the content: never waits for the index)."""
+        return self._content.laws[law_id]
 
     def browse(
         self, game: str | None = None, code: str | None = None, topic: str | None = None
     ) -> list[Law]:
-        """See LawsStore.browse."""
-        return self._get().browse(game=game, code=code, topic=topic)
+        """See LawsStore.browse (never waits for the index)."""
+        if self._store is not None:
+            return self._store.browse(game=game, code=code, topic=topic)
+        from app.store import browse_laws, browse_order
+
+        if self._ordered is None:
+            self._ordered = browse_order(self._content.laws.values())
+        return browse_laws(self._ordered, game, code, topic)
 
     def search(
         self, query: str, *, game: str | None = None, code: str | None = None,

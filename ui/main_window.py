@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
@@ -22,6 +22,7 @@ from typing_extensions import override
 from app.content import Content, content_dir
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
+from ui.desktop import icon_path
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
 
@@ -145,6 +146,7 @@ class MainWindow(QMainWindow):
         self._specs = {spec.name: spec for spec in SCREENS}
         self._built: dict[str, QWidget] = {}
         self.setWindowTitle("Card Laws")
+        self.setWindowIcon(QIcon(str(icon_path())))
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self._make_actions()

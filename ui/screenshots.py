@@ -92,7 +92,7 @@ def _richest_example(game: str) -> Path:
     """The example scenario of a game with the most on the table: cards listed, a trick."""
     import json
 
-    from app.content import CONTENT_DIR
+    from app.content import content_dir
     from app.table_builder import examples_by_game
 
     def richness(path: Path) -> tuple[int, int, int]:
@@ -101,7 +101,7 @@ def _richest_example(game: str) -> Path:
         cards = sum(len(h) for h in hands if isinstance(h, list))
         return (cards, len(raw.get("hands", {})), int("trick" in raw))
 
-    examples = examples_by_game(CONTENT_DIR / "scenarios")[game]
+    examples = examples_by_game(content_dir() / "scenarios")[game]
     return max((e.path for e in examples), key=richness)
 
 
@@ -172,9 +172,9 @@ def _statistics(window: MainWindow) -> None:
 
 @shot("rehearse-ruling")
 def _rehearse_ruling(window: MainWindow) -> None:
-    from app.content import CONTENT_DIR
+    from app.content import content_dir
 
-    window.open_rehearsal(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
+    window.open_rehearsal(content_dir() / "rehearsals" / "pinochle-failure-to-win.json")
     screen = window.screen("rehearse")
     mistakes = [i for i, m in enumerate(getattr(screen, "moments", [])) if m.mistake]
     if mistakes:  # the content shown has the game (not a fixture without it)

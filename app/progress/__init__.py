@@ -10,12 +10,15 @@ an import is validated in full before anything is written, then written in one t
 This package knows nothing of fsrs or of how questions are built: cards are stored as the
 JSON the scheduler gives, and the caller supplies what counts as a known item or law.
 
-Modules: `records` (the record types, stored times, errors, the data folder), `opening`
-(pragmas, integrity check, damaged files, backups), `rows` (records to and from SQL rows),
+Modules: `records` (the record types, stored times, errors, the data folder), `faults` (what
+went wrong, in the learner's words), `opening` (creating, checking, damaged files), `backups`
+(daily backups, restore), `rows` (records to and from SQL rows),
 `store` (ProgressStore), `transfer` (JSON export and import). The schema's migrations are in
 `app.progress_migrations`.
 """
 
+from app.progress.backups import backups, restore
+from app.progress.faults import ProgressUnavailable, ProgressWriteFailed
 from app.progress.records import (
     ENV_DIR,
     FILE_NAME,
@@ -43,9 +46,13 @@ __all__ = [
     "ProgressError",
     "ProgressStore",
     "ProgressSummary",
+    "ProgressUnavailable",
+    "ProgressWriteFailed",
     "ReviewEntry",
+    "backups",
     "data_dir",
     "day_start",
     "default_data_dir",
+    "restore",
     "stamp",
 ]

@@ -68,11 +68,13 @@ def check_flags(value: object, problems: list[str]) -> None:
         for key in ("item", "question_id", "reason", "at"):
             if not isinstance(flag.get(key), str) or not flag[key].strip():
                 problems.append(f"{where}.{key}: must be a non-empty string")
+            elif len(flag[key]) > 2000 or "\x00" in flag[key]:
+                problems.append(f"{where}.{key}: longer than 2000 characters, or holds NUL")
         for key in sorted(set(flag) - {"item", "question_id", "reason", "at"}):
             problems.append(f"{where}.{key}: unknown field")
         try:
             parse_stamp(flag.get("at"))  # type: ignore[arg-type]
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             problems.append(f"{where}.at: not a timezone-aware ISO date and time")
         if flag.get("item") in items:
             problems.append(f"{where}.item: {flag['item']!r} is flagged twice")

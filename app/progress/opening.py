@@ -1,102 +1,311 @@
-"""Opening the progress file: pragmas, integrity check, moving a damaged file aside, backups."""
+"""Opening the progress file: creating it whole, checking it quickly, moving aside only damage.
+
+- A new file is built complete (schema and all) under a unique temporary name and linked into
+  place in one step, so a progress file is never seen half-made and several first starts at
+  once all succeed. An empty (0-byte) progress file is therefore always damage.
+- At open the check costs the same at 100 answers as at a million: the header, the schema,
+  and for a small file the full integrity check. A large file gets the full check on a worker
+  thread, and only after an unclean shutdown (a write-ahead log left behind).
+- Only what SQLite reports as damaged (or an empty file) is moved aside, and the learner is
+  told. A full disk, a lock held by another program, missing permissions leave the file as
+  it was and raise ProgressUnavailable, whose message says what to do.
+- The folder is made readable by the learner alone (0700) and the file 0600.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import tempfile
+import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 
-from app.progress.records import FILE_NAME, Clock
+from app.progress.faults import ProgressUnavailable, kind_of, unavailable
+from app.progress.records import FILE_NAME, Clock, ProgressError
+from app.progress_migrations import migrate
 
-KEEP_BACKUPS = 7
+BUSY_MS = 5000
+# Up to this size the full integrity check at open takes a few milliseconds.
+SMALL_FILE = 4 * 1024 * 1024
+_HEADER = b"SQLite format 3\x00"
 
 
-def open_database(folder: Path, clock: Clock, synchronous: str) -> tuple[Database, str | None]:
-    """Connect to the folder's progress file; a damaged one is moved aside and the notice says so.
+class Opened:
+    """An open progress database, and what the learner must be told about it."""
 
-    The notice is None when the file was sound (or new).
+    def __init__(self, db: Database, notice: str | None, unclean: bool) -> None:
+        self.db = db
+        self.notice = notice
+        # True when the last session did not end cleanly and the file was too large to check
+        # at once: the caller runs `full_check` in the background.
+        self.needs_full_check = unclean
+
+
+def open_database(folder: Path, clock: Clock, synchronous: str) -> Opened:
+    """Connect to the folder's progress file (creating it when absent).
+
+    Raises ProgressUnavailable when it cannot be used now; nothing is moved then. A damaged
+    file is moved aside, a new one started, and `notice` says so.
     """
     path = folder / FILE_NAME
+    prepare_folder(folder)
     notice = None
-    db: Database | None = None
-    try:
-        db = _connect(path, synchronous)
-        problem = _health(db)
-    except sqlite3.DatabaseError:
-        problem = "it could not be opened"
+    tighten(path)  # a file from an older Card Laws may be readable by others
+    problem = _damage_before_connecting(path, folder)
+    unclean = _has_log(path)
+    db = None
+    if problem is None and path.exists():
+        try:
+            db = _connect(path, synchronous)
+            problem = _quick_check(db, path)
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+                db = None
+            if kind_of(exc, folder) != "damaged":
+                raise unavailable(exc, folder) from None
+            problem = "SQLite reports it is not a database, or is damaged"
     if problem is not None:
         if db is not None:
             db.close()
-        aside = _move_aside(path, clock())
-        db = _connect(path, synchronous)
+        aside = move_aside(path, clock(), folder)
         notice = (
             f"Your progress file could not be read ({problem}). It has been kept as "
             f"{aside.name} in {folder}, and a new, empty progress file has been started."
         )
         backups = sorted((folder / "backups").glob("progress-*.sqlite"))
         if backups:
-            notice += f" The most recent daily backup is {backups[-1]}."
-    assert db is not None
-    return db, notice
-
-
-def _connect(path: Path, synchronous: str) -> Database:
-    db = Database(path)
+            notice += (
+                f" The most recent daily backup is {backups[-1]}: choose Restore from backup "
+                "on the Quizzes screen, or run `cardlaws-cli progress restore`."
+            )
+        db = None
+        unclean = False
+    if db is None:
+        _ensure_file(path, folder)
+        try:
+            db = _connect(path, synchronous)
+        except sqlite3.Error as exc:
+            raise unavailable(exc, folder) from None
     try:
-        db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA busy_timeout = 5000")
-        db.enable_wal()
-        db.execute(f"PRAGMA synchronous = {synchronous}")
-    except sqlite3.DatabaseError:
-        pass  # an unreadable file: _health reports it and the file is moved aside
-    return db
+        migrate_at_once(db)
+    except sqlite3.Error as exc:
+        db.close()
+        raise unavailable(exc, folder) from None
+    except ProgressError:
+        db.close()
+        raise
+    return Opened(db, notice, unclean and _size(path) > SMALL_FILE)
 
 
-def _health(db: Database) -> str | None:
-    """None when the file is a sound database; otherwise what is wrong, in plain words."""
+def prepare_folder(folder: Path) -> None:
+    """Create the data folder readable by the learner alone; raise ProgressUnavailable."""
     try:
-        rows = db.execute("PRAGMA integrity_check").fetchall()
-        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.DatabaseError:
-        return "it is not a database file, or it is unreadable"
-    if [r[0] for r in rows] != ["ok"]:
-        return "it is damaged"
+        if not folder.is_dir():
+            folder.mkdir(parents=True, mode=0o700)
+            os.chmod(folder, 0o700)  # mkdir's mode is reduced by the umask, never widened
+    except FileExistsError:
+        pass  # another first start made it at the same moment
+    except OSError as exc:
+        raise unavailable(exc, folder) from None
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _has_log(path: Path) -> bool:
+    """A write-ahead log is left beside the file when the last session did not close it."""
+    return _size(path.with_name(path.name + "-wal")) > 0
+
+
+def _damage_before_connecting(path: Path, folder: Path) -> str | None:
+    """Damage visible from the file's first bytes (None when absent or plausible)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(len(_HEADER))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise unavailable(exc, folder) from None
+    if not head:
+        return "it is empty (0 bytes)"
+    if head != _HEADER:
+        return "it is not a database file"
     return None
 
 
-def _move_aside(path: Path, now: datetime) -> Path:
+def _connect(path: Path, synchronous: str) -> Database:
+    """A connection to an existing file (never creates one: mode=rw)."""
+    conn = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_MS / 1000
+    )
+    db = Database(conn)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute("PRAGMA foreign_keys = ON")
+        mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+        if str(mode).lower() != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute(f"PRAGMA synchronous = {synchronous}")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _quick_check(db: Database, path: Path) -> str | None:
+    """The check at open, bounded in time: the schema, and everything for a small file."""
+    db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    if _size(path) <= SMALL_FILE:
+        return _verdict(db.execute("PRAGMA integrity_check(5)").fetchall())
+    return None
+
+
+def _verdict(rows: list[tuple[object, ...]]) -> str | None:
+    return None if [r[0] for r in rows] == ["ok"] else "it is damaged"
+
+
+def full_check(path: Path) -> str | None:
+    """The full integrity check on a connection of its own (for a worker thread).
+
+    None when sound, else what is wrong; raises sqlite3.Error when it could not be run.
+    """
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_MS / 1000)
+    try:
+        return _verdict(conn.execute("PRAGMA integrity_check(5)").fetchall())
+    except sqlite3.DatabaseError as exc:
+        if kind_of(exc) == "damaged":
+            return "it is damaged"
+        raise
+    finally:
+        conn.close()
+
+
+def check_in_background(path: Path, report: Callable[[str | None], None]) -> threading.Thread:
+    """Run `full_check` on a worker thread; `report` gets its verdict (a sentence or None)."""
+
+    def run() -> None:
+        try:
+            problem = full_check(path)
+        except sqlite3.Error:
+            return  # could not run now (a lock): the next unclean start checks again
+        if problem is not None:
+            report(
+                f"Your progress file is damaged ({problem}); answers may fail to save. Close "
+                "Card Laws and run `cardlaws-cli progress check`, or choose Restore from "
+                "backup on the Quizzes screen."
+            )
+
+    thread = threading.Thread(target=run, name="progress-check", daemon=True)
+    thread.start()
+    return thread
+
+
+def migrate_at_once(db: Database) -> None:
+    """Bring the schema up to date in one immediate transaction (idempotent, race-free).
+
+    BEGIN IMMEDIATE takes the write lock first, so two first starts never both create the
+    tables: the second waits (busy timeout), then finds the work done.
+    """
+    from app.progress_migrations import LATEST, applied
+
+    if "migrations" in db.table_names() and max(applied(db), default=0) == LATEST:
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        try:
+            migrate(db)
+        except RuntimeError as exc:
+            raise ProgressError(str(exc)) from None
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def _ensure_file(path: Path, folder: Path) -> None:
+    """Build a complete, empty progress file under a unique name and link it into place."""
+    if path.exists():
+        return
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".progress-new-", suffix=".sqlite", dir=folder)
+    except OSError as exc:
+        raise unavailable(exc, folder) from None
+    os.close(fd)
+    try:
+        conn = sqlite3.connect(temp)
+        try:
+            db = Database(conn)
+            db.execute("PRAGMA journal_mode = WAL")
+            migrate(db)
+        finally:
+            conn.close()
+        os.chmod(temp, 0o600)
+        try:
+            os.link(temp, path)  # fails if another start got there first: its file is as good
+        except FileExistsError:
+            pass
+        except OSError:  # a filesystem without hard links
+            if not path.exists():
+                os.replace(temp, path)
+    except (OSError, sqlite3.Error) as exc:
+        raise unavailable(exc, folder) from None
+    finally:
+        for leftover in (temp, temp + "-wal", temp + "-shm"):
+            Path(leftover).unlink(missing_ok=True)
+
+
+def move_aside(path: Path, now: datetime, folder: Path) -> Path:
+    """Rename a damaged file (and its log) to `progress.sqlite.corrupt-<time>`; keep it."""
     suffix = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     aside = path.with_name(f"{path.name}.corrupt-{suffix}")
     n = 2
     while aside.exists():
         aside = path.with_name(f"{path.name}.corrupt-{suffix}-{n}")
         n += 1
-    shutil.move(path, aside)
-    for extra in ("-wal", "-shm"):
-        side = path.with_name(path.name + extra)
-        if side.exists():
-            shutil.move(side, aside.with_name(aside.name + extra))
+    try:
+        shutil.move(path, aside)
+        for extra in ("-wal", "-shm"):
+            side = path.with_name(path.name + extra)
+            if side.exists():
+                shutil.move(side, aside.with_name(aside.name + extra))
+    except OSError as exc:
+        raise unavailable(exc, folder) from None
     return aside
 
 
-def daily_backup(db: Database, path: Path, now: datetime, keep: int) -> Path | None:
-    """Write today's backup beside `path` if there is none yet; drop all but the last `keep`."""
-    folder = path.parent / "backups"
-    folder.mkdir(exist_ok=True)
-    target = folder / f"progress-{now.astimezone(UTC).date().isoformat()}.sqlite"
-    made = None
-    if not target.exists():
-        partial = target.with_suffix(".partial")
-        dest = sqlite3.connect(partial)
-        try:
-            db.conn.backup(dest)
-        finally:
-            dest.close()
-        partial.replace(target)
-        made = target
-    for old in sorted(folder.glob("progress-*.sqlite"))[:-keep]:
-        old.unlink()
-    return made
+def tighten(path: Path) -> None:
+    """Take away what group and others may do with a file or folder of ours; never widen a
+    mode, never fail the caller."""
+    try:
+        info = path.stat()
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            return
+        if info.st_mode & 0o077:
+            os.chmod(path, info.st_mode & 0o700)
+    except OSError:
+        pass
+
+
+__all__ = [
+    "BUSY_MS",
+    "SMALL_FILE",
+    "Opened",
+    "ProgressUnavailable",
+    "check_in_background",
+    "full_check",
+    "migrate_at_once",
+    "move_aside",
+    "open_database",
+    "prepare_folder",
+    "tighten",
+]

@@ -10,6 +10,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import platformdirs
+
 FILE_NAME = "progress.sqlite"
 ENV_DIR = "CARDLAWS_DATA_DIR"
 MODES = ("learn", "mistakes", "exam")
@@ -53,13 +55,10 @@ def parse_stamp(text: str) -> datetime:
 
 
 def default_data_dir() -> Path:
-    """The platform's per-user data directory for Card Laws."""
-    home = Path.home()
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming") / "CardLaws"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "CardLaws"
-    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "cardlaws"
+    """The platform's per-user data directory for Card Laws (platformdirs: XDG on Linux,
+    Application Support on macOS, the roaming AppData on Windows)."""
+    name = "cardlaws" if sys.platform not in ("win32", "darwin") else "CardLaws"
+    return Path(platformdirs.user_data_dir(name, appauthor=False, roaming=True))
 
 
 def data_dir(explicit: Path | str | None = None) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
@@ -13,9 +14,12 @@ from sqlite_utils import Database
 
 from app.progress import transfer  # as a module: its functions share the methods' names
 from app.progress import undo as undoing
+from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backup
+from app.progress.faults import write_failed
 from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, put_flag, read_flags
-from app.progress.opening import KEEP_BACKUPS, daily_backup, open_database
+from app.progress.import_checks import checked_name
+from app.progress.opening import check_in_background, open_database
 from app.progress.records import (
     DEFAULT_NEW_PER_DAY,
     FILE_NAME,
@@ -44,7 +48,7 @@ from app.progress.rows import (
     insert_review,
     put_card,
 )
-from app.progress_migrations import LATEST, migrate, rebuild_summaries
+from app.progress_migrations import migrate, rebuild_summaries
 
 
 class ProgressStore:
@@ -54,6 +58,9 @@ class ProgressStore:
         self.db = db
         self.path = path
         self.notice = notice
+        # Work started at open on threads of their own: the daily backup, and the full
+        # integrity check after an unclean shutdown. close() waits for the backup.
+        self._workers: list[threading.Thread] = []
         self._figures: FigureQueries | None = None
 
     # -- opening ------------------------------------------------------------------------
@@ -67,19 +74,36 @@ class ProgressStore:
         keep_backups: int = KEEP_BACKUPS,
         synchronous: str = "FULL",
     ) -> ProgressStore:
-        """Open (or create) the progress file, checking it and keeping the daily backup."""
+        """Open (or create) the progress file, checking it and keeping the daily backup.
+
+        Raises ProgressUnavailable (a ProgressError) when the file cannot be used now (full
+        disk, lock, permissions): the file is left as it was and the message says what to do.
+        A damaged file is moved aside and `notice` says so. The daily backup and, after an
+        unclean shutdown, the full integrity check of a large file run on worker threads.
+        """
         folder = data_dir(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        db, notice = open_database(folder, clock, synchronous)
-        try:
-            migrate(db)
-        except RuntimeError as exc:
-            db.close()
-            raise ProgressError(str(exc)) from None
-        store = cls(db, folder / FILE_NAME, notice)
-        if keep_backups > 0 and notice is None:
-            store.backup(clock(), keep=keep_backups)
+        opened = open_database(folder, clock, synchronous)
+        path = folder / FILE_NAME
+        store = cls(opened.db, path, opened.notice)
+        if opened.needs_full_check:
+            # The checking thread sets `notice`; the screens read it when they next look.
+            store._workers.append(check_in_background(path, store._set_notice))
+        if keep_backups > 0 and opened.notice is None:
+            store._workers.append(backup_in_background(path, clock(), keep_backups))
         return store
+
+    def _set_notice(self, text: str) -> None:
+        self.notice = text
+
+    @property
+    def checking(self) -> bool:
+        """True while the full integrity check started at open is still running."""
+        return any(w.name == "progress-check" and w.is_alive() for w in self._workers)
+
+    def wait_for_background(self, timeout: float | None = None) -> None:
+        """Wait for the backup and check started at open (tests, the command line)."""
+        for worker in self._workers:
+            worker.join(timeout)
 
     @classmethod
     def in_memory(cls) -> ProgressStore:
@@ -90,7 +114,10 @@ class ProgressStore:
         return cls(db, None)
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection, after today's backup is written (if one is being written)."""
+        for worker in self._workers:
+            if worker.name == "progress-backup":
+                worker.join()
         self.db.close()
 
     def __enter__(self) -> ProgressStore:
@@ -115,7 +142,7 @@ class ProgressStore:
         """Write today's backup if there is none yet, and drop all but the last `keep` days."""
         if self.path is None:
             return None
-        return daily_backup(self.db, self.path, now, keep)
+        return daily_backup(self.path, now, keep)
 
     # -- profiles -----------------------------------------------------------------------
 
@@ -137,11 +164,9 @@ class ProgressStore:
         self, name: str, now: datetime | None = None, new_per_day: int = DEFAULT_NEW_PER_DAY
     ) -> Profile:
         """A new learner; names are unique."""
-        name = name.strip()
-        if not name:
-            raise ProgressError("a profile needs a name")
+        name = checked_name(name)
         moment = now or utc_now()
-        with self.db.atomic():
+        with self._saving("The new profile"), self.db.atomic():
             if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
                 raise ProgressError(f"there is already a profile called {name!r}")
             cur = self.db.execute(
@@ -152,11 +177,9 @@ class ProgressStore:
 
     def rename_profile(self, profile_id: int, name: str) -> None:
         """Give a profile another (unused) name."""
-        name = name.strip()
-        if not name:
-            raise ProgressError("a profile needs a name")
+        name = checked_name(name)
         try:
-            with self.db.atomic():
+            with self._saving("The new name"), self.db.atomic():
                 self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
         except sqlite3.IntegrityError:
             raise ProgressError(f"there is already a profile called {name!r}") from None
@@ -165,12 +188,12 @@ class ProgressStore:
         """How many new items a day the profile is given."""
         if count < 0:
             raise ProgressError("the daily number of new items cannot be negative")
-        with self.db.atomic():
+        with self._saving("The daily number of new items"), self.db.atomic():
             self.db.execute("UPDATE profiles SET new_per_day = ? WHERE id = ?", [count, profile_id])
 
     def delete_profile(self, profile_id: int) -> None:
         """Remove a profile and everything recorded for it."""
-        with self.db.atomic():
+        with self._saving("Deleting the profile"), self.db.atomic():
             for table in (
                 "review_log",
                 "attempts",
@@ -196,7 +219,7 @@ class ProgressStore:
         """Write an answer, its card and review, and the running totals, in one transaction."""
         if attempt.mode not in MODES:
             raise ProgressError(f"unknown mode {attempt.mode!r}")
-        with self.db.atomic():
+        with self._saving("That answer"), self.db.atomic():
             before = undoing.remember(self.db, attempt)
             attempt_id = insert_attempt(self.db, attempt)
             if card is not None:
@@ -206,6 +229,18 @@ class ProgressStore:
             undoing.keep(self.db, attempt.profile_id, attempt_id, before)
         return attempt_id
 
+    @contextmanager
+    def _saving(self, what: str) -> Iterator[None]:
+        """A failed write (full disk, lock, I/O) becomes ProgressWriteFailed naming `what`;
+        the transaction was rolled back, so nothing of the change was written."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise  # a broken rule of the data (a name taken): the caller words it
+        except sqlite3.Error as exc:
+            folder = self.path.parent if self.path is not None else None
+            raise write_failed(what, exc, folder) from None
+
     def last_answer(self, profile_id: int) -> Attempt | None:
         """The answer `undo_last` would take back (None: nothing to undo)."""
         return undoing.last(self.db, profile_id)
@@ -214,7 +249,7 @@ class ProgressStore:
         """Take back the last answer in one transaction: the attempt, its review and its share
         of the totals removed, the card and the mistakes list restored exactly as they were.
         Returns the attempt taken back, or None when there is nothing to undo."""
-        with self.db.atomic():
+        with self._saving("Taking back the answer"), self.db.atomic():
             return undoing.undo(self.db, profile_id)
 
     # -- flags --------------------------------------------------------------------------
@@ -229,7 +264,7 @@ class ProgressStore:
     ) -> Flag:
         """Flag a question the learner disputes; its item is not asked again until unflagged."""
         flag = Flag(item, question_id, reason.strip(), now or utc_now())
-        with self.db.atomic():
+        with self._saving("The flag"), self.db.atomic():
             put_flag(self.db, profile_id, flag)
         return flag
 
@@ -438,6 +473,7 @@ class ProgressStore:
 
 # --------------------------------------------------------------------------- helpers
 
+
 # Flagged items wait for the learner to lift the flag (the parameter is the profile id).
 _NOT_FLAGGED = "AND item NOT IN (SELECT item FROM flags WHERE profile_id = ?)"
 
@@ -452,18 +488,3 @@ def _filter(
         sql += f" AND topic IN ({', '.join('?' * len(topics))})"
         params = [*params, *topics]
     return sql, params
-
-
-@contextmanager
-def open_store(directory: Path | str | None = None, **kwargs: Any) -> Iterator[ProgressStore]:
-    """`with open_store() as store:` opens the progress file and closes it afterwards."""
-    store = ProgressStore.open(directory, **kwargs)
-    try:
-        yield store
-    finally:
-        store.close()
-
-
-def schema_version() -> int:
-    """The schema version this Card Laws writes."""
-    return LATEST

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,6 +26,16 @@ def scenario_json(raw: Mapping[str, Any]) -> str:
     return json.dumps(raw, indent=2, ensure_ascii=False) + "\n"
 
 
+def _mode_for(path: Path) -> int:
+    """The mode the saved file keeps: the old file's, else a new file's (0666 less umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_scenario_file(path: Path, raw: Mapping[str, Any]) -> None:
     """Write a scenario file whole or not at all (a crash never leaves half a file)."""
     path = Path(path)
@@ -32,6 +43,7 @@ def write_scenario_file(path: Path, raw: Mapping[str, Any]) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(scenario_json(raw))
+        os.chmod(tmp, _mode_for(path))  # mkstemp's 0600 would take others' access away
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -47,6 +47,10 @@ class FakeDialogs:
         self.asked.append(caption)
         return self.open
 
+    def open_backup(self, parent: Any, folder: Path) -> Path | None:
+        self.asked.append(f"backup in {folder}")
+        return self.open
+
     def setup_printer(self, parent: Any, printer: Any) -> bool:
         from PySide6.QtPrintSupport import QPrinter
 

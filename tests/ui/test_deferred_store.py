@@ -32,3 +32,11 @@ def test_the_browser_opens_without_building_it(qtbot, content):
     assert not store.ready
     screen.search("misdeal")
     assert store.ready
+
+
+def test_laws_and_browsing_never_wait_for_the_index(content, store):
+    deferred = DeferredStore(content)
+    assert deferred.law("ecarte.french.bystander-advice").code == "french"
+    assert deferred.browse(game="ecarte") == store.browse(game="ecarte")
+    assert deferred.browse(topic="scoring") == store.browse(topic="scoring")
+    assert not deferred.ready

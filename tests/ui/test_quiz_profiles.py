@@ -125,3 +125,39 @@ def test_cancelling_the_file_dialog_does_nothing(qtbot, trainer):
     _click(qtbot, panel.import_button)
     _click(qtbot, panel.export_button)
     assert panel.status.text() == ""
+
+
+def test_restore_from_backup_puts_back_the_days_progress_and_keeps_the_current_file(
+    qtbot, panel, trainer, dialogs, tmp_path
+):
+    from datetime import UTC, datetime
+
+    from app.progress import backups
+
+    _answer_one(trainer)
+    assert trainer.store.backup(datetime(2024, 5, 1, tzinfo=UTC)) is not None
+    (backup,) = backups(tmp_path / "data")
+    _answer_one(trainer)
+    _answer_one(trainer)
+    assert trainer.store.attempt_count(trainer.profile_id) == 3
+    dialogs.open = backup
+    with qtbot.waitSignal(trainer.progress_changed):
+        _click(qtbot, panel.restore_button)
+    assert dialogs.asked[-1] == f"backup in {backup.parent}"
+    assert trainer.store.attempt_count(trainer.profile_id) == 1
+    words = panel.status.text()
+    assert words.startswith(f"Restored the backup {backup.name}.")
+    (kept,) = (tmp_path / "data").glob("progress.sqlite.before-restore-*")
+    assert kept.name in words
+
+
+def test_a_file_that_is_not_a_backup_is_refused_and_nothing_changes(
+    qtbot, panel, trainer, dialogs, tmp_path
+):
+    _answer_one(trainer)
+    bogus = tmp_path / "progress-2024-05-01.sqlite"
+    bogus.write_bytes(b"not a database" * 100)
+    dialogs.open = bogus
+    _click(qtbot, panel.restore_button)
+    assert panel.status.text().startswith("Nothing was restored:")
+    assert trainer.store.attempt_count(trainer.profile_id) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from functools import cache
 
@@ -217,3 +218,23 @@ def test_the_module_model_is_a_sound_model(qtmodeltester, quiz):
     model = ModuleModel()
     model.set_modules([quiz.modules.status(r) for r in range(quiz.modules.rowCount())])
     qtmodeltester.check(model)
+
+
+def test_an_answer_that_cannot_be_saved_says_so_and_may_be_checked_again(qtbot, quiz, trainer):
+    question = QUESTIONS["which-law"]()
+    quiz.ask(question)
+    other = sqlite3.connect(trainer.store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock past 5 seconds
+    answer = right(question)
+    for key in [answer] if isinstance(answer, str) else answer:
+        _click(qtbot, quiz.question_view.choice_buttons[key])
+    _click(qtbot, quiz.check_button)
+    assert quiz.problem.text().startswith("That answer was not saved: Another program")
+    assert "Everything saved before is safe" in quiz.problem.text()
+    assert trainer.store.attempt_count(trainer.profile_id) == 0
+    assert not quiz.feedback.isVisible() and quiz.check_button.isEnabled()
+    other.rollback()
+    other.close()
+    _click(qtbot, quiz.check_button)
+    assert quiz.problem.text() == "" and quiz.feedback.isVisible()
+    assert trainer.store.attempt_count(trainer.profile_id) == 1

@@ -64,3 +64,22 @@ def test_a_long_hand_fans_out_in_a_narrow_space_keeping_each_index_in_view(qtbot
     assert min(steps) >= MIN_STEP and max(xs) + 40 <= fan.width()
     fan.resize(fan.sizeHint())
     assert cards[1].x() - cards[0].x() > 40  # room enough: side by side, not overlapping
+
+
+def test_a_card_led_out_of_turn_lies_on_the_table_out_of_the_hand(qtbot):
+    sketch = TableSketch()
+    qtbot.addWidget(sketch)
+    led = {**TABLE, "trick": {"leader": "South", "cards": []},
+           "event": {"type": "lead-out-of-turn", "player": "North", "card": "10S"}}
+    sketch.show_table(led)
+    faces = [_name(c) for c in sketch.cards if c.card is not None]
+    assert faces == ["king of diamonds", "eight of clubs", "ten of spades", "ten of hearts"]
+    chosen = [c for c in sketch.cards if c.chosen]
+    assert [c.card for c in chosen] == [Card.parse("10S")]
+    from PySide6.QtWidgets import QLabel
+
+    words = [w.text() for w in sketch.findChildren(QLabel)]
+    assert "Led out of turn by North" in words
+    # The hand row holds two cards now; the third lies under the words.
+    hand_fans = sketch.findChildren(HandFan)
+    assert len(hand_fans[0].findChildren(CardWidget)) == 2

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from ui.builder.file_drop import ScenarioDropFilter
 from ui.builder.recent_files import RecentFiles
 from ui.compat import pin_bools
+from ui.widgets.plain_label import plain_tooltip
 
 if TYPE_CHECKING:
     from ui.builder.builder_screen import BuilderScreen
@@ -144,7 +145,7 @@ class BuilderActions(QObject):
         paths = self.recent.paths()
         for i, path in enumerate(paths, start=1):
             action = self.recent_menu.addAction(f"&{i} {path.name}")
-            action.setToolTip(str(path))
+            plain_tooltip(action, str(path))
             action.setStatusTip(str(path))
             action.triggered.connect(lambda _=False, p=path: self.open_path(p))
         if not paths:

@@ -31,6 +31,7 @@ class CardPalette(QWidget):
         self._rows_layout.setContentsMargins(4, 0, 4, 4)
         self._rows_layout.setSpacing(3)
         self._rows: list[HandView] = []
+        self._row_codes: list[list[str]] = []
         self._cards: dict[str, CardWidget] = {}
         self._copies = 1
         self._game_id = ""
@@ -40,25 +41,29 @@ class CardPalette(QWidget):
         if game.id == self._game_id:
             return
         self._game_id = game.id
-        for row in self._rows:
-            self._rows_layout.removeWidget(row)
-            row.hide()
-            row.setParent(None)
-            row.deleteLater()
-        self._rows, self._cards = [], {}
+        self._cards = {}
         self._copies = game.pack.copies
-        for suit in game.pack.suits:
+        # Rows and their card widgets are reused from game to game: switching game re-labels
+        # cards rather than building a pack of widgets again.
+        for i, suit in enumerate(game.pack.suits):
             cards = [Card(rank, suit) for rank in game.pack.ranks]
-            row = HandView(lift=0)
+            if i == len(self._rows):
+                row = HandView(lift=0)
+                row.card_clicked.connect(
+                    lambda index, r=i: self.card_chosen.emit(self._row_codes[r][index]))
+                self._rows_layout.addWidget(row)
+                self._rows.append(row)
+                self._row_codes.append([])
+            row = self._rows[i]
             row.setAccessibleName(f"{SUIT_NAMES[suit].capitalize()} of the pack")
             row.set_cards(cards)
-            row.card_clicked.connect(
-                lambda i, codes=[c.code for c in cards]: self.card_chosen.emit(codes[i]))
-            self._rows_layout.addWidget(row)
+            self._row_codes[i] = [c.code for c in cards]
             row.show()  # at once, not on the layout's deferred show
-            self._rows.append(row)
-            for i, card in enumerate(cards):
-                self._cards[card.code] = row.card_widget(i)
+            for n, card in enumerate(cards):
+                self._cards[card.code] = row.card_widget(n)
+        for row in self._rows[len(game.pack.suits):]:
+            row.hide()
+
     def set_remaining(self, left: Mapping[str, int]) -> None:
         """Show the copies of each card not yet on the table (a pack of one: used or not)."""
         for code, widget in self._cards.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
@@ -18,6 +19,14 @@ class Unsaved(Enum):
     SAVE = "save"
     DISCARD = "discard"
     CANCEL = "cancel"
+
+
+def _plain_box(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str,
+               buttons: QMessageBox.StandardButton) -> QMessageBox:
+    """A message box showing `text` as typed: it quotes file and seat names from outside."""
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
 
 
 class BuilderDialogs:
@@ -51,9 +60,11 @@ class BuilderDialogs:
         """Ask whether to save, discard or keep the unsaved changes."""
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        answer = QMessageBox.question(
-            parent, "Unsaved scenario", f"The scenario {name} has changes that are not saved. "
-            "Save them first?", buttons, QMessageBox.StandardButton.Save)
+        box = _plain_box(parent, QMessageBox.Icon.Question, "Unsaved scenario",
+                         f"The scenario {name} has changes that are not saved. Save them first?",
+                         buttons)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
             return Unsaved.SAVE
         if answer == QMessageBox.StandardButton.Discard:
@@ -62,7 +73,8 @@ class BuilderDialogs:
 
     def error(self, parent: QWidget, title: str, text: str) -> None:
         """Say what went wrong."""
-        QMessageBox.warning(parent, title, text)
+        _plain_box(parent, QMessageBox.Icon.Warning, title, text,
+                   QMessageBox.StandardButton.Ok).exec()
 
     def setup_printer(self, parent: QWidget, printer: QPrinter) -> bool:
         """Let the user choose a printer; False when cancelled."""

@@ -6,6 +6,8 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ui.widgets.plain_label import plain_tooltip
+
 
 class ElidedLabel(QLabel):
     """A label whose text is elided in the middle when the room is short; text() stays whole
@@ -18,7 +20,7 @@ class ElidedLabel(QLabel):
     def setText(self, text: str) -> None:
         """Show a text (whole in the tooltip)."""
         super().setText(text)
-        self.setToolTip(text)
+        plain_tooltip(self, text)
 
     def minimumSizeHint(self) -> QSize:
         """As narrow as an ellipsis: the text gives way to the controls beside it."""

@@ -1,6 +1,10 @@
 """Which laws rule the table: a checkbox per code of the game, and the readings of its disputed
 rules (variant groups) in a form that opens under them.
 
+The readings are built only when they are opened (or asked for): a game's disputed rules grow
+with the laws, and the form is closed most of the time, so showing the builder or switching
+game never pays for them.
+
 The form only shows and reports choices; the edits are app.table_builder's set_codes and
 set_variant, chosen by the screen.
 """
@@ -55,8 +59,10 @@ class LawsForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.code_boxes: dict[str, QCheckBox] = {}
-        self.reading_boxes: dict[str, QComboBox] = {}
+        self._reading_boxes: dict[str, QComboBox] = {}
+        self._readings_built = False
         self._groups: dict[str, VariantGroup] = {}
+        self._chosen: dict[str, str] = {}
         self._key: tuple[object, ...] = ()
         self._codes_row = QHBoxLayout()
         self._codes_row.setContentsMargins(0, 0, 0, 0)
@@ -76,22 +82,35 @@ class LawsForm(QWidget):
         self.toggle.setAccessibleName("Show the readings of disputed rules")
         self.toggle.setToolTip("Where the sources disagree, choose which version of the rule "
                                "the table follows")
-        self.readings = QWidget()
-        self.form = QFormLayout(self.readings)
-        self.form.setContentsMargins(0, 0, 0, 0)
-        self.form.setVerticalSpacing(3)
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.readings.hide()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(3)
-        layout.addLayout(self._codes_row)
-        layout.addWidget(self.toggle)
-        layout.addWidget(self.readings)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(3)
+        self._layout.addLayout(self._codes_row)
+        self._layout.addWidget(self.toggle)
+        self.readings, self.form = self._new_readings()
         self.toggle.toggled.connect(self.show_readings)
+
+    def _new_readings(self) -> tuple[QWidget, QFormLayout]:
+        # A fresh container: dropping the old one whole is far cheaper than removing its rows.
+        readings = QWidget()
+        form = QFormLayout(readings)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setVerticalSpacing(3)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        readings.hide()
+        self._layout.addWidget(readings)
+        return readings, form
+
+    @property
+    def reading_boxes(self) -> dict[str, QComboBox]:
+        """The reading chosen for each disputed rule, by group (built when first asked for)."""
+        self._build_readings()
+        return self._reading_boxes
 
     def show_readings(self, shown: bool) -> None:
         """Open or close the readings under the codes."""
+        if shown:
+            self._build_readings()
         self.toggle.blockSignals(True)
         self.toggle.setChecked(shown)
         self.toggle.blockSignals(False)
@@ -115,18 +134,42 @@ class LawsForm(QWidget):
             box.setToolTip(LAST_CODE_TIP if last else f"Rule the table under the "
                            f"{short_code_name(code)} laws")
             box.blockSignals(False)
-        changed = 0
-        for name, combo in self.reading_boxes.items():
+        self._chosen = dict(chosen)
+        if self._readings_built:
+            self._show_chosen()
+        changed = sum(chosen.get(g.name, g.default.id) != g.default.id for g in groups)
+        self.toggle.setVisible(bool(groups))
+        self.toggle.setText("Readings: " + ("all usual" if not changed else
+                                            f"{changed} not the usual"))
+
+    def _show_chosen(self) -> None:
+        for name, combo in self._reading_boxes.items():
             group = self._groups[name]
-            law_id = chosen.get(name, group.default.id)
+            law_id = self._chosen.get(name, group.default.id)
             combo.blockSignals(True)
             combo.setCurrentIndex(max(0, combo.findData(law_id)))
             combo.blockSignals(False)
             combo.setToolTip(law_tooltip(group.laws[combo.currentIndex()]))
-            changed += combo.currentIndex() != 0
-        self.toggle.setVisible(bool(groups))
-        self.toggle.setText("Readings: " + ("all usual" if not changed else
-                                            f"{changed} not the usual"))
+
+    def _build_readings(self) -> None:
+        if self._readings_built:
+            return
+        self._readings_built = True
+        for group in self._groups.values():
+            combo = _combo()
+            combo.setAccessibleName(f"Reading: {group.label}")
+            for law in group.laws:
+                combo.addItem(group.reading_label(law), law.id)
+                combo.setItemData(combo.count() - 1, law_tooltip(law),
+                                  Qt.ItemDataRole.ToolTipRole)
+            combo.currentIndexChanged.connect(
+                lambda _, g=group.name, c=combo: self.variant_chosen.emit(g, c.currentData()))
+            label = QLabel(group.label)
+            label.setWordWrap(True)
+            label.setBuddy(combo)
+            self.form.addRow(label, combo)
+            self._reading_boxes[group.name] = combo
+        self._show_chosen()
 
     def _rebuild(self, codes: Sequence[str], groups: Sequence[VariantGroup]) -> None:
         for box in self.code_boxes.values():
@@ -140,24 +183,12 @@ class LawsForm(QWidget):
             self._codes_end.addWidget(box)
             box.show()  # at once, not on the layout's deferred show
             self.code_boxes[code] = box
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.reading_boxes = {}
+        self.readings.setParent(None)
+        self.readings.deleteLater()
+        self.readings, self.form = self._new_readings()
+        self._reading_boxes = {}
+        self._readings_built = False
         self._groups = {g.name: g for g in groups}
-        for group in groups:
-            combo = _combo()
-            combo.setAccessibleName(f"Reading: {group.label}")
-            for law in group.laws:
-                combo.addItem(group.reading_label(law), law.id)
-                combo.setItemData(combo.count() - 1, law_tooltip(law),
-                                  Qt.ItemDataRole.ToolTipRole)
-            combo.currentIndexChanged.connect(
-                lambda _, g=group.name, c=combo: self.variant_chosen.emit(g, c.currentData()))
-            label = QLabel(group.label)
-            label.setWordWrap(True)
-            label.setBuddy(combo)
-            self.form.addRow(label, combo)
-            self.reading_boxes[group.name] = combo
         self.show_readings(self.toggle.isChecked())
 
     def _on_codes(self) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card
 from ui.builder.hand_view import HandView
+from ui.widgets.plain_label import plain_tooltip
 
 NOT_GIVEN = -1
 NAME_LENGTH = 24
@@ -137,19 +138,19 @@ class SeatView(QFrame):
         """The seat's name (after a rename), in its field and every accessible name."""
         self.player = player
         self.target.setAccessibleName(f"Give cards to {player}")
-        self.target.setToolTip(f"Cards clicked in the pack go to {player}")
+        plain_tooltip(self.target, f"Cards clicked in the pack go to {player}")
         if self.name.text() != player:
             self.name.setText(player)
         self.name.setAccessibleName(f"Name of the seat {player}")
-        self.name.setToolTip(f"{player}: type another name and press Enter to rename the seat "
-                             "everywhere on the table and in the event")
+        plain_tooltip(self.name, f"{player}: type another name and press Enter to rename the "
+                      "seat everywhere on the table and in the event")
         self._fit_name()
         self.dealer.setAccessibleName(f"{player} deals")
         self.seen.setAccessibleName(f"{player} has seen the hand")
-        self.seen.setToolTip(f"{player} has looked at the hand")
+        plain_tooltip(self.seen, f"{player} has looked at the hand")
         self.count.setAccessibleName(f"Number of cards {player} holds")
         self.proper.setAccessibleName(f"Cards {player} should hold")
-        self.score.setToolTip(f"{player}'s points so far")
+        plain_tooltip(self.score, f"{player}'s points so far")
         self.score.setAccessibleName(f"{player}'s score")
         self.hand.setAccessibleName(f"{player}'s hand")
 
@@ -164,8 +165,8 @@ class SeatView(QFrame):
             self.name.setText(self.player)
             self._fit_name()
         self.dealer.setChecked(dealer)
-        self.dealer.setToolTip(f"{self.player} deals" if dealer
-                               else f"The dealer button: make {self.player} the dealer")
+        plain_tooltip(self.dealer, f"{self.player} deals" if dealer
+                      else f"The dealer button: make {self.player} the dealer")
         self.seen.setVisible(seen is not None)
         self.seen.setChecked(bool(seen))
         count = hand if isinstance(hand, int) else (NOT_GIVEN if hand is None else len(hand))
@@ -179,8 +180,8 @@ class SeatView(QFrame):
         wrong = proper is not None and count not in (proper, NOT_GIVEN)
         self.proper.setText(f"should hold {proper}" if wrong else "")
         self.proper.setVisible(wrong)
-        self.count.setToolTip(f"{self.player} should hold {proper} at this point"
-                              if proper is not None else "How many cards the seat holds")
+        plain_tooltip(self.count, f"{self.player} should hold {proper} at this point"
+                      if proper is not None else "How many cards the seat holds")
         set_style(self.proper, PROBLEM_STYLE)
         set_style(self.count, PROBLEM_STYLE if count_problem else "")
         self.hand.set_cards(hand, marked=marked, chosen=chosen)

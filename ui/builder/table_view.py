@@ -95,6 +95,7 @@ class TableView(QWidget):
         super().__init__(parent)
         self.setAccessibleName("The table")
         self.seats: dict[str, SeatView] = {}
+        self._kept: dict[int, list[SeatView]] = {}  # seats of other seat counts, hidden
         self.facts = TableFacts()
         self.centre = TableCentre()
         self._group = QButtonGroup(self)
@@ -163,6 +164,16 @@ class TableView(QWidget):
         self.centre.set_players(players)
         self.facts.set_players(players)
 
+    def _new_seat(self, player: str, side: str) -> SeatView:
+        seat = SeatView(player, self, one_line=side in ("top", "bottom"))
+        seat.card_clicked.connect(self.card_clicked)
+        seat.renamed.connect(self.player_renamed)
+        seat.dealer_chosen.connect(self.dealer_chosen)
+        seat.seen_edited.connect(self.seen_edited)
+        seat.count_edited.connect(self.count_edited)
+        seat.score_edited.connect(self.score_edited)
+        return seat
+
     def _set_players(self, players: Sequence[str]) -> None:
         if list(self.seats) == list(players):
             return
@@ -170,25 +181,24 @@ class TableView(QWidget):
             self._rename_seats(players)
             return
         previous = self._target
+        # Seats leave the table but are kept, by number of seats: switching between a two- and
+        # a four-handed game renames the seats it had rather than building them again.
         for seat in self.seats.values():
             self._group.removeButton(seat.target)
             del self._targets[seat.target]
-            seat.setParent(None)
-            seat.deleteLater()
-        self.seats = {}
+            seat.hide()
+        if self.seats:
+            self._kept[len(self.seats)] = list(self.seats.values())
         for layout in self._sides.values():
             _clear(layout)
         sides = dict(zip(players, seat_sides(len(players)), strict=True))
+        kept = self._kept.pop(len(players), [])
+        self.seats = {}
         for player in players:
-            seat = SeatView(player, one_line=sides[player] in ("top", "bottom"))
+            seat = kept.pop(0) if kept else self._new_seat(player, sides[player])
+            seat.set_player(player)
             self.seats[player] = seat
             self._add_target(seat.target, player)
-            seat.card_clicked.connect(self.card_clicked)
-            seat.renamed.connect(self.player_renamed)
-            seat.dealer_chosen.connect(self.dealer_chosen)
-            seat.seen_edited.connect(self.seen_edited)
-            seat.count_edited.connect(self.count_edited)
-            seat.score_edited.connect(self.score_edited)
         # Clockwise: the top row runs left to right, the right side down, the bottom row right
         # to left and the left side up, so play always passes to the left of the seat.
         for side in ("top", "right", "bottom", "left"):

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 JSON_FILTER = "Card Laws progress (*.json)"
 PDF_FILTER = "PDF document (*.pdf)"
+BACKUP_FILTER = "Card Laws backups (progress-*.sqlite);;All files (*)"
 
 
 class FileDialogs:
@@ -24,6 +25,12 @@ class FileDialogs:
     def open_path(self, parent: QWidget, caption: str, filters: str) -> Path | None:
         """Which file to read."""
         path, _ = QFileDialog.getOpenFileName(parent, caption, "", filters)
+        return Path(path) if path else None
+
+    def open_backup(self, parent: QWidget, folder: Path) -> Path | None:
+        """Which backup to restore, starting in the backups folder."""
+        path, _ = QFileDialog.getOpenFileName(parent, "Restore from backup", str(folder),
+                                              BACKUP_FILTER)
         return Path(path) if path else None
 
     def setup_printer(self, parent: QWidget, printer: object) -> bool:

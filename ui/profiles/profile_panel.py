@@ -1,4 +1,5 @@
-"""Choose or create a learner's profile, set his daily new items, export or import his progress."""
+"""Choose or create a learner's profile, set his daily new items, export or import his progress,
+restore a daily backup."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ui.profiles.file_dialogs import JSON_FILTER, FileDialogs
 from ui.quiz.trainer import Trainer
+from ui.widgets.plain_label import plain_label
 
 MAX_NEW_PER_DAY = 500
 
@@ -53,7 +54,10 @@ class ProfilePanel(QGroupBox):
         self.new_per_day.setAccessibleName("New items a day")
         self.export_button = QPushButton("Export progress…")
         self.import_button = QPushButton("Import progress…")
-        self.status = QLabel()
+        self.restore_button = QPushButton("Restore from backup…")
+        self.restore_button.setToolTip("Put back the progress as it was on the day of a daily "
+                                       "backup; the progress file of now is kept beside it")
+        self.status = plain_label()  # quotes profile and file names
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problems = QPlainTextEdit()
@@ -68,6 +72,9 @@ class ProfilePanel(QGroupBox):
         files = QHBoxLayout()
         files.addWidget(self.export_button)
         files.addWidget(self.import_button)
+        restoring = QHBoxLayout()
+        restoring.addWidget(self.restore_button)
+        restoring.addStretch(1)
         form = QFormLayout()
         form.addRow("&Learner", self.profile_box)
         form.addRow("", adding)
@@ -75,6 +82,7 @@ class ProfilePanel(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(files)
+        layout.addLayout(restoring)
         layout.addWidget(self.status)
         layout.addWidget(self.problems)
 
@@ -84,6 +92,7 @@ class ProfilePanel(QGroupBox):
         self.new_per_day.valueChanged.connect(self._on_new_per_day)
         self.export_button.clicked.connect(self.export_progress)
         self.import_button.clicked.connect(self.import_progress)
+        self.restore_button.clicked.connect(self.restore_backup)
         trainer.profile_changed.connect(lambda _id: self.refresh())
 
     def refresh(self) -> None:
@@ -157,6 +166,24 @@ class ProfilePanel(QGroupBox):
         self._trainer.choose_profile(profile.id)
         self._trainer.progress_changed.emit()
         self._say(f"Imported as the profile “{profile.name}”.")
+
+    def restore_backup(self) -> None:
+        """Put back a daily backup the learner picks; the current file is kept beside it."""
+        from app.progress import ProgressError, backups, data_dir
+
+        folder = data_dir(self._trainer.data_dir)
+        kept = backups(folder)
+        path = self._dialogs.open_backup(self, kept[-1].parent if kept else folder)
+        if path is None:
+            return
+        try:
+            previous = self._trainer.restore_backup(path)
+        except ProgressError as exc:
+            self._say(f"Nothing was restored: {exc}")
+            return
+        self.refresh()
+        self._say(f"Restored the backup {path.name}. The progress file of before is kept as "
+                  f"{previous.name} in {folder}.")
 
     def _say(self, text: str, problems: list[str] | None = None) -> None:
         self.status.setText(text)

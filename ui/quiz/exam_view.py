@@ -23,6 +23,7 @@ from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs
 from ui.quiz.question_view import QuestionView
 from ui.quiz.quiz_pages import STYLE, exam_report_html
+from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
     from quizzes import Exam, ExamReport
@@ -83,7 +84,7 @@ class ExamView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.question_view)
-        self.problem = QLabel()
+        self.problem = plain_label()  # may quote the data folder
         self.problem.setStyleSheet("color: #a3261d;")
         self.next_button = QPushButton("Next question")
         self.next_button.setDefault(True)
@@ -189,6 +190,7 @@ class ExamView(QWidget):
             self._end()
 
     def _record(self) -> bool:
+        from app.progress import ProgressWriteFailed
         from quizzes import QuestionError
 
         assert self.exam is not None
@@ -200,6 +202,9 @@ class ExamView(QWidget):
             self.exam.answer(question, answer, self._question_clock.elapsed())
         except QuestionError:
             self.problem.setText("Type a whole number, e.g. 100.")
+            return False
+        except ProgressWriteFailed as exc:  # disk full, a lock: the answer may be given again
+            self.problem.setText(str(exc))
             return False
         return True
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
+
+from ui.widgets.plain_label import plain_label
 
 STYLE = "#notice-banner { background: #fff4c2; border: 1px solid #d9b800; border-radius: 4px; }"
 
@@ -21,7 +23,7 @@ class NoticeBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("notice-banner")
         self.setStyleSheet(STYLE)
-        self.message = QLabel()
+        self.message = plain_label()  # quotes folder and file names
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.setAccessibleName("Notice")

@@ -27,6 +27,7 @@ from ui.profiles.file_dialogs import FileDialogs
 from ui.profiles.profile_panel import ProfilePanel
 from ui.quiz.module_model import ModuleModel
 from ui.quiz.trainer import Trainer
+from ui.widgets.plain_label import plain_label
 
 
 class PickerPage(QSplitter):
@@ -76,7 +77,7 @@ class PickerPage(QSplitter):
         mode_column.addLayout(exam_form)
         self.start_button = QPushButton("&Start")
         self.start_button.setDefault(True)
-        self.picker_status = QLabel()
+        self.picker_status = plain_label()  # holds the profile name
         self.picker_status.setWordWrap(True)
         mode_column.addWidget(self.picker_status)
         mode_column.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignRight)

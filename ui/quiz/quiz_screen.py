@@ -29,6 +29,7 @@ from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
 from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
+from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
     from quizzes import Module, Question, Result, Session
@@ -137,7 +138,7 @@ class QuizScreen(QWidget):
         self.study_splitter.setStretchFactor(0, 3)
         self.study_splitter.setStretchFactor(1, 2)
         self.study_splitter.setChildrenCollapsible(False)
-        self.problem = QLabel()
+        self.problem = plain_label()  # may quote the data folder
         self.problem.setStyleSheet("color: #a3261d;")
         self.check_button = QPushButton("&Check")
         self.check_button.clicked.connect(self.check_answer)
@@ -365,6 +366,7 @@ class QuizScreen(QWidget):
 
     def check_answer(self) -> None:
         """Mark the answer given; it is recorded before the feedback is shown."""
+        from app.progress import ProgressWriteFailed
         from quizzes import QuestionError
 
         if self.session is None or self.question is None or self.result is not None:
@@ -377,6 +379,10 @@ class QuizScreen(QWidget):
         except QuestionError:
             self.problem.setText("Type a whole number, e.g. 100.")
             return
+        except ProgressWriteFailed as exc:  # disk full, a lock: the learner may check again
+            self.problem.setText(str(exc))
+            return
+        self.problem.clear()
         self.question_view.set_locked(True)
         self.question_view.mark(self.result)
         self.feedback.show_result(self.result)

@@ -24,6 +24,14 @@ def _card(code: Any) -> Card | None:
         return None
 
 
+# Events whose card has left the hand and lies on the table, with the words under it.
+ON_THE_TABLE = {
+    "lead-out-of-turn": "Led out of turn by {player}",
+    "play-out-of-turn": "Played out of turn by {player}",
+    "exposed-card": "Exposed by {player}, face up",
+}
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
@@ -31,7 +39,8 @@ def _plural(n: int, word: str) -> str:
 class TableSketch(QWidget):
     """Read-only drawing of a scenario mapping (docs/scenario-format.md); cards say their names.
 
-    The card an event is about (a card played, exposed or led) has a gold edge.
+    The card an event is about (a card played, exposed or led) has a gold edge; a card led or
+    played out of turn, or exposed, lies on the table (ON_THE_TABLE), out of its owner's hand.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -60,6 +69,9 @@ class TableSketch(QWidget):
         players = list(table.get("players") or hands)
         event: Mapping[str, Any] = table.get("event") or {}
         marked = (event.get("player"), str(event.get("card", "")).upper())
+        on_table = self._on_table(event, hands)
+        if on_table is not None:
+            hands = {**hands, marked[0]: on_table[1]}
         longest = max((len(h) for h in hands.values() if isinstance(h, list)), default=0)
         size = SMALL_CARD if longest > CROWDED else CARD
 
@@ -75,6 +87,10 @@ class TableSketch(QWidget):
 
         extras = QHBoxLayout()
         extras.setSpacing(14)
+        if on_table is not None:
+            group = self._labelled_cards(on_table[0], [marked[1]], size)
+            self.cards[-1].set_chosen(True)
+            extras.addLayout(group)
         trick = table.get("trick") or {}
         if trick.get("cards"):
             extras.addLayout(self._labelled_cards(
@@ -93,6 +109,24 @@ class TableSketch(QWidget):
         self._body.show()  # at once, not on the next turn of the event loop
 
     # Building -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _on_table(
+        event: Mapping[str, Any], hands: Mapping[str, Any]
+    ) -> tuple[str, list[Any]] | None:
+        """(words under the card, its owner's hand without it) when the event's card lies on
+        the table; None otherwise."""
+        words = ON_THE_TABLE.get(str(event.get("type", "")))
+        player, card = event.get("player"), str(event.get("card") or "").upper()
+        hand = hands.get(player) if player is not None else None
+        if words is None or not card or not isinstance(hand, list):
+            return None
+        rest = list(hand)
+        for n, code in enumerate(rest):
+            if str(code).upper() == card:
+                del rest[n]
+                break
+        return words.format(player=player), rest
 
     def _seat_label(self, player: str, table: Mapping[str, Any]) -> QLabel:
         lines = [f"<b>{player}</b>"]

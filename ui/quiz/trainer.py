@@ -126,21 +126,44 @@ class Trainer(QObject):
     def _open_store(self) -> None:
         if self.state != "preparing" or self._store is not None:
             return
-        from app.progress import ProgressError, ProgressStore
+        from app.progress import ProgressError, ProgressStore, ProgressUnavailable
 
         try:
             self._store = ProgressStore.open(self.data_dir)
+        except ProgressUnavailable as exc:  # full disk, lock, permissions: it says what to do
+            self._on_failure(str(exc))
+            return
         except (ProgressError, OSError) as exc:
             self._on_failure(f"The progress file could not be opened: {exc}")
             return
         self.notice = self._store.notice
         if self.notice:
             self.notice_changed.emit()
+        if self._store.checking:
+            self._watch_check()
         profiles = self._store.profiles()
         remembered = [p for p in profiles if p.id == self.preferred_profile]
         profile = (remembered or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
         self._profile_id = profile.id
         self._warm_bank()  # now that the UI thread is done with SQLite
+
+    def _watch_check(self) -> None:
+        # The full integrity check after an unclean shutdown runs on a worker thread; its
+        # verdict, if the file is damaged, arrives as the store's notice.
+        timer = QTimer(self)
+        timer.setInterval(250)
+
+        def look() -> None:
+            store = self._store
+            if store is None or not store.checking:
+                timer.stop()
+                timer.deleteLater()
+            if store is not None and store.notice and store.notice != self.notice:
+                self.notice = store.notice
+                self.notice_changed.emit()
+
+        timer.timeout.connect(look)
+        timer.start()
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank
@@ -207,6 +230,27 @@ class Trainer(QObject):
             self.store.profile(profile_id)  # raises for an unknown id
             self._profile_id = profile_id
             self.profile_changed.emit(profile_id)
+
+    def restore_backup(self, backup: Path) -> Path:
+        """Make a backup the progress file and reopen it; returns where the previous file was
+        kept (never deleted). Raises ProgressError, with the store still open, when the backup
+        cannot be restored."""
+        from app.progress import ProgressStore, data_dir, restore
+        from app.progress.records import utc_now
+
+        self.store.close()
+        self._store = None
+        try:
+            kept = restore(data_dir(self.data_dir), backup, utc_now())
+        finally:
+            self._store = ProgressStore.open(self.data_dir, keep_backups=0)
+        profiles = self._store.profiles()
+        same = [p for p in profiles if p.id == self._profile_id]
+        chosen = (same or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
+        self._profile_id = chosen.id
+        self.profile_changed.emit(chosen.id)
+        self.progress_changed.emit()
+        return kept
 
     def dismiss_notice(self) -> None:
         """The learner has read the notice about the damaged progress file."""

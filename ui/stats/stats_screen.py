@@ -39,6 +39,7 @@ from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.figure_worker import FigureWorker
 from ui.stats.standing_model import KEY_ROLE, StandingModel, percent_words
+from ui.widgets.plain_label import plain_label
 from ui.words import code_name, game_name, short_code_name, topic_name
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class StatsScreen(QWidget):
         self.preparing.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preparing.setWordWrap(True)
 
-        self.title = QLabel()
+        self.title = plain_label()  # holds the profile name
         bigger = QFont(self.title.font())
         bigger.setPointSizeF(bigger.pointSizeF() * 1.3)
         bigger.setBold(True)
