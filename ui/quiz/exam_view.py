@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.content import Law
+from ui import theme
 from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs
+from ui.quiz import study_keys
 from ui.quiz.question_view import QuestionView
-from ui.quiz.quiz_pages import STYLE, exam_report_html
+from ui.quiz.quiz_pages import exam_report_html, style
 from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
@@ -85,7 +87,7 @@ class ExamView(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.question_view)
         self.problem = plain_label()  # may quote the data folder
-        self.problem.setStyleSheet("color: #a3261d;")
+        theme.keep_styled(self.problem, lambda: f"color: {theme.hex('wrong-ink')};")
         self.next_button = QPushButton("Next question")
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self.next_question)
@@ -107,11 +109,15 @@ class ExamView(QWidget):
         column.addLayout(top)
         column.addWidget(scroll, 1)
         column.addLayout(buttons)
+        # 1-9 pick, Enter or Space goes on; nothing to undo in an exam (no feedback to take back).
+        self.shortcuts = study_keys.install(
+            question_page, choose=self.question_view.choose_number,
+            advance=self.next_question, undo=None)
 
         # The result page.
         self.result_page = QTextBrowser()
         self.result_page.setOpenLinks(False)
-        self.result_page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.result_page, style)
         self.result_page.setAccessibleName("Exam result")
         self.result_page.anchorClicked.connect(self._on_anchor)
         self.print_button = QPushButton("&Print…")
@@ -174,6 +180,7 @@ class ExamView(QWidget):
         last = self._index == len(questions) - 1
         self.next_button.setText("Finish the exam" if last else "Next question")
         self.problem.clear()
+        self.question_view.focus_answer()
         self._tick()
         self._question_clock.start()
 
@@ -220,7 +227,8 @@ class ExamView(QWidget):
         self._ticker.stop()
         self._deadline.stop()
         self.report = self.exam.finish()
-        self.result_page.setHtml(exam_report_html(self.report, self._laws, self.title))
+        theme.set_html(self.result_page,
+                       exam_report_html(self.report, self._laws, self.title))
         self.pages.setCurrentIndex(1)
         self.finished.emit(self.report)
 
