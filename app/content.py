@@ -171,6 +171,26 @@ class Content:
             groups.setdefault((law.game, law.code), []).append(law)
         return {key: tuple(members) for key, members in groups.items()}
 
+    @cached_property
+    def _by_case(self) -> Mapping[tuple[str, str, str], tuple[Law, ...]]:
+        groups: dict[tuple[str, str, str], list[Law]] = {}
+        for law in self.laws.values():
+            groups.setdefault((law.game, law.code, law.case), []).append(law)
+        return {key: tuple(members) for key, members in groups.items()}
+
+    @cached_property
+    def _positions(self) -> Mapping[str, int]:
+        return {law_id: n for n, law_id in enumerate(self.laws)}
+
+    def file_order(self, law: Law) -> int:
+        """Where a law stands in the files (a sort key that keeps file order)."""
+        return self._positions[law.id]
+
+    def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
+        """The laws of one game and code for one case, in file order (indexed once: a silent
+        code asks for its guiding principle per ruling, whatever the number of laws)."""
+        return self._by_case.get((game, code, case), ())
+
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
         if game is not None and code is not None:

@@ -178,11 +178,15 @@ class Game:
         return next((law for law in readings if law.id == chosen), readings[0])
 
     @cached_property
-    def _groups_by_code(self) -> Mapping[str, tuple[str, ...]]:
-        groups: dict[str, list[str]] = {}
-        for group, readings in self.variant_groups.items():
-            groups.setdefault(readings[0].code, []).append(group)
-        return {code: tuple(names) for code, names in groups.items()}
+    def _changing_defaults(self) -> tuple[str, ...]:
+        """The groups whose default reading itself changes the game (seldom any)."""
+        return tuple(g for g, readings in self.variant_groups.items() if readings[0].changes)
+
+    def _groups_in_force(self, variants: Mapping[str, str]) -> list[str]:
+        """The groups whose reading in force may change the game: those the scenario chose a
+        reading of, and those whose default changes it (a ruling never walks every group)."""
+        chosen = [g for g in variants if g in self.variant_groups]
+        return [*chosen, *(g for g in self._changing_defaults if g not in variants)]
 
     def for_code(self, code: str, variants: Mapping[str, str]) -> Game:
         """This game as one code plays it: each of that code's variant groups applies the
@@ -190,15 +194,16 @@ class Game:
         readings change nothing here, so a reading chosen for one code never moves another
         code's ruling."""
         game = self
-        for group in self._groups_by_code.get(code, ()):
-            game = game.changed(self.reading_in_force(group, variants).changes)
+        for group in self._groups_in_force(variants):
+            if self.variant_groups[group][0].code == code:
+                game = game.changed(self.reading_in_force(group, variants).changes)
         return game
 
     def for_table(self, variants: Mapping[str, str]) -> Game:
         """The game whose pack is on the table: the pack changes of every reading in force
         (the cards are the same whichever code rules them)."""
         game = self
-        for group in self.variant_groups:
+        for group in self._groups_in_force(variants):
             ranks = self.reading_in_force(group, variants).changes.ranks
             game = game.changed(VariantChanges(ranks=ranks))
         return game

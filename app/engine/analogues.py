@@ -62,11 +62,15 @@ def find_analogues(
     cases = _situation_cases(table, code, content, decide) - {principle_case}
     found: dict[str, Analogue] = {}
     for sibling in kin:
-        laws = [
-            law
-            for law in content.laws_for(sibling.id, code)
-            if law.case in cases and (not law.variant_of or law.variant_default)
-        ]
+        laws = sorted(
+            (
+                law
+                for case in cases
+                for law in content.laws_of_case(sibling.id, code, case)
+                if not law.variant_of or law.variant_default
+            ),
+            key=content.file_order,
+        )
         how = "same situation under this code"
         if not laws:
             laws = _sibling_ruling(table, sibling, code, content, games, decide, principle_case)

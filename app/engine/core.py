@@ -110,8 +110,7 @@ def principle_laws(content: Content, game: str, code: str) -> list[str]:
     return [
         law.id
         for source in (game, GENERAL_LAWS)
-        for law in content.laws_for(source, code)
-        if law.case == PRINCIPLE_CASE
+        for law in content.laws_of_case(source, code, PRINCIPLE_CASE)
     ]
 
 
