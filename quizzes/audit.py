@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from app.content import Content, Law
 from app.engine import rule
-from app.engine.ruling import meaning
+from app.engine.ruling import also_true_of, meaning
 from app.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 from quizzes.words import OUTCOME_WORDS
@@ -83,6 +83,15 @@ def question_problems(content: Content, games: object, question: Question) -> li
         if said in seen:
             out.append(Problem(q.id, "same-reading", f"[{seen[said]}] and [{c.key}] read alike"))
         seen.setdefault(said, c.key)
+    if q.type == "code" and q.table is not None and q.code is not None:
+        # The ruling shown must be true of its code alone, not of another code's ruling too.
+        scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
+        ruled = rule(scenario, games, content)  # type: ignore[arg-type]
+        answer = ruled.for_code(q.code)
+        for other in ruled.rulings:
+            if other.code != q.code and also_true_of(answer, other):
+                out.append(Problem(q.id, "two-codes-fit",
+                                   f"the {other.code} ruling is also “{other.outcome}”"))
     if q.type == "law":
         answer = content.laws[q.law]
         cited: tuple[str, ...] = ()

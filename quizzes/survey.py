@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from app.engine.core import ANY_GAME, registered
+from app.engine.ruling import also_true_of
 from app.events import EVENTS
 from quizzes.generators.common import (
     STRICT_RULES,
@@ -77,12 +78,13 @@ def take_survey(bank: QuestionBank, samples: int = SAMPLES) -> Survey:
                     found = rule_combo(bank, combo, random.Random(f"survey:{combo}:{k}"))
                     if found is None:
                         continue
-                    keys = {r.code: r.key() for r in found.ruling.rulings}
                     covered = {r.code for r in found.ruling.rulings if r.outcome != "not-covered"}
                     for cr in found.ruling.rulings:
                         if cr.outcome == "not-covered":
                             continue
-                        unique = all(v != keys[cr.code] for c, v in keys.items() if c != cr.code)
+                        # The code's ruling is its own: nothing it says is true of another's.
+                        unique = not any(also_true_of(cr, r) for r in found.ruling.rulings
+                                         if r.code != cr.code)
                         contrast = unique and bool(covered - {cr.code})
                         for law in cr.laws:
                             r = reach[law]

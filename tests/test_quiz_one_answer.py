@@ -12,7 +12,7 @@ import pytest
 from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
 from quizzes.audit import audit_bank, question_problems, reading
 from quizzes.bank import default_bank
-from quizzes.questions import Choice
+from quizzes.questions import Choice, QuestionError
 from quizzes.words import OUTCOME_WORDS
 
 BANK = default_bank()
@@ -95,3 +95,30 @@ def test_the_audit_command_says_zero_of_n_per_type(capsys):
     assert cli(["quiz", "audit", "--seeds", "1"]) == 0
     out = capsys.readouterr().out
     assert "law: 0 of " in out and "ruling: 0 of " in out
+
+
+def test_a_bare_no_penalty_is_not_asked_when_another_code_says_no_penalty_with_a_take_back():
+    """Écarté, a lead out of turn: Foster says no penalty; the Club Code says no penalty and
+    the card may be taken back. "Which code gives this ruling? No penalty." fits both."""
+    from app.engine import rule
+    from app.engine.ruling import also_true_of
+    from app.scenario import parse_scenario
+
+    table = {"game": "ecarte", "players": ["North", "South"], "dealer": "South",
+             "stage": "play", "trump": "D", "tricks_played": 1,
+             "hands": {"North": ["JH", "8H", "7H", "10H"], "South": ["AD", "7D", "7S"]},
+             "trick": {"leader": "North", "cards": []},
+             "event": {"type": "lead-out-of-turn", "player": "South", "card": "7D"}}
+    ruled = rule(parse_scenario(table, BANK.games), BANK.games, BANK.content)
+    american, english = ruled.for_code("american"), ruled.for_code("english")
+    assert american.meaning != english.meaning or american.key() != english.key()
+    assert also_true_of(american, english)  # "No penalty." is true of the English ruling too
+    assert not also_true_of(english, american)  # its take-back is not true of Foster's
+    for seed in range(4):
+        try:
+            q = BANK.generate("code", "general.american.adversaries-share-fault-for-false-lead",
+                              seed)
+        except QuestionError:
+            continue  # no table where Foster's ruling is his alone: not asked
+        assert not [p for p in question_problems(BANK.content, BANK.games, q)
+                    if p.kind == "two-codes-fit"], q.id

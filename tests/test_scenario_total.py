@@ -21,7 +21,8 @@ from app.scenario import MAX_DEPTH, Scenario, ScenarioError, parse_scenario, par
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = build_games(load_content())
 EXAMPLES = sorted((CONTENT_DIR / "scenarios").glob("*.json"))
-_FIELD = re.compile(r"^invalid scenario .+: field '(?P<field>[^']+)': \S")
+# The field is printed as Python's repr: in single quotes, or double when it holds a quote.
+_FIELD = re.compile(r"""^invalid scenario .+: field (?P<q>['"])(?P<field>.+?)(?P=q): \S""")
 
 scalars = (st.none() | st.booleans() | st.text(max_size=12) | st.floats(allow_nan=True)
            | st.integers() | st.integers(min_value=10**30, max_value=10**40)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.content import Content, Law
-from app.engine.ruling import CodeRuling, Decision, Option, Ruling
+from app.engine.ruling import Analogue, CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
 from app.games import Game
 from app.scenario import Event, Scenario
@@ -164,7 +164,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     rulings = []
     for code in scenario.codes:
         decision = decide(table, code)
-        analogues = ()
+        analogues: tuple[Analogue, ...] = ()
         if decision.outcome == "not-covered":
             analogues = find_analogues(table_for(code), code, content, games, decide,
                                        PRINCIPLE_CASE)

@@ -225,6 +225,18 @@ class CodeRuling:
         )
 
 
+def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
+    """Whether what `stated` says is also true of `other`: they agree (the same key), or
+    `stated` is a bare outcome ("No penalty.") of the same meaning as `other`, which adds
+    terms to it (an option, points). A learner told only the bare outcome cannot rule the
+    other out, so a question may not offer the two as rival answers."""
+    if stated.key() == other.key():
+        return True
+    bare = not (stated.options or stated.score)
+    return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
+        other.outcome, other.outcome)
+
+
 @dataclass(frozen=True)
 class Ruling:
     """The rulings for one scenario, one per code in force."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.engine.ruling import also_true_of
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.questions import Choice, Question, question_id
@@ -26,9 +27,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     rng = seeded(TYPE, law_id, seed)
 
     def unique(found: Found) -> bool:
-        keys = {r.code: r.key() for r in found.ruling.rulings}
+        answer = found.for_code(law.code)
         others = [r for r in found.ruling.rulings if r.code != law.code]
-        return all(r.key() != keys[law.code] for r in others) and any(
+        return not any(also_true_of(answer, r) for r in others) and any(
             r.outcome != "not-covered" for r in others
         )
 

@@ -175,3 +175,22 @@ def test_the_review_page_shows_each_questions_situation_and_table(qtbot, quiz):
             if isinstance(hand, list) and hand:
                 assert f"{player}'s hand" in text
                 assert " ".join(Card.parse(c).label for c in hand) in text
+
+
+def test_an_exam_is_answered_from_the_keyboard(qtbot, quiz, trainer):
+    from PySide6.QtWidgets import QApplication
+
+    _start_exam(qtbot, quiz, count=3)
+    view = quiz.exam_view
+    for n, question in enumerate(view.exam.questions):
+        assert view.question_view.question is question
+        if question.kind == "number":
+            assert QApplication.focusWidget() is view.question_view.number_field
+            qtbot.keyClicks(view.question_view.number_field, str(question.answer))
+        else:
+            first = next(iter(view.question_view.choice_buttons.values()))
+            assert QApplication.focusWidget() is first
+            qtbot.keyClick(first, Qt.Key.Key_1)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        assert trainer.store.attempt_count(trainer.profile_id) == n + 1
+    assert view.showing_result

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from app.content import Law
 from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs
+from ui.quiz import study_keys
 from ui.quiz.question_view import QuestionView
 from ui.quiz.quiz_pages import STYLE, exam_report_html
 from ui.widgets.plain_label import plain_label
@@ -107,6 +108,10 @@ class ExamView(QWidget):
         column.addLayout(top)
         column.addWidget(scroll, 1)
         column.addLayout(buttons)
+        # 1-9 pick, Enter or Space goes on; nothing to undo in an exam (no feedback to take back).
+        self.shortcuts = study_keys.install(
+            question_page, choose=self.question_view.choose_number,
+            advance=self.next_question, undo=None)
 
         # The result page.
         self.result_page = QTextBrowser()
@@ -174,6 +179,7 @@ class ExamView(QWidget):
         last = self._index == len(questions) - 1
         self.next_button.setText("Finish the exam" if last else "Next question")
         self.problem.clear()
+        self.question_view.focus_answer()
         self._tick()
         self._question_clock.start()
 

@@ -33,9 +33,10 @@ def install(
     *,
     choose: Callable[[int], object],
     advance: Callable[[], object],
-    undo: Callable[[], object],
+    undo: Callable[[], object] | None,
 ) -> list[QShortcut]:
-    """Wire the quiz keys on a page (and its children); returns the shortcuts made."""
+    """Wire the quiz keys on a page (and its children); returns the shortcuts made. Without
+    `undo` (an exam), Ctrl+Z is left alone."""
     made: list[QShortcut] = []
 
     def add(keys: str | QKeySequence, slot: Callable[[], object]) -> None:
@@ -48,5 +49,6 @@ def install(
         add(str(number), lambda n=number: choose(n))
     for keys in ("Return", "Enter", "Space"):
         add(keys, advance)
-    add(QKeySequence.StandardKey.Undo, undo)
+    if undo is not None:
+        add(QKeySequence.StandardKey.Undo, undo)
     return made
