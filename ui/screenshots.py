@@ -111,6 +111,12 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+@shot("builder-empty")
+def _builder_empty(window: MainWindow) -> None:
+    window.show_builder().new_scenario()  # guidance, not three "not covered" columns
+    _settle()
+
+
 @shot("builder-two-players")
 def _builder_two_players(window: MainWindow) -> None:
     window.show_builder().open_example(_richest_example("rubicon-bezique"))
