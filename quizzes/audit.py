@@ -93,7 +93,7 @@ def question_problems(content: Content, games: object, question: Question) -> li
                 out.append(Problem(q.id, "two-codes-fit",
                                    f"the {other.code} ruling is also “{other.outcome}”"))
     if q.type == "law":
-        answer = content.laws[q.law]
+        answer_law = content.laws[q.law]
         cited: tuple[str, ...] = ()
         if q.table is not None:
             scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
@@ -101,11 +101,11 @@ def question_problems(content: Content, games: object, question: Question) -> li
         for c in q.choices:
             if c.key == q.law or c.key not in content.laws:
                 continue
-            other = content.laws[c.key]
-            if rivals(content, answer, other):
-                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {other.id}"))
+            other_law = content.laws[c.key]
+            if rivals(content, answer_law, other_law):
+                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {other_law.id}"))
             elif c.key in cited:
-                out.append(Problem(q.id, "also-decides", f"[{c.key}] {other.id}"))
+                out.append(Problem(q.id, "also-decides", f"[{c.key}] {other_law.id}"))
     return out
 
 
