@@ -61,22 +61,22 @@ def _browser_game(window: MainWindow) -> None:
 @shot("compare")
 def _compare(window: MainWindow) -> None:
     window.show_screen("compare")
-    window.compare.shared_only.setChecked(False)
+    window.compare.filter_box.clear()
     window.compare.show_game("rubicon-bezique")
 
 
-@shot("compare-shared")
-def _compare_shared(window: MainWindow) -> None:
+@shot("compare-unfolded")
+def _compare_unfolded(window: MainWindow) -> None:
     window.show_screen("compare")
     window.compare.show_game("rubicon-bezique")
-    window.compare.shared_only.setChecked(True)
+    window.compare.model.unfold_all()
 
 
 @shot("compare-ecarte")
 def _compare_ecarte(window: MainWindow) -> None:
     window.show_screen("compare")
-    window.compare.shared_only.setChecked(False)
     window.compare.show_game("ecarte")
+    window.compare.model.unfold_all(False)
 
 
 @shot("glossary")
