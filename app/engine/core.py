@@ -40,6 +40,11 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
     return register
 
 
+def has_handler(game: str, code: str, event: str) -> bool:
+    """Whether some handler rules the event for the game under the code."""
+    return (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS
+
+
 def registered() -> Mapping[tuple[str, str, str], Handler]:
     """Every registered handler (for tests and documentation)."""
     return dict(_HANDLERS)
@@ -149,7 +154,9 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     def table_for(code: str) -> Table:
         # Each code rules the game as its own readings change it, and no other code's.
         game = base.for_code(code, scenario.variants)
-        return tables.setdefault(id(game), Table(scenario, game))
+        if id(game) not in tables:
+            tables[id(game)] = Table(scenario, game)
+        return tables[id(game)]
 
     table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
     decided: dict[str, Decision] = {}
