@@ -87,13 +87,13 @@ def question_problems(content: Content, games: object, question: Question) -> li
         # The ruling shown must be true of its code alone, not of another code's ruling too.
         scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
         ruled = rule(scenario, games, content)  # type: ignore[arg-type]
-        answer = ruled.for_code(q.code)
-        for other in ruled.rulings:
-            if other.code != q.code and also_true_of(answer, other):
+        shown = ruled.for_code(q.code)
+        for ruling in ruled.rulings:
+            if ruling.code != q.code and also_true_of(shown, ruling):
                 out.append(Problem(q.id, "two-codes-fit",
-                                   f"the {other.code} ruling is also “{other.outcome}”"))
+                                   f"the {ruling.code} ruling is also “{ruling.outcome}”"))
     if q.type == "law":
-        answer_law = content.laws[q.law]
+        asked_law = content.laws[q.law]
         cited: tuple[str, ...] = ()
         if q.table is not None:
             scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
@@ -101,11 +101,11 @@ def question_problems(content: Content, games: object, question: Question) -> li
         for c in q.choices:
             if c.key == q.law or c.key not in content.laws:
                 continue
-            other_law = content.laws[c.key]
-            if rivals(content, answer_law, other_law):
-                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {other_law.id}"))
+            choice = content.laws[c.key]
+            if rivals(content, asked_law, choice):
+                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {choice.id}"))
             elif c.key in cited:
-                out.append(Problem(q.id, "also-decides", f"[{c.key}] {other_law.id}"))
+                out.append(Problem(q.id, "also-decides", f"[{c.key}] {choice.id}"))
     return out
 
 
