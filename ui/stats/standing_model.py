@@ -66,8 +66,7 @@ class StandingModel(QAbstractTableModel):
         self._rows = [r for r in rows if r.answers > 0] if answered_only else list(rows)
         self._name = name
         self._names = {}
-        if self._sorted_by is not None:
-            self._order(*self._sorted_by)
+        self._sorted_by = None  # the caller sorts (by a number first: names cost more)
         self.endResetModel()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 0)
 
