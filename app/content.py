@@ -208,7 +208,8 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
     if not isinstance(raw, dict):
         out.add(rel, f"law #{index + 1}", "-", "each [[law]] must be a table")
         return None
-    entry = raw.get("id") if isinstance(raw.get("id"), str) else f"law #{index + 1}"
+    given_id = raw.get("id")
+    entry = given_id if isinstance(given_id, str) else f"law #{index + 1}"
     before = len(out.problems)
     for unknown in sorted(set(raw) - set(_LAW_REQUIRED) - set(_LAW_OPTIONAL)):
         out.add(rel, entry, unknown, "unknown field")
@@ -374,7 +375,8 @@ def _load_terms(root: Path, sources: dict[str, Source], out: Collector) -> dict[
         if not isinstance(raw, dict):
             out.add(rel, f"term #{index + 1}", "-", "each [[term]] must be a table")
             continue
-        entry = raw.get("id") if isinstance(raw.get("id"), str) else f"term #{index + 1}"
+        given_id = raw.get("id")
+        entry = given_id if isinstance(given_id, str) else f"term #{index + 1}"
         before = len(out.problems)
         for unknown in sorted(set(raw) - set(_TERM_REQUIRED) - set(_TERM_OPTIONAL)):
             out.add(rel, entry, unknown, "unknown field")
@@ -392,7 +394,7 @@ def _load_terms(root: Path, sources: dict[str, Source], out: Collector) -> dict[
         if req["id"] in terms:
             out.add(rel, req["id"], "id", "duplicate id")
             continue
-        terms[req["id"]] = Term(**req, **lists, source=source)
+        terms[req["id"]] = Term(**req, **lists, source=source)  # type: ignore[arg-type]
     return terms
 
 

@@ -70,7 +70,7 @@ def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
     rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
     parsed = _PARSED.get()
     if parsed is not None and isinstance(parsed.get(str(path)), dict):
-        return parsed[str(path)]  # type: ignore[no-any-return]
+        return parsed[str(path)]
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             out.add(rel, "-", "-", f"file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB")

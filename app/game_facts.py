@@ -196,7 +196,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         games[gid] = GameFacts(
             id=gid,
             name=data["name"],
-            short_name=short_name,
+            short_name=str(short_name),
             order=order,
             players=data["players"],
             partnerships=data["partnerships"],

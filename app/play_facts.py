@@ -95,7 +95,7 @@ def parse_play_facts(
             out.add(rel, gid, f"play.{name}", f"must be a {kind.__name__}")
         elif name in _WORDS and value not in _WORDS[name]:
             out.add(rel, gid, f"play.{name}", f"must be one of {', '.join(_WORDS[name])}")
-        elif kind is int and not 0 <= value <= 10_000:
+        elif isinstance(value, int) and not 0 <= value <= 10_000:
             out.add(rel, gid, f"play.{name}", "must be a whole number from 0 to 10000")
         else:
             values[name] = value

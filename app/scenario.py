@@ -309,7 +309,8 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     dealer = _player(raw.get("dealer", players[-1]), "dealer", players)
 
     codes_raw = raw.get("codes", list(game.codes))
-    _need(isinstance(codes_raw, list) and codes_raw, "codes", "must be a non-empty list")
+    _need(isinstance(codes_raw, list) and bool(codes_raw), "codes",
+          "must be a non-empty list")
     for i, code in enumerate(codes_raw):
         _need(
             code in game.codes,
@@ -417,11 +418,10 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     event = _event(raw["event"], game, players, dealer)
     if event.type == "play":
         hand = hands.get(event["player"])
-        _need(
-            isinstance(hand, tuple),
-            f"hands.{event['player']}",
-            "a play is judged against the hand: list the player's actual cards",
-        )
+        if not isinstance(hand, tuple):
+            raise ScenarioError(f"hands.{event['player']}",
+                                "a play is judged against the hand: list the player's actual "
+                                "cards")
         _need(
             event["card"] in hand,
             "event.card",

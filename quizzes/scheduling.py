@@ -113,6 +113,6 @@ class Scheduling:
         return float((1 + self._factor * days / stability) ** self._decay)
 
 
-def card_from_json(data: dict) -> Card:  # type: ignore[type-arg]
+def card_from_json(data: dict) -> Card:
     """A card from its stored JSON."""
     return Card.from_dict(data)  # type: ignore[arg-type]

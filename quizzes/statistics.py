@@ -96,7 +96,7 @@ def _rolled_up(rows: FigureRows, at: int) -> dict[str, Standing]:
     """Standings per game (at=0), topic (1) or code (2) from the (game, topic, code) sums."""
     sums: dict[str, list[Any]] = {}
     for r in rows.combos:
-        s = sums.setdefault(r[at], [0, 0, 0, 0, 0.0])
+        s = sums.setdefault(str(r[at]), [0, 0, 0, 0, 0.0])
         s[0] += r.answers
         s[1] += r.correct
         s[2] += r.items

@@ -78,8 +78,8 @@ def ruling_words(ruling: CodeRuling) -> str:
         choosers.setdefault(option.id, []).append(option.by)
     for option_id, who in choosers.items():
         by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(_option_words(option_id))
-    for who, what in by_chooser.items():
-        parts.append(f"{join_words(list(who), 'or')} may {join_words(what, 'or')}.")
+    for names, what in by_chooser.items():
+        parts.append(f"{join_words(list(names), 'or')} may {join_words(what, 'or')}.")
     for option in ruling.options:
         if option.score:  # points that follow only if the option is chosen
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])

@@ -1,4 +1,5 @@
-"""The core stays Qt-free: app/ and quizzes/ never import PySide6, directly or indirectly."""
+"""The layers: the core stays Qt-free, app and quizzes keep to their imports (import-linter),
+and mypy finds no error in app/ and quizzes/."""
 
 import ast
 import subprocess
@@ -40,3 +41,20 @@ def test_importing_the_whole_core_loads_no_qt():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert len(modules) > 20
+
+
+def test_the_layers_hold():
+    """The import-linter contracts of pyproject.toml: app imports neither ui, quizzes nor cli
+    (its `python -m app` entry only delegates to cli); quizzes import neither ui nor cli."""
+    code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports())"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "BROKEN" not in done.stdout
+
+
+def test_the_core_and_the_quizzes_type_check():
+    """mypy on app/ and quizzes/ (configured in pyproject.toml) finds no error."""
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="render every screen offscreen into DIR/<screen>.png and exit")
     parser.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH",
                         help="window size for --screenshots (default 1280x800)")
+    parser.add_argument("--theme", choices=("system", "light", "dark"),
+                        help="colours to use, remembered like View > Colours (default: the last "
+                             "chosen, else the system's)")
     parser.add_argument("--content", type=Path, metavar="DIR",
                         help="content directory (default: the app's own)")
     parser.add_argument("--data-dir", type=Path, metavar="DIR",
@@ -100,6 +103,8 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
         settings = UiSettings.in_file(args.settings)
     else:
         settings = UiSettings.for_user()
+    if args.theme:
+        settings.theme = args.theme
     store = DeferredStore(content)
     window = MainWindow(store, content, settings, data_dir=args.data_dir)
     if args.screenshots:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -20,11 +21,15 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from app.content import Content, content_dir
+from ui import theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.desktop import icon_path
+from ui.law_reader import LawReader
+from ui.navigation import SEARCH, Journey, Place
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
+from ui.window_moves import WindowMoves
 
 if TYPE_CHECKING:
     from app.store import LawsStore
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from ui.builder.builder_screen import BuilderScreen
     from ui.compare.compare_screen import CompareScreen
     from ui.glossary.glossary_screen import GlossaryScreen
+    from ui.help.help_window import HelpWindow
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -57,7 +63,9 @@ def _build_browser(window: MainWindow) -> QWidget:
 
     screen = BrowserScreen(window.store, window.content)
     screen.term_requested.connect(window.open_term)
-    screen.history_changed.connect(window.update_history_actions)
+    screen.page_shown.connect(lambda link: window.record(Place("browser", link)))
+    screen.search_left.connect(lambda text: window.record(Place("browser", SEARCH + text)))
+    theme.follow_zoom(screen.page)
     return screen
 
 
@@ -66,6 +74,7 @@ def _build_compare(window: MainWindow) -> QWidget:
 
     screen = CompareScreen(window.store, window.content)
     screen.law_requested.connect(window.open_law)
+    screen.game_shown.connect(lambda game: window.record(Place("compare", game)))
     return screen
 
 
@@ -74,6 +83,7 @@ def _build_glossary(window: MainWindow) -> QWidget:
 
     screen = GlossaryScreen(window.store, window.content)
     screen.law_requested.connect(window.open_law)
+    screen.term_shown.connect(lambda term: window.record(Place("glossary", term)))
     return screen
 
 
@@ -81,7 +91,8 @@ def _build_builder(window: MainWindow) -> QWidget:
     from ui.builder.builder_screen import BuilderScreen
 
     screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
+    theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
     window.builder_actions.attach(screen)
     return screen
 
@@ -90,7 +101,9 @@ def _build_quizzes(window: MainWindow) -> QWidget:
     from ui.quiz.quiz_screen import QuizScreen
 
     screen = QuizScreen(window.trainer)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)  # the question stays in view
+    for part in (screen.question_view, screen.feedback, screen.exam_view):
+        theme.follow_zoom(part)  # questions and answers grow with View > Zoom
     return screen
 
 
@@ -98,7 +111,18 @@ def _build_statistics(window: MainWindow) -> QWidget:
     from ui.stats.stats_screen import StatsScreen
 
     screen = StatsScreen(window.trainer)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)
+    return screen
+
+
+def _build_welcome(window: MainWindow) -> QWidget:
+    from ui.help.welcome import WelcomeScreen
+
+    screen = WelcomeScreen()
+    screen.search_requested.connect(window.show_search)
+    screen.example_requested.connect(window.open_first_example)
+    screen.quiz_requested.connect(lambda: window.show_screen("quizzes"))
+    screen.guide_requested.connect(window.show_guide)
     return screen
 
 
@@ -106,7 +130,7 @@ def _build_rehearse(window: MainWindow) -> QWidget:
     from ui.rehearse.rehearse_screen import RehearseScreen
 
     screen = RehearseScreen(window.content)
-    screen.law_requested.connect(window.open_law)
+    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
     return screen
 
 
@@ -120,9 +144,11 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics),
     ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse),
 )
+# Shown at the first start and from Help > Welcome; not a place of the View menu.
+WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowMoves, QMainWindow):
     """Screens in a stack, built the first time they are shown; menus and a toolbar.
 
     Signals:
@@ -143,8 +169,13 @@ class MainWindow(QMainWindow):
         self.trainer = Trainer(content, data_dir=data_dir,
                                preferred_profile=ui_settings.last_profile, parent=self)
         self.trainer.profile_changed.connect(self._remember_profile)
-        self._specs = {spec.name: spec for spec in SCREENS}
+        theme.apply(ui_settings.theme)
+        theme.set_zoom(ui_settings.zoom)
+        self._specs = {spec.name: spec for spec in (*SCREENS, WELCOME)}
         self._built: dict[str, QWidget] = {}
+        self.journey = Journey()
+        self._reader: LawReader | None = None
+        self._help: HelpWindow | None = None
         self.setWindowTitle("Card Laws")
         self.setWindowIcon(QIcon(str(icon_path())))
         self.stack = QStackedWidget()
@@ -155,7 +186,13 @@ class MainWindow(QMainWindow):
         if not self.ui_settings.restore_window(self):
             self._default_size()
         last = self.ui_settings.last_screen
+        if not self.ui_settings.welcomed:
+            self.ui_settings.welcomed = True
+            last = WELCOME.name
         self.show_screen(last if last in self._specs else SCREENS[0].name)
+        app = QApplication.instance()
+        if app is not None:  # the mouse's back and forward buttons, wherever they are pressed
+            app.installEventFilter(self)
 
     # Screens ------------------------------------------------------------------------------
 
@@ -172,10 +209,27 @@ class MainWindow(QMainWindow):
         return self._built[name]
 
     def show_screen(self, name: str) -> None:
-        """Bring a screen to the front."""
-        self.stack.setCurrentWidget(self.screen(name))
-        self.screen_actions[name].setChecked(True)
+        """Bring a screen to the front (a move the history records)."""
+        widget = self.screen(name)
+        self.stack.setCurrentWidget(widget)
+        if name in self.screen_actions:
+            self.screen_actions[name].setChecked(True)
+        else:
+            for action in self.screen_actions.values():
+                action.setChecked(False)
+        self.record(Place(name, self._target_of(name)))
         self.screen_changed.emit(name)
+
+    def _target_of(self, name: str) -> str | None:
+        # What a screen shows, for the history: a page, a compared game, a term.
+        widget = self._built.get(name)
+        if name == "browser":
+            return widget.current_page if widget is not None else None  # type: ignore[attr-defined]
+        if name == "compare":
+            return widget.game if widget is not None else None  # type: ignore[attr-defined]
+        if name == "glossary":
+            return widget.current_term if widget is not None else None  # type: ignore[attr-defined]
+        return None
 
     @property
     def current_screen(self) -> str:
@@ -222,36 +276,21 @@ class MainWindow(QMainWindow):
         self.show_screen("rehearse")
         self.screen("rehearse").open_path(path)  # type: ignore[attr-defined]
 
-    def open_law(self, law_id: str) -> None:
-        """Show a law in the browser."""
-        self.show_screen("browser")
-        self.browser.show_law(law_id)
+    # View -----------------------------------------------------------------------------------
 
-    def open_term(self, term_id: str) -> None:
-        """Show a term in the glossary."""
-        self.show_screen("glossary")
-        self.glossary.show_term(term_id)
+    def set_scheme(self, choice: str) -> None:
+        """Use the light or dark colours, or follow the system's; remembered between runs."""
+        theme.apply(choice)
+        self.scheme_actions[choice].setChecked(True)
+        self.ui_settings.theme = choice
 
-    def go_back(self) -> None:
-        """Back in the browser's history."""
-        self.show_screen("browser")
-        self.browser.back()
+    def zoom_to(self, steps: int) -> None:
+        """Set the size of reading text (law pages, rulings, quizzes); remembered."""
+        self.ui_settings.zoom = theme.set_zoom(steps)
 
-    def go_forward(self) -> None:
-        """Forward in the browser's history."""
-        self.show_screen("browser")
-        self.browser.forward()
-
-    def focus_search(self) -> None:
-        """Put the cursor in the current screen's search box (the browser's if it has none)."""
-        if not hasattr(self.stack.currentWidget(), "focus_search"):
-            self.show_screen("browser")
-        self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
-
-    def update_history_actions(self, can_back: bool, can_forward: bool) -> None:
-        """Enable back and forward as the browser's history allows."""
-        self.back_action.setEnabled(can_back)
-        self.forward_action.setEnabled(can_forward)
+    def zoom_by(self, steps: int) -> None:
+        """Make reading text larger (positive steps) or smaller."""
+        self.zoom_to(theme.zoom() + steps)
 
     # Building -----------------------------------------------------------------------------
 
@@ -270,7 +309,25 @@ class MainWindow(QMainWindow):
         self.forward_action.setIconText("Forward →")
         self.forward_action.setEnabled(False)
         self.search_action = self._action("&Search", "Ctrl+F", self.focus_search)
+        self.zoom_in_action = self._action("Zoom &in", "Ctrl+=", lambda: self.zoom_by(1))
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl+="), QKeySequence("Ctrl++")])
+        self.zoom_out_action = self._action("Zoom &out", "Ctrl+-", lambda: self.zoom_by(-1))
+        self.zoom_reset_action = self._action("&Actual size", "Ctrl+0", lambda: self.zoom_to(0))
+        schemes = QActionGroup(self)
+        self.scheme_actions: dict[str, QAction] = {}
+        for choice, title in (("system", "&System colours"), ("light", "&Light"),
+                              ("dark", "&Dark")):
+            action = QAction(title, self, checkable=True)
+            action.setChecked(choice == theme.mode())
+            action.triggered.connect(lambda _=False, c=choice: self.set_scheme(c))
+            schemes.addAction(action)
+            self.scheme_actions[choice] = action
         self.about_action = self._action("&About Card Laws", "", self._show_about)
+        self.guide_action = self._action("&User guide", "F1", lambda: self.show_guide())
+        self.shortcuts_action = self._action("&Keyboard shortcuts", "Ctrl+/",
+                                             lambda: self.show_guide("shortcuts"))
+        self.welcome_action = self._action("&Welcome", "",
+                                           lambda: self.show_screen(WELCOME.name))
         self.builder_actions = BuilderActions(
             self, self.show_builder, lambda: self._built.get("builder"),  # type: ignore[arg-type]
             content_dir() / "scenarios", self._recent_files())
@@ -302,11 +359,20 @@ class MainWindow(QMainWindow):
             view.addAction(action)
         view.addSeparator()
         view.addAction(self.rehearse_table_action)
+        view.addSeparator()
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            view.addAction(action)
+        scheme_menu = view.addMenu("&Colours")
+        for action in self.scheme_actions.values():
+            scheme_menu.addAction(action)
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.about_action)
+        for action in (self.welcome_action, self.guide_action, self.shortcuts_action):
+            help_menu.addAction(action)
         # The quiz's keys (ui/quiz/study_keys.py keeps the list).
         self.quiz_keys_action = self._action("&Quiz keyboard shortcuts", "", self._show_quiz_keys)
         help_menu.addAction(self.quiz_keys_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
 
     def _make_toolbar(self) -> None:
         toolbar = QToolBar("Navigation")
@@ -351,7 +417,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.ui_settings.save_window(self)
-        self.ui_settings.last_screen = self.current_screen
+        if self.current_screen in self.screen_actions:
+            self.ui_settings.last_screen = self.current_screen
         for name, widget in self._built.items():
             splitter = getattr(widget, "splitter", None)
             if isinstance(splitter, QSplitter):

@@ -61,22 +61,22 @@ def _browser_game(window: MainWindow) -> None:
 @shot("compare")
 def _compare(window: MainWindow) -> None:
     window.show_screen("compare")
-    window.compare.shared_only.setChecked(False)
+    window.compare.filter_box.clear()
     window.compare.show_game("rubicon-bezique")
 
 
-@shot("compare-shared")
-def _compare_shared(window: MainWindow) -> None:
+@shot("compare-unfolded")
+def _compare_unfolded(window: MainWindow) -> None:
     window.show_screen("compare")
     window.compare.show_game("rubicon-bezique")
-    window.compare.shared_only.setChecked(True)
+    window.compare.model.unfold_all()
 
 
 @shot("compare-ecarte")
 def _compare_ecarte(window: MainWindow) -> None:
     window.show_screen("compare")
-    window.compare.shared_only.setChecked(False)
     window.compare.show_game("ecarte")
+    window.compare.model.unfold_all(False)
 
 
 @shot("glossary")
@@ -109,6 +109,12 @@ def _settle() -> None:
     # A new table changes the minimum sizes inside scroll areas; they follow over a few passes.
     for _ in range(3):
         QApplication.processEvents()
+
+
+@shot("builder-empty")
+def _builder_empty(window: MainWindow) -> None:
+    window.show_builder().new_scenario()  # guidance, not three "not covered" columns
+    _settle()
 
 
 @shot("builder-two-players")

@@ -11,6 +11,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 ORGANIZATION = "CardLaws"
+ZOOM_MIN, ZOOM_MAX = -4, 8  # zoom steps either side of the normal size
 APPLICATION = "Card Laws"
 
 
@@ -92,6 +93,39 @@ class UiSettings:
     @last_profile.setter
     def last_profile(self, profile_id: int) -> None:
         self._set("quiz/profile", profile_id)
+
+    @property
+    def theme(self) -> str:
+        """The colour scheme chosen in View: 'system' (the default), 'light' or 'dark'."""
+        value = self._get("view/theme")
+        return value if value in ("system", "light", "dark") else "system"
+
+    @theme.setter
+    def theme(self, choice: str) -> None:
+        self._set("view/theme", choice)
+
+    @property
+    def zoom(self) -> int:
+        """Zoom steps of the reading text (law pages, rulings, quizzes): 0 is normal size."""
+        value = self._get("view/zoom")
+        try:
+            return max(ZOOM_MIN, min(ZOOM_MAX, int(value))) if value is not None else 0
+        except (TypeError, ValueError):
+            return 0
+
+    @zoom.setter
+    def zoom(self, steps: int) -> None:
+        self._set("view/zoom", steps)
+
+    @property
+    def welcomed(self) -> bool:
+        """True once the first-run welcome has been shown."""
+        value = self._get("help/welcomed")
+        return value in (True, "true", "1", 1)
+
+    @welcomed.setter
+    def welcomed(self, seen: bool) -> None:
+        self._set("help/welcomed", seen)
 
     @property
     def qsettings(self) -> QSettings | None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.content import Content, Law
+from app.engine.core import has_handler
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
 from app.games import Game
@@ -100,15 +101,18 @@ def _sibling_ruling(
     principle_case: str,
 ) -> list[Law]:
     """The laws the sibling's handler cites for the same scenario, when it reads the same."""
-    raw: dict[str, Any] = {k: v for k, v in table.scenario.raw.items() if k not in _GAME_SPECIFIC}
+    scenario = table.scenario
+    if not has_handler(sibling.id, code, scenario.event.type):
+        return []  # nothing to find: checked before laying the table at the sibling's
+    raw: dict[str, Any] = {k: v for k, v in scenario.raw.items() if k not in _GAME_SPECIFIC}
     if not raw:
         return []
     raw["game"] = sibling.id
     try:
-        scenario = parse_scenario(raw, games)
+        there_scenario = parse_scenario(raw, games)
     except ScenarioError:
         return []  # the table cannot be laid at the sibling's (another pack, other seats)
-    there = Table(scenario, sibling)
+    there = Table(there_scenario, sibling)
     if any(there.count_error(p) != table.count_error(p) for p in table.players):
         return []  # hands right in one game are wrong in the other: not the same situation
     decision = decide(there, code)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.content import Content, Law
-from app.engine.ruling import CodeRuling, Decision, Option, Ruling
+from app.engine.ruling import Analogue, CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
 from app.games import Game
 from app.scenario import Event, Scenario
@@ -38,6 +38,11 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
         return fn
 
     return register
+
+
+def has_handler(game: str, code: str, event: str) -> bool:
+    """Whether some handler rules the event for the game under the code."""
+    return (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS
 
 
 def registered() -> Mapping[tuple[str, str, str], Handler]:
@@ -149,7 +154,9 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     def table_for(code: str) -> Table:
         # Each code rules the game as its own readings change it, and no other code's.
         game = base.for_code(code, scenario.variants)
-        return tables.setdefault(id(game), Table(scenario, game))
+        if id(game) not in tables:
+            tables[id(game)] = Table(scenario, game)
+        return tables[id(game)]
 
     table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
     decided: dict[str, Decision] = {}
@@ -164,7 +171,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
     rulings = []
     for code in scenario.codes:
         decision = decide(table, code)
-        analogues = ()
+        analogues: tuple[Analogue, ...] = ()
         if decision.outcome == "not-covered":
             analogues = find_analogues(table_for(code), code, content, games, decide,
                                        PRINCIPLE_CASE)

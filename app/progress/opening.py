@@ -190,8 +190,8 @@ def full_check(path: Path) -> str | None:
         conn.close()
 
 
-def check_in_background(path: Path, report: Callable[[str | None], None]) -> threading.Thread:
-    """Run `full_check` on a worker thread; `report` gets its verdict (a sentence or None)."""
+def check_in_background(path: Path, report: Callable[[str], None]) -> threading.Thread:
+    """Run `full_check` on a worker thread; `report` gets the sentence when the file is damaged."""
 
     def run() -> None:
         try:

@@ -174,7 +174,7 @@ class Confusion(NamedTuple):
     game: str
     code: str
     confused_code: str
-    count: int
+    count: int  # type: ignore[assignment]  # a field, shadowing tuple.count on purpose
 
 
 @dataclass(frozen=True)

@@ -64,11 +64,11 @@ def state_from_scenario(
 
     hands: dict[str, tuple[Card, ...]] = {}
     for p in s.players:
-        hand = s.hands.get(p)
-        if isinstance(hand, tuple):
-            hands[p] = hand
+        held = s.hands.get(p)
+        if isinstance(held, tuple):
+            hands[p] = held
         else:
-            count = hand if isinstance(hand, int) else max(0, Table(s, game).proper_count(p))
+            count = held if isinstance(held, int) else max(0, Table(s, game).proper_count(p))
             mine = reserved.get(p, [])[:count]
             hands[p] = (*mine, *(pool.pop() for _ in range(min(count - len(mine), len(pool)))))
     won: dict[str, tuple[Card, ...]] = {p: () for p in s.players}

@@ -101,7 +101,8 @@ def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario |
         return parse_scenario(raw, games)  # total: any mapping gives a Scenario or this error
     except ScenarioError as err:
         said = None
-        game = games.get(raw.get("game")) if isinstance(raw.get("game"), str) else None
+        gid = raw.get("game")
+        game = games.get(gid) if isinstance(gid, str) else None
         if game is not None:
             variants = raw.get("variants")
             if isinstance(variants, dict):

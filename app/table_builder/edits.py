@@ -20,6 +20,7 @@ from app.table_builder.reading import (
     TURN_UP,
     eldest_of,
     hand_of,
+    mapping_at,
     stages_for,
     trick_of,
 )
@@ -62,9 +63,9 @@ def change_game(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     """
     new = new_table(game)
     players = new["players"]
-    hands = raw.get("hands") if isinstance(raw.get("hands"), dict) else {}
+    hands = mapping_at(raw, "hands")
     new["hands"] = {p: copy.deepcopy(h) for p, h in hands.items() if p in players}
-    scores = raw.get("scores") if isinstance(raw.get("scores"), dict) else {}
+    scores = mapping_at(raw, "scores")
     if any(p in players for p in scores):
         new["scores"] = {p: v for p, v in scores.items() if p in players}
     if raw.get("stage") in stages_for(game):
@@ -79,9 +80,11 @@ def change_game(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     leader, cards = trick_of(raw)
     if game.has_tricks and leader in players:
         new["trick"] = {"leader": leader, "cards": cards[: len(players)]}
-    event = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    event = mapping_at(raw, "event")
     offered = events_for(game, new["stage"])
-    etype = event.get("type") if event.get("type") in offered else (offered or ("wrong-count",))[0]
+    given = event.get("type")
+    etype = given if isinstance(given, str) and given in offered else (
+        offered or ("wrong-count",))[0]
     new["event"] = default_event(etype, new, game, previous=event)
     return new
 
@@ -218,9 +221,10 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
     for key in ("codes", "variants"):
         if key in raw:
             table[key] = copy.deepcopy(raw[key])
-    previous = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    previous = mapping_at(raw, "event")
     offered = events_for(game, stage)
-    etype = previous.get("type") if previous.get("type") in offered else (
+    given = previous.get("type")
+    etype = given if isinstance(given, str) and given in offered else (
         offered or ("wrong-count",))[0]
     if etype in ("wrong-count", "king-turned"):
         # random_event would spoil the counts to make the error; the builder deals it correct.

@@ -14,6 +14,7 @@ from app.table_builder.reading import (
     canonical_code,
     dealer_of,
     hand_of,
+    mapping_at,
     players_of,
     to_play_of,
 )
@@ -146,7 +147,7 @@ def default_event(
 def fitting_event(raw: Mapping[str, Any], game: Game, stage: str) -> dict[str, Any]:
     """The table's event if it can happen in this game at this stage, else the first event
     that can, its fields filled from the old one where they still make sense."""
-    previous = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    previous = mapping_at(raw, "event")
     offered = events_for(game, stage)
     if previous.get("type") in offered:
         return copy.deepcopy(dict(previous))

@@ -32,7 +32,8 @@ def examples_by_game(directory: Path) -> dict[str, list[Example]]:
             continue
         if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
             continue
-        title = raw.get("title") if isinstance(raw.get("title"), str) else path.stem
+        given = raw.get("title")
+        title = given if isinstance(given, str) else path.stem
         description = raw.get("description", "")
         found.setdefault(raw["game"], []).append(
             Example(path, raw["game"], title, description if isinstance(description, str) else "")

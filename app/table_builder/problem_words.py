@@ -14,7 +14,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.games import Game
-from app.table_builder.reading import hand_of, trick_of
+from app.table_builder.reading import hand_of, mapping_at, trick_of
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
@@ -44,7 +44,7 @@ def _card(code: Any) -> Card | None:
 def _places(raw: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
     """Every card on the table with its field and place, in the order the parser reads them."""
     out: list[tuple[str, str, Any]] = []
-    hands = raw.get("hands") if isinstance(raw.get("hands"), dict) else {}
+    hands = mapping_at(raw, "hands")
     for player, hand in hands.items():
         if isinstance(hand, list):
             out += [(f"hands.{player}[{i}]", f"{player}'s hand", c) for i, c in enumerate(hand)]
@@ -87,7 +87,7 @@ def problem_words(fld: str, raw: Mapping[str, Any], game: Game) -> str | None:
             return (f"A {ordinal(len(before) + 1)} {card.name} {_at(here[1])}: the "
                     f"{game.name} pack has only {number(copies)} ({where}).")
         return None
-    event = raw.get("event") if isinstance(raw.get("event"), dict) else {}
+    event = mapping_at(raw, "event")
     if fld == "event.card" and event.get("type") == "play":
         card, player = _card(event.get("card")), event.get("player")
         hand = hand_of(raw, player) if isinstance(player, str) else None

@@ -113,3 +113,10 @@ def copies_left(raw: Mapping[str, Any], game: Game) -> Counter[str]:
         if code in left:
             left[code] -= 1
     return left
+
+
+def mapping_at(raw: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """A part of the table that is a mapping (hands, scores, event, variants), or {} when the
+    table does not give one."""
+    value = raw.get(key)
+    return value if isinstance(value, dict) else {}

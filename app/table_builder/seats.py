@@ -47,25 +47,25 @@ def _event_players(event: Mapping[str, Any],
                    rename: Callable[[str], str | None]) -> dict[str, Any]:
     """The event with every field that names a player renamed; a player who leaves is left
     out of lists and counts, and a single-player field naming him is dropped."""
-    event = copy.deepcopy(dict(event))
-    if event.get("type") not in EVENTS:
-        return event
-    for spec in event_fields(event["type"]):
+    renamed: dict[str, Any] = copy.deepcopy(dict(event))
+    if renamed.get("type") not in EVENTS:
+        return renamed
+    for spec in event_fields(renamed["type"]):
         name, kind = spec.name, spec.kind
-        if name not in event:
+        if name not in renamed:
             continue
-        value = event[name]
+        value = renamed[name]
         if kind == "player" and isinstance(value, str):
             new = rename(value)
             if new is None:
-                del event[name]
+                del renamed[name]
             else:
-                event[name] = new
+                renamed[name] = new
         elif kind == "players":
-            event[name] = _listed(value, rename)
+            renamed[name] = _listed(value, rename)
         elif kind == "counts":
-            event[name] = _keyed(value, rename)
-    return event
+            renamed[name] = _keyed(value, rename)
+    return renamed
 
 
 def _rewrite(raw: Mapping[str, Any], players: list[str],

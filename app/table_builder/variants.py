@@ -15,6 +15,7 @@ from typing import Any
 from app.content import Content, Law
 from app.games import Game
 from app.table_builder.edits import EditRefused, _edited
+from app.table_builder.reading import mapping_at
 from app.vocabulary import CODES
 
 
@@ -73,7 +74,7 @@ def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
 
 def chosen_variant(raw: Mapping[str, Any], group: VariantGroup) -> Law:
     """The law a table follows for a group: the one its `variants` name, else the default."""
-    variants = raw.get("variants") if isinstance(raw.get("variants"), dict) else {}
+    variants = mapping_at(raw, "variants")
     chosen = variants.get(group.name)
     return next((law for law in group.laws if law.id == chosen), group.default)
 

@@ -22,7 +22,7 @@ def from_item(bank: QuestionBank, item: AuthoredItem) -> Question:
     """The question for one authored item."""
     law = bank.content.laws[item.laws[0]]
     if item.kind == "true-false":
-        choices = (Choice("true", "True"), Choice("false", "False"))
+        choices: tuple[Choice, ...] = (Choice("true", "True"), Choice("false", "False"))
         answer = "true" if item.answer is True else "false"
     else:
         texts = item.ordered_choices

@@ -29,8 +29,11 @@ def store(content: Content) -> LawsStore:
 
 @pytest.fixture
 def ui_settings(tmp_path: Path) -> UiSettings:
-    """Window state kept in a temporary INI file."""
-    return UiSettings.in_file(str(tmp_path / "ui.ini"))
+    """Window state kept in a temporary INI file, past the first-run welcome (its own tests
+    start from a fresh file)."""
+    settings = UiSettings.in_file(str(tmp_path / "ui.ini"))
+    settings.welcomed = True
+    return settings
 
 
 @pytest.fixture

@@ -78,11 +78,16 @@ def test_the_examples_menu_lists_titles_grouped_by_game(main):
     assert main.builder.raw == json.loads(SURPLUS.read_text(encoding="utf-8"))
 
 
-def test_a_cited_law_opens_in_the_rules_browser(main):
+def test_a_cited_law_opens_beside_the_table_and_then_in_the_browser(main):
     main.builder.open_example(SURPLUS)
     main.builder.ruling_panel.columns["english"].law_requested.emit(LAW)
+    assert main.current_screen == "builder"  # the table is not lost
+    assert main.reader.isVisible() and main.reader.current_link == f"law:{LAW}"
+    main.reader.browser_button.click()
     assert main.current_screen == "browser"
     assert main.browser.current_page == f"law:{LAW}"
+    main.go_back()
+    assert main.current_screen == "builder"
 
 
 def test_a_scenario_dropped_on_the_window_opens_in_the_builder(main):

@@ -7,7 +7,7 @@ from helpers import click_index
 from PySide6.QtCore import Qt
 
 from ui.compare.compare_grid import NOT_COVERED
-from ui.compare.compare_model import LAW_ID_ROLE
+from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE
 from ui.compare.compare_screen import CompareScreen
 
 
@@ -28,7 +28,13 @@ def _headers(screen: CompareScreen) -> list[str]:
 
 
 def _row_of(screen: CompareScreen, case: str) -> int:
-    return next(r for r in range(screen.model.rowCount()) if screen.model.row(r).case == case)
+    """The row showing a situation, its fold opened and every batch fetched if need be."""
+    model = screen.model
+    if not any(row.case == case for row in model.situations()):
+        model.unfold_all()
+    model.fetch_all()
+    return next(r for r in range(model.rowCount())
+                if model.row(r) is not None and model.row(r).case == case)
 
 
 def test_rubicon_bezique_has_english_and_french_columns(compare):
@@ -67,11 +73,49 @@ def test_a_row_covered_by_one_code_only_is_tagged_only_here(compare):
     assert compare.model.index(row, 3).data() == "Only here: English"
 
 
-def test_hiding_single_code_rows_keeps_the_shared_situations(compare):
+def test_by_default_only_shared_situations_show_and_the_rest_fold_under_a_count(compare):
     compare.show_game("rubicon-bezique")
-    compare.shared_only.setChecked(True)
-    cases = {compare.model.row(r).case for r in range(compare.model.rowCount())}
+    model = compare.model
+    cases = {model.row(r).case for r in range(model.rowCount()) if model.row(r) is not None}
     assert cases == {"surplus-after-first-trick", "forgot-to-draw"}
+    kinds = [model.index(r, 0).data(KIND_ROLE) for r in range(model.rowCount())]
+    assert kinds[0] == "topic"
+    folds = [model.index(r, 0).data() for r, k in enumerate(kinds) if k == "fold"]
+    assert folds and all("only English covers (show)" in text for text in folds)
+
+
+def test_clicking_a_fold_shows_its_situations(qtbot, compare):
+    compare.show_game("rubicon-bezique")
+    model = compare.model
+    fold = next(r for r in range(model.rowCount()) if model.index(r, 0).data(KIND_ROLE) == "fold")
+    click_index(qtbot, compare.table, model.index(fold, 0))
+    assert "(hide)" in model.index(fold, 0).data()
+    assert any(model.row(r) is not None and model.row(r).only_here == "english"
+               for r in range(model.rowCount()))
+
+
+def test_real_differences_are_highlighted_and_same_rulings_are_not(compare):
+    compare.show_game("rubicon-bezique")
+    differs = compare.model.index(_row_of(compare, "surplus-after-first-trick"), 3)
+    assert differs.data(Qt.ItemDataRole.BackgroundRole) is not None
+
+
+def test_the_filter_box_keeps_the_matching_situations(qtbot, compare):
+    compare.show_game("rubicon-bezique")
+    qtbot.keyClicks(compare.filter_box, "forgetting")
+    cases = {row.case for row in compare.model.situations()}
+    assert cases == {"forgot-to-draw"}
+
+
+def test_games_with_one_code_are_not_offered_and_the_note_says_why(compare, content):
+    offered = compare.offered_games()
+    assert "rubicon-bezique" in offered and "ecarte" in offered
+    for game in content.games:
+        codes = content.games[game].codes
+        assert (game in offered) == (len(codes) >= 2)
+    single = [g for g in content.games if len(content.games[g].codes) < 2]
+    if single:
+        assert "single code of laws" in compare.not_offered.text()
 
 
 def test_clicking_a_cell_asks_for_its_law(qtbot, compare):

@@ -37,6 +37,9 @@ def test_a_referee_looks_up_a_law_rules_a_table_and_trains(qtbot, tmp_path):
     qtbot.waitUntil(lambda: english.outcome.text() == "game abandoned")
     assert "South +1750" in english.details.toPlainText()
     english.law_requested.emit("rubicon-bezique.english.surplus-after-first-trick")
+    # The law opens beside the table; the browser is one more click.
+    assert window.reader.current_link == "law:rubicon-bezique.english.surplus-after-first-trick"
+    window.reader.browser_button.click()
     assert window.browser.current_page == "law:rubicon-bezique.english.surplus-after-first-trick"
 
     # Answer a question; the answer is in the progress database before the feedback shows.

@@ -39,7 +39,7 @@ def test_the_view_menu_switches_screens(window):
 
 
 def test_ctrl_f_focuses_the_search_box(qtbot, window):
-    window.show_screen("compare")
+    window.show_screen("builder")
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.browser.search_box)
@@ -79,6 +79,7 @@ def test_a_law_in_the_glossary_opens_in_the_browser(qtbot, window):
 
 def test_geometry_last_screen_and_splitters_are_restored(qtbot, store, content, tmp_path):
     path = str(tmp_path / "state.ini")
+    UiSettings.in_file(path).welcomed = True
     first = MainWindow(store, content, UiSettings.in_file(path))
     qtbot.addWidget(first)
     first.resize(730, 520)
@@ -100,10 +101,16 @@ def test_geometry_last_screen_and_splitters_are_restored(qtbot, store, content, 
     assert second.browser.splitter.sizes() == sizes
 
 
-def test_a_fresh_settings_file_opens_on_the_first_screen(qtbot, store, content, tmp_path):
-    win = MainWindow(store, content, UiSettings.in_file(str(tmp_path / "new.ini")))
+def test_a_fresh_settings_file_opens_on_the_welcome_then_the_first_screen(
+        qtbot, store, content, tmp_path):
+    path = str(tmp_path / "new.ini")
+    win = MainWindow(store, content, UiSettings.in_file(path))
     qtbot.addWidget(win)
-    assert win.current_screen == SCREENS[0].name
+    assert win.current_screen == "welcome"
+    win.ui_settings.sync()
+    again = MainWindow(store, content, UiSettings.in_file(path))
+    qtbot.addWidget(again)
+    assert again.current_screen == SCREENS[0].name
 
 
 def test_the_window_does_not_render_blank(window):

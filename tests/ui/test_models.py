@@ -5,7 +5,6 @@ from __future__ import annotations
 from app.vocabulary import CODES
 from ui.browser.law_tree_model import LawTreeModel
 from ui.browser.results_model import ResultsModel
-from ui.compare.compare_grid import compare_rows
 from ui.compare.compare_model import CompareModel
 from ui.glossary.term_list_model import TermListModel
 
@@ -20,7 +19,10 @@ def test_results_model(qtmodeltester, store):
 def test_compare_model(qtmodeltester, store, content):
     codes = [c for c in CODES if c in content.games["ecarte"].codes]
     model = CompareModel()
-    model.set_rows(compare_rows(store.browse(game="ecarte"), codes), codes)
+    model.set_laws(store.browse(game="ecarte"), codes)
+    qtmodeltester.check(model)
+    model.unfold_all()  # the only-here rows too
+    model.fetch_all()
     qtmodeltester.check(model)
 
 

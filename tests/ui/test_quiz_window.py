@@ -80,12 +80,15 @@ def test_the_notice_shows_on_the_statistics_too_until_dismissed(qtbot, window, d
     window.trainer.close()
 
 
-def test_a_law_asked_for_in_a_quiz_opens_in_the_browser(qtbot, window, tmp_path):
+def test_a_law_asked_for_in_a_quiz_opens_beside_it(qtbot, window, tmp_path):
     window.trainer = Trainer(BANK.content, data_dir=tmp_path, bank=BANK, parent=window)
     quiz = _quiz(window)
     qtbot.waitUntil(lambda: quiz.page == PICKER)
     quiz.law_requested.emit(SURPLUS_EN)
-    assert window.current_screen == "browser"
+    assert window.current_screen == "quizzes"
+    assert window.reader.current_link == f"law:{SURPLUS_EN}"
+    assert "Surplus card" in window.reader.page.toPlainText()
+    window.reader.browser_button.click()
     assert window.browser.current_page == f"law:{SURPLUS_EN}"
     window.trainer.close()
 

@@ -27,7 +27,7 @@ def test_compare_rubicon_bezique_has_english_and_french_columns(qtbot, real):
     headers = [model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
                for c in range(model.columnCount())]
     assert headers == ["Situation", "English", "French", "Contrast"]
-    rows = [model.row(r) for r in range(model.rowCount())]
+    rows = model.situations()
     assert any(row.cells["english"] and row.cells["french"] for row in rows)
 
 

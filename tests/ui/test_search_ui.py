@@ -65,7 +65,8 @@ def test_a_situation_row_carries_a_text_badge_per_code_and_expands_to_each_law(b
     row = next(r for r in range(model.rowCount()) if len(model.situation(r).codes) > 1)
     text = model.index(row, 0).data(Qt.ItemDataRole.DisplayRole)
     for code in model.situation(row).codes:
-        assert {"english": "[EN]", "french": "[FR]", "american": "[US]"}[code] in text
+        letters = {"english": "EN", "french": "FR", "american": "US"}[code]
+        assert f"&nbsp;{letters}&nbsp;" in text  # the badge's text, on the code's colour
     parent = model.index(row, 0)
     assert model.rowCount(parent) == len(model.situation(row).hits)
     child = model.index(0, 0, parent)

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import (
 
 from app.content import Content
 from app.vocabulary import GAMES
-from ui.browser.history import History
+from ui.badges import BadgeDelegate
+from ui.browser.find_bar import FindBar
 from ui.browser.law_filters import LawFilters
 from ui.browser.law_page import LawPage
 from ui.browser.law_tree_model import LINK_ROLE, LawTreeModel
@@ -32,6 +33,9 @@ from ui.browser.search_results import (
 from ui.links import href
 from ui.widgets.search_box import SearchBox
 
+# With a game chosen, every topic is opened when the game has at most this many laws.
+EXPAND_ALL_UP_TO = 600
+
 if TYPE_CHECKING:
     from app.store import LawsStore
     from ui.browser.results_model import ResultsModel
@@ -40,21 +44,23 @@ if TYPE_CHECKING:
 class BrowserScreen(QWidget):
     """Browse laws by game and topic, search them as you type, read them with history.
 
+    The window keeps the history (ui/navigation.py): this screen says where the reader went.
+
     Signals:
         term_requested(str): a glossary term was clicked on a page.
-        history_changed(bool, bool): whether back and forward are now possible.
         page_shown(str): a page (its link) is now displayed.
+        search_left(str): a result was opened from a search (its words): a place to come back to.
     """
 
     term_requested = Signal(str)
-    history_changed = Signal(bool, bool)
     page_shown = Signal(str)
+    search_left = Signal(str)
 
     def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._store = store
         self._content = content
-        self._history = History()
+        self._current: str | None = None
         games = sorted({law.game for law in content.laws.values()}, key=list(GAMES).index)
 
         self.search_box = SearchBox("Search the laws (Ctrl+F)")
@@ -66,6 +72,7 @@ class BrowserScreen(QWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setUniformRowHeights(True)
         self.tree.setAccessibleName("Laws by game and topic")
+        self.tree.setItemDelegate(BadgeDelegate(self.tree))
         # The search's own widgets (see ui/browser/search_results.py).
         self.no_results = make_label()
         self.no_results.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -80,6 +87,14 @@ class BrowserScreen(QWidget):
         self.left_pages.addWidget(self.no_results)
         self._results: ResultsView | None = None
         self.page = LawPage(store, content)
+        self.find_bar = FindBar(self.page)
+        self.page.find_requested.connect(self.find_bar.open)
+        page_side = QWidget()
+        page_layout = QVBoxLayout(page_side)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.setSpacing(0)
+        page_layout.addWidget(self.page, 1)
+        page_layout.addWidget(self.find_bar)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -90,7 +105,7 @@ class BrowserScreen(QWidget):
         left_layout.addWidget(self.left_pages, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.page)
+        self.splitter.addWidget(page_side)
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([380, 620])
@@ -144,28 +159,19 @@ class BrowserScreen(QWidget):
     @property
     def current_page(self) -> str | None:
         """The link of the page shown, e.g. 'law:<id>'."""
-        return self._history.current
+        return self._current
 
     def open(self, link: str) -> None:
-        """Show a page and record it in the history."""
-        self._history.visit(link)
+        """Show a page (the window records it in its history)."""
         self._show(link)
 
     def show_law(self, law_id: str) -> None:
         """Show a law's page."""
         self.open(href("law", law_id))
 
-    def back(self) -> None:
-        """Show the previous page, if any."""
-        link = self._history.back()
-        if link is not None:
-            self._show(link)
-
-    def forward(self) -> None:
-        """Show the next page after going back, if any."""
-        link = self._history.forward()
-        if link is not None:
-            self._show(link)
+    def show_search(self, text: str) -> None:
+        """Show the results of a search again (Back to a search)."""
+        self.search(text)
 
     def focus_search(self) -> None:
         """Put the cursor in the search box, its text selected."""
@@ -178,13 +184,13 @@ class BrowserScreen(QWidget):
         self.search_box.flush()
 
     def _show(self, link: str) -> None:
+        self._current = link
         self.page.render(link)
         with QSignalBlocker(self.tree.selectionModel()):
             index = self.tree_model.index_of(link)
             if index.isValid():
                 self.tree.setCurrentIndex(index)
                 self.tree.scrollTo(index)
-        self.history_changed.emit(self._history.can_go_back(), self._history.can_go_forward())
         self.page_shown.emit(link)
 
     # Slots --------------------------------------------------------------------------------
@@ -192,9 +198,10 @@ class BrowserScreen(QWidget):
     def _refilter(self) -> None:
         # From the content, not the store: the tree must not wait for the search index.
         self.tree_model.set_laws(self._content.laws_for(self.filters.game, self.filters.code))
-        if self.filters.game is not None:
+        if self.filters.game is not None and self.tree_model.law_count() <= EXPAND_ALL_UP_TO:
             self.tree.expandAll()
         else:
+            # Topics open on a click: expanding thousands of laws would make a filter slow.
             self.tree.expandToDepth(0)
         self._run_search(self.search_box.text())
 
@@ -259,6 +266,7 @@ class BrowserScreen(QWidget):
     def _on_result(self, index: QModelIndex) -> None:
         hit = self.results_model.hit_at(index)
         if hit is not None:
+            self.search_left.emit(self.search_box.text())
             self.show_law(hit.law_id)
 
     def _on_tree_current(self, index: QModelIndex) -> None:

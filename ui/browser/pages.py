@@ -9,6 +9,8 @@ import html
 from collections.abc import Callable, Iterable, Sequence
 
 from app.content import GameFacts, Law
+from ui import theme
+from ui.badges import badge_html
 from ui.browser.term_markup import TermMarker
 from ui.links import href
 from ui.words import (
@@ -20,21 +22,26 @@ from ui.words import (
     trick_rule_words,
 )
 
-STYLE = """
-body { font-size: 11pt; }
-h1 { font-size: 17pt; margin-bottom: 2px; }
-h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; color: #2a3f55; }
-p { margin-top: 3px; margin-bottom: 6px; }
-.meta { color: #5b6570; }
-.label { color: #5b6570; }
-.note { color: #5b6570; font-style: italic; }
-a { color: #1a56a6; }
-a.term { color: #303030; text-decoration: underline; }
-td, th { padding: 3px 8px 3px 0px; }
-th { text-align: left; }
+
+def page_style() -> str:
+    """The pages' style sheet in the colours of the scheme in force (ui/theme.py)."""
+    c = theme.hex
+    return f"""
+body {{ font-size: {theme.pt(11)}; }}
+h1 {{ font-size: {theme.pt(17)}; margin-bottom: 2px; }}
+h2 {{ font-size: {theme.pt(13)}; margin-top: 14px; margin-bottom: 4px; color: {c('heading')}; }}
+p {{ margin-top: 3px; margin-bottom: 6px; }}
+.meta {{ color: {c('muted')}; }}
+.label {{ color: {c('muted')}; }}
+.note {{ color: {c('muted')}; font-style: italic; }}
+a {{ color: {c('link')}; }}
+a.term {{ color: {c('term-link')}; text-decoration: underline; }}
+td, th {{ padding: 3px 8px 3px 0px; }}
+th {{ text-align: left; }}
 """
 
 e = html.escape
+COPY_CITATION = "copy-citation"  # the href kind of a page's 'Copy citation' link
 
 
 def _link(kind: str, target: str, text: str) -> str:
@@ -55,7 +62,7 @@ def law_page_html(
     seen: set[str] = set()
     meta = " · ".join((
         _link("game", law.game, game_name(law.game)),
-        e(short_code_name(law.code)),
+        f"{badge_html(law.code)} {e(short_code_name(law.code))}",
         _link("topic", f"{law.game}/{law.topic}", topic_name(law.topic)),
     ))
     parts = [
@@ -66,7 +73,8 @@ def law_page_html(
         _section("Remedy", f"<p>{marker.mark(law.remedy, seen)}</p>"),
     ]
     others = [
-        f"<li>{_link('law', cp.law, counterpart_label(cp.contrast, lookup(cp.law).code))}"
+        f"<li>{badge_html(lookup(cp.law).code)} "
+        f"{_link('law', cp.law, counterpart_label(cp.contrast, lookup(cp.law).code))}"
         f" — {e(lookup(cp.law).title)}</li>"
         for cp in law.counterparts
     ]
@@ -82,19 +90,25 @@ def law_page_html(
             f'<p class="note">The authorities disagree here; this is {reading}.</p>'
             f"<ul>{items}</ul>",
         ))
-    related = [f"<li>{_link('law', rid, lookup(rid).title)}</li>" for rid in law.related]
+    related = [_law_item(lookup(rid)) for rid in law.related]
     parts.append(_section("Related laws", f"<ul>{''.join(related)}</ul>" if related else ""))
     parts.append(_section("Code and source", _source_html(law)))
     return "".join(parts)
 
 
+def _law_item(law: Law) -> str:
+    """A law in a list: badge, title as a link, then game and code, so that two laws of the
+    same title are told apart."""
+    return (f"<li>{badge_html(law.code)} {_link('law', law.id, law.title)}"
+            f' <span class="label">· {e(game_name(law.game))} · {e(short_code_name(law.code))}'
+            "</span></li>")
+
+
 def _source_html(law: Law) -> str:
-    cite = law.seed_citation
-    source = f"seed {cite[0]}, paragraph {cite[1]}" if cite else law.source
     return (
-        f"<p><b>{e(code_name(law.code))}</b> — {e(law.authority)}</p>"
-        f"<p><i>{e(law.book)}</i>, {e(law.section)}.<br/>"
-        f'<span class="label">Source:</span> {e(source)}</p>'
+        f"<p>{badge_html(law.code)} <b>{e(code_name(law.code))}</b> — {e(law.authority)}</p>"
+        f"<p>{e(law.citation)}<br/>"
+        f'<a href="{COPY_CITATION}:{e(law.id)}">Copy citation</a></p>'
     )
 
 
@@ -162,7 +176,7 @@ def game_page_html(
 def topic_page_html(game: str, topic: str, laws: Sequence[Law]) -> str:
     """A topic's page: the laws of one game under one topic, with their codes."""
     items = "".join(
-        f"<li>{_link('law', law.id, law.title)}"
+        f"<li>{badge_html(law.code)} {_link('law', law.id, law.title)}"
         f' <span class="label">· {e(short_code_name(law.code))}</span><br/>{e(law.brief)}</li>'
         for law in laws
     )

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
 from typing_extensions import override
 
 from app.search import SearchHit, Situation, situations, snippet_html, snippet_text
-from ui.words import code_badge, game_name, short_code_name
+from ui import theme
+from ui.badges import badge_html
+from ui.words import game_name, short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -43,12 +43,13 @@ def why_text(hit: SearchHit) -> str:
 
 
 def _muted() -> str:
-    # From the palette, so light and dark themes both read.
-    return QApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+    # The theme's muted ink, chosen to read on both light and dark palettes.
+    return theme.hex("muted")
 
 
 def _badges(codes: Sequence[str]) -> str:
-    return " ".join(f"<b>[{html.escape(code_badge(c))}]</b>" for c in codes)
+    # The code's letters on the code's colour (ui/badges.py), as everywhere a law is named.
+    return " ".join(badge_html(c) for c in codes)
 
 
 class ResultsModel(QAbstractItemModel):

@@ -75,6 +75,7 @@ from app.table_builder import (
     variant_groups,
 )
 from app.vocabulary import GAMES
+from ui import theme
 from ui.builder.card_palette import CardPalette
 from ui.builder.dialogs import BuilderDialogs, Unsaved
 from ui.builder.edit_words import card_name, event_edit_words, target_words, value_words
@@ -86,7 +87,7 @@ from ui.builder.laws_form import LawsForm
 from ui.builder.recent_files import RecentFiles
 from ui.builder.ruling_panel import RulingPanel
 from ui.builder.scenario_document import ScenarioDocument
-from ui.builder.seat_view import PROBLEM_STYLE
+from ui.builder.seat_view import problem_style
 from ui.builder.table_view import TableView
 from ui.compat import pin_bools
 from ui.words import game_name
@@ -155,7 +156,7 @@ class BuilderScreen(QWidget):
         self.palette = CardPalette()
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(PROBLEM_STYLE + " padding: 2px 6px;")
+        theme.keep_styled(self.problem_label, lambda: problem_style() + " padding: 2px 6px;")
         self.problem_label.setAccessibleName("What is impossible about the table")
         pack_box = QGroupBox("The pack: click a card to give it to the seat chosen above")
         pack_layout = QVBoxLayout(pack_box)

@@ -16,18 +16,20 @@ from app.content import Content
 from app.engine.ruling import OUTCOMES, Ruling
 from app.games import Game
 from app.table_builder import describe_event, describe_table
+from ui import theme
 from ui.builder.ruling_column import option_words, outcome_words, score_words
 from ui.words import code_name
 
-_STYLE = """
-body { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; }
-h1 { font-size: 16pt; margin-bottom: 2px; }
-h2 { font-size: 13pt; margin-top: 14px; margin-bottom: 4px; }
-h3 { font-size: 11pt; margin-top: 10px; margin-bottom: 2px; }
-td.label { color: #444444; padding-right: 10px; }
-.outcome { font-size: 14pt; font-weight: bold; }
-.differs { background-color: #fff1b8; }
-.source { color: #555555; }
+# Paper is white whatever the screen's scheme: the light colours of the theme.
+_STYLE = f"""
+body {{ font-family: 'DejaVu Sans', sans-serif; font-size: 10pt; }}
+h1 {{ font-size: 16pt; margin-bottom: 2px; }}
+h2 {{ font-size: 13pt; margin-top: 14px; margin-bottom: 4px; }}
+h3 {{ font-size: 11pt; margin-top: 10px; margin-bottom: 2px; }}
+td.label {{ color: {theme.hex("muted", dark=False)}; padding-right: 10px; }}
+.outcome {{ font-size: 14pt; font-weight: bold; }}
+.differs {{ background-color: {theme.hex("differs-bg", dark=False)}; }}
+.source {{ color: {theme.hex("muted", dark=False)}; }}
 """
 
 

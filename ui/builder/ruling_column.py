@@ -12,11 +12,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLa
 
 from app.content import Content
 from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, CodeRuling
-from ui import links
+from ui import links, theme
 from ui.words import short_code_name
-
-DIFFERS = "#fff1b8"
-DIFFERS_EDGE = "#d4a200"
 
 
 def outcome_words(outcome: str) -> str:
@@ -55,7 +52,7 @@ class RulingColumn(QFrame):
         self.authority = QLabel()
         self.authority.setWordWrap(True)
         self.authority.setTextFormat(Qt.TextFormat.PlainText)
-        self.authority.setStyleSheet("color: #555555;")
+        theme.keep_styled(self.authority, lambda: f"color: {theme.hex('muted')};")
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -87,7 +84,8 @@ class RulingColumn(QFrame):
         self.authority.setText(authority)
         self.outcome.setText(outcome_words(ruling.outcome))
         self.outcome.setAccessibleName(f"{short_code_name(self.code)} outcome")
-        style = (f"background: {DIFFERS}; border: 1px solid {DIFFERS_EDGE}; padding: 2px;"
+        style = (f"background: {theme.hex('differs-bg')}; "
+                 f"border: 1px solid {theme.hex('differs-edge')}; padding: 2px;"
                  if "outcome" in differs else "padding: 2px;")
         if self.outcome.styleSheet() != style:
             self.outcome.setStyleSheet(style)
@@ -105,7 +103,7 @@ class RulingColumn(QFrame):
         if not differs:
             return f"<div style='margin-top:6px'>{inner}</div>"
         return (f"<table width='100%' cellpadding='4' cellspacing='0' style='margin-top:6px'>"
-                f"<tr><td bgcolor='{DIFFERS}'>{inner}</td></tr></table>")
+                f"<tr><td bgcolor='{theme.hex('differs-bg')}'>{inner}</td></tr></table>")
 
     def _details_html(self, ruling: CodeRuling, differs: Collection[str]) -> str:
         options = "".join(
@@ -118,7 +116,7 @@ class RulingColumn(QFrame):
         for law_id in ruling.laws:
             law = self._content.laws.get(law_id)
             title = escape(law.title) if law else escape(law_id)
-            source = (f" <span style='color:#555555'>({escape(law.authority)}, "
+            source = (f" <span style='color:{theme.hex('muted')}'>({escape(law.authority)}, "
                       f"{escape(law.section)})</span>") if law else ""
             laws.append(f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>")
         cited = f"<ul style='margin:0'>{''.join(laws)}</ul>" if laws else "<p>None.</p>"
@@ -137,7 +135,7 @@ class RulingColumn(QFrame):
     def _law_item(self, law_id: str) -> str:
         law = self._content.laws.get(law_id)
         title = escape(law.title) if law else escape(law_id)
-        source = (f" <span style='color:#555555'>({escape(law.authority)}, "
+        source = (f" <span style='color:{theme.hex('muted')}'>({escape(law.authority)}, "
                   f"{escape(law.section)})</span>") if law else ""
         return f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>"
 

@@ -90,7 +90,8 @@ class ScenarioDocument(QObject):
         """The file's name; for an example not yet saved its title; else 'Untitled'."""
         if self._path is not None:
             return self._path.name
-        return self._title or UNTITLED
+        title = self._raw.get("title")
+        return self._title or (title.strip() if isinstance(title, str) else "") or UNTITLED
 
     def suggested_path(self, suffix: str = ".json") -> Path | None:
         """Where to offer to save: the file itself, or a file named after the title."""

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card
+from ui import theme
 from ui.builder.hand_view import HandView
 from ui.widgets.plain_label import plain_tooltip
 
@@ -28,17 +29,25 @@ NOT_GIVEN = -1
 NAME_LENGTH = 24
 NAME_MIN_WIDTH = 36
 NAME_MAX_WIDTH = 130
-_STYLE = """
-#seat { border: 1px solid palette(mid); border-radius: 6px; }
-#seat[target="true"] { border: 2px solid #e0a800; }
-QToolButton#dealer-button { border: 1px solid palette(mid); border-radius: 10px;
-    min-width: 18px; max-width: 18px; min-height: 18px; max-height: 18px; font-weight: bold; }
-QToolButton#dealer-button:checked { background: #e0a800; color: black; border-color: #8a6700; }
+def _style() -> str:
+    chosen, edge, ink = theme.hex("chosen"), theme.hex("chosen-edge"), theme.hex("on-chosen")
+    return f"""
+#seat {{ border: 1px solid palette(mid); border-radius: 6px; }}
+#seat[target="true"] {{ border: 2px solid {chosen}; }}
+QToolButton#dealer-button {{ border: 1px solid palette(mid); border-radius: 10px;
+    min-width: 18px; max-width: 18px; min-height: 18px; max-height: 18px; font-weight: bold; }}
+QToolButton#dealer-button:checked {{ background: {chosen}; color: {ink}; border-color: {edge}; }}
 """
 
 
-PROBLEM_STYLE = "color: #c62828; font-weight: bold;"
-HINT_STYLE = "color: #666666;"
+def problem_style() -> str:
+    """The style of a word that names a problem, in the scheme in force."""
+    return f"color: {theme.hex('wrong-ink')}; font-weight: bold;"
+
+
+def hint_style() -> str:
+    """The style of a quiet hint, in the scheme in force."""
+    return f"color: {theme.hex('muted')};"
 
 
 def set_style(widget: QWidget, css: str) -> None:
@@ -71,7 +80,7 @@ class SeatView(QFrame):
         super().__init__(parent)
         self.player = player
         self.setObjectName("seat")
-        self.setStyleSheet(_STYLE)
+        theme.keep_styled(self, _style)
         self.setProperty("target", False)
         self.target = QRadioButton()
         self.name = QLineEdit(player)
@@ -182,8 +191,8 @@ class SeatView(QFrame):
         self.proper.setVisible(wrong)
         plain_tooltip(self.count, f"{self.player} should hold {proper} at this point"
                       if proper is not None else "How many cards the seat holds")
-        set_style(self.proper, PROBLEM_STYLE)
-        set_style(self.count, PROBLEM_STYLE if count_problem else "")
+        set_style(self.proper, problem_style())
+        set_style(self.count, problem_style() if count_problem else "")
         self.hand.set_cards(hand, marked=marked, chosen=chosen)
 
     def set_target(self, on: bool) -> None:

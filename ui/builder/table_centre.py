@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card
+from ui import theme
 from ui.builder.hand_view import HandView
-from ui.builder.seat_view import HINT_STYLE, PROBLEM_STYLE, set_style
+from ui.builder.seat_view import hint_style, problem_style, set_style
 
 NO_ONE = ""
 
@@ -37,7 +38,8 @@ class TableCentre(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("table-centre")
-        self.setStyleSheet("#table-centre { background: #e6efe3; border-radius: 8px; }")
+        theme.keep_styled(self, lambda: f"#table-centre {{ background: {theme.hex('felt')}; "
+                                             "border-radius: 8px; }")
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.turn_up_target = QRadioButton("Turn-up")
         self.turn_up_target.setAccessibleName("Turn up the next card clicked in the pack")
@@ -56,7 +58,7 @@ class TableCentre(QFrame):
         self.trick_order = QLabel()
         # No word wrap: a height-for-width label makes the enclosing scroll area squash the
         # table below its minimum height instead of scrolling.
-        set_style(self.trick_order, HINT_STYLE)
+        set_style(self.trick_order, hint_style())
 
         self.turn_up_box = QWidget()
         turn_up = QVBoxLayout(self.turn_up_box)
@@ -131,4 +133,4 @@ class TableCentre(QFrame):
             self.trick_order.setText(f"Played by {', '.join(trick_players)}.")
         else:
             self.trick_order.setText(f"{leader} to lead.")
-        set_style(self.trick_order, PROBLEM_STYLE if area == "trick" else HINT_STYLE)
+        set_style(self.trick_order, problem_style() if area == "trick" else hint_style())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.content import Law
 from app.vocabulary import ONLY_HERE, TOPICS
@@ -74,24 +75,56 @@ def cell_text(laws: Sequence[Law]) -> str:
     return "\n".join(f"{law.authority.split(',')[0].split(' (')[0]}: {law.brief}" for law in laws)
 
 
-def compare_rows(laws: Iterable[Law], codes: Sequence[str]) -> list[CompareRow]:
-    """The rows for one game's laws, in topic order then order of first appearance."""
+class Case(NamedTuple):
+    """A situation before its row is made: its laws, its topic, and the one code covering it
+    when only one does ('' when two or more do).
+
+    Cheap to gather for thousands of situations (a tuple each); the row (cells, contrasts,
+    words) is made only when it is shown (compare_row).
+    """
+
+    case: str
+    topic: str
+    laws: list[Law]
+    only_here: str
+
+
+def gather_cases(laws: Iterable[Law], codes: Sequence[str]) -> list[Case]:
+    """One game's situations in topic order, then order of first appearance (one pass)."""
+    wanted = set(codes)
     by_case: dict[str, list[Law]] = {}
     for law in laws:
-        if law.code in codes:
-            by_case.setdefault(law.case, []).append(law)
-    topic_order = list(TOPICS)
-    rows = []
+        if law.code in wanted:
+            members = by_case.get(law.case)
+            if members is None:
+                by_case[law.case] = [law]
+            else:
+                members.append(law)
+    order = {topic: i for i, topic in enumerate(TOPICS)}
+    cases = []
     for case, members in by_case.items():
-        cells = {
-            code: tuple(sorted((law for law in members if law.code == code),
-                               key=lambda law: not law.variant_default))
-            for code in codes
-        }
-        first = next(cell[0] for cell in cells.values() if cell)
-        rows.append(CompareRow(case, first.topic, first.title, first.situation, cells,
-                               _contrasts(cells, codes)))
-    return sorted(rows, key=lambda r: topic_order.index(r.topic) if r.topic in topic_order else 99)
+        first = members[0].code
+        alone = all(law.code == first for law in members)
+        cases.append(Case(case, members[0].topic, members, first if alone else ""))
+    cases.sort(key=lambda c: order.get(c.topic, len(order)))
+    return cases
+
+
+def compare_row(case: Case, codes: Sequence[str]) -> CompareRow:
+    """The row of one situation: each code's laws (usual reading first) and the contrasts."""
+    cells = {
+        code: tuple(sorted((law for law in case.laws if law.code == code),
+                           key=lambda law: not law.variant_default))
+        for code in codes
+    }
+    first = next(cell[0] for cell in cells.values() if cell)
+    return CompareRow(case.case, first.topic, first.title, first.situation, cells,
+                      _contrasts(cells, codes))
+
+
+def compare_rows(laws: Iterable[Law], codes: Sequence[str]) -> list[CompareRow]:
+    """The rows for one game's laws, in topic order then order of first appearance."""
+    return [compare_row(case, codes) for case in gather_cases(laws, codes)]
 
 
 def _contrasts(cells: dict[str, tuple[Law, ...]], codes: Sequence[str]) -> tuple[Contrast, ...]:

@@ -1,49 +1,179 @@
-"""The compare grid as a table model: situation, one column per code, then the contrast."""
+"""The compare grid as a lazy table model: topic headings, the situations two codes cover, and
+the situations only one code covers folded under a count.
+
+Rows are fetched as the view scrolls to them (canFetchMore/fetchMore), and a filter or a fold
+changes the model's list of entries, never the widgets.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from typing_extensions import override
 
-from ui.compare.compare_grid import CompareRow, cell_text
-from ui.words import short_code_name
+from app.content import Law
+from ui import theme
+from ui.badges import CODE_ROLE
+from ui.compare.compare_grid import Case, CompareRow, cell_text, compare_row, gather_cases
+from ui.words import short_code_name, topic_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-_MUTED = QColor("#6b7480")
-_DIFFERS = QColor("#fdf3dc")
+KIND_ROLE = Qt.ItemDataRole.UserRole + 2  # 'topic', 'row' or 'fold'
+BATCH = 120  # rows handed to the view at a time as it scrolls
+
+
+class Entry(NamedTuple):
+    """One line of the grid: a topic heading, a situation, or a fold of only-here situations."""
+
+    kind: str
+    topic: str
+    case: Case | None = None
+    count: int = 0       # a fold: how many situations it holds
+    only: str = ""       # a fold: the code, when one code covers them all
 
 
 class CompareModel(QAbstractTableModel):
-    """Rows of a CompareGrid; a code cell's LAW_ID_ROLE is the law it opens (or None)."""
+    """Entries of one game's grid; a code cell's LAW_ID_ROLE is the law it opens (or None)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[CompareRow] = []
+        self._cases: list[Case] = []
+        self._made: dict[str, CompareRow] = {}  # rows made so far, by case
         self._codes: list[str] = []
+        self._needle = ""
+        self._open: set[str] = set()  # topics whose only-here situations are unfolded
+        # Headings and folds as Entry; a situation as its Case itself (no object per row).
+        self._entries: list[Entry | Case] = []
+        self._loaded = 0
 
-    def set_rows(self, rows: Sequence[CompareRow], codes: Sequence[str]) -> None:
-        """Show another game's grid."""
-        self.beginResetModel()
-        self._rows = list(rows)
+    # Content -----------------------------------------------------------------------------
+
+    def set_laws(self, laws: Iterable[Law], codes: Sequence[str]) -> None:
+        """Show another game's grid (folds closed, filter kept); rows are made when shown."""
+        self.set_cases(gather_cases(laws, codes), codes)
+
+    def set_cases(self, cases: list[Case], codes: Sequence[str]) -> None:
+        """Show situations already gathered (gather_cases) under these codes."""
+        self._cases = cases
+        self._made = {}
         self._codes = list(codes)
+        self._open.clear()
+        self._rebuild()
+
+    def set_filter(self, text: str) -> None:
+        """Keep only the situations whose words contain `text` (any case); '' keeps all."""
+        needle = text.strip().casefold()
+        if needle != self._needle:
+            self._needle = needle
+            self._rebuild()
+
+    def toggle_fold(self, row: int) -> None:
+        """Open or close the fold shown in a row."""
+        entry = self.entry(row)
+        if entry is None or entry.kind != "fold":
+            return
+        self._open ^= {entry.topic}
+        self._rebuild()
+
+    def unfold_all(self, unfold: bool = True) -> None:
+        """Open (or close) every fold."""
+        self._open = {case.topic for case in self._cases} if unfold else set()
+        self._rebuild()
+
+    def _matches(self, case: Case) -> bool:
+        if not self._needle:
+            return True
+        return any(self._needle in words.casefold() for law in case.laws
+                   for words in (law.title, law.situation, law.brief))
+
+    def _rebuild(self) -> None:
+        entries: list[Entry | Case] = []
+        by_topic: dict[str, tuple[list[Case], list[Case]]] = {}
+        for case in self._cases:
+            if self._matches(case):
+                shared, alone = by_topic.setdefault(case.topic, ([], []))
+                (alone if case.only_here else shared).append(case)
+        for topic, (shared, alone) in by_topic.items():
+            entries.append(Entry("topic", topic))
+            entries.extend(shared)
+            if alone:
+                codes = {case.only_here for case in alone}
+                entries.append(Entry("fold", topic, count=len(alone),
+                                     only=(codes.pop() or "") if len(codes) == 1 else ""))
+                if topic in self._open or self._needle:
+                    entries.extend(alone)
+        self.beginResetModel()
+        self._entries = entries
+        self._loaded = min(len(entries), BATCH)
         self.endResetModel()
+
+    # Reading -----------------------------------------------------------------------------
 
     @property
     def codes(self) -> list[str]:
         """The codes shown as columns, in order."""
         return list(self._codes)
 
-    def row(self, row: int) -> CompareRow:
-        """The situation shown in a row."""
-        return self._rows[row]
+    def entry(self, row: int) -> Entry | None:
+        """What a row shows."""
+        if not 0 <= row < self._loaded:
+            return None
+        entry = self._entries[row]
+        return entry if isinstance(entry, Entry) else Entry("row", entry.topic, entry)
+
+    def row(self, row: int) -> CompareRow | None:
+        """The situation shown in a row (None for a heading or a fold), made when first asked."""
+        entry = self.entry(row)
+        return self._row(entry.case) if entry is not None and entry.case is not None else None
+
+    def _row(self, case: Case) -> CompareRow:
+        made = self._made.get(case.case)
+        if made is None:
+            made = self._made[case.case] = compare_row(case, self._codes)
+        return made
+
+    def shown_cases(self) -> list[Case]:
+        """Every situation the filter keeps, folded or not (cheap: no row is made)."""
+        return [case for case in self._cases if self._matches(case)]
+
+    def situations(self) -> list[CompareRow]:
+        """Every situation listed, loaded or not, as rows (makes them: for tests and export)."""
+        return [self._row(e) for e in self._entries if isinstance(e, Case)]
+
+    def shown_total(self) -> int:
+        """How many lines the model holds once every batch is fetched."""
+        return len(self._entries)
+
+    def is_open(self, topic: str) -> bool:
+        """True when a topic's only-here situations are unfolded."""
+        return topic in self._open or bool(self._needle)
+
+    @override
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._loaded < len(self._entries)
+
+    @override
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid():
+            return
+        more = min(BATCH, len(self._entries) - self._loaded)
+        if more <= 0:
+            return
+        self.beginInsertRows(QModelIndex(), self._loaded, self._loaded + more - 1)
+        self._loaded += more
+        self.endInsertRows()
+
+    def fetch_all(self) -> None:
+        """Load every row at once (export, tests)."""
+        while self.canFetchMore():
+            self.fetchMore()
 
     @override
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._loaded
 
     @override
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -51,22 +181,32 @@ class CompareModel(QAbstractTableModel):
 
     @override
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal:
             return None
-        if section == 0:
-            return "Situation"
-        if section == len(self._codes) + 1:
-            return "Contrast"
-        if 0 < section <= len(self._codes):
-            return short_code_name(self._codes[section - 1])
+        code = self._codes[section - 1] if 0 < section <= len(self._codes) else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if section == 0:
+                return "Situation"
+            if section == len(self._codes) + 1:
+                return "Contrast"
+            return short_code_name(code) if code else None
+        if role == CODE_ROLE:
+            return code
         return None
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        entry = self.entry(index.row()) if index.isValid() else None
+        if entry is None:
             return None
-        row = self._rows[index.row()]
-        column = index.column()
+        if role == KIND_ROLE:
+            return entry.kind
+        if entry.kind == "topic":
+            return self._heading(entry, index.column(), role)
+        if entry.kind == "fold":
+            return self._fold(entry, index.column(), role)
+        assert entry.case is not None
+        row, column = self._row(entry.case), index.column()
         if column == 0:
             return self._situation(row, role)
         if column == len(self._codes) + 1:
@@ -78,14 +218,39 @@ class CompareModel(QAbstractTableModel):
             return cell_text(laws)
         if role == LAW_ID_ROLE:
             return laws[0].id if laws else None
+        if role == CODE_ROLE:
+            return self._codes[column - 1] if laws else None
         if role == Qt.ItemDataRole.ToolTipRole and laws:
             return f"{laws[0].title}\nClick to open this law."
         if role == Qt.ItemDataRole.ForegroundRole and not laws:
-            return QBrush(_MUTED)
+            return QBrush(theme.color("muted"))
         if role == Qt.ItemDataRole.FontRole and not laws:
             font = QFont()
             font.setItalic(True)
             return font
+        return None
+
+    def _heading(self, entry: Entry, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and column == 0:
+            return topic_name(entry.topic)
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(theme.color("heading-bg"))
+        if role == Qt.ItemDataRole.AccessibleTextRole and column == 0:
+            return f"Topic: {topic_name(entry.topic)}"
+        return None
+
+    def _fold(self, entry: Entry, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and column == 0:
+            return fold_text(entry, self.is_open(entry.topic))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(theme.color("muted"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return ("Situations that only one code rules on: nothing to contrast. "
+                    "Click (or press Enter) to show or hide them.")
         return None
 
     def _situation(self, row: CompareRow, role: int) -> Any:
@@ -102,8 +267,19 @@ class CompareModel(QAbstractTableModel):
     def _contrast(self, row: CompareRow, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return row.tag_text()
-        if role == Qt.ItemDataRole.BackgroundRole and (row.differs or row.only_here):
-            return QBrush(_DIFFERS)
-        if role == Qt.ItemDataRole.ForegroundRole and not (row.differs or row.only_here):
-            return QBrush(_MUTED)
+        if role == Qt.ItemDataRole.BackgroundRole and row.differs and not row.only_here:
+            return QBrush(theme.color("differs-bg"))
+        if role == Qt.ItemDataRole.ForegroundRole and not row.differs:
+            return QBrush(theme.color("muted"))
+        if role == Qt.ItemDataRole.FontRole and row.differs and not row.only_here:
+            font = QFont()
+            font.setBold(True)
+            return font
         return None
+
+
+def fold_text(entry: Entry, is_open: bool) -> str:
+    """The words of a fold: '▸ 3 situations only English covers (show)'."""
+    who = f"only {short_code_name(entry.only)} covers" if entry.only else "only one code covers"
+    noun = "situation" if entry.count == 1 else "situations"
+    return f"{'▾' if is_open else '▸'} {entry.count} {noun} {who} ({'hide' if is_open else 'show'})"

@@ -8,7 +8,8 @@ from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal
 from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Content, Term
-from ui.browser.pages import STYLE
+from ui import theme
+from ui.browser.pages import page_style
 from ui.glossary.term_list_model import TERM_ID_ROLE, TermListModel
 from ui.glossary.term_page import term_page_html
 from ui.links import parse
@@ -23,14 +24,17 @@ class GlossaryScreen(QWidget):
 
     Signals:
         law_requested(str): a law link on a term's page was clicked (the law's id).
+        term_shown(str): a term's page is now shown (its id).
     """
 
     law_requested = Signal(str)
+    term_shown = Signal(str)
 
     def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._store = store
         self._by_id = dict(content.terms)
+        self.current_term: str | None = None
         self._all = sorted(content.terms.values(), key=lambda t: t.term.casefold())
         self.search_box = SearchBox("Find a term, English or French")
         self.search_box.setAccessibleName("Find a term")
@@ -41,7 +45,7 @@ class GlossaryScreen(QWidget):
         self.terms.setAccessibleName("Terms")
         self.page = QTextBrowser()
         self.page.setOpenLinks(False)
-        self.page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.page, page_style)
         self.page.document().setDocumentMargin(14)
         self.page.setAccessibleName("Term")
 
@@ -80,12 +84,14 @@ class GlossaryScreen(QWidget):
         if terms:
             self.terms.setCurrentIndex(self.model.index(0, 0))
         else:
-            self.page.setHtml('<p class="note">No term matches.</p>')
+            theme.set_html(self.page, '<p class="note">No term matches.</p>')
 
     def _on_current(self, index: QModelIndex) -> None:
         if index.isValid():
             term = self._by_id[index.data(TERM_ID_ROLE)]
-            self.page.setHtml(term_page_html(term, self._store.search(term.term)))
+            self.current_term = term.id
+            theme.set_html(self.page, term_page_html(term, self._store.search(term.term)))
+            self.term_shown.emit(term.id)
 
     def _on_anchor(self, url: QUrl) -> None:
         link = parse(url.toString())

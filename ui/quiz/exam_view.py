@@ -19,11 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.content import Law
+from ui import theme
 from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs
 from ui.quiz import study_keys
 from ui.quiz.question_view import QuestionView
-from ui.quiz.quiz_pages import STYLE, exam_report_html
+from ui.quiz.quiz_pages import exam_report_html, style
 from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ class ExamView(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.question_view)
         self.problem = plain_label()  # may quote the data folder
-        self.problem.setStyleSheet("color: #a3261d;")
+        theme.keep_styled(self.problem, lambda: f"color: {theme.hex('wrong-ink')};")
         self.next_button = QPushButton("Next question")
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self.next_question)
@@ -116,7 +117,7 @@ class ExamView(QWidget):
         # The result page.
         self.result_page = QTextBrowser()
         self.result_page.setOpenLinks(False)
-        self.result_page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.result_page, style)
         self.result_page.setAccessibleName("Exam result")
         self.result_page.anchorClicked.connect(self._on_anchor)
         self.print_button = QPushButton("&Print…")
@@ -226,7 +227,8 @@ class ExamView(QWidget):
         self._ticker.stop()
         self._deadline.stop()
         self.report = self.exam.finish()
-        self.result_page.setHtml(exam_report_html(self.report, self._laws, self.title))
+        theme.set_html(self.result_page,
+                       exam_report_html(self.report, self._laws, self.title))
         self.pages.setCurrentIndex(1)
         self.finished.emit(self.report)
 

@@ -10,14 +10,19 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Law
+from ui import theme
 from ui.links import parse
-from ui.quiz.quiz_pages import STYLE, feedback_html
+from ui.quiz.quiz_pages import feedback_html, style
 
 if TYPE_CHECKING:
     from quizzes import Result
 
-RIGHT_STYLE = "color: #1e6b2e; background: #e3f3e5; border-radius: 4px; padding: 6px 10px;"
-WRONG_STYLE = "color: #a3261d; background: #fbe6e4; border-radius: 4px; padding: 6px 10px;"
+
+
+def _verdict_style(right: bool) -> str:
+    ink, fill = ("right-ink", "right-bg") if right else ("wrong-ink", "wrong-bg")
+    return (f"color: {theme.hex(ink)}; background: {theme.hex(fill)}; border-radius: 4px; "
+            "padding: 6px 10px;")
 
 
 class FeedbackView(QWidget):
@@ -41,7 +46,7 @@ class FeedbackView(QWidget):
         self.verdict.setFont(font)
         self.page = QTextBrowser()
         self.page.setOpenLinks(False)
-        self.page.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.page, style)
         self.page.setAccessibleName("The ruling and the laws")
         self.page.anchorClicked.connect(self._on_anchor)
         layout = QVBoxLayout(self)
@@ -52,13 +57,10 @@ class FeedbackView(QWidget):
     def show_result(self, result: Result) -> None:
         """Show the verdict and the ruling for an answer."""
         self.result = result
-        if result.correct:
-            self.verdict.setText("✓ Right")
-            self.verdict.setStyleSheet(RIGHT_STYLE)
-        else:
-            self.verdict.setText("✗ Wrong")
-            self.verdict.setStyleSheet(WRONG_STYLE)
-        self.page.setHtml(feedback_html(result, self._laws))
+        right = result.correct
+        self.verdict.setText("✓ Right" if right else "✗ Wrong")
+        theme.keep_styled(self.verdict, lambda: _verdict_style(right))
+        theme.set_html(self.page, feedback_html(result, self._laws))
 
     def clear(self) -> None:
         """Nothing to show (a new question is being answered)."""

@@ -5,9 +5,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
+from ui import theme
 from ui.widgets.plain_label import plain_label
 
-STYLE = "#notice-banner { background: #fff4c2; border: 1px solid #d9b800; border-radius: 4px; }"
+
+def _style() -> str:
+    return (f"#notice-banner {{ background: {theme.hex('notice-bg')}; "
+            f"border: 1px solid {theme.hex('notice-edge')}; border-radius: 4px; }}")
 
 
 class NoticeBanner(QFrame):
@@ -22,7 +26,7 @@ class NoticeBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("notice-banner")
-        self.setStyleSheet(STYLE)
+        theme.keep_styled(self, _style)
         self.message = plain_label()  # quotes folder and file names
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -25,6 +25,8 @@ from typing_extensions import override
 
 from app.cards import Card, CardError
 from app.content import Law
+from ui import theme
+from ui.badges import BadgeLabel
 from ui.quiz.hand_fan import HandFan
 from ui.quiz.table_sketch import CARD as CHOICE_CARD
 from ui.quiz.table_sketch import TableSketch
@@ -35,8 +37,6 @@ if TYPE_CHECKING:
     from quizzes import Question, Result
 
 Answer = str | list[str] | None
-RIGHT_INK = "#1e6b2e"
-WRONG_INK = "#a3261d"
 
 
 def _cards_of(question: Question) -> list[Card] | None:
@@ -76,7 +76,7 @@ class QuestionView(QWidget):
         heading_font.setBold(True)
         self.heading.setFont(heading_font)
         self.meta = QLabel()
-        self.meta.setStyleSheet("color: #5b6570;")
+        theme.keep_styled(self.meta, lambda: f"color: {theme.hex('muted')};")
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         prompt_font = QFont(self.font())
@@ -180,7 +180,8 @@ class QuestionView(QWidget):
             button.toggled.connect(self.answer_changed)
             if self._group is not None:
                 self._group.addButton(button)
-            row = _Wrapped(button, number)
+            law = self._laws.get(choice.key)
+            row = _Wrapped(button, number, choice.code or (law.code if law else ""))
             self._choices_layout.addWidget(row)
             row.show()  # at once, not on the next turn of the event loop
             self._choice_rows[choice.key] = row
@@ -263,12 +264,12 @@ class QuestionView(QWidget):
         given = set(result.given) if isinstance(result.given, tuple) else set()
         for key, row in self._choice_rows.items():
             if key in right:
-                row.set_mark("✓", RIGHT_INK, "the right answer" if key in given
+                row.set_mark("✓", theme.hex("right-ink"), "the right answer" if key in given
                              else "the right answer, not picked")
             elif key in given:
-                row.set_mark("✗", WRONG_INK, "your pick, wrong")
+                row.set_mark("✗", theme.hex("wrong-ink"), "your pick, wrong")
         if self.question is not None and self.question.kind == "number":
-            ink = RIGHT_INK if result.correct else WRONG_INK
+            ink = theme.hex("right-ink" if result.correct else "wrong-ink")
             self.number_field.setStyleSheet(f"color: {ink}; font-weight: bold;")
 
 
@@ -286,7 +287,7 @@ class _ClickableLabel(QLabel):
 class _Wrapped(QWidget):
     """A radio button or check box whose long text wraps (Qt's buttons never wrap)."""
 
-    def __init__(self, button: QAbstractButton, number: int = 0) -> None:
+    def __init__(self, button: QAbstractButton, number: int = 0, code: str = "") -> None:
         super().__init__()
         self.button = button
         text = button.text()
@@ -299,6 +300,11 @@ class _Wrapped(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         line.setSpacing(4)
         line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+        if code:  # a choice that names a law or a code shows the code's badge
+            self.badge: BadgeLabel | None = BadgeLabel(code)
+            line.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+        else:
+            self.badge = None
         line.addWidget(self.label, 1)
         self._text = text
 

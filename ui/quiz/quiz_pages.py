@@ -12,25 +12,29 @@ from typing import TYPE_CHECKING, Any
 
 from app.cards import Card, CardError
 from app.content import Law
+from ui import theme
 from ui.links import href
 from ui.words import code_name, game_name, short_code_name, topic_name
 
 if TYPE_CHECKING:
     from quizzes import ExamReport, Result, Score
 
-STYLE = """
-body { font-size: 11pt; }
-h1 { font-size: 14pt; margin-bottom: 4px; }
-h2 { font-size: 10pt; margin-top: 12px; margin-bottom: 4px; color: #2a3f55; }
-p { margin-top: 3px; margin-bottom: 6px; }
-.label { color: #5b6570; }
-.note { color: #6a4b00; }
-.right { color: #1e6b2e; font-weight: bold; }
-.wrong { color: #a3261d; font-weight: bold; }
-.big { font-size: 14pt; }
-a { color: #1a56a6; }
-td, th { padding: 3px 10px 3px 0px; }
-th { text-align: left; }
+def style() -> str:
+    """The pages' style sheet in the colours of the scheme in force (ui/theme.py)."""
+    c = theme.hex
+    return f"""
+body {{ font-size: {theme.pt(11)}; }}
+h1 {{ font-size: {theme.pt(14)}; margin-bottom: 4px; }}
+h2 {{ font-size: {theme.pt(10)}; margin-top: 12px; margin-bottom: 4px; color: {c('heading')}; }}
+p {{ margin-top: 3px; margin-bottom: 6px; }}
+.label {{ color: {c('muted')}; }}
+.note {{ color: {c('note-ink')}; }}
+.right {{ color: {c('right-ink')}; font-weight: bold; }}
+.wrong {{ color: {c('wrong-ink')}; font-weight: bold; }}
+.big {{ font-size: {theme.pt(14)}; }}
+a {{ color: {c('link')}; }}
+td, th {{ padding: 3px 10px 3px 0px; }}
+th {{ text-align: left; }}
 """
 
 

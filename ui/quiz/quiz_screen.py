@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from ui import theme
 from ui.profiles.file_dialogs import FileDialogs
 from ui.quiz import study_keys
 from ui.quiz.exam_view import ExamView
@@ -139,7 +140,7 @@ class QuizScreen(QWidget):
         self.study_splitter.setStretchFactor(1, 2)
         self.study_splitter.setChildrenCollapsible(False)
         self.problem = plain_label()  # may quote the data folder
-        self.problem.setStyleSheet("color: #a3261d;")
+        theme.keep_styled(self.problem, lambda: f"color: {theme.hex('wrong-ink')};")
         self.check_button = QPushButton("&Check")
         self.check_button.clicked.connect(self.check_answer)
         self.next_button = QPushButton("&Next question")

@@ -18,18 +18,16 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QMargins, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QFont, QPainter, QPen
 from PySide6.QtWidgets import QWidget
+
+from ui import theme
 
 if TYPE_CHECKING:
     from quizzes.statistics import DayPoint
 
 SHOWN_DAYS = 30
 LABELS_SHOWN = 6  # at most this many day labels along an axis
-REVIEWS = QColor("#3b6ea5")
-NEW = QColor("#9cc3e6")
-RETENTION = QColor("#c0392b")
-DUE = QColor("#4f8a3c")
 
 
 def day_label(day: date) -> str:
@@ -63,6 +61,11 @@ class _Chart(QChartView):
 
     def _reset(self) -> QChart:
         chart = self.chart()
+        # The chart's own light or dark look; a theme resets the title font, so set it again.
+        title_font = chart.titleFont()
+        chart.setTheme(QChart.ChartTheme.ChartThemeDark if theme.is_dark()
+                       else QChart.ChartTheme.ChartThemeLight)
+        chart.setTitleFont(title_font)
         chart.removeAllSeries()
         for axis in chart.axes():
             chart.removeAxis(axis)
@@ -104,9 +107,9 @@ class DayChart(_Chart):
         shown = list(days)[-SHOWN_DAYS:]
         self.labels = [day_label(d.day) for d in shown]
         self.reviews = QBarSet("Reviews")
-        self.reviews.setColor(REVIEWS)
+        self.reviews.setColor(theme.color("chart-reviews"))
         self.new_items = QBarSet("New items")
-        self.new_items.setColor(NEW)
+        self.new_items.setColor(theme.color("chart-new"))
         for point in shown:
             self.reviews.append(point.reviews)
             self.new_items.append(point.new_items)
@@ -116,7 +119,7 @@ class DayChart(_Chart):
         bars.setBarWidth(0.7)
         self.retention = QLineSeries()
         self.retention.setName("Retention %")
-        self.retention.setPen(QPen(RETENTION, 2.5))
+        self.retention.setPen(QPen(theme.color("chart-retention"), 2.5))
         self.retention.setPointsVisible(True)
         for n, point in enumerate(shown):
             if point.retention is not None:
@@ -154,7 +157,7 @@ class ForecastChart(_Chart):
         self.labels = ["Today" if n == 0 else day_label(day)
                        for n, (day, _count) in enumerate(forecast)]
         self.due = QBarSet("Items due")
-        self.due.setColor(DUE)
+        self.due.setColor(theme.color("chart-due"))
         for _day, count in forecast:
             self.due.append(count)
         bars = QBarSeries()

@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from ui import theme
 from ui.links import parse
 from ui.quiz.flag_list import FlagList
 from ui.quiz.notice_banner import NoticeBanner
-from ui.quiz.quiz_pages import STYLE, law_link
+from ui.quiz.quiz_pages import law_link, style
 from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.figure_worker import FigureWorker
@@ -114,7 +115,7 @@ class StatsScreen(QWidget):
         self.table.doubleClicked.connect(self._on_row)
         self.missed = QTextBrowser()
         self.missed.setOpenLinks(False)
-        self.missed.document().setDefaultStyleSheet(STYLE)
+        theme.style_page(self.missed, style)
         self.missed.setAccessibleName("Laws most often missed")
         self.missed.anchorClicked.connect(self._on_anchor)
         self.day_chart = DayChart()
@@ -225,7 +226,7 @@ class StatsScreen(QWidget):
         self._show_group()
         # Redraw only what changed: asking for the per-law table changes the table alone.
         if before is None or before.most_missed != figures.most_missed:
-            self.missed.setHtml(self._missed_html(figures))
+            theme.set_html(self.missed, self._missed_html(figures))
         if before is None or before.days != figures.days:
             self.day_chart.show_days(figures.days)
         if before is None or before.forecast != figures.forecast:

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QFont, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 from typing_extensions import override
 
 from app.cards import SUIT_SYMBOLS, Card
+from ui import theme
 
 CARD_SIZE = QSize(38, 54)
-FACE = QColor("#fffef8")
-EDGE = QColor("#7a7a7a")
-RED = QColor("#c62828")
-BLACK = QColor("#1b1b1b")
-BACK = QColor("#2b4c7e")
-BACK_LINES = QColor("#6d8fc0")
-CHOSEN = QColor("#e0a800")
-BADGE = QColor("#e8e8e8")
 
 
 class CardWidget(QAbstractButton):
@@ -135,12 +128,12 @@ class CardWidget(QAbstractButton):
         painter.end()
 
     def _paint_back(self, painter: QPainter, rect: QRectF, radius: float) -> None:
-        painter.setPen(QPen(EDGE, 1))
-        painter.setBrush(BACK)
+        painter.setPen(QPen(theme.color("card-edge"), 1))
+        painter.setBrush(theme.color("card-back"))
         painter.drawRoundedRect(rect, radius, radius)
         inner = rect.adjusted(3, 3, -3, -3)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(BACK_LINES, 1))
+        painter.setPen(QPen(theme.color("card-back-lines"), 1))
         painter.drawRoundedRect(inner, radius / 2, radius / 2)
         painter.save()
         painter.setClipRect(inner)
@@ -152,13 +145,14 @@ class CardWidget(QAbstractButton):
         painter.restore()
 
     def _paint_face(self, painter: QPainter, rect: QRectF, radius: float, card: Card) -> None:
-        shade = FACE.darker(112) if self.isDown() else FACE
+        face = theme.color("card-face")
+        shade = face.darker(112) if self.isDown() else face
         if self.underMouse() and self.isEnabled() and not self.isDown():
-            shade = QColor("#fff6d6")
-        painter.setPen(QPen(EDGE, 1))
+            shade = theme.color("card-hover")
+        painter.setPen(QPen(theme.color("card-edge"), 1))
         painter.setBrush(shade)
         painter.drawRoundedRect(rect, radius, radius)
-        ink = RED if card.is_red else BLACK
+        ink = theme.color("card-red" if card.is_red else "card-black")
         painter.setPen(ink)
         height = rect.height()
         corner = QFont(self.font())
@@ -183,10 +177,10 @@ class CardWidget(QAbstractButton):
     def _paint_states(self, painter: QPainter, rect: QRectF, radius: float) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if self._chosen:
-            painter.setPen(QPen(CHOSEN, 3))
+            painter.setPen(QPen(theme.color("chosen"), 3))
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
         if self._marked:
-            painter.setPen(QPen(RED, 2.5))
+            painter.setPen(QPen(theme.color("card-red"), 2.5))
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
             painter.drawLine(rect.bottomLeft() + QPointF(4, -4), rect.topRight() + QPointF(-4, 4))
         if self._badge:
@@ -198,12 +192,13 @@ class CardWidget(QAbstractButton):
             box = QRectF(rect.right() - width, rect.bottom() - small.pixelSize() - 4,
                          width, small.pixelSize() + 4)
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(RED if self._badge_alarm else BADGE)
+            painter.setBrush(theme.color("card-red" if self._badge_alarm else "card-badge"))
             painter.drawRoundedRect(box, 3, 3)
-            painter.setPen(QColor("white") if self._badge_alarm else BLACK)
+            painter.setPen(theme.color("card-badge-alarm-ink" if self._badge_alarm
+                                      else "card-black"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._badge)
             painter.setBrush(Qt.BrushStyle.NoBrush)  # the focus ring below is a ring, not a fill
         if self.hasFocus():
-            focus = QColor(self.palette().highlight().color())
+            focus = self.palette().highlight().color()
             painter.setPen(QPen(focus, 2, Qt.PenStyle.SolidLine))
             painter.drawRoundedRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5), radius, radius)

@@ -95,7 +95,7 @@ def counted_out(ctx: Context) -> Decision | None:
         f"{bidder}, the bidder, failed to make his bid, so he does not take the pool: he is set "
         f"back {amount} and cannot count out. {others[0]} is the only player out and wins the "
         f"pool.",
-        score={bidder: -amount},
+        score={str(bidder): -amount},
     )
 
 

@@ -1,0 +1,80 @@
+"""The user guide: short pages in the app's own words (Help ▸ User guide, F1)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ui.help.words import explain
+
+
+class GuidePage(NamedTuple):
+    """One page of the guide: an id, its title in the contents, its HTML body."""
+
+    id: str
+    title: str
+    body: str
+
+
+PAGES: tuple[GuidePage, ...] = (
+    GuidePage("browser", "The laws and their codes", f"""
+<h1>The laws and their codes</h1>
+<p>Every law says what went wrong at the table and what follows from it, in our own words, and
+cites the book and section it comes from. Laws are grouped by game and by topic in the tree on
+the left of the <b>Laws</b> screen (Ctrl+1); type in the search box above it to search every law
+as you type, in English or French terms of art (<i>renonce</i>, <i>talon</i>).</p>
+<p>A game may be ruled by more than one <b>code</b>. A badge names the code wherever a law is
+named: <b>EN</b> English, <b>FR</b> French, <b>US</b> American (Foster). {explain("code")}</p>
+<p>A law's page links the same situation under the other codes (<i>Other codes</i>), the laws
+related to it, and its source, which you can copy as a citation. Underlined words are terms of
+art: click one to read it in the <b>Glossary</b> (Ctrl+3).</p>
+<p><b>Compare codes</b> (Ctrl+2) sets a game's codes side by side: each topic lists the
+situations two codes cover, the ones they rule differently highlighted; situations only one
+code covers are folded under a count. {explain("contrast")}</p>
+<p>Back and Forward (Alt+Left, Alt+Right, or the mouse's side buttons) walk every screen you
+visited, not only the laws.</p>
+"""),
+    GuidePage("builder", "The builder and its readings", f"""
+<h1>The scenario builder and its readings</h1>
+<p>The <b>Scenario builder</b> (Ctrl+4) lays out a table: the game, the dealer, the hands, the
+stock, the trump, the scores and the stage. Choose what went wrong (the event) and the ruling
+under every code of the game appears beside the table at once: the outcome, the options the
+adversary has, the scores changed and the laws that decide it. Where the codes disagree the
+difference is highlighted.</p>
+<p>Click a card in the pack to give it to the seat chosen; a seat whose count is not its
+<i>proper count</i> says so. {explain("proper-count")}</p>
+<p>{explain("readings")}</p>
+<p>A law the ruling cites opens beside the table; <i>Open in the browser</i> takes you to it in
+the Laws screen. Tables save to files and open again; the Examples menu holds a table for every
+kind of irregularity.</p>
+"""),
+    GuidePage("quizzes", "Quizzes", """
+<h1>Quizzes</h1>
+<p>The <b>Quizzes</b> screen (Ctrl+5) asks questions per game and topic: what the ruling is,
+how the English and French codes differ, spot the revoke, count the penalty, which law applies.
+Most are made by the rules engine from real tables, so the answer is the one the laws give.</p>
+<p>Pick an answer and check it: the verdict, the ruling and the laws behind it appear beside the
+question. A law named there opens beside the quiz.</p>
+<p>An exam is a fixed set of questions against the clock, scored at the end.</p>
+"""),
+    GuidePage("scheduling", "Scheduling and mastery", f"""
+<h1>Scheduling and mastery</h1>
+<p>Each question you answer is scheduled again by spaced repetition (FSRS): one you got right
+comes back later, one you missed comes back soon. Study sessions start with the items due.</p>
+<p>{explain("due")}</p>
+<p>{explain("mastery")}</p>
+<p>Your progress is kept on this computer in a small database; learner profiles keep several
+people's progress apart.</p>
+"""),
+    GuidePage("statistics", "Statistics", f"""
+<h1>Statistics</h1>
+<p>The <b>Statistics</b> screen (Ctrl+6) shows your answers day by day, your accuracy and
+mastery by game, topic, code or law, what falls due in the coming days, and the laws you miss
+most (click one to read it beside the figures).</p>
+<p>{explain("accuracy")} {explain("mastery")}</p>
+"""),
+)
+
+
+def page(page_id: str) -> GuidePage:
+    """A guide page by its id."""
+    return next(p for p in PAGES if p.id == page_id)
