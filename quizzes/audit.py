@@ -99,11 +99,11 @@ def question_problems(content: Content, games: object, question: Question) -> li
         # The ruling shown must be true of its code alone, not of another code's ruling too.
         scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
         ruled = rule(scenario, games, content)  # type: ignore[arg-type]
-        answer = ruled.for_code(q.code)
-        for other in ruled.rulings:
-            if other.code != q.code and also_true_of(answer, other):
+        shown = ruled.for_code(q.code)
+        for ruling in ruled.rulings:
+            if ruling.code != q.code and also_true_of(shown, ruling):
                 out.append(Problem(q.id, "two-codes-fit",
-                                   f"the {other.code} ruling is also “{other.outcome}”"))
+                                   f"the {ruling.code} ruling is also “{ruling.outcome}”"))
     if q.type == "law":
         answer = content.laws[q.law]
         cited: tuple[str, ...] = ()
