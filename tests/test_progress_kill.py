@@ -65,6 +65,9 @@ def test_sigkill_mid_run_keeps_every_committed_answer(tmp_path):
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
         stderr = child.stderr.read() if child.stderr else ""
+        # Lines printed (so committed) before the kill but not yet read are still in the pipe.
+        committed += [json.loads(line) for line in child.stdout.read().splitlines()  # type: ignore[union-attr]
+                      if line.strip()]
         child.stdout.close()  # type: ignore[union-attr]
         if child.stderr:
             child.stderr.close()

@@ -172,3 +172,20 @@ def test_recent_scenarios_are_kept_with_the_windows_settings(window, ui_settings
     assert window.builder_actions.recent.paths()[0] == path
     assert ui_settings.qsettings is not None
     assert str(path) in str(ui_settings.qsettings.value("builder/recent_files", ""))
+
+
+def test_a_progress_folder_that_cannot_be_used_is_explained_and_the_rest_works(
+    qtbot, window, tmp_path, monkeypatch
+):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    monkeypatch.setenv("CARDLAWS_DATA_DIR", str(blocker / "data"))
+    window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
+    quiz = _quiz(window)
+    qtbot.waitUntil(lambda: window.trainer.state == "failed", timeout=60_000)
+    words = quiz.preparing.text()
+    assert "Your progress could not be opened" in words and str(blocker) in words
+    assert "Preparing questions" not in words
+    assert blocker.read_text(encoding="utf-8").startswith("a file where")  # left alone
+    window.show_screen("browser")
+    assert window.current_screen == "browser" and window.browser.isVisible()

@@ -96,7 +96,7 @@ class QuizScreen(QWidget):
 
     def _preparing_page(self) -> QWidget:
         page = QWidget()
-        self.preparing = QLabel("Preparing questions…")
+        self.preparing = plain_label("Preparing questions…")  # may quote the data folder
         self.preparing.setWordWrap(True)
         self.preparing.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.busy = QProgressBar()
