@@ -105,7 +105,7 @@ def question_problems(content: Content, games: object, question: Question) -> li
                 out.append(Problem(q.id, "two-codes-fit",
                                    f"the {ruling.code} ruling is also “{ruling.outcome}”"))
     if q.type == "law":
-        answer = content.laws[q.law]
+        asked_law = content.laws[q.law]
         cited: tuple[str, ...] = ()
         if q.table is not None:
             scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
@@ -113,11 +113,11 @@ def question_problems(content: Content, games: object, question: Question) -> li
         for c in q.choices:
             if c.key == q.law or c.key not in content.laws:
                 continue
-            other = content.laws[c.key]
-            if rivals(content, answer, other):
-                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {other.id}"))
+            choice = content.laws[c.key]
+            if rivals(content, asked_law, choice):
+                out.append(Problem(q.id, "rival-reading", f"[{c.key}] {choice.id}"))
             elif c.key in cited:
-                out.append(Problem(q.id, "also-decides", f"[{c.key}] {other.id}"))
+                out.append(Problem(q.id, "also-decides", f"[{c.key}] {choice.id}"))
     return out
 
 
