@@ -33,7 +33,6 @@ from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 __all__ = [
     "CONTENT_DIR",
     "CONTENT_ENV",
-    "SEEDS_DIR",
     "CodeInfo",
     "Content",
     "ContentError",
@@ -50,7 +49,6 @@ __all__ = [
 
 # The seed texts, beside a source checkout only: tests and benchmarks read them when present;
 # the app never needs them (content/sources.toml holds the facts citations are checked against).
-SEEDS_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 CONTENT_ENV = "CARDLAWS_CONTENT_DIR"
 
 
@@ -449,7 +447,7 @@ def load_content(
     return Content(laws=laws, terms=terms, games=games, sources=sources)
 
 
-def seed_paragraphs(seeds_dir: Path = SEEDS_DIR) -> list[tuple[str, int, str]]:
+def seed_paragraphs(seeds_dir: Path) -> list[tuple[str, int, str]]:
     """Every non-empty paragraph (line) of every seed: (stem, paragraph number, text)."""
     result: list[tuple[str, int, str]] = []
     for path in sorted(seeds_dir.glob("*.txt")):

@@ -4,7 +4,9 @@ Builds one profile per size (bulk insert, kept in the bench cache), then times w
 screens do: pick the next question, record an answer, compute the statistics screen's figures
 (and, as the baseline for those, the former per-item Python computation). Each is printed
 beside a primary-key lookup on the same database in the same run, then the growth curves.
-Goals: next question and answer < 5 ms, statistics < 100 ms (at 50,000 items and 10M attempts).
+Goals: next question and answer < 5 ms, statistics < 100 ms (at 50,000 items and 10M attempts);
+opening the file <= 50 ms at 1M attempts, with the daily backup due and after an unclean
+shutdown (both the backup and the full integrity check then run on worker threads).
 
     python bench/progress.py [--attempts 10k,100k,1M,10M] [--scale 1,10] [--items 5000]
 """

@@ -13,7 +13,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["CARDLAWS_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-cache-")
 os.environ["CARDLAWS_DATA_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-data-")
 
+from hypothesis import settings
+
 from ui.compat import pin_refcount_drifts  # after the platform is chosen
+
+# No wall-clock limits in tests: speed is measured by bench/, as ratios. Hypothesis's default
+# 200 ms deadline fails a correct test on a loaded machine.
+settings.register_profile("cardlaws", deadline=None)
+settings.load_profile("cardlaws")
 
 # PySide6 6.12 on Python 3.11 drops a reference to None per void call (see ui/compat.py);
 # a whole test session makes enough calls to abort the interpreter at exit without this.

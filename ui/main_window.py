@@ -25,7 +25,6 @@ from ui import theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.desktop import icon_path
-from ui.law_reader import LawReader
 from ui.navigation import SEARCH, Journey, Place
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from ui.compare.compare_screen import CompareScreen
     from ui.glossary.glossary_screen import GlossaryScreen
     from ui.help.help_window import HelpWindow
+    from ui.law_reader import LawReader
 
 DEFAULT_SIZE = (1280, 800)
 

@@ -238,3 +238,27 @@ def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
         return saved
     finally:
         qInstallMessageHandler(previous)
+
+
+@shot("welcome")
+def _welcome(window: MainWindow) -> None:
+    window.show_screen("welcome")
+
+
+@shot("law-beside-builder")
+def _law_beside_builder(window: MainWindow) -> None:
+    builder = window.show_builder()
+    builder.open_example(_richest_example("rubicon-bezique"))
+    _settle()
+    window.show_law_beside(_showcase_law(window.content).id)
+    _settle()
+
+
+@shot("browser-find")
+def _browser_find(window: MainWindow) -> None:
+    if window._reader is not None:
+        window.reader.hide()
+    window.show_screen("browser")
+    window.browser.search("")
+    window.browser.show_law(_showcase_law(window.content).id)
+    window.browser.find_bar.open("trick")

@@ -10,13 +10,12 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from app.content import content_dir
-from ui.browser.law_page import LawPage
-from ui.law_reader import LawReader
 from ui.links import href
 from ui.navigation import SEARCH, Place
 
 if TYPE_CHECKING:
     from ui.help.help_window import HelpWindow
+    from ui.law_reader import LawReader
 
 
 class WindowMoves:
@@ -55,12 +54,23 @@ class WindowMoves:
     def show_law_beside(self, law_id: str) -> None:
         """Open a law beside the screen shown (the builder's table, a quiz) without leaving it;
         its 'Open in the browser' button is one more click."""
-        self.reader.show_law(law_id)
+        reader = self.reader
+        if reader.isHidden() and not reader.isFloating():
+            # A window too narrow for the screen and the law side by side: the law floats
+            # beside it rather than pushing the window wider than the screen.
+            needed = (self.stack.currentWidget().minimumSizeHint().width()
+                      + reader.minimumSizeHint().width())
+            if needed > self.width():
+                reader.setFloating(True)
+                reader.resize(max(360, self.width() // 2), self.height() * 3 // 4)
+        reader.show_law(law_id)
 
     @property
     def reader(self) -> LawReader:
         """The law reader docked beside the screens (built on first use)."""
         if self._reader is None:
+            from ui.law_reader import LawReader  # not needed before a law is opened beside
+
             self._reader = LawReader(self.store, self.content, self)
             self._reader.open_in_browser.connect(self._reader_to_browser)
             self._reader.term_requested.connect(self.open_term)
@@ -133,6 +143,8 @@ class WindowMoves:
     def focus_search(self) -> None:
         """Ctrl+F: find in the page when a page has the focus, else the screen's search box
         (the browser's if the screen has none)."""
+        from ui.browser.law_page import LawPage
+
         focus = QApplication.focusWidget()
         while focus is not None and not isinstance(focus, LawPage):
             focus = focus.parentWidget()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.content import Law
 from app.table_builder import VariantGroup
+from ui.help.words import explain
 from ui.words import short_code_name
 
 LAST_CODE_TIP = "At least one code must stay in force"
@@ -80,8 +81,7 @@ class LawsForm(QWidget):
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAutoRaise(True)
         self.toggle.setAccessibleName("Show the readings of disputed rules")
-        self.toggle.setToolTip("Where the sources disagree, choose which version of the rule "
-                               "the table follows")
+        self.toggle.setToolTip(explain("readings"))
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(3)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from app.cards import Card
 from ui import theme
 from ui.builder.hand_view import HandView
+from ui.help.words import explain
 from ui.widgets.plain_label import plain_tooltip
 
 NOT_GIVEN = -1
@@ -102,6 +103,7 @@ class SeatView(QFrame):
         # No step buttons: seats sit three abreast, and typing or the wheel sets a number.
         self.count.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
         self.proper = QLabel()
+        self.proper.setToolTip(explain("proper-count"))
         self.score = QSpinBox()
         self.score.setRange(-9999, 99999)
         self.score.setSingleStep(10)

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from typing_extensions import override
 
+from ui.help.words import explain
+
 if TYPE_CHECKING:
     from quizzes.statistics import Standing
 
 HEADERS = ("", "Answers", "Right", "Mastery", "Items seen")
+_EXPLAINED = {"Mastery": explain("mastery"), "Right": explain("accuracy")}
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1  # the group's key (a law id in the law table)
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # a number to sort by (names sort by text)
 Index = QModelIndex | QPersistentModelIndex
@@ -63,8 +66,7 @@ class StandingModel(QAbstractTableModel):
         self._rows = [r for r in rows if r.answers > 0] if answered_only else list(rows)
         self._name = name
         self._names = {}
-        if self._sorted_by is not None:
-            self._order(*self._sorted_by)
+        self._sorted_by = None  # the caller sorts (by a number first: names cost more)
         self.endResetModel()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 0)
 
@@ -123,6 +125,9 @@ class StandingModel(QAbstractTableModel):
             if section == 0:
                 return self._title
             return HEADERS[section] if 0 < section < len(HEADERS) else None
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole
+                and 0 < section < len(HEADERS)):
+            return _EXPLAINED.get(HEADERS[section])  # the app's words, explained (ui/help/words)
         return None
 
     @override

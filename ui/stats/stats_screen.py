@@ -267,11 +267,17 @@ class StatsScreen(QWidget):
         if group == "code":
             return code_name
 
+        # One game's and one code's words serve all its laws (tens of thousands at scale).
+        games: dict[str, str] = {}
+        codes: dict[str, str] = {}
+
         def law_name(law_id: str) -> str:
             law = laws.get(law_id)
             if law is None:
                 return law_id
-            return f"{law.title} ({game_name(law.game)}, {short_code_name(law.code)})"
+            game = games.get(law.game) or games.setdefault(law.game, game_name(law.game))
+            code = codes.get(law.code) or codes.setdefault(law.code, short_code_name(law.code))
+            return f"{law.title} ({game}, {code})"
 
         return law_name
 
