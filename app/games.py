@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from app.cards import Card, Pack
 from app.content import Content, GameFacts, Law
@@ -176,15 +177,21 @@ class Game:
         chosen = variants.get(group)
         return next((law for law in readings if law.id == chosen), readings[0])
 
+    @cached_property
+    def _groups_by_code(self) -> Mapping[str, tuple[str, ...]]:
+        groups: dict[str, list[str]] = {}
+        for group, readings in self.variant_groups.items():
+            groups.setdefault(readings[0].code, []).append(group)
+        return {code: tuple(names) for code, names in groups.items()}
+
     def for_code(self, code: str, variants: Mapping[str, str]) -> Game:
         """This game as one code plays it: each of that code's variant groups applies the
         changes its reading in force declares (content, `changes` on the law). Another code's
         readings change nothing here, so a reading chosen for one code never moves another
         code's ruling."""
         game = self
-        for group, readings in self.variant_groups.items():
-            if readings[0].code == code:
-                game = game.changed(self.reading_in_force(group, variants).changes)
+        for group in self._groups_by_code.get(code, ()):
+            game = game.changed(self.reading_in_force(group, variants).changes)
         return game
 
     def for_table(self, variants: Mapping[str, str]) -> Game:

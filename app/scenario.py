@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -141,8 +141,9 @@ def _need(cond: bool, fld: str, message: str) -> None:
 
 
 def _card(value: Any, fld: str, game: Game) -> Card:
-    _need(isinstance(value, str), fld, f"a card must be written as text like '10H', not "
-          f"{_shown(value)}")
+    if not isinstance(value, str):
+        raise ScenarioError(fld, f"a card must be written as text like '10H', not "
+                            f"{_shown(value)}")
     try:
         card = Card.parse(value)
     except CardError as exc:
@@ -237,9 +238,27 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _depth_within(raw: Any) -> bool:
+    """Whether nothing is nested deeper than MAX_DEPTH (the quick check; paths only on failure)."""
+    level = [raw]
+    for _ in range(MAX_DEPTH + 1):
+        deeper: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                deeper.extend(v for v in value.values() if isinstance(v, dict | list))
+            elif isinstance(value, list):
+                deeper.extend(v for v in value if isinstance(v, dict | list))
+        if not deeper:
+            return True
+        level = deeper
+    return False
+
+
 def _too_deep(raw: Any) -> str | None:
     """The first place nested deeper than any scenario needs, or None (checked without
     recursion, so a file nested a million deep is refused, not a crash)."""
+    if _depth_within(raw):
+        return None
     stack: list[tuple[Any, str, int]] = [(raw, "scenario", 0)]
     while stack:
         value, where, depth = stack.pop()
@@ -260,12 +279,13 @@ def _variants(raw: Any, game: Game) -> dict[str, str]:
     groups = game.variant_groups
     for group, law_id in raw.items():
         fld = f"variants.{group}"
-        _need(group in groups, fld, f"{game.name} has no variant group {_shown(group)}"
-              + (f"; it has {', '.join(sorted(groups))}" if groups else ""))
+        if group not in groups:
+            raise ScenarioError(fld, f"{game.name} has no variant group {_shown(group)}"
+                                + (f"; it has {', '.join(sorted(groups))}" if groups else ""))
         ids = [law.id for law in groups[group]]
-        _need(isinstance(law_id, str) and law_id in ids, fld,
-              f"{_shown(law_id)} is not a reading of this group; its readings are "
-              f"{', '.join(ids)}")
+        if not (isinstance(law_id, str) and law_id in ids):
+            raise ScenarioError(fld, f"{_shown(law_id)} is not a reading of this group; its "
+                                f"readings are {', '.join(ids)}")
     return dict(raw)
 
 
@@ -284,8 +304,9 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
           "must map each code to the ruling expected under it")
     _need("game" in raw, "game", "missing required key")
     gid = raw["game"]
-    _need(isinstance(gid, str) and gid in games, "game",
-          f"unknown game {_shown(gid)}; known: {', '.join(sorted(games))}")
+    if not (isinstance(gid, str) and gid in games):
+        raise ScenarioError("game", f"unknown game {_shown(gid)}; known: "
+                            f"{', '.join(sorted(games))}")
     base = games[gid]
     variants = _variants(raw.get("variants", {}), base)
     game = base.for_table(variants)
@@ -447,6 +468,46 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         discards_made=discards,
         raw=raw,
     )
+
+
+def relaid(scenario: Scenario, game: Game) -> Scenario | None:
+    """The same table laid at another game, under that game's codes and usual readings (for
+    the analogues of a silent code), or None when it cannot be laid there: other seats, a
+    stage the game has not, a card its pack lacks or holds fewer copies of. The checks are the
+    parser's for what changes with the game, so the scenario need not be parsed again."""
+    low, high = game.seat_range
+    if not low <= len(scenario.players) <= high or scenario.stage not in game.stage_names:
+        return None
+    if game.has_tricks and scenario.tricks_played > game.tricks_per_hand:
+        return None
+    cards: Counter[Card] = Counter()
+    for hand in scenario.hands.values():
+        if isinstance(hand, tuple):
+            cards.update(hand)
+        elif hand > game.pack.size:
+            return None
+    if isinstance(scenario.stock, tuple):
+        cards.update(scenario.stock)
+    if scenario.turn_up is not None:
+        cards[scenario.turn_up] += 1
+    if scenario.trick is not None:
+        cards.update(scenario.trick.cards)
+    spec = EVENTS[scenario.event.type]
+    event_cards = [scenario.event.fields[f.name] for f in spec.fields
+                   if f.kind == "card" and f.name in scenario.event.fields]
+    if any(not game.pack.contains(c) for c in event_cards):
+        return None
+    if any(not game.pack.contains(c) or n > game.pack.copies for c, n in cards.items()):
+        return None
+    for f in spec.fields:
+        if f.sums_to_tricks and game.has_tricks and f.name in scenario.event.fields and (
+                sum(scenario.event.fields[f.name].values()) != game.tricks_per_hand):
+            return None
+    trump = scenario.trump
+    if scenario.raw.get("trump") is None:
+        trump = scenario.turn_up.suit if (
+            scenario.turn_up is not None and game.turn_up_fixes_trump) else None
+    return replace(scenario, game=game.id, codes=tuple(game.codes), variants={}, trump=trump)
 
 
 def load_scenario_file(path: Path, games: Mapping[str, Game]) -> Scenario:

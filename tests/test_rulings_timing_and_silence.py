@@ -195,7 +195,7 @@ def french_rubicon_revoke():
         "stage": "stock-exhausted",
         "tricks_played": 60,
         "trump": "H",
-        "hands": {"North": ["KS", "9D", "8C"], "South": ["AS", "7H", "JC", "QD"]},
+        "hands": {"North": ["9D", "8C", "10C"], "South": ["AS", "7H", "JC", "QD"]},
         "trick": {"leader": "North", "cards": ["KS"]},
         "event": {"type": "play", "player": "South", "card": "7H"},
     }

@@ -17,19 +17,16 @@ The situation is recognised in two ways, both read from the laws rather than fro
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from app.content import Content, Law
 from app.engine.core import has_handler
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
 from app.games import Game
-from app.scenario import ScenarioError, parse_scenario
+from app.scenario import relaid
 
 Decide = Callable[[Table, str], Decision]
 
-# Keys a sibling's copy of the scenario drops: they name the first game's codes and readings.
-_GAME_SPECIFIC = ("codes", "variants", "expected", "title", "description")
 
 
 def family(game: Game) -> str | None:
@@ -104,13 +101,10 @@ def _sibling_ruling(
     scenario = table.scenario
     if not has_handler(sibling.id, code, scenario.event.type):
         return []  # nothing to find: checked before laying the table at the sibling's
-    raw: dict[str, Any] = {k: v for k, v in scenario.raw.items() if k not in _GAME_SPECIFIC}
-    if not raw:
+    if not scenario.raw:
         return []
-    raw["game"] = sibling.id
-    try:
-        there_scenario = parse_scenario(raw, games)
-    except ScenarioError:
+    there_scenario = relaid(scenario, sibling)  # the parser's checks of what the game changes
+    if there_scenario is None:
         return []  # the table cannot be laid at the sibling's (another pack, other seats)
     there = Table(there_scenario, sibling)
     if any(there.count_error(p) != table.count_error(p) for p in table.players):

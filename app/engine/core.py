@@ -150,13 +150,14 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
 
     base = games[scenario.game]
     tables: dict[int, Table] = {}
+    by_code: dict[str, Table] = {}
 
     def table_for(code: str) -> Table:
         # Each code rules the game as its own readings change it, and no other code's.
-        game = base.for_code(code, scenario.variants)
-        if id(game) not in tables:
-            tables[id(game)] = Table(scenario, game)
-        return tables[id(game)]
+        if code not in by_code:
+            game = base.for_code(code, scenario.variants)
+            by_code[code] = tables.setdefault(id(game), Table(scenario, game))
+        return by_code[code]
 
     table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
     decided: dict[str, Decision] = {}
