@@ -32,11 +32,17 @@ class Problem:
     """One way a question fails to have a single defensible answer."""
 
     question: str
-    kind: str  # same-reading, rival-reading, also-decides, unnamed-reading
+    kind: str  # same-reading, two-wordings, rival-reading, also-decides, unnamed-reading
     detail: str
 
     def __str__(self) -> str:
         return f"{self.question}: {self.kind}: {self.detail}"
+
+
+def _opening(text: str) -> str | None:
+    """The outcome a choice opens with, if any."""
+    folded = " ".join(text.split()).casefold()
+    return next((o for words, o in _OPENINGS if folded.startswith(words.casefold())), None)
 
 
 def reading(text: str) -> str:
@@ -76,6 +82,12 @@ def question_problems(content: Content, games: object, question: Question) -> li
         law = content.laws.get(law_id)
         if law is not None and law.variant_of and not _names_reading(q, law):
             out.append(Problem(q.id, "unnamed-reading", f"{law_id} is one reading of a rule"))
+    if q.type == "ruling":
+        openings: dict[str, str] = {}
+        for c in q.choices:
+            found = _opening(c.text)
+            if found is not None and openings.setdefault(meaning(found), found) != found:
+                out.append(Problem(q.id, "two-wordings", f"[{c.key}] words a meaning differently"))
     seen: dict[str, str] = {}
     for c in q.choices:
         said = reading(c.text) if q.type in ("ruling", "code") else " ".join(c.text.split())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING
 
 from app.engine import CodeRuling
-from app.engine.ruling import OUTCOMES, Decision, Option
+from app.engine.ruling import OUTCOMES, Decision, Option, meaning
 from quizzes.generators.common import (
     Found,
     find,
@@ -89,7 +90,15 @@ def ruling_choices(
     seen = {right}
     wrong: list[tuple[str, str]] = []  # (text, code it belongs to)
 
+    # One wording per meaning in a question (the right answer's first): two choices then
+    # differ in what they say (who may choose what, the points), never in wording alone.
+    wording = {meaning(cr.outcome): cr.outcome}
+
     def offer(other: CodeRuling, owner: str) -> None:
+        said = wording.setdefault(meaning(other.outcome), other.outcome)
+        if said != other.outcome:
+            decision = dataclasses.replace(other.decision, outcome=said)
+            other = dataclasses.replace(other, decision=decision)
         if len(wrong) < WRONG and other.key() not in seen:
             seen.add(other.key())
             wrong.append((ruling_words(other), owner))

@@ -152,3 +152,23 @@ def test_the_command_line_lists_what_the_search_box_lists(browser, capsys, query
     assert main(["search", query, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [[law["id"] for law in s["laws"]] for s in data["situations"]] == shown
+
+
+def test_typing_a_typo_and_a_question_in_the_main_window(qtbot, real):
+    from ui.main_window import MainWindow
+    from ui.settings import UiSettings
+
+    content, store = real
+    window = MainWindow(store, content, UiSettings.ephemeral())
+    qtbot.addWidget(window)
+    window.show()
+    browser = window.browser
+    qtbot.keyClicks(browser.search_box, "exposd card ")
+    qtbot.waitUntil(lambda: "Showing results for <b>exposed card</b>"
+                    in browser.search_status.text())
+    assert any("exposed" in h.title.lower() for h in (browser.results_model.hit(r)
+                                                        for r in range(3)))
+    browser.search_box.clear()
+    qtbot.keyClicks(browser.search_box, "what happens if the dealer gives too many cards")
+    qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
+    qtbot.waitUntil(lambda: "too many" in browser.results_model.hit(0).title.lower())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 from typing_extensions import override
 
@@ -11,6 +11,8 @@ from app.cards import SUIT_SYMBOLS, Card
 from ui import theme
 
 CARD_SIZE = QSize(38, 54)
+_FACES: dict[tuple[object, ...], QPixmap] = {}  # drawn faces, by card, size and colours
+_FACES_KEPT = 2_000
 
 
 class CardWidget(QAbstractButton):
@@ -149,6 +151,28 @@ class CardWidget(QAbstractButton):
         shade = face.darker(112) if self.isDown() else face
         if self.underMouse() and self.isEnabled() and not self.isDown():
             shade = theme.color("card-hover")
+        # A face is drawn once per look (card, size, colours, font) and kept: a table of
+        # rehearsed hands repaints every card of two hands at each play.
+        ratio = self.devicePixelRatioF()
+        ink = theme.color("card-red" if card.is_red else "card-black")
+        key = (card.code, self.width(), self.height(), ratio, shade.rgba(), ink.rgba(),
+               theme.color("card-edge").rgba(), self.font().key())
+        pixmap = _FACES.get(key)
+        if pixmap is None:
+            pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            face_painter = QPainter(pixmap)
+            face_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._draw_face(face_painter, rect, radius, card, shade)
+            face_painter.end()
+            if len(_FACES) > _FACES_KEPT:
+                _FACES.clear()
+            _FACES[key] = pixmap
+        painter.drawPixmap(0, 0, pixmap)
+
+    def _draw_face(self, painter: QPainter, rect: QRectF, radius: float, card: Card,
+                   shade: QColor) -> None:
         painter.setPen(QPen(theme.color("card-edge"), 1))
         painter.setBrush(shade)
         painter.drawRoundedRect(rect, radius, radius)
