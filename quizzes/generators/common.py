@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
 
 STRICT_RULES = ("follow", "follow-or-trump", "follow-and-win")
-MAX_TRIES = 400
+MAX_TRIES = 2000  # a rare situation (a king of trumps held and announced) needs many draws
 Combo = tuple[str, str, str]  # game, stage, event type
 
 
