@@ -31,9 +31,14 @@ def shot(name: str) -> Callable[[Prepare], Prepare]:
 
 
 def _showcase_law(content: Content) -> Law:
-    """A law with the most to show: counterparts, related laws, terms; Rubicon first."""
-    def richness(law: Law) -> tuple[bool, bool, bool, int]:
-        return (law.game == "rubicon-bezique", law.topic != "general-principles",
+    """A law with the most to show: a situation (not a principle) with counterparts in other
+    codes and the most related laws, from the game whose laws have the most counterparts."""
+    linked: dict[str, int] = {}
+    for law in content.laws.values():
+        linked[law.game] = linked.get(law.game, 0) + len(law.counterparts)
+
+    def richness(law: Law) -> tuple[int, bool, bool, int]:
+        return (linked[law.game], law.topic != "general-principles",
                 bool(law.counterparts), len(law.related))
     return max(content.laws.values(), key=richness)
 
