@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.engine.core import Context
+from app.events import DECLARATION_WORDS
 
 _BEZIQUE = {
     "four-aces": 100,
@@ -32,19 +33,8 @@ VALUES: dict[str, dict[str, int]] = {
     },
 }
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
-NAMES = {
-    "four-aces": "four aces",
-    "four-kings": "four kings",
-    "four-queens": "four queens",
-    "four-jacks": "four jacks",
-    "marriage": "a marriage",
-    "royal-marriage": "a royal marriage",
-    "bezique": "bézique",
-    "double-bezique": "double bézique",
-    "sequence": "a sequence in trumps",
-    "pinochle": "pinochle",
-    "king": "the king of trumps",
-}
+# A declaration's words are the event registry's (app/events.py): one list.
+NAMES = DECLARATION_WORDS
 
 
 def missing_cards(declared: str, hand: Sequence[Card], trump: str | None) -> list[Card] | None:
