@@ -6,10 +6,11 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -162,6 +163,20 @@ class Content:
             name: tuple(sorted(members, key=lambda law: not law.variant_default))
             for name, members in groups.items()
         }
+
+    @cached_property
+    def version(self) -> str:
+        """A digest of everything loaded (laws in order, terms, games, sources): content that
+        differs in anything has another version. What is derived from the content and kept
+        between runs (the quizzes' survey and item catalogue) is filed under it. Computed once
+        from the laws in memory (one pass over them); a content store can answer from its key.
+        """
+        digest = hashlib.sha256(b"cardlaws-content-version/1")
+        for part in (self.laws, self.terms, self.games, self.sources):
+            digest.update(b"\x00")
+            for value in part.values():  # the fields alone (a cached property is no field)
+                digest.update(repr([getattr(value, f.name) for f in fields(value)]).encode())
+        return digest.hexdigest()[:32]
 
     @cached_property
     def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
