@@ -1,5 +1,6 @@
-"""The survey is kept between runs: a second bank over the same content and code reads it
-instead of ruling the sample again, and gets the very same survey; other content does not."""
+"""What preparing the quizzes derives is kept between runs: a second bank over the same content
+and code reads the survey, the catalogue and the new-item order instead of deriving them, and
+gets the very same; other content does not, and a damaged file is ignored."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import dataclasses
 import pytest
 
 from app.content import load_content
-from quizzes import survey_cache
+from quizzes import prepared
 from quizzes.bank import QuestionBank
 from quizzes.survey import take_survey
 
@@ -21,32 +22,50 @@ def cache(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_a_stored_survey_is_read_back_equal_without_ruling_again(cache, monkeypatch):
+def test_what_was_derived_is_read_back_equal_without_ruling_or_generating(cache, monkeypatch):
     first = QuestionBank(CONTENT)
-    fresh = first.survey
-    assert [p.name for p in cache.glob("survey-*.json")] == [
-        f"survey-{survey_cache.survey_key(first)}.json"
+    first.warm()
+    assert [p.name for p in cache.glob("quiz-prepared-*.json")] == [
+        f"quiz-prepared-{prepared.prepared_key(first)}.json"
     ]
-    assert fresh == take_survey(first)
+    assert first.survey == take_survey(first)
 
-    def no_ruling(bank, samples=0):
-        raise AssertionError("the stored survey should have been read")
+    def never(*args, **kwargs):
+        raise AssertionError("the stored data should have been read")
 
-    monkeypatch.setattr(survey_cache, "take_survey", no_ruling)
-    again = QuestionBank(CONTENT).survey
-    assert again == fresh and again.laws("differs") == fresh.laws("differs")
+    monkeypatch.setattr(prepared, "catalogue", never)
+    monkeypatch.setattr("quizzes.bank.take_survey", never)
+    again = QuestionBank(CONTENT)
+    again.warm()
+    assert list(again.items.items()) == list(first.items.items())
+    assert again.new_order == first.new_order
+    assert again.survey == first.survey and again.survey.laws("differs") == first.survey.laws(
+        "differs")
+    law = first.survey.laws("ruled")[0]
+    assert again.survey.combos(law, "ruled") == first.survey.combos(law, "ruled")
+    # The same questions come from either bank.
+    item = next(k for k, i in first.items.items() if i.type == "ruling")
+    qid = first.for_item(item, __import__("random").Random(3)).id
+    assert again.question(qid) == first.question(qid)
 
 
 def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     bank = QuestionBank(CONTENT)
-    key = survey_cache.survey_key(bank)
+    key = prepared.prepared_key(bank)
     law = next(iter(CONTENT.laws.values()))
     laws = dict(CONTENT.laws)
     topic = "scoring" if law.topic != "scoring" else "dealing-and-misdeals"
     laws[law.id] = dataclasses.replace(law, topic=topic)
     other = QuestionBank(dataclasses.replace(CONTENT, laws=laws))
-    assert survey_cache.survey_key(other) != key
-    (cache / f"survey-{key}.json").write_text('{"format": "cardlaws-survey/1", "key": "', "utf-8")
-    assert survey_cache.read(key) is None
-    assert bank.survey.reach, "taken afresh"
-    assert survey_cache.read(key) == bank.survey
+    assert prepared.prepared_key(other) != key
+    retitled = dict(CONTENT.laws)
+    retitled[law.id] = dataclasses.replace(law, title=law.title + " (again)")
+    assert prepared.prepared_key(QuestionBank(dataclasses.replace(CONTENT, laws=retitled))) != key
+    (cache / f"quiz-prepared-{key}.json").write_text(
+        '{"format": "cardlaws-quiz-prepared/1", "key": "', "utf-8")
+    assert prepared.read(key) is None
+    bank.warm()
+    assert bank.items, "derived afresh"
+    stored = prepared.read(key)
+    assert stored is not None and stored.survey == bank.survey
+    assert list(stored.items) == list(bank.items) and stored.new_order == bank.new_order

@@ -108,7 +108,7 @@ class ProgressStore:
     @classmethod
     def in_memory(cls) -> ProgressStore:
         """A throwaway store (tests, previews)."""
-        db = Database(memory=True)
+        db = Database(memory=True, execute_plugins=False)
         db.execute("PRAGMA foreign_keys = ON")
         migrate(db)
         return cls(db, None)
