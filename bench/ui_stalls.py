@@ -3,8 +3,9 @@
 A precise QTimer ticks every 2 ms on the UI thread; the longest gap between two ticks is the
 longest time the event loop could not run (a stall the user feels as a frozen window). The
 walk opens each screen as its toolbar action does, waits until it has settled (the quiz
-questions prepared, the statistics summed), then opens the per-law statistics and runs one
-search. Steps over 50 ms are flagged.
+questions prepared and the modules counted, the statistics summed), then opens the per-law
+statistics, starts studying everything (the first question shown) and runs one search.
+Steps over 50 ms are flagged.
 
 The corpus (bench/scale.py) and the progress file (bench/progress.py's history over the
 bank's real items) are generated once and kept in the bench cache; each run works on a copy.
@@ -106,6 +107,8 @@ def walk(
 
     from PySide6.QtCore import QTimer
 
+    from ui.quiz.quiz_screen import DONE, STUDY
+
     probe = StallProbe()
     steps: list[tuple[str, float]] = []
 
@@ -128,7 +131,8 @@ def walk(
         for name in window.screen_actions:
             action = window.screen_actions[name]
             if name == "quizzes":
-                settled = lambda: window.trainer.state in ("ready", "failed")  # noqa: E731
+                settled = lambda: (window.trainer.state in ("ready", "failed")  # noqa: E731
+                                   and window.screen("quizzes").settled)
             elif name == "statistics":
                 settled = lambda: getattr(window.screen("statistics"), "settled", True)  # noqa: E731
             else:
@@ -137,6 +141,11 @@ def walk(
         stats = window.screen("statistics")
         step("statistics per law", lambda: stats.show_group("law"), lambda: stats.settled)
         step("statistics per game", lambda: stats.show_group("game"), lambda: stats.settled)
+        quizzes = window.screen("quizzes")
+        step("open quizzes again", window.screen_actions["quizzes"].trigger,
+             lambda: quizzes.settled)
+        step("study: first question", lambda: quizzes.start("everything", "learn"),
+             lambda: quizzes.page in (STUDY, DONE))
         browser = window.screen("browser")
         step("open browser again", window.screen_actions["browser"].trigger, lambda: True)
         step("search 'revoke'", lambda: browser.search("revoke"), lambda: True)

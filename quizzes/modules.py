@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
-from app.progress import ProgressStore
 from app.vocabulary import GAMES, TOPICS
 from quizzes.bank import ItemInfo, QuestionBank
 
@@ -99,21 +99,24 @@ def games_module(bank: QuestionBank, games: Sequence[str]) -> Module:
     return Module("games:" + ",".join(games), title, tuple(games), (), keys)
 
 
+class CountSource(Protocol):
+    """Where the module counts come from: a ProgressStore, or a FigureQueries reader."""
+
+    def module_counts(
+        self, profile_id: int, now: datetime, *, catalogue: Mapping[str, ItemInfo]
+    ) -> dict[tuple[str, str], tuple[int, int]]: ...
+
+
 def overview(
-    store: ProgressStore, profile_id: int, bank: QuestionBank, now: datetime
+    source: CountSource, profile_id: int, bank: QuestionBank, now: datetime
 ) -> list[ModuleStatus]:
-    """Every module with its counts for a profile. Due items are counted by SQLite per game
-    and topic; seen items are the profile's cards among each topic's items, counted by set
-    intersections (in C: a few milliseconds at 37,000 items), then summed per module."""
-    due = store.due_counts(profile_id, now)
-    seen_items = store.seen_items(profile_id)
-    seen = {
-        (m.games[0], m.topics[0]): len(seen_items.intersection(m.items))
-        for m in bank.modules if m.topics
-    }
+    """Every module with its counts for a profile: SQLite counts due and seen items per game
+    and topic (app.progress.figures), summed here per module, so nothing in Python grows with
+    the items or the history. Off the UI thread, `source` is a worker's reader."""
+    counts = source.module_counts(profile_id, now, catalogue=bank.items)
     out = []
     for m in bank.modules:
-        due_here = sum(n for (g, t), n in due.items() if m.holds(g, t))
-        seen_here = sum(n for (g, t), n in seen.items() if m.holds(g, t))
-        out.append(ModuleStatus(m, due_here, len(m.items) - seen_here, seen_here, len(m.items)))
+        here = [n for (g, t), n in counts.items() if m.holds(g, t)]
+        due, seen = sum(n[0] for n in here), sum(n[1] for n in here)
+        out.append(ModuleStatus(m, due, len(m.items) - seen, seen, len(m.items)))
     return out

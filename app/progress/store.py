@@ -435,6 +435,12 @@ class ProgressStore:
         """The per-law sums of the statistics screen (FigureQueries.law_rows)."""
         return self.figure_queries.law_rows(profile_id, now, **kwargs)
 
+    def module_counts(
+        self, profile_id: int, now: datetime, **kwargs: Any
+    ) -> dict[tuple[str, str], tuple[int, int]]:
+        """Items due and seen per game and topic of the catalogue (FigureQueries)."""
+        return self.figure_queries.module_counts(profile_id, now, **kwargs)
+
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""
         with self.db.atomic():
