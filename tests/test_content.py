@@ -97,6 +97,27 @@ def test_every_variant_group_has_two_members_and_one_default():
         assert sum(m.variant_default for m in members) == 1, name
 
 
+def test_topic_counts_and_a_topics_laws_agree_with_the_laws_themselves():
+    # What the browser shows without walking every law: counts per game and topic, and one
+    # topic's laws, for every game and code filter.
+    laws = list(CONTENT.laws.values())
+    for game in (None, "ecarte", "pinochle"):
+        for code in (None, "english", "french"):
+            chosen = [law for law in laws
+                      if (game is None or law.game == game) and (code is None or law.code == code)]
+            expected: dict[tuple[str, str], int] = {}
+            for law in chosen:
+                expected[(law.game, law.topic)] = expected.get((law.game, law.topic), 0) + 1
+            assert CONTENT.topic_counts(game, code) == expected
+            for (g, topic), n in expected.items():
+                listed = CONTENT.laws_of_topic(g, topic, code)
+                assert [law.id for law in listed] == [
+                    law.id for law in chosen if law.game == g and law.topic == topic]
+                assert len(listed) == n
+    assert CONTENT.topic_counts("no-such-game") == {}
+    assert CONTENT.laws_of_topic("ecarte", "no-such-topic") == ()
+
+
 def test_the_validate_command_passes_on_the_real_content(capsys):
     assert cli(["validate"]) == 0
     assert "content OK" in capsys.readouterr().out
@@ -253,7 +274,7 @@ def test_validate_command_exits_non_zero_on_broken_content(tree, capsys):
 def test_cached_content_is_reused_and_invalidated_by_an_edit(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     first = load_content(tree, cached=True)
-    assert list((tmp_path / "cache").glob("content-*.json"))
+    assert list((tmp_path / "cache").glob("content-*.sqlite"))
     assert load_content(tree, cached=True) == first
     path = tree / "laws" / "ecarte.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("A title", "Another title"),
@@ -266,12 +287,12 @@ def test_invalid_content_is_never_cached(tree, tmp_path, monkeypatch):
     (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
     with pytest.raises(ContentError):
         load_content(tree, cached=True)
-    assert not list((tmp_path / "cache").glob("content-*.json"))
+    assert not list((tmp_path / "cache").glob("content-*.sqlite"))
 
 
 def test_a_corrupt_cache_file_is_ignored(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     load_content(tree, cached=True)
-    for cached in (tmp_path / "cache").glob("content-*.json"):
+    for cached in (tmp_path / "cache").glob("content-*.sqlite"):
         cached.write_bytes(b"garbage")
     assert "ecarte.american.one" in load_content(tree, cached=True).laws

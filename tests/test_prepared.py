@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from app.content import load_content
+from app.content import Content, load_content
 from quizzes import prepared
 from quizzes.bank import QuestionBank
 from quizzes.survey import take_survey
@@ -56,11 +56,12 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     laws = dict(CONTENT.laws)
     topic = "scoring" if law.topic != "scoring" else "dealing-and-misdeals"
     laws[law.id] = dataclasses.replace(law, topic=topic)
-    other = QuestionBank(dataclasses.replace(CONTENT, laws=laws))
+    other = QuestionBank(Content(laws, CONTENT.terms, CONTENT.games, CONTENT.sources))
     assert prepared.prepared_key(other) != key
     retitled = dict(CONTENT.laws)
     retitled[law.id] = dataclasses.replace(law, title=law.title + " (again)")
-    assert prepared.prepared_key(QuestionBank(dataclasses.replace(CONTENT, laws=retitled))) != key
+    retitled_content = Content(retitled, CONTENT.terms, CONTENT.games, CONTENT.sources)
+    assert prepared.prepared_key(QuestionBank(retitled_content)) != key
     (cache / f"quiz-prepared-{key}.json").write_text(
         '{"format": "cardlaws-quiz-prepared/1", "key": "', "utf-8")
     assert prepared.read(key) is None
