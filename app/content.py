@@ -254,12 +254,7 @@ class Content:
         between runs (the quizzes' survey and item catalogue) is filed under it. Computed once
         from the laws in memory (one pass over them); a content store can answer from its key.
         """
-        digest = hashlib.sha256(b"cardlaws-content-version/1")
-        for part in (self.laws, self.terms, self.games, self.sources):
-            digest.update(b"\x00")
-            for value in part.values():  # the fields alone (a cached property is no field)
-                digest.update(repr([getattr(value, f.name) for f in fields(value)]).encode())
-        return digest.hexdigest()[:32]
+        return walked_version(self)
 
     @cached_property
     def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
@@ -331,6 +326,16 @@ class Content:
             for law in self.laws.values()
             if (game is None or law.game == game) and (code is None or law.code == code)
         ]
+
+
+def walked_version(content: Content) -> str:
+    """Content.version from one pass over everything loaded."""
+    digest = hashlib.sha256(b"cardlaws-content-version/1")
+    for part in (content.laws, content.terms, content.games, content.sources):
+        digest.update(b"\x00")
+        for value in part.values():  # the fields alone (a cached property is no field)
+            digest.update(repr([getattr(value, f.name) for f in fields(value)]).encode())
+    return digest.hexdigest()[:32]
 
 
 _LAW_REQUIRED = (

@@ -29,6 +29,7 @@ from app.content import (
     _load_terms,
     _parse_law,
     load_content,
+    walked_version,
 )
 from app.content_checks import Collector, parsed_files
 from app.content_store import (
@@ -111,7 +112,7 @@ class StoredContent(Content):
         the loader's code): it names the content without decoding a law."""
         manifest = self._reader.manifest
         if manifest is None:  # not opened through open_store: walk the laws
-            return Content.version.func(self)
+            return walked_version(self)
         return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
