@@ -36,7 +36,7 @@ def _has_neighbour(bank: QuestionBank, law: Law) -> bool:
     title = law.title.casefold()
     return any(
         other.id != law.id and other.title.casefold() != title and not _rival(law, other)
-        for other in bank.content.laws_for(law.game, law.code)
+        for other in bank.laws_of(law.game, law.code)
     )
 
 
@@ -57,7 +57,7 @@ def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[La
     exclude = {law.id, *cited}
     same = [
         other
-        for other in bank.content.laws_for(law.game, law.code)
+        for other in bank.laws_of(law.game, law.code)
         if other.id not in exclude
         and other.title.casefold() not in titles
         and not _rival(law, other)
