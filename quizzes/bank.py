@@ -35,6 +35,15 @@ class QuestionBank:
         self.games: Mapping[str, Game] = build_games(self.content)
         self.authored: Mapping[str, AuthoredItem] = load_authored(self.content, quiz_dir)
         self._laws_of: dict[tuple[str, str], tuple[Law, ...]] = {}
+        self._folded: dict[str, tuple[str, str]] = {}
+
+    def folded(self, law: Law) -> tuple[str, str]:
+        """A law's title and situation casefolded, as the law generator compares them (kept:
+        a question compares its law with every law of its game and code)."""
+        found = self._folded.get(law.id)
+        if found is None:
+            found = self._folded[law.id] = (law.title.casefold(), law.situation.casefold())
+        return found
 
     def laws_of(self, game: str, code: str) -> tuple[Law, ...]:
         """The laws of one game and code, in file order, asked of the content once per bank
