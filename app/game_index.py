@@ -7,7 +7,6 @@ principles (`general`) are not a game but stand last in every list of games.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -22,6 +21,8 @@ def read_game_names(games_dir: Path) -> dict[str, str]:
     Only the few fields a list needs are read; a broken file is left out here and reported by
     the content validation (app/game_facts.py).
     """
+    import tomllib  # here: a command that never lists games parses no TOML
+
     found: list[tuple[int, str, str]] = []
     for path in sorted(games_dir.glob("*.toml")):
         try:
