@@ -10,10 +10,12 @@ of the session, and the store is removed so the next start rebuilds it.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +29,7 @@ from app.content import (
     VariantGroups,
     _load_terms,
     load_content,
+    walked_version,
 )
 from app.content_checks import Collector, parsed_files
 from app.content_store import (
@@ -124,6 +127,15 @@ class StoredContent(Content):
         self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
         self._laws = _StoredLaws(self)
         self._variants = _StoredVariants(self)
+
+    @cached_property
+    def version(self) -> str:
+        """A digest of the store's manifest (every content file's path, size and time, and
+        the loader's code): it names the content without decoding a law."""
+        manifest = self._reader.manifest
+        if manifest is None:  # not opened through open_store: walk the laws
+            return walked_version(self)
+        return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 
