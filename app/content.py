@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from app.content_checks import (
     Collector,
@@ -33,6 +33,7 @@ from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 __all__ = [
     "CONTENT_DIR",
     "CONTENT_ENV",
+    "CaseSummary",
     "CodeInfo",
     "Content",
     "ContentError",
@@ -142,6 +143,16 @@ class Term:
         return (self.term, *self.synonyms, *self.french)
 
 
+class CaseSummary(NamedTuple):
+    """One situation of a game without its laws: its case, the topic of its first law, and
+    the codes ruling on it in order of first appearance (what a list of situations shows
+    before any of them is opened)."""
+
+    case: str
+    topic: str
+    codes: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class Content:
     """Everything loaded from content/, validated and cross-checked."""
@@ -177,6 +188,40 @@ class Content:
         for law in self.laws.values():
             groups.setdefault((law.game, law.code, law.case), []).append(law)
         return {key: tuple(members) for key, members in groups.items()}
+
+    @cached_property
+    def _variants_by_game(self) -> Mapping[str, Mapping[str, tuple[Law, ...]]]:
+        by_game: dict[str, dict[str, tuple[Law, ...]]] = {}
+        for name, readings in self.variants.items():
+            for game in dict.fromkeys(law.game for law in readings):
+                by_game.setdefault(game, {})[name] = readings
+        return by_game
+
+    def variants_of(self, game: str) -> Mapping[str, tuple[Law, ...]]:
+        """The variant groups holding laws of one game, as in `variants` (indexed once: the
+        builder and the engine ask per game, whatever the number of groups)."""
+        return self._variants_by_game.get(game, {})
+
+    @cached_property
+    def _cases(self) -> dict[str, tuple[CaseSummary, ...]]:
+        return {}  # filled per game by cases_of
+
+    def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
+        """One game's situations in order of their first law in the files (computed once per
+        game: Compare lists them and reads a situation's laws only when it is shown)."""
+        found = self._cases.get(game)
+        if found is None:
+            topics: dict[str, str] = {}
+            codes: dict[str, dict[str, None]] = {}
+            for law in self.laws.values():
+                if law.game == game:
+                    if law.case not in topics:
+                        topics[law.case] = law.topic
+                        codes[law.case] = {}
+                    codes[law.case][law.code] = None
+            found = self._cases[game] = tuple(
+                CaseSummary(case, topic, tuple(codes[case])) for case, topic in topics.items())
+        return found
 
     @cached_property
     def _positions(self) -> Mapping[str, int]:

@@ -325,7 +325,7 @@ def build_games(content: Content) -> dict[str, Game]:
             facts=facts,
             variant_groups={
                 group: readings
-                for group, readings in content.variants.items()
+                for group, readings in content.variants_of(gid).items()
                 if readings[0].game == gid
             },
         )

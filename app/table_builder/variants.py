@@ -58,8 +58,7 @@ def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
     """
     groups = [
         VariantGroup(name, _words(laws[0].case), laws)
-        for name, laws in content.variants.items()
-        if any(law.game == game_id for law in laws)
+        for name, laws in content.variants_of(game_id).items()
     ]
     labels = [g.label for g in groups]
     return [

@@ -1,0 +1,64 @@
+"""Loading modules in small slices while the window is idle (ui/idle_imports.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ui.idle_imports import import_slices
+
+MODULES = {
+    "__init__.py": "",
+    "screen.py": (
+        "from typing import TYPE_CHECKING\n"
+        "from slicepkg import widgets\n"
+        "from slicepkg.model import Model\n"
+        "if TYPE_CHECKING:\n"
+        "    from slicepkg import typing_only\n"
+        "def later():\n"
+        "    from slicepkg import lazy\n"
+        "LOADED.append('screen')\n"
+    ),
+    "widgets.py": "from slicepkg.model import Model\nLOADED.append('widgets')\n",
+    "model.py": "class Model: ...\nLOADED.append('model')\n",
+    "broken.py": "raise RuntimeError('a module that cannot load')\n",
+    "typing_only.py": "LOADED.append('typing_only')\n",
+    "lazy.py": "LOADED.append('lazy')\n",
+}
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """A package whose modules note, in a shared list, the order they ran in."""
+    root = tmp_path / "slicepkg"
+    root.mkdir()
+    for name, text in MODULES.items():
+        (root / name).write_text("import builtins\nLOADED = builtins.SLICE_LOG\n" + text
+                                 if text else "")
+    loaded: list[str] = []
+    monkeypatch.setattr("builtins.SLICE_LOG", loaded, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield loaded
+    for name in [m for m in sys.modules if m == "slicepkg" or m.startswith("slicepkg.")]:
+        del sys.modules[name]
+
+
+def test_modules_load_leaves_first_one_per_slice(package):
+    steps = list(import_slices(["slicepkg.screen"], first_party=("slicepkg",)))
+    assert package == ["model", "widgets", "screen"]
+    # Each module is read in one slice and run in another: never two modules in one step.
+    assert steps.count("slicepkg.screen") == 2 and steps.count("slicepkg.model") == 2
+
+
+def test_lazy_and_type_checking_imports_are_left_alone(package):
+    list(import_slices(["slicepkg.screen"], first_party=("slicepkg",)))
+    assert "lazy" not in package and "typing_only" not in package
+
+
+def test_a_module_that_fails_is_skipped_and_the_rest_load(package):
+    list(import_slices(["slicepkg.broken", "slicepkg.screen"], first_party=("slicepkg",)))
+    assert "slicepkg.broken" not in sys.modules
+    assert "slicepkg.screen" in sys.modules
