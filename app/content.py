@@ -236,6 +236,39 @@ class Content:
         code asks for its guiding principle per ruling, whatever the number of laws)."""
         return self._by_case.get((game, code, case), ())
 
+    @cached_property
+    def _by_topic(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
+        groups: dict[tuple[str, str], list[Law]] = {}
+        for law in self.laws.values():
+            groups.setdefault((law.game, law.topic), []).append(law)
+        return {key: tuple(members) for key, members in groups.items()}
+
+    @cached_property
+    def _counts(self) -> Mapping[tuple[str, str, str], int]:
+        counts: dict[tuple[str, str, str], int] = {}
+        for law in self.laws.values():
+            key = (law.game, law.code, law.topic)
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def topic_counts(
+        self, game: str | None = None, code: str | None = None
+    ) -> dict[tuple[str, str], int]:
+        """How many laws each (game, topic) holds, of one game and/or code (None: all).
+
+        Indexed once: the browser's tree and its home and game pages show counts and fetch a
+        topic's laws only when it is opened, so nothing on screen walks every law."""
+        found: dict[tuple[str, str], int] = {}
+        for (g, c, topic), n in self._counts.items():
+            if (game is None or g == game) and (code is None or c == code):
+                found[(g, topic)] = found.get((g, topic), 0) + n
+        return found
+
+    def laws_of_topic(self, game: str, topic: str, code: str | None = None) -> tuple[Law, ...]:
+        """The laws of one game under one topic (of one code when given), in file order."""
+        laws = self._by_topic.get((game, topic), ())
+        return laws if code is None else tuple(law for law in laws if law.code == code)
+
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
         if game is not None and code is not None:

@@ -97,6 +97,27 @@ def test_every_variant_group_has_two_members_and_one_default():
         assert sum(m.variant_default for m in members) == 1, name
 
 
+def test_topic_counts_and_a_topics_laws_agree_with_the_laws_themselves():
+    # What the browser shows without walking every law: counts per game and topic, and one
+    # topic's laws, for every game and code filter.
+    laws = list(CONTENT.laws.values())
+    for game in (None, "ecarte", "pinochle"):
+        for code in (None, "english", "french"):
+            chosen = [law for law in laws
+                      if (game is None or law.game == game) and (code is None or law.code == code)]
+            expected: dict[tuple[str, str], int] = {}
+            for law in chosen:
+                expected[(law.game, law.topic)] = expected.get((law.game, law.topic), 0) + 1
+            assert CONTENT.topic_counts(game, code) == expected
+            for (g, topic), n in expected.items():
+                listed = CONTENT.laws_of_topic(g, topic, code)
+                assert [law.id for law in listed] == [
+                    law.id for law in chosen if law.game == g and law.topic == topic]
+                assert len(listed) == n
+    assert CONTENT.topic_counts("no-such-game") == {}
+    assert CONTENT.laws_of_topic("ecarte", "no-such-topic") == ()
+
+
 def test_the_validate_command_passes_on_the_real_content(capsys):
     assert cli(["validate"]) == 0
     assert "content OK" in capsys.readouterr().out
