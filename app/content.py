@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -19,7 +19,6 @@ from app.content_checks import (
     Collector,
     ContentError,
     Problem,
-    parsed_files,
     read_toml,
     str_field,
     str_list,
@@ -43,6 +42,7 @@ __all__ = [
     "Problem",
     "Source",
     "Term",
+    "VariantGroups",
     "content_dir",
     "load_content",
     "seed_paragraphs",
@@ -153,14 +153,86 @@ class CaseSummary(NamedTuple):
     codes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Content:
-    """Everything loaded from content/, validated and cross-checked."""
+class VariantGroups(Mapping[str, tuple[Law, ...]]):
+    """One game's variant groups: each group's readings, the default first, in file order.
 
-    laws: Mapping[str, Law]
-    terms: Mapping[str, Term]
-    games: Mapping[str, GameFacts]
-    sources: Mapping[str, Source] = field(default_factory=dict)
+    A Mapping the engine asks by group name; `changing_defaults` says which groups' default
+    reading itself changes the game (asked at every ruling, so indexed by the store)."""
+
+    def __init__(self, groups: Mapping[str, tuple[Law, ...]] | None = None) -> None:
+        self._groups: Mapping[str, tuple[Law, ...]] = dict(groups or {})
+
+    def __getitem__(self, group: str) -> tuple[Law, ...]:
+        return self._groups[group]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._groups)
+
+    def __len__(self) -> int:
+        return len(self._groups)
+
+    def changing_defaults(self) -> tuple[str, ...]:
+        """The groups whose default reading changes the game (seldom any)."""
+        return tuple(g for g, readings in self._groups.items() if readings[0].changes)
+
+
+class Content:
+    """Everything loaded from content/, validated and cross-checked.
+
+    Built in memory from the TOML files (load_content; validation and tests), or served from
+    the content store (load_content(cached=True), app/content_stored.py), which answers the
+    same calls lazily: a law is decoded when first asked for, and the questions below are
+    indexed. Callers ask for what they show (laws_for, laws_of_case, a law by id) rather
+    than walking every law, which grows with the corpus.
+    """
+
+    def __init__(
+        self,
+        laws: Mapping[str, Law],
+        terms: Mapping[str, Term],
+        games: Mapping[str, GameFacts],
+        sources: Mapping[str, Source] | None = None,
+    ) -> None:
+        self._laws = laws
+        self._terms = terms
+        self._games = games
+        self._sources: Mapping[str, Source] = sources if sources is not None else {}
+        self._game_groups: dict[str, VariantGroups] = {}
+        self._case_lists: dict[str, tuple[CaseSummary, ...]] = {}
+
+    @property
+    def laws(self) -> Mapping[str, Law]:
+        """Every law by id, in file order."""
+        return self._laws
+
+    @property
+    def terms(self) -> Mapping[str, Term]:
+        """The glossary's terms by id, in file order."""
+        return self._terms
+
+    @property
+    def games(self) -> Mapping[str, GameFacts]:
+        """Each game's facts by id."""
+        return self._games
+
+    @property
+    def sources(self) -> Mapping[str, Source]:
+        """The sources laws cite, by id."""
+        return self._sources
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Content):
+            return NotImplemented
+        return (
+            dict(self.laws) == dict(other.laws) and list(self.laws) == list(other.laws)
+            and dict(self.terms) == dict(other.terms) and dict(self.games) == dict(other.games)
+            and dict(self.sources) == dict(other.sources)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {len(self.laws)} laws>"
 
     @cached_property
     def variants(self) -> Mapping[str, tuple[Law, ...]]:
@@ -173,6 +245,18 @@ class Content:
             name: tuple(sorted(members, key=lambda law: not law.variant_default))
             for name, members in groups.items()
         }
+
+    def variant_groups_of(self, game: str) -> VariantGroups:
+        """One game's variant groups (what the engine needs of a game: build_games asks it
+        per game, so ruling one scenario never walks every group)."""
+        found = self._game_groups.get(game)
+        if found is None:
+            found = VariantGroups({
+                name: readings for name, readings in self.variants.items()
+                if readings[0].game == game
+            })
+            self._game_groups[game] = found
+        return found
 
     @cached_property
     def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
@@ -189,27 +273,10 @@ class Content:
             groups.setdefault((law.game, law.code, law.case), []).append(law)
         return {key: tuple(members) for key, members in groups.items()}
 
-    @cached_property
-    def _variants_by_game(self) -> Mapping[str, Mapping[str, tuple[Law, ...]]]:
-        by_game: dict[str, dict[str, tuple[Law, ...]]] = {}
-        for name, readings in self.variants.items():
-            for game in dict.fromkeys(law.game for law in readings):
-                by_game.setdefault(game, {})[name] = readings
-        return by_game
-
-    def variants_of(self, game: str) -> Mapping[str, tuple[Law, ...]]:
-        """The variant groups holding laws of one game, as in `variants` (indexed once: the
-        builder and the engine ask per game, whatever the number of groups)."""
-        return self._variants_by_game.get(game, {})
-
-    @cached_property
-    def _cases(self) -> dict[str, tuple[CaseSummary, ...]]:
-        return {}  # filled per game by cases_of
-
     def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
         """One game's situations in order of their first law in the files (computed once per
         game: Compare lists them and reads a situation's laws only when it is shown)."""
-        found = self._cases.get(game)
+        found = self._case_lists.get(game)
         if found is None:
             topics: dict[str, str] = {}
             codes: dict[str, dict[str, None]] = {}
@@ -219,7 +286,7 @@ class Content:
                         topics[law.case] = law.topic
                         codes[law.case] = {}
                     codes[law.case][law.code] = None
-            found = self._cases[game] = tuple(
+            found = self._case_lists[game] = tuple(
                 CaseSummary(case, topic, tuple(codes[case])) for case, topic in topics.items())
         return found
 
@@ -501,25 +568,14 @@ def load_content(
 
     Seed citations are checked against the content's own manifest (sources.toml); with
     `seeds_dir`, the manifest is also checked against the seed texts there. With `cached`,
-    validated content is reused from the user cache when no file changed.
+    the content is served from the content store in the user cache (built from the files
+    when absent or when a file changed; app/content_store.py).
     """
     root = Path(root) if root is not None else content_dir()
     if cached and root.is_dir():
-        from app import content_cache
+        from app.content_stored import load_stored
 
-        key = content_cache.content_key(root, seeds_dir)
-        files = content_cache.read(key)
-        if files is not None:
-            try:
-                with parsed_files(files):
-                    return load_content(root, seeds_dir)
-            except ContentError:
-                pass  # a cache that disagrees with the files: parse them afresh below
-        files = {}
-        with parsed_files(files):
-            content = load_content(root, seeds_dir)
-        content_cache.write(key, files)
-        return content
+        return load_stored(root, seeds_dir)
     out = Collector()
     if not root.is_dir():
         raise ContentError([Problem(str(root), "-", "-", "content directory not found")])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from app.cards import Card, Pack
-from app.content import Content, GameFacts, Law
+from app.content import Content, GameFacts, Law, VariantGroups
 from app.events import EVENTS, EventSpec
 from app.game_facts import GameModel
 from app.variant_changes import VariantChanges
@@ -70,8 +70,8 @@ class Game:
     stages: Mapping[str, StageRule]
     facts: GameFacts
     # Each variant group of the game's laws: its readings, the default first.
-    variant_groups: Mapping[str, tuple[Law, ...]] = field(
-        default_factory=dict, repr=False, compare=False)
+    variant_groups: VariantGroups = field(
+        default_factory=VariantGroups, repr=False, compare=False)
 
     @property
     def model(self) -> GameModel:
@@ -180,7 +180,7 @@ class Game:
     @cached_property
     def _changing_defaults(self) -> tuple[str, ...]:
         """The groups whose default reading itself changes the game (seldom any)."""
-        return tuple(g for g, readings in self.variant_groups.items() if readings[0].changes)
+        return self.variant_groups.changing_defaults()  # indexed: never walks every group
 
     def _groups_in_force(self, variants: Mapping[str, str]) -> list[str]:
         """The groups whose reading in force may change the game: those the scenario chose a
@@ -323,10 +323,6 @@ def build_games(content: Content) -> dict[str, Game]:
             codes=tuple(facts.codes),
             stages=stages,
             facts=facts,
-            variant_groups={
-                group: readings
-                for group, readings in content.variants_of(gid).items()
-                if readings[0].game == gid
-            },
+            variant_groups=content.variant_groups_of(gid),  # read when asked
         )
     return games

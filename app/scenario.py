@@ -147,6 +147,9 @@ def _event(raw: Any, game: Game, players: tuple[str, ...], dealer: str) -> Event
         f"unknown event type {etype!r}; known: {', '.join(sorted(EVENTS))}",
     )
     spec = EVENTS[etype]
+    # A game without the feature an event needs (bidding, tricks, a stock) never meets it.
+    _need(spec.possible_in(game), "event.type",
+          f"{spec.label.lower()} cannot happen in {game.name}")
     known = {f.name for f in spec.fields} | {"type"} | OPTIONAL_ON_EVERY_EVENT
     for name in raw:
         _need(name in known, f"event.{name}", f"unknown field for a {etype} event")
@@ -370,6 +373,12 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
 
     _need("event" in raw, "event", "missing required key")
     event = _event(raw["event"], game, players, dealer)
+    # The registry says where an event can happen; a table elsewhere is a mistaken file, and
+    # ruling it anyway would answer a question the laws never asked.
+    can_happen = game.stages_of(event.type)
+    _need(stage in can_happen, "stage",
+          f"{EVENTS[event.type].label.lower()} cannot happen at the stage {stage!r} in "
+          f"{game.name}; it can at {', '.join(repr(s) for s in can_happen)}")
     if event.type == "play":
         hand = hands.get(event["player"])
         if not isinstance(hand, tuple):

@@ -274,7 +274,7 @@ def test_validate_command_exits_non_zero_on_broken_content(tree, capsys):
 def test_cached_content_is_reused_and_invalidated_by_an_edit(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     first = load_content(tree, cached=True)
-    assert list((tmp_path / "cache").glob("content-*.json"))
+    assert list((tmp_path / "cache").glob("content-*.sqlite"))
     assert load_content(tree, cached=True) == first
     path = tree / "laws" / "ecarte.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("A title", "Another title"),
@@ -287,13 +287,13 @@ def test_invalid_content_is_never_cached(tree, tmp_path, monkeypatch):
     (tree / "laws" / "ecarte.toml").write_text("nonsense = [", encoding="utf-8")
     with pytest.raises(ContentError):
         load_content(tree, cached=True)
-    assert not list((tmp_path / "cache").glob("content-*.json"))
+    assert not list((tmp_path / "cache").glob("content-*.sqlite"))
 
 
 def test_a_corrupt_cache_file_is_ignored(tree, tmp_path, monkeypatch):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path / "cache"))
     load_content(tree, cached=True)
-    for cached in (tmp_path / "cache").glob("content-*.json"):
+    for cached in (tmp_path / "cache").glob("content-*.sqlite"):
         cached.write_bytes(b"garbage")
     assert "ecarte.american.one" in load_content(tree, cached=True).laws
 
@@ -308,11 +308,3 @@ def test_the_situations_of_a_game_are_listed_once_each_with_the_codes_ruling_on_
         assert all(CONTENT.laws_of_case("rubicon-bezique", code, summary.case)
                    for code in summary.codes)
     assert CONTENT.cases_of("no-such-game") == ()
-
-
-def test_the_variant_groups_of_a_game_are_those_with_its_laws():
-    for game in CONTENT.games:
-        assert dict(CONTENT.variants_of(game)) == {
-            name: laws for name, laws in CONTENT.variants.items()
-            if any(law.game == game for law in laws)}
-    assert any(CONTENT.variants_of(game) for game in CONTENT.games)

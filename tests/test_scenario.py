@@ -54,6 +54,12 @@ def test_a_valid_scenario_parses_with_defaults(games):
         (rubicon(scores={"North": "lots"}), "scores.North", "whole number"),
         (rubicon(bid={"player": "North"}), "bid.amount", "missing"),
         (rubicon(players=["A", "B", "C"]), "players", "2 players"),
+        # A table the laws never meet: nobody draws after the stock is gone, nobody bids at
+        # Rubicon Bézique. Ruling it anyway would answer a question nobody could ask.
+        (rubicon(stage="stock-exhausted", event={"type": "failed-to-draw", "player": "North"}),
+         "stage", "it can at 'play'"),
+        (rubicon(event={"type": "bid-out-of-turn", "player": "North", "amount": 2}),
+         "event.type", "cannot happen in Rubicon"),
     ],
 )
 def test_invalid_scenarios_name_the_field(games, raw, field, words):

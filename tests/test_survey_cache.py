@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from app.content import load_content
+from app.content import Content, load_content
 from quizzes import survey_cache
 from quizzes.bank import QuestionBank
 from quizzes.survey import take_survey
@@ -44,7 +44,7 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     laws = dict(CONTENT.laws)
     topic = "scoring" if law.topic != "scoring" else "dealing-and-misdeals"
     laws[law.id] = dataclasses.replace(law, topic=topic)
-    other = QuestionBank(dataclasses.replace(CONTENT, laws=laws))
+    other = QuestionBank(Content(laws, CONTENT.terms, CONTENT.games, CONTENT.sources))
     assert survey_cache.survey_key(other) != key
     (cache / f"survey-{key}.json").write_text('{"format": "cardlaws-survey/1", "key": "', "utf-8")
     assert survey_cache.read(key) is None

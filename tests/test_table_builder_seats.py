@@ -45,6 +45,7 @@ VOID_DISCARD = {  # South, void in spades, discards a club holding trumps
 }
 EVERYWHERE = {  # Cora is named in every place a player can be
     "game": "auction-pitch", "players": ["Ann", "Ben", "Cora", "Dan"], "dealer": "Cora",
+    "stage": "hand-over",  # where a count-out happens
     "hands": {"Ann": 6, "Cora": ["KD"]}, "scores": {"Cora": 3, "Dan": 1},
     "bid": {"player": "Cora", "amount": 2}, "trick": {"leader": "Cora", "cards": ["AS"]},
     "hands_seen": ["Cora"], "expected": {},

@@ -58,7 +58,7 @@ def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
     """
     groups = [
         VariantGroup(name, _words(laws[0].case), laws)
-        for name, laws in content.variants_of(game_id).items()
+        for name, laws in content.variant_groups_of(game_id).items()
     ]
     labels = [g.label for g in groups]
     return [

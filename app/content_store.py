@@ -1,0 +1,256 @@
+"""The content store: validated content kept as SQLite in the cache directory, one per content.
+
+Loading content from the TOML files parses and validates every law, which grows with the
+laws. The store is built once per content version (its manifest: every content file's path,
+size and modification time, the loader's code and the version) and then opened read-only,
+so a start reads what it asks for and nothing more: a law is decoded the first time it is
+asked for, and the questions the engine and the screens ask (the laws of a game and code, of
+a case, of a variant group) are indexed queries.
+
+The store is data only, never code: each row holds a law's own TOML table as JSON, decoded by
+the same parser that validated it (app/content.py), and the small files (games, glossary,
+sources) as their parsed tables. A store that is absent, stale, damaged or foreign is ignored
+and rebuilt from the TOML; a row found damaged after opening makes the content fall back to
+the TOML files for the rest of the session (app/content_stored.py), and removes the store
+so the next start rebuilds it. Writing is atomic (a temporary file renamed into place), so
+two processes starting at once each see a whole store, theirs or the other's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import threading
+import zlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from app import __version__
+from app.content_cache import cache_dir
+
+FORMAT = "cardlaws-content-store/1"
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# The modules whose code decides what loading returns: an edit to any of them rebuilds.
+_LOADERS = tuple(
+    os.path.join(_HERE, name)
+    for name in (
+        "content.py", "content_checks.py", "content_store.py", "game_facts.py", "play_facts.py",
+        "sources.py", "variant_changes.py", "vocabulary.py",
+    )
+)
+# The folders of a content directory whose TOML files load_content reads (and the root's own).
+_FOLDERS = ("", "games", "laws")
+
+_SCHEMA = """
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE blobs (path TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT NULL);
+CREATE TABLE laws (
+    pos INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    code TEXT NOT NULL,
+    "case" TEXT NOT NULL,
+    variant_of TEXT NOT NULL,
+    variant_default INTEGER NOT NULL,
+    changes INTEGER NOT NULL,
+    file TEXT NOT NULL,
+    data TEXT NOT NULL,
+    crc INTEGER NOT NULL
+);
+"""
+_INDEXES = """
+CREATE INDEX laws_by_game_code ON laws (game, code, pos);
+CREATE INDEX laws_by_case ON laws (game, code, "case", pos);
+CREATE INDEX laws_by_group ON laws (variant_of, pos) WHERE variant_of != '';
+CREATE INDEX laws_by_game_group ON laws (game, variant_of, pos) WHERE variant_of != '';
+"""
+
+
+class StoreDamaged(Exception):
+    """The store could not be read, or held something its writer never wrote."""
+
+
+def row_crc(*values: object) -> int:
+    """The checksum a row is written with: SQLite checks its pages' structure, not their
+    bytes, so a flipped bit in a law's text is found by this (checked at each decode)."""
+    return zlib.crc32("\x1f".join(map(str, values)).encode())
+
+
+def manifest(root: Path, seeds_dir: Path | None = None) -> str:
+    """Everything that decides what load_content(root, seeds_dir) returns, as text: the
+    format, version and loader code, and each content file's path, size and mtime.
+
+    Only directories are listed and files stat'ed (os.scandir, no pathlib per file): cheap
+    even when the laws are spread over thousands of files."""
+    lines = [FORMAT, __version__, os.path.abspath(root)]
+    for loader in _LOADERS:
+        try:
+            st = os.stat(loader)
+            lines.append(f"{loader}|{st.st_size}|{st.st_mtime_ns}")
+        except OSError:  # a frozen build ships bytecode only: its version stands for the code
+            lines.append(loader)
+    folders = [os.path.join(root, f) for f in _FOLDERS]
+    if seeds_dir is not None and os.path.isdir(seeds_dir):
+        folders.append(os.path.abspath(seeds_dir))
+    for folder in folders:
+        try:
+            entries = sorted(
+                (e.name, e.stat()) for e in os.scandir(folder)
+                if e.name.endswith((".toml", ".txt")) and e.is_file()
+            )
+        except OSError:
+            lines.append(f"{folder}|missing")
+            continue
+        lines.append(f"{folder}/")
+        lines.extend(f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries)
+    return "\n".join(lines)
+
+
+def store_path(root: Path) -> Path:
+    """The store of one content directory (one per directory: a club's laws and the app's own
+    do not evict each other; the manifest inside tells whether it is current)."""
+    name = f"content-{zlib.crc32(os.path.abspath(root).encode()):08x}.sqlite"
+    return cache_dir() / name
+
+
+class StoreReader:
+    """Read-only queries on one store file, one connection per thread (the UI thread reads
+    while workers build the search index or survey the quizzes)."""
+
+    def __init__(self, path: Path) -> None:
+        self._uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        # Set once opened: a thread's own connection must find the same store (another
+        # process may have replaced the file since, with a store of other content).
+        self.manifest: str | None = None
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise StoreDamaged(str(exc)) from exc
+            with self._lock:
+                self._all.append(conn)
+            if self.manifest is not None:
+                try:
+                    found = conn.execute("SELECT value FROM meta WHERE name = 'manifest'")
+                    same = found.fetchall() == [(self.manifest,)]
+                except sqlite3.Error:
+                    same = False
+                if not same:
+                    raise StoreDamaged("the store was replaced by one of other content")
+            self._local.conn = conn
+        return conn
+
+    def rows(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row of a query (StoreDamaged if SQLite cannot read it)."""
+        try:
+            return self._conn().execute(sql, tuple(params)).fetchall()
+        except (sqlite3.Error, ValueError, OverflowError, MemoryError) as exc:
+            raise StoreDamaged(str(exc)) from exc
+
+    def stream(self, sql: str, params: Iterable[Any] = (), size: int = 512
+               ) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, fetched a few hundred at a time."""
+        try:
+            cursor = self._conn().execute(sql, tuple(params))
+            while batch := cursor.fetchmany(size):
+                yield from batch
+        except (sqlite3.Error, ValueError, OverflowError, MemoryError) as exc:
+            raise StoreDamaged(str(exc)) from exc
+
+    def close(self) -> None:
+        """Close every thread's connection."""
+        with self._lock:
+            for conn in self._all:
+                conn.close()
+            self._all.clear()
+
+
+def open_store(root: Path, seeds_dir: Path | None = None) -> tuple[StoreReader, dict[str, str]]:
+    """The store of `root`, current and well formed, with its meta table; StoreDamaged when
+    it is absent, stale, damaged or not ours."""
+    path = store_path(root)
+    if not path.is_file():
+        raise StoreDamaged("no store")
+    reader = StoreReader(path)
+    try:
+        meta = dict(reader.rows("SELECT name, value FROM meta"))
+        if meta.get("format") != FORMAT or meta.get("manifest") != manifest(root, seeds_dir):
+            raise StoreDamaged("a store of other content")
+        count = int(meta.get("laws", "-1"))
+        # The last row is where a truncated file ends: reading it proves the table whole.
+        last = reader.rows("SELECT count(*), max(pos) FROM laws")
+        if last != [(count, count - 1 if count else None)]:
+            raise StoreDamaged("the laws table is not as written")
+        reader.manifest = meta["manifest"]
+    except (StoreDamaged, ValueError, TypeError):
+        reader.close()
+        raise
+    return reader, meta
+
+
+def discard(root: Path) -> None:
+    """Remove the store of `root` (found damaged): the next start rebuilds it."""
+    with contextlib.suppress(OSError):
+        store_path(root).unlink(missing_ok=True)
+
+
+def write_store(
+    root: Path,
+    manifest_text: str,
+    laws: Iterable[tuple[str, str, str, str, str, bool, bool, str, dict[str, Any]]],
+    blobs: dict[str, Any],
+) -> bool:
+    """Write the store of `root` atomically; False (and nothing written) when it cannot be.
+
+    `laws` are (id, game, code, case, variant_of, variant_default, changes, file, raw table)
+    in file order; `blobs` the small files' parsed tables by path relative to the root.
+    A failure to write only costs speed: the next start loads from the TOML again."""
+    folder = cache_dir()
+    final = store_path(root)
+    temp = folder / f".{final.stem}-{os.getpid()}-{threading.get_ident()}.sqlite"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temp.unlink(missing_ok=True)
+        conn = sqlite3.connect(temp)
+        try:
+            conn.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+            count = 0
+
+            def rows() -> Iterator[tuple[Any, ...]]:
+                nonlocal count
+                for law_id, game, code, case, group, default, changes, file, raw in laws:
+                    row = (count, law_id, game, code, case, group, int(default), int(changes),
+                           file, json.dumps(raw, ensure_ascii=False, separators=(",", ":")))
+                    yield (*row, row_crc(*row))
+                    count += 1
+
+            conn.executemany("INSERT INTO laws VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows())
+            for path, data in blobs.items():
+                text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                conn.execute("INSERT INTO blobs VALUES (?, ?, ?)",
+                             (path, text, row_crc(path, text)))
+            conn.executemany(
+                "INSERT INTO meta VALUES (?, ?)",
+                [("format", FORMAT), ("manifest", manifest_text), ("laws", str(count))],
+            )
+            conn.executescript(_INDEXES)
+            conn.commit()
+        finally:
+            conn.close()
+        os.replace(temp, final)
+    except (OSError, sqlite3.Error, TypeError, ValueError):
+        # TypeError/ValueError: a TOML date or time has no JSON form; not worth storing.
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        return False
+    return True
+

@@ -1,0 +1,406 @@
+"""Content served from the content store (app/content_store.py), lazily, behind Content's API.
+
+A law is decoded from its row the first time it is asked for and kept; the laws of a game
+and code, of a case, of a variant group are indexed queries; games, glossary and sources
+(small, whatever the number of laws) are decoded once, when first asked for. Decoding is the
+parser that validated the content in the first place, so a row is either a law exactly as
+the TOML gave it or damage: on damage the content falls back to the TOML files for the rest
+of the session, and the store is removed so the next start rebuilds it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from app.content import (
+    Content,
+    GameFacts,
+    Law,
+    Source,
+    Term,
+    VariantGroups,
+    _load_terms,
+    _parse_law,
+    load_content,
+)
+from app.content_checks import Collector, parsed_files
+from app.content_store import (
+    StoreDamaged,
+    StoreReader,
+    discard,
+    manifest,
+    open_store,
+    row_crc,
+    write_store,
+)
+from app.game_facts import load_game_facts
+from app.sources import load_sources
+
+T = TypeVar("T")
+
+_COLUMNS = 'pos, id, game, code, "case", variant_of, variant_default, changes, file, data, crc'
+_GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant_of " \
+    "ORDER BY min(pos)"
+
+
+def load_stored(root: Path, seeds_dir: Path | None) -> Content:
+    """The content of `root` from its store, else loaded from the TOML (ContentError when
+    invalid) and stored for the next start."""
+    try:
+        reader, meta = open_store(root, seeds_dir)
+    except StoreDamaged:
+        pass
+    else:
+        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]))
+        if stored.check_small_files():
+            return stored
+    text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
+    files: dict[str, Any] = {}
+    with parsed_files(files):
+        content = load_content(root, seeds_dir)
+    laws_dir = root / "laws"
+    raw_by_id = {
+        str(raw["id"]).strip(): raw
+        for path, data in files.items() if Path(path).parent == laws_dir
+        for raw in data.get("law", ())
+    }
+    blobs = {
+        str(Path(path).relative_to(root)): data
+        for path, data in files.items()
+        if Path(path).parent != laws_dir and Path(path).is_relative_to(root)
+    }
+    rows = (
+        (law.id, law.game, law.code, law.case, law.variant_of, law.variant_default,
+         bool(law.changes), law.file, raw_by_id[law.id])
+        for law in content.laws.values()
+    )
+    write_store(root, text, rows, blobs)
+    return content
+
+
+class StoredContent(Content):
+    """Content over a store: the same answers as the in-memory Content, read on demand."""
+
+    def __init__(self, root: Path, seeds_dir: Path | None, reader: StoreReader,
+                 count: int) -> None:
+        super().__init__(laws={}, terms={}, games={})
+        self._root = root
+        self._seeds_dir = seeds_dir
+        self._reader = reader
+        self._count = count
+        self._lock = threading.RLock()
+        self._fallback: Content | None = None
+        self._decoded: dict[str, Law] = {}
+        self._pos: dict[str, int] = {}
+        self._cases: dict[tuple[str, str, str], tuple[Law, ...]] = {}
+        self._groups: dict[str, tuple[Law, ...]] = {}
+        self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
+        self._laws = _StoredLaws(self)
+        self._variants = _StoredVariants(self)
+
+    # Falling back ---------------------------------------------------------------------------
+
+    def _memory(self) -> Content:
+        """The content loaded from the TOML files, once the store was found damaged."""
+        with self._lock:
+            if self._fallback is None:
+                discard(self._root)
+                self._fallback = load_content(self._root, self._seeds_dir)
+            return self._fallback
+
+    def _ask(self, query: Callable[[], T], memory: Callable[[Content], T]) -> T:
+        if self._fallback is None:
+            try:
+                return query()
+            except StoreDamaged:
+                pass
+        return memory(self._memory())
+
+    def _rows(self, where: str, params: Iterable[Any],
+              memory: Callable[[Content], Iterable[Law]]) -> Iterator[Law]:
+        """The laws matching `where`, in file order, decoded as they are read."""
+        done = 0
+        if self._fallback is None:
+            try:
+                sql = f"SELECT {_COLUMNS} FROM laws {where} ORDER BY pos"
+                for row in self._reader.stream(sql, params):
+                    law = self._decode(row)
+                    done += 1
+                    yield law
+                return
+            except StoreDamaged:
+                pass
+        yield from itertools.islice(memory(self._memory()), done, None)
+
+    def _decode(self, row: tuple[Any, ...]) -> Law:
+        """A row's law, parsed and checked against its indexed columns (StoreDamaged if not
+        exactly what the writer wrote)."""
+        law = self._decoded.get(row[1])
+        if law is not None:
+            return law
+        pos, law_id, game, code, case, group, default, changes, file, data, crc = row
+        if crc != row_crc(*row[:-1]):
+            raise StoreDamaged(f"law row {pos} fails its checksum")
+        if not (isinstance(pos, int) and isinstance(game, str) and isinstance(file, str)
+                and isinstance(data, str)):
+            raise StoreDamaged("a law row of the wrong types")
+        try:
+            raw = json.loads(data)
+        except (ValueError, RecursionError) as exc:
+            raise StoreDamaged("a law row that is not JSON") from exc
+        out = Collector()
+        law = _parse_law(raw, game, file, pos, out)
+        if law is None or out.problems or (law.id, law.code, law.case, law.variant_of,
+                                           law.variant_default, bool(law.changes)) != (
+                law_id, code, case, group, bool(default), bool(changes)):
+            raise StoreDamaged(f"law row {pos} is not the law it indexes")
+        self._pos[law_id] = pos
+        return self._decoded.setdefault(law_id, law)
+
+    # Games, glossary and sources: small, decoded together once ------------------------------
+
+    def _small_files(self) -> tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]]:
+        with self._lock:
+            if self._small is None:
+                files: dict[str, Any] = {}
+                for rel, data, crc in self._reader.rows("SELECT path, data, crc FROM blobs"):
+                    if crc != row_crc(rel, data):
+                        raise StoreDamaged(f"stored file {rel!r} fails its checksum")
+                    try:
+                        parsed = json.loads(data)
+                    except (ValueError, TypeError, RecursionError) as exc:
+                        raise StoreDamaged("a file that is not JSON") from exc
+                    if not isinstance(rel, str) or not isinstance(parsed, dict):
+                        raise StoreDamaged("a file that is not a table")
+                    files[str(self._root / rel)] = parsed
+                out = Collector()
+                with parsed_files(files):
+                    sources = load_sources(self._root, out)
+                    games = load_game_facts(self._root, out)
+                    terms = _load_terms(self._root, sources, out)
+                if out.problems:
+                    raise StoreDamaged("the stored files do not validate")
+                self._small = games, terms, sources
+            return self._small
+
+    def check_small_files(self) -> bool:
+        """Decode games, glossary and sources now; False (store discarded) when damaged."""
+        try:
+            self._small_files()
+        except StoreDamaged:
+            self._reader.close()
+            discard(self._root)
+            return False
+        return True
+
+    @property
+    def games(self) -> Mapping[str, GameFacts]:
+        """Each game's facts by id."""
+        return self._ask(lambda: self._small_files()[0], lambda c: c.games)
+
+    @property
+    def terms(self) -> Mapping[str, Term]:
+        """The glossary's terms by id, in file order."""
+        return self._ask(lambda: self._small_files()[1], lambda c: c.terms)
+
+    @property
+    def sources(self) -> Mapping[str, Source]:
+        """The sources laws cite, by id."""
+        return self._ask(lambda: self._small_files()[2], lambda c: c.sources)
+
+    # Laws -------------------------------------------------------------------------------------
+
+    @property
+    def variants(self) -> Mapping[str, tuple[Law, ...]]:
+        """Each variant group's laws in file order, the default first (each read when asked)."""
+        return self._variants
+
+    def variant_groups_of(self, game: str) -> VariantGroups:
+        """One game's variant groups, read when asked."""
+        found = self._game_groups.get(game)
+        if found is None:
+            found = self._game_groups.setdefault(game, _StoredGameGroups(self, game))
+        return found
+
+    def file_order(self, law: Law) -> int:
+        """Where a law stands in the files (a sort key that keeps file order)."""
+        pos = self._pos.get(law.id)
+        if pos is not None:
+            return pos
+
+        def query() -> int:
+            rows = self._reader.rows("SELECT pos FROM laws WHERE id = ?", (law.id,))
+            if not rows:
+                raise KeyError(law.id)
+            return int(rows[0][0])
+
+        return self._ask(query, lambda c: c.file_order(law))
+
+    def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
+        """The laws of one game and code for one case, in file order (indexed)."""
+        key = (game, code, case)
+        found = self._cases.get(key)
+        if found is None:
+            found = tuple(self._rows('WHERE game = ? AND code = ? AND "case" = ?', key,
+                                     lambda c: c.laws_of_case(*key)))
+            self._cases[key] = found
+        return found
+
+    def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
+        """Laws of one game and/or code, in file order (indexed)."""
+        terms = [(n, v) for n, v in (("game", game), ("code", code)) if v is not None]
+        where = " AND ".join(f"{n} = ?" for n, _ in terms)
+        return list(self._rows(f"WHERE {where}" if where else "", [v for _, v in terms],
+                               lambda c: c.laws_for(game, code)))
+
+    def group(self, name: str) -> tuple[Law, ...]:
+        """One variant group's readings, the default first; () when there is no such group."""
+        found = self._groups.get(name)
+        if found is None:
+            members = self._rows("WHERE variant_of = ?", (name,),
+                                 lambda c: c.variants.get(name, ()))
+            found = tuple(sorted(members, key=lambda law: not law.variant_default))
+            self._groups[name] = found
+        return found
+
+
+class _StoredLaws(Mapping[str, Law]):
+    """Every law by id, in file order: each decoded from its row when first asked for."""
+
+    def __init__(self, owner: StoredContent) -> None:
+        self._owner = owner
+
+    def __getitem__(self, law_id: str) -> Law:
+        owner = self._owner
+        law = owner._decoded.get(law_id)
+        if law is not None:
+            return law
+        if not isinstance(law_id, str) or not law_id:
+            raise KeyError(law_id)
+        found = next(owner._rows("WHERE id = ?", (law_id,),
+                                 lambda c: [c.laws[law_id]] if law_id in c.laws else []), None)
+        if found is None:
+            raise KeyError(law_id)
+        return found
+
+    def __contains__(self, law_id: object) -> bool:
+        owner = self._owner
+        if law_id in owner._decoded:
+            return True
+        if not isinstance(law_id, str):
+            return False
+        return owner._ask(
+            lambda: bool(owner._reader.rows("SELECT 1 FROM laws WHERE id = ?", (law_id,))),
+            lambda c: law_id in c.laws)
+
+    def __iter__(self) -> Iterator[str]:
+        owner = self._owner
+        return owner._ask(
+            lambda: iter([r[0] for r in owner._reader.rows("SELECT id FROM laws ORDER BY pos")]),
+            lambda c: iter(c.laws))
+
+    def __len__(self) -> int:
+        return self._owner._count
+
+    def values(self) -> Iterator[Law]:  # type: ignore[override]
+        """Every law in file order, read in batches (not one query per law)."""
+        return _Laws(self._owner)  # type: ignore[return-value]
+
+    def items(self) -> Iterator[tuple[str, Law]]:  # type: ignore[override]
+        """(id, law) in file order, read in batches."""
+        return _Items(self._owner)  # type: ignore[return-value]
+
+
+class _Laws:
+    """A re-iterable view of every law, read in batches."""
+
+    def __init__(self, owner: StoredContent) -> None:
+        self._owner = owner
+
+    def __iter__(self) -> Iterator[Law]:
+        return self._owner._rows("", (), lambda c: c.laws.values())
+
+    def __len__(self) -> int:
+        return self._owner._count
+
+
+class _Items(_Laws):
+    def __iter__(self) -> Iterator[tuple[str, Law]]:  # type: ignore[override]
+        return ((law.id, law) for law in super().__iter__())
+
+
+class _StoredVariants(Mapping[str, tuple[Law, ...]]):
+    """Every variant group by name, in the order the groups first appear in the files."""
+
+    def __init__(self, owner: StoredContent) -> None:
+        self._owner = owner
+
+    def __getitem__(self, group: str) -> tuple[Law, ...]:
+        found = self._owner.group(group) if isinstance(group, str) and group else ()
+        if not found:
+            raise KeyError(group)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        owner = self._owner
+        return owner._ask(lambda: iter([r[0] for r in owner._reader.rows(_GROUPS.format(""))]),
+                          lambda c: iter(c.variants))
+
+    def __len__(self) -> int:
+        owner = self._owner
+        return owner._ask(
+            lambda: int(owner._reader.rows(
+                "SELECT count(DISTINCT variant_of) FROM laws WHERE variant_of != ''")[0][0]),
+            lambda c: len(c.variants))
+
+
+class _StoredGameGroups(VariantGroups):
+    """One game's variant groups, read when asked."""
+
+    def __init__(self, owner: StoredContent, game: str) -> None:
+        super().__init__()
+        self._owner = owner
+        self._game = game
+
+    def __getitem__(self, group: str) -> tuple[Law, ...]:
+        readings = self._owner.group(group) if isinstance(group, str) and group else ()
+        if not readings or readings[0].game != self._game:
+            raise KeyError(group)
+        return readings
+
+    def __contains__(self, group: object) -> bool:
+        owner = self._owner
+        if not isinstance(group, str) or not group:
+            return False
+        return owner._ask(
+            lambda: bool(owner._reader.rows(
+                "SELECT 1 FROM laws WHERE variant_of = ? AND game = ? LIMIT 1",
+                (group, self._game))),
+            lambda c: group in c.variant_groups_of(self._game))
+
+    def _names(self) -> list[str]:
+        owner = self._owner
+        return owner._ask(
+            lambda: [r[0] for r in owner._reader.rows(_GROUPS.format(" AND game = ?"),
+                                                      (self._game,))],
+            lambda c: list(c.variant_groups_of(self._game)))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def changing_defaults(self) -> tuple[str, ...]:
+        """The groups whose default reading changes the game (an indexed query)."""
+        owner = self._owner
+        return owner._ask(
+            lambda: tuple(r[0] for r in owner._reader.rows(
+                "SELECT variant_of FROM laws WHERE game = ? AND variant_of != '' "
+                "AND variant_default = 1 AND changes = 1 ORDER BY pos", (self._game,))),
+            lambda c: c.variant_groups_of(self._game).changing_defaults())

@@ -1,0 +1,255 @@
+"""The content store answers exactly as the TOML does, is built once per content version, and a
+damaged, foreign or planted store is ignored and rebuilt: it never runs code nor stops a start."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+from app import content_cache
+from app.content import CONTENT_DIR, Content, load_content
+from app.content_store import FORMAT, store_path
+from app.content_stored import StoredContent
+from app.games import build_games
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = Path(__file__).parent / "ui" / "fixture_content"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(content_cache.ENV_DIR, str(folder))
+    return folder
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    return root
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    root = tmp_path / "small"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+def _stored(root: Path | None = None) -> StoredContent:
+    load_content(root, cached=True)  # builds the store when there is none
+    content = load_content(root, cached=True)
+    assert isinstance(content, StoredContent)
+    return content
+
+
+def test_the_store_answers_every_question_as_the_toml_does(cache):
+    memory = load_content()
+    stored = _stored()
+    assert len(stored.laws) == len(memory.laws)
+    assert list(stored.laws) == list(memory.laws)
+    assert list(stored.laws.values()) == list(memory.laws.values())
+    assert dict(stored.laws.items()) == dict(memory.laws.items())
+    assert dict(stored.terms) == dict(memory.terms) and list(stored.terms) == list(memory.terms)
+    assert dict(stored.games) == dict(memory.games) and list(stored.games) == list(memory.games)
+    assert dict(stored.sources) == dict(memory.sources)
+    assert list(stored.variants) == list(memory.variants)
+    assert dict(stored.variants) == dict(memory.variants)
+    games = {law.game for law in memory.laws.values()} | set(memory.games) | {"no-such-game"}
+    codes = {law.code for law in memory.laws.values()} | {"no-such-code"}
+    assert stored.laws_for() == memory.laws_for()
+    for game in games:
+        assert stored.laws_for(game) == memory.laws_for(game), game
+        groups, expected = stored.variant_groups_of(game), memory.variant_groups_of(game)
+        assert list(groups) == list(expected) and dict(groups) == dict(expected), game
+        assert groups.changing_defaults() == expected.changing_defaults(), game
+        for code in codes:
+            assert stored.laws_for(game, code) == memory.laws_for(game, code), (game, code)
+            assert stored.laws_for(code=code) == memory.laws_for(code=code), code
+    for law in memory.laws.values():
+        key = (law.game, law.code, law.case)
+        assert stored.laws_of_case(*key) == memory.laws_of_case(*key), key
+        assert law.id in stored.laws
+    assert stored.laws_of_case("ecarte", "french", "no-such-case") == ()
+    assert "no-such.law" not in stored.laws and stored.laws.get("no-such.law") is None
+    assert stored.variants.get("no-such-group") is None
+    fresh = _stored()  # positions asked before any law was read, then after
+    for law in memory.laws.values():
+        assert fresh.file_order(law) == memory.file_order(law)
+        assert stored.file_order(law) == memory.file_order(law)
+    assert stored == memory
+
+
+def test_a_ruling_reads_only_the_laws_it_cites(cache):
+    from app.engine import rule
+    from app.scenario import load_scenario_file
+
+    stored = _stored()
+    scenario_file = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json"
+    games = build_games(stored)
+    ruling = rule(load_scenario_file(scenario_file, games), games, stored)
+    memory = load_content()
+    expected = rule(load_scenario_file(scenario_file, build_games(memory)),
+                    build_games(memory), memory)
+    assert ruling.to_json() == expected.to_json()
+    assert 0 < len(stored._decoded) < len(memory.laws) // 4
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_ino, st.st_mtime_ns
+
+
+def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
+    first = load_content(tree, cached=True)
+    assert not isinstance(first, StoredContent)  # built from the TOML, then stored
+    path = store_path(tree)
+    built = _identity(path)
+    again = load_content(tree, cached=True)
+    assert isinstance(again, StoredContent) and _identity(path) == built
+    law = next(iter(first.laws.values()))
+    laws_file = tree / law.file
+    text = laws_file.read_text(encoding="utf-8")
+    assert f'title = "{law.title}"' in text
+    laws_file.write_text(text.replace(f'title = "{law.title}"', 'title = "A title edited"', 1),
+                         encoding="utf-8")
+    edited = load_content(tree, cached=True)
+    assert edited.laws[law.id].title == "A title edited"
+    assert _identity(path) != built
+    assert load_content(tree, cached=True).laws[law.id].title == "A title edited"
+
+
+def test_a_store_of_another_format_or_content_is_rebuilt(cache, small):
+    fresh = load_content(small)
+    load_content(small, cached=True)
+    path = store_path(small)
+    for name, value in (("format", "cardlaws-content-store/0"), ("manifest", "other content"),
+                        ("laws", "3")):
+        conn = sqlite3.connect(path)
+        conn.execute("UPDATE meta SET value = ? WHERE name = ?", (value, name))
+        conn.commit()
+        conn.close()
+        served = load_content(small, cached=True)
+        assert not isinstance(served, StoredContent) and served == fresh
+        meta = dict(sqlite3.connect(path).execute("SELECT name, value FROM meta"))
+        assert meta["format"] == FORMAT and meta["laws"] == str(len(fresh.laws))
+
+
+def test_a_damaged_row_falls_back_to_the_toml_and_the_store_is_rebuilt(cache, small):
+    fresh = load_content(small)
+    stored = _stored(small)
+    law_id = list(fresh.laws)[-1]
+    conn = sqlite3.connect(store_path(small))
+    conn.execute("UPDATE laws SET data = replace(data, 'the', 'a') WHERE id = ?", (law_id,))
+    conn.commit()
+    conn.close()
+    stored = load_content(small, cached=True)
+    assert isinstance(stored, StoredContent)
+    assert stored.laws[law_id] == fresh.laws[law_id]  # from the TOML, the store removed
+    assert not store_path(small).exists()
+    assert stored == fresh
+    assert isinstance(load_content(small, cached=True), Content)
+    assert isinstance(_stored(small), StoredContent)
+
+
+def test_three_hundred_random_corruptions_are_each_ignored_and_rebuilt(cache, small):
+    fresh = load_content(small)
+    load_content(small, cached=True)
+    path = store_path(small)
+    good = path.read_bytes()
+    rng = random.Random(11)
+    for _ in range(300):
+        data = bytearray(good)
+        how = rng.randrange(4)
+        if how == 0:
+            data = data[: rng.randrange(len(data))]  # truncated
+        elif how == 1:
+            for _ in range(rng.randint(1, 8)):  # flipped bytes
+                data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        elif how == 2:
+            start = rng.randrange(len(data))  # a zeroed run
+            data[start : start + rng.randint(1, 4096)] = bytes(min(4096, len(data) - start))
+        else:
+            data = bytearray(rng.randbytes(rng.randint(0, 2048)))  # garbage
+        path.write_bytes(bytes(data))
+        served = load_content(small, cached=True)
+        assert served == fresh  # every law, term and game read, from the store or the TOML
+        assert load_content(small, cached=True) == fresh  # a damaged store was rebuilt
+
+
+MARKER = Path(tempfile.gettempdir()) / "cardlaws-planted-store-ran"
+
+
+class _Planted:
+    """What an attacker would plant: unpickling it creates MARKER."""
+
+    def __reduce__(self):
+        return (Path.touch, (MARKER,))
+
+
+def test_a_planted_file_is_never_run(cache):
+    MARKER.unlink(missing_ok=True)
+    fresh = load_content()
+    path = store_path(CONTENT_DIR)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(pickle.dumps(_Planted()))
+    assert load_content(cached=True) == fresh
+    assert not MARKER.exists()
+    assert isinstance(load_content(cached=True), StoredContent)
+
+
+def test_an_unwritable_cache_folder_costs_only_speed(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv(content_cache.ENV_DIR, str(blocker / "cache"))
+    assert load_content(cached=True) == load_content()
+
+
+def test_processes_starting_at_once_each_get_whole_content(cache, small):
+    script = ("from app.content import load_content; c = load_content(__import__('sys').argv[1],"
+              " cached=True); print(len(c.laws), len(list(c.laws.values())), len(c.games))")
+    env = dict(os.environ, **{content_cache.ENV_DIR: str(cache)})
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(small)], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    fresh = load_content(small)
+    expected = f"{len(fresh.laws)} {len(fresh.laws)} {len(fresh.games)}"
+    for p, (out, err) in zip(procs, outputs, strict=True):
+        assert p.returncode == 0 and out.strip() == expected, err
+    assert _stored(small) == fresh
+    assert [p.name for p in cache.iterdir()] == [store_path(small).name]  # no temp files left
+
+
+def test_threads_read_the_store_at_once(cache):
+    memory = load_content()
+    stored = _stored()
+    seen: list[list[str]] = []
+    errors: list[BaseException] = []
+
+    def walk() -> None:
+        try:
+            seen.append([law.id for law in stored.laws.values()])
+        except BaseException as exc:
+            errors.append(exc)
+
+    workers = [threading.Thread(target=walk) for _ in range(3)]
+    for w in workers:
+        w.start()
+    for game in memory.games:
+        for code in memory.games[game].codes:
+            assert stored.laws_for(game, code) == memory.laws_for(game, code)
+    for w in workers:
+        w.join()
+    assert not errors and seen == [list(memory.laws)] * 3
