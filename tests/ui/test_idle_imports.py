@@ -25,6 +25,10 @@ MODULES = {
     "widgets.py": "from slicepkg.model import Model\nLOADED.append('widgets')\n",
     "model.py": "class Model: ...\nLOADED.append('model')\n",
     "broken.py": "raise RuntimeError('a module that cannot load')\n",
+    "engine/__init__.py": "from slicepkg.engine.core import rule\nLOADED.append('engine')\n",
+    "engine/core.py": "from slicepkg.model import Model\nfrom slicepkg import cards\n"
+                      "rule = 1\nLOADED.append('core')\n",
+    "cards.py": "LOADED.append('cards')\n",
     "typing_only.py": "LOADED.append('typing_only')\n",
     "lazy.py": "LOADED.append('lazy')\n",
 }
@@ -35,6 +39,7 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[st
     """A package whose modules note, in a shared list, the order they ran in."""
     root = tmp_path / "slicepkg"
     root.mkdir()
+    (root / "engine").mkdir()
     for name, text in MODULES.items():
         (root / name).write_text("import builtins\nLOADED = builtins.SLICE_LOG\n" + text
                                  if text else "")
@@ -46,11 +51,29 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[st
         del sys.modules[name]
 
 
+def _loaded_per_step(roots: list[str]) -> list[list[str]]:
+    """What each step of import_slices loaded (new slicepkg modules, in the order they ran)."""
+    steps, before = [], set(sys.modules)
+    for _ in import_slices(roots, first_party=("slicepkg",)):
+        now = set(sys.modules)
+        steps.append(sorted(m for m in now - before if m.startswith("slicepkg")))
+        before = now
+    return steps
+
+
 def test_modules_load_leaves_first_one_per_slice(package):
-    steps = list(import_slices(["slicepkg.screen"], first_party=("slicepkg",)))
+    steps = _loaded_per_step(["slicepkg.screen"])
     assert package == ["model", "widgets", "screen"]
-    # Each module is read in one slice and run in another: never two modules in one step.
-    assert steps.count("slicepkg.screen") == 2 and steps.count("slicepkg.model") == 2
+    assert steps == [["slicepkg"], ["slicepkg.model"], ["slicepkg.widgets"], ["slicepkg.screen"]]
+
+
+def test_what_a_packages_own_modules_import_loads_before_the_package(package):
+    steps = _loaded_per_step(["slicepkg.engine"])
+    # Python runs a package before its modules: engine.core loads with engine, but what
+    # core imports comes first, each in its own step.
+    assert steps == [["slicepkg"], ["slicepkg.model"], ["slicepkg.cards"],
+                     ["slicepkg.engine", "slicepkg.engine.core"]]
+    assert package == ["model", "cards", "core", "engine"]
 
 
 def test_lazy_and_type_checking_imports_are_left_alone(package):
