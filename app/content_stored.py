@@ -262,7 +262,8 @@ class StoredContent(Content):
         """One variant group's readings, the default first; () when there is no such group."""
         found = self._groups.get(name)
         if found is None:
-            members = self._rows("WHERE variant_of = ?", (name,),
+            # `!= ''` lets SQLite use the partial index laws_by_group (else a full scan).
+            members = self._rows("WHERE variant_of = ? AND variant_of != ''", (name,),
                                  lambda c: c.variants.get(name, ()))
             found = tuple(sorted(members, key=lambda law: not law.variant_default))
             self._groups[name] = found
@@ -379,7 +380,8 @@ class _StoredGameGroups(VariantGroups):
             return False
         return owner._ask(
             lambda: bool(owner._reader.rows(
-                "SELECT 1 FROM laws WHERE variant_of = ? AND game = ? LIMIT 1",
+                "SELECT 1 FROM laws WHERE variant_of = ? AND variant_of != '' AND game = ? "
+                "LIMIT 1",
                 (group, self._game))),
             lambda c: group in c.variant_groups_of(self._game))
 
