@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -71,6 +70,8 @@ def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
     parsed = _PARSED.get()
     if parsed is not None and isinstance(parsed.get(str(path)), dict):
         return parsed[str(path)]
+    import tomllib  # here: a start served from the content store parses no TOML
+
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             out.add(rel, "-", "-", f"file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB")

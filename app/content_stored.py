@@ -43,7 +43,8 @@ from app.sources import load_sources
 
 T = TypeVar("T")
 
-_COLUMNS = 'pos, id, game, code, "case", variant_of, variant_default, changes, file, data, crc'
+_COLUMNS = ('pos, id, game, code, "case", topic, variant_of, variant_default, changes, file, '
+            'data, crc')
 _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant_of " \
     "ORDER BY min(pos)"
 
@@ -75,7 +76,7 @@ def load_stored(root: Path, seeds_dir: Path | None) -> Content:
         if Path(path).parent != laws_dir and Path(path).is_relative_to(root)
     }
     rows = (
-        (law.id, law.game, law.code, law.case, law.variant_of, law.variant_default,
+        (law.id, law.game, law.code, law.case, law.topic, law.variant_of, law.variant_default,
          bool(law.changes), law.file, raw_by_id[law.id])
         for law in content.laws.values()
     )
@@ -99,6 +100,7 @@ class StoredContent(Content):
         self._pos: dict[str, int] = {}
         self._cases: dict[tuple[str, str, str], tuple[Law, ...]] = {}
         self._groups: dict[str, tuple[Law, ...]] = {}
+        self._topics: list[tuple[str, str, str, int]] | None = None
         self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
         self._laws = _StoredLaws(self)
         self._variants = _StoredVariants(self)
@@ -143,7 +145,7 @@ class StoredContent(Content):
         law = self._decoded.get(row[1])
         if law is not None:
             return law
-        pos, law_id, game, code, case, group, default, changes, file, data, crc = row
+        pos, law_id, game, code, case, topic, group, default, changes, file, data, crc = row
         if crc != row_crc(*row[:-1]):
             raise StoreDamaged(f"law row {pos} fails its checksum")
         if not (isinstance(pos, int) and isinstance(game, str) and isinstance(file, str)
@@ -155,9 +157,9 @@ class StoredContent(Content):
             raise StoreDamaged("a law row that is not JSON") from exc
         out = Collector()
         law = _parse_law(raw, game, file, pos, out)
-        if law is None or out.problems or (law.id, law.code, law.case, law.variant_of,
+        if law is None or out.problems or (law.id, law.code, law.case, law.topic, law.variant_of,
                                            law.variant_default, bool(law.changes)) != (
-                law_id, code, case, group, bool(default), bool(changes)):
+                law_id, code, case, topic, group, bool(default), bool(changes)):
             raise StoreDamaged(f"law row {pos} is not the law it indexes")
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
@@ -250,6 +252,28 @@ class StoredContent(Content):
                                      lambda c: c.laws_of_case(*key)))
             self._cases[key] = found
         return found
+
+    def topic_counts(
+        self, game: str | None = None, code: str | None = None
+    ) -> dict[tuple[str, str], int]:
+        """How many laws each (game, topic) holds, of one game and/or code (None: all); read
+        from a table of counts the store keeps (one row per game, code and topic)."""
+        if self._topics is None:
+            self._topics = self._ask(
+                lambda: [(str(g), str(c), str(t), int(n)) for g, c, t, n in self._reader.rows(
+                    "SELECT game, code, topic, n FROM topics ORDER BY first")],
+                lambda m: [(*key, n) for key, n in m._counts.items()])
+        found: dict[tuple[str, str], int] = {}
+        for g, c, topic, n in self._topics:
+            if (game is None or g == game) and (code is None or c == code):
+                found[(g, topic)] = found.get((g, topic), 0) + n
+        return found
+
+    def laws_of_topic(self, game: str, topic: str, code: str | None = None) -> tuple[Law, ...]:
+        """The laws of one game under one topic (of one code when given), in file order."""
+        where = "WHERE game = ? AND topic = ?" + (" AND code = ?" if code is not None else "")
+        params = (game, topic) + ((code,) if code is not None else ())
+        return tuple(self._rows(where, params, lambda c: c.laws_of_topic(game, topic, code)))
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order (indexed)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,7 +125,17 @@ class GameFacts:
     notes: tuple[str, ...]
     model: GameModel
     play: PlayFacts | None = None  # how a hand is played out (app/rehearsal); optional
+    family: str | None = None  # games whose laws answer each other's silences by analogy
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
+
+
+# Every top-level key a games file may hold: a misspelt one ("familly") is reported, not ignored.
+_KNOWN_KEYS = frozenset({
+    "id", "name", "short_name", "order", "family", "players", "partnerships", "pack",
+    "hand_size", "deal", "ranks", "trump", "target", "codes", "stages", "scores", "notes",
+    "model", "play",
+})
+_SLUG = re.compile(r"[a-z][a-z0-9-]*")
 
 
 def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
@@ -187,6 +198,11 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             out.add(rel, gid, "notes", "must be a list of strings")
             notes = []
+        family = data.get("family")
+        if family is not None and not (isinstance(family, str) and _SLUG.fullmatch(family)):
+            out.add(rel, gid, "family", "must be a lower-case name such as 'bezique'")
+        for unknown in sorted(set(data) - _KNOWN_KEYS):
+            out.add(rel, gid, unknown, "unknown field")
         model = _model(data, rel, gid, out)
         play = None
         if "play" in data:
@@ -212,6 +228,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             notes=tuple(notes),
             model=model,
             play=play,
+            family=family,
             raw=data,
         )
     return games

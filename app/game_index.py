@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import time
-import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -24,6 +23,8 @@ def read_game_names(games_dir: Path) -> dict[str, str]:
     Only the few fields a list needs are read; a broken file is left out here and reported by
     the content validation (app/game_facts.py).
     """
+    import tomllib  # here: a command that never lists games parses no TOML
+
     found: list[tuple[int, str, str]] = []
     for path in sorted(games_dir.glob("*.toml")):
         try:

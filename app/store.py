@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 
@@ -87,6 +87,16 @@ def browse_order(laws: Iterable[Law]) -> list[Law]:
     return sorted(laws, key=_browse_key)
 
 
+def browse_content(
+    content: Content, game: str | None, code: str | None, topic: str | None
+) -> list[Law] | None:
+    """The laws of one game's topic (of one code, if given) in browse order, asked of the
+    content's index; None when the choice is wider than one topic (then every law is sorted)."""
+    if not (game and topic):
+        return None
+    return browse_order(content.laws_of_topic(game, topic, code or None))
+
+
 def browse_laws(
     ordered: Iterable[Law], game: str | None, code: str | None, topic: str | None
 ) -> list[Law]:
@@ -124,7 +134,18 @@ class LawsStore:
         thesaurus: Thesaurus | None = None,
         conn: sqlite3.Connection | None = None,
     ) -> None:
-        self._laws: dict[str, Law] = dict(content.laws)
+        # The content's own mapping, not a copy: copying walks every law (and a content
+        # served from its store would read them all).
+        self._content = content
+        self._laws: Mapping[str, Law] = content.laws
+        # The content's indexes (cases, topics, counts, variant groups) are built on first
+        # use; the store is opened on a worker thread (ui/deferred_store.py), so build them
+        # here, not on the UI thread at the first search or page (a quarter of a second at
+        # x100 for the cases).
+        content.laws_of_case("", "", "")
+        content.laws_of_topic("", "")
+        content.topic_counts("")
+        content.variants.get("")
         self._terms: dict[str, Term] = dict(content.terms)
         if conn is None:
             if path is not None:
@@ -176,12 +197,13 @@ class LawsStore:
     def _browse_order(self) -> list[Law]:
         return browse_order(self._laws.values())
 
-    @cached_property
-    def _cases(self) -> dict[tuple[str, str], list[Law]]:
-        found: dict[tuple[str, str], list[Law]] = {}
-        for law in self._browse_order:
-            found.setdefault((law.game, law.case), []).append(law)
-        return found
+    def _case(self, game: str, case: str, code: str | None) -> list[Law]:
+        """The laws of one case of a game (of one code, if given), in browse order: asked of
+        the content's index per code, so a search never walks every law."""
+        codes = (code,) if code else CODES
+        return browse_order(
+            law for c in codes for law in self._content.laws_of_case(game, c, case)
+        )
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -200,6 +222,9 @@ class LawsStore:
         self, game: str | None = None, code: str | None = None, topic: str | None = None
     ) -> list[Law]:
         """Laws filtered by game, code and topic (None or "": all), by game, topic, code, title."""
+        one_topic = browse_content(self._content, game, code, topic)
+        if one_topic is not None:
+            return one_topic
         return browse_laws(self._browse_order, game, code, topic)
 
     # -- searching -------------------------------------------------------------------------------
@@ -407,10 +432,12 @@ class LawsStore:
         per_case = Counter((h.game, h.case) for h in hits)
         for hit in hits:
             key = (hit.game, hit.case)
-            for law in self._cases.get(key, []):
+            if per_case[key] >= MAX_PER_SITUATION:
+                continue
+            for law in self._case(hit.game, hit.case, code):
                 if per_case[key] >= MAX_PER_SITUATION:
                     break
-                if law.id in listed or (code and law.code != code):
+                if law.id in listed:
                     continue
                 if topic and law.topic != topic:
                     continue

@@ -75,3 +75,22 @@ def test_an_oversized_file_is_refused_without_reading_it(tree):
     with pytest.raises(ContentError) as info:
         load_content(tree)
     assert any("larger than 8 MB" in str(p) for p in info.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "words"),
+    [
+        ('family = "bezique"', 'familly = "bezique"', "familly", "unknown field"),
+        ('family = "bezique"', 'family = "Bézique family"', "family", "lower-case name"),
+        ('family = "bezique"', "family = 3", "family", "lower-case name"),
+    ],
+)
+def test_a_games_file_with_a_misspelt_or_bad_family_names_it(tree, old, new, field, words):
+    # The family decides which games' laws are offered by analogy when a code is silent: a
+    # misspelt one would silently drop Pinochle from Bézique's analogues.
+    _edit(tree / "games" / "pinochle.toml", old, new)
+    with pytest.raises(ContentError) as info:
+        load_content(tree)
+    found = [p for p in info.value.problems if p.file == "games/pinochle.toml"]
+    assert [(p.entry, p.field) for p in found] == [("pinochle", field)]
+    assert words in found[0].message

@@ -77,6 +77,15 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
         for code in codes:
             assert stored.laws_for(game, code) == memory.laws_for(game, code), (game, code)
             assert stored.laws_for(code=code) == memory.laws_for(code=code), code
+    for game in games:
+        for code in (*codes, None):
+            assert stored.topic_counts(game, code) == memory.topic_counts(game, code)
+            assert list(stored.topic_counts(game, code)) == list(memory.topic_counts(game, code))
+            assert stored.topic_counts(None, code) == memory.topic_counts(None, code)
+            for topic in {law.topic for law in memory.laws.values()} | {"no-such-topic"}:
+                assert stored.laws_of_topic(game, topic, code) == memory.laws_of_topic(
+                    game, topic, code), (game, topic, code)
+    assert list(stored.topic_counts()) == list(memory.topic_counts())
     for law in memory.laws.values():
         key = (law.game, law.code, law.case)
         assert stored.laws_of_case(*key) == memory.laws_of_case(*key), key

@@ -82,7 +82,11 @@ class DeferredStore(QObject):
         """See LawsStore.browse (never waits for the index)."""
         if self._store is not None:
             return self._store.browse(game=game, code=code, topic=topic)
-        from app.store import browse_laws, browse_order
+        from app.store import browse_content, browse_laws, browse_order
+
+        one_topic = browse_content(self._content, game, code, topic)
+        if one_topic is not None:
+            return one_topic
 
         if self._ordered is None:
             self._ordered = browse_order(self._content.laws.values())

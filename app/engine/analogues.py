@@ -31,8 +31,7 @@ Decide = Callable[[Table, str], Decision]
 
 def family(game: Game) -> str | None:
     """The family a game belongs to, as content/games declares it."""
-    value = game.facts.raw.get("family")
-    return value if isinstance(value, str) and value else None
+    return game.facts.family
 
 
 def siblings(game: Game, games: Mapping[str, Game], code: str) -> list[Game]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from app.content import Content
 from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, Ruling
-from app.vocabulary import CODES, GAMES
+from app.vocabulary import CODES
 
 
 def format_ruling(ruling: Ruling, content: Content) -> str:
     """Plain-text report of every code's ruling, noting where the codes differ."""
-    lines = [f"{GAMES[ruling.game]}: {ruling.event}", ""]
+    facts = content.games.get(ruling.game)  # the content's own facts: no games file is read
+    lines = [f"{facts.short_name if facts else ruling.game}: {ruling.event}", ""]
     for r in ruling.rulings:
         lines.append(f"== {CODES[r.code]} laws: {r.outcome.upper()} ==")
         lines.append(f"   {OUTCOMES[r.outcome]}")

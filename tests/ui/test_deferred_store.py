@@ -30,8 +30,12 @@ def test_the_browser_opens_without_building_it(qtbot, content):
     screen = BrowserScreen(store, content)
     qtbot.addWidget(screen)
     assert not store.ready
-    screen.search("misdeal")
+    screen.search("misdeal")  # the index opens on a worker thread; the results follow
+    assert "Building the search index" in screen.search_status.text()
+    qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results)
     assert store.ready
+    assert screen.results_model.hit(0).law_id in {
+        "ecarte.american.wrong-count-dealt", "ecarte.english.wrong-count-dealt"}
 
 
 def test_laws_and_browsing_never_wait_for_the_index(content, store):

@@ -32,7 +32,10 @@ def test_term_list_model(qtmodeltester, content):
     qtmodeltester.check(model)
 
 
-def test_law_tree_model(qtmodeltester, store):
-    model = LawTreeModel()
-    model.set_laws(store.browse())
+def test_law_tree_model(qtmodeltester, content):
+    model = LawTreeModel(content)
+    model.set_filter(None, None)
     qtmodeltester.check(model)
+    narrowed = LawTreeModel(content)
+    narrowed.set_filter("ecarte", "french")
+    qtmodeltester.check(narrowed)

@@ -61,12 +61,13 @@ class BrowserScreen(QWidget):
         self._store = store
         self._content = content
         self._current: str | None = None
-        games = sorted({law.game for law in content.laws.values()}, key=list(GAMES).index)
+        # The games with laws, from the content's counts: no law is read to list them.
+        games = sorted({game for game, _ in content.topic_counts()}, key=list(GAMES).index)
 
         self.search_box = SearchBox("Search the laws (Ctrl+F)")
         self.search_box.setAccessibleName("Search the laws")
         self.filters = LawFilters(games)
-        self.tree_model = LawTreeModel()
+        self.tree_model = LawTreeModel(content)
         self.tree = QTreeView()
         self.tree.setModel(self.tree_model)
         self.tree.setHeaderHidden(True)
@@ -196,8 +197,9 @@ class BrowserScreen(QWidget):
     # Slots --------------------------------------------------------------------------------
 
     def _refilter(self) -> None:
-        # From the content, not the store: the tree must not wait for the search index.
-        self.tree_model.set_laws(self._content.laws_for(self.filters.game, self.filters.code))
+        # From the content's counts, not the store: the tree must not wait for the search
+        # index, and a filter reads no law until a topic is opened.
+        self.tree_model.set_filter(self.filters.game, self.filters.code)
         if self.filters.game is not None and self.tree_model.law_count() <= EXPAND_ALL_UP_TO:
             self.tree.expandAll()
         else:
@@ -213,7 +215,10 @@ class BrowserScreen(QWidget):
             self.search_status.hide()
             self.left_pages.setCurrentWidget(self.tree)
             return
-        if getattr(self._store, "building", False):
+        if not getattr(self._store, "ready", True):
+            # Opened (or built) on a worker thread, never waited for here; the search runs
+            # again when it is ready (_on_store_ready).
+            self._store.warm_in_background()  # type: ignore[attr-defined]
             self.search_status.setText("Building the search index… the results will follow.")
             self.search_status.show()
             return

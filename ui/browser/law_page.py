@@ -67,7 +67,9 @@ class LawPage(QTextBrowser):
     def render_home(self) -> None:
         """Show the opening page: every game with laws, and how many."""
         self._shown = None
-        counts = Counter(law.game for law in self._content.laws.values())
+        counts: Counter[str] = Counter()
+        for (game, _), n in self._content.topic_counts().items():
+            counts[game] += n
         self.setHtml(home_page_html((g, counts[g]) for g in GAMES if g in counts))
         self._fit_measure()
 
@@ -137,11 +139,10 @@ class LawPage(QTextBrowser):
                 self._markers[law.game] = TermMarker(self._content.terms.values(), law.game)
             return law_page_html(law, self._store.law, self._markers[law.game], variants)
         if kind == "game":
-            laws = self._store.browse(game=target)
+            counts = {topic: n for (_, topic), n in self._content.topic_counts(target).items()}
             facts = self._content.games.get(target)
-            if facts is None and not laws:
+            if facts is None and not counts:
                 return None
-            counts = Counter(law.topic for law in laws)
             topics = [(t, counts[t]) for t in TOPICS if t in counts]
             return game_page_html(target, facts, topics)
         if kind == "topic":

@@ -1,20 +1,21 @@
 """The browse tree as a lazy model: game, then topic, then the laws of that topic.
 
-Built from the laws grouped once per filter (plain lists, no item objects); a topic's laws are
-sorted and handed to the view only when it is expanded (canFetchMore/fetchMore), and each
-row's words are made when the view asks for them. A filter resets the model; the view stays.
+Built from the content's counts per game and topic (Content.topic_counts: no law is read); a
+topic's laws are asked of the content (Content.laws_of_topic), sorted and handed to the view
+only when it is expanded (canFetchMore/fetchMore), and each row's words are made when the
+view asks for them. A filter resets the model; the view stays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from typing_extensions import override
 
-from app.content import Law
+from app.content import Content, Law
 from app.vocabulary import GAMES, TOPICS
 from ui.badges import CODE_ROLE
 from ui.links import href, parse
@@ -34,43 +35,56 @@ class _Node:
     text: str
     link: str
     children: list[int] = field(default_factory=list)   # child node ids (a game's topics)
-    laws: list[Law] = field(default_factory=list)       # a topic's laws, sorted on first fetch
+    count: int = 0                                       # a topic's laws (or a game's)
+    laws: list[Law] = field(default_factory=list)       # a topic's laws, read on first fetch
     fetched: int = 0                                     # a topic's laws handed to the view
-    sorted: bool = False
+    key: tuple[str, str] = ("", "")                      # a topic's (game, topic)
 
 
 class LawTreeModel(QAbstractItemModel):
     """Games, their topics and laws; every index carries the link of its page in LINK_ROLE
     and, for a law, its code in CODE_ROLE (drawn as a badge)."""
 
-    def __init__(self) -> None:
+    def __init__(self, content: Content) -> None:
         super().__init__()
+        self._content = content
         self._nodes: list[_Node] = [_Node(0, -1, 0, "", "")]
+        self._topics: dict[tuple[str, str], _Node] = {}
+        self._code: str | None = None
         self._laws = 0
 
-    def set_laws(self, laws: Iterable[Law]) -> None:
-        """Show these laws (already filtered): the model resets, the view keeps its widgets."""
-        grouped: dict[str, dict[str, list[Law]]] = {}
-        count = 0
-        for law in laws:
-            grouped.setdefault(law.game, {}).setdefault(law.topic, []).append(law)
-            count += 1
+    def set_filter(self, game: str | None, code: str | None) -> None:
+        """Show the laws of a game and a code (None: all): the model resets, the view keeps
+        its widgets, and only the counts are read."""
+        counts = self._content.topic_counts(game, code)
+        grouped: dict[str, dict[str, int]] = {}
+        for (g, topic), n in counts.items():
+            grouped.setdefault(g, {})[topic] = n
         self.beginResetModel()
         root = _Node(0, -1, 0, "", "")
         nodes = [root]
-        for g_row, game in enumerate(sorted(grouped, key=_order(GAMES))):
-            game_node = _Node(len(nodes), 0, g_row, game_name(game), href("game", game))
+        self._topics = {}
+        for g_row, g in enumerate(sorted(grouped, key=_order(GAMES))):
+            game_node = _Node(len(nodes), 0, g_row, game_name(g), href("game", g),
+                              count=sum(grouped[g].values()))
             nodes.append(game_node)
             root.children.append(game_node.id)
-            topics = grouped[game]
+            topics = grouped[g]
             for t_row, topic in enumerate(sorted(topics, key=_order(TOPICS))):
                 topic_node = _Node(len(nodes), game_node.id, t_row, topic_name(topic),
-                                   href("topic", f"{game}/{topic}"), laws=topics[topic])
+                                   href("topic", f"{g}/{topic}"), count=topics[topic],
+                                   key=(g, topic))
                 nodes.append(topic_node)
                 game_node.children.append(topic_node.id)
+                self._topics[(g, topic)] = topic_node
         self._nodes = nodes
-        self._laws = count
+        self._code = code
+        self._laws = sum(counts.values())
         self.endResetModel()
+
+    def games(self) -> list[str]:
+        """The games the tree lists, in vocabulary order (their page links' targets)."""
+        return [self._nodes[n].link.partition(":")[2] for n in self._nodes[0].children]
 
     def law_count(self) -> int:
         """How many laws the tree holds."""
@@ -81,20 +95,23 @@ class LawTreeModel(QAbstractItemModel):
         target = parse(link)
         if target is None:
             return QModelIndex()
-        for node in self._nodes[1:]:
-            if node.link == link:
-                return self.createIndex(node.row, 0, node.parent)
         if target.kind != "law":
+            for node in self._nodes[1:]:
+                if node.link == link:
+                    return self.createIndex(node.row, 0, node.parent)
             return QModelIndex()
-        for node in self._nodes[1:]:
-            if node.laws and any(law.id == target.target for law in node.laws):
-                self._sort(node)
-                row = next(i for i, law in enumerate(node.laws) if law.id == target.target)
-                parent = self.createIndex(node.row, 0, node.parent)
-                while node.fetched <= row:
-                    self.fetchMore(parent)
-                return self.createIndex(row, 0, node.id)
-        return QModelIndex()
+        law = self._content.laws.get(target.target)
+        node = self._topics.get((law.game, law.topic)) if law is not None else None
+        if law is None or node is None or (self._code and law.code != self._code):
+            return QModelIndex()
+        self._read(node)
+        row = next((i for i, found in enumerate(node.laws) if found.id == law.id), -1)
+        if row < 0:
+            return QModelIndex()
+        parent = self.createIndex(node.row, 0, node.parent)
+        while node.fetched <= row:
+            self.fetchMore(parent)
+        return self.createIndex(row, 0, node.id)
 
     # The tree's shape: an index's internal id is the id of its parent node -----------------
 
@@ -122,7 +139,7 @@ class LawTreeModel(QAbstractItemModel):
         return self.createIndex(node.row, 0, node.parent)
 
     def _row_count(self, node: _Node) -> int:
-        return len(node.children) if node.children or not node.laws else node.fetched
+        return len(node.children) if node.children or not node.count else node.fetched
 
     @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
@@ -136,28 +153,32 @@ class LawTreeModel(QAbstractItemModel):
     @override
     def hasChildren(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
         node = self._node_at(parent)
-        return node is not None and bool(node.children or node.laws)
+        return node is not None and bool(node.children or node.count)
 
     @override
     def canFetchMore(self, parent: _Index) -> bool:
         node = self._node_at(parent)
-        return node is not None and bool(node.laws) and node.fetched < len(node.laws)
+        return node is not None and not node.children and node.fetched < node.count
 
     @override
     def fetchMore(self, parent: _Index) -> None:
         node = self._node_at(parent)
-        if node is None or not node.laws or node.fetched >= len(node.laws):
+        if node is None or node.children or node.fetched >= node.count:
             return
-        self._sort(node)
+        self._read(node)
         more = len(node.laws) - node.fetched
+        if more <= 0:
+            return
         self.beginInsertRows(parent, node.fetched, node.fetched + more - 1)
         node.fetched += more
         self.endInsertRows()
 
-    def _sort(self, node: _Node) -> None:
-        if not node.sorted:
-            node.laws.sort(key=lambda law: (law.case, law.code))
-            node.sorted = True
+    def _read(self, node: _Node) -> None:
+        """A topic's laws, asked of the content the first time it is opened."""
+        if node.fetched == 0 and not node.laws:
+            game, topic = node.key
+            found = self._content.laws_of_topic(game, topic, self._code)
+            node.laws = sorted(found, key=lambda law: (law.case, law.code))
 
     @override
     def data(self, index: _Index, role: int = 0) -> Any:
@@ -171,7 +192,7 @@ class LawTreeModel(QAbstractItemModel):
             if role == LINK_ROLE:
                 return node.link
             return None
-        if not parent.sorted or index.row() >= len(parent.laws):
+        if index.row() >= len(parent.laws):
             return None
         law = parent.laws[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:

@@ -1,4 +1,9 @@
-"""The glossary screen: find a term of art, read it, jump to the laws that use it."""
+"""The glossary screen: find a term of art, read it, jump to the laws that use it.
+
+A term's page shows at once from the content; the laws using it are a search of the index.
+While the index is still being opened or built (a DeferredStore on a worker thread), the page
+says so and the laws follow when it is ready: the screen never waits for it on the UI thread.
+"""
 
 from __future__ import annotations
 
@@ -65,6 +70,9 @@ class GlossaryScreen(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.splitter)
 
+        ready = getattr(store, "became_ready", None)
+        if ready is not None:  # a store still building its index says when it is done
+            ready.connect(self._on_store_ready)
         self.search_box.query_settled.connect(self._filter)
         self.terms.selectionModel().currentChanged.connect(self._on_current)
         self.page.anchorClicked.connect(self._on_anchor)
@@ -78,7 +86,18 @@ class GlossaryScreen(QWidget):
             self._filter("")
         self.terms.setCurrentIndex(self.model.index(self.model.row_of(term_id), 0))
 
+    def _index_ready(self) -> bool:
+        """Whether the index answers now; if not, it is opened on a worker thread."""
+        if getattr(self._store, "ready", True):
+            return True
+        self._store.warm_in_background()  # type: ignore[attr-defined]
+        return False
+
     def _filter(self, text: str) -> None:
+        if text.strip() and not self._index_ready():
+            theme.set_html(self.page, '<p class="note">Opening the search index… the terms '
+                           "matching will follow.</p>")
+            return
         terms: list[Term] = self._store.terms_search(text) if text.strip() else self._all
         self.model.set_terms(terms)
         if terms:
@@ -90,8 +109,21 @@ class GlossaryScreen(QWidget):
         if index.isValid():
             term = self._by_id[index.data(TERM_ID_ROLE)]
             self.current_term = term.id
-            theme.set_html(self.page, term_page_html(term, self._store.search(term.term)))
+            self._render(term)
             self.term_shown.emit(term.id)
+
+    def _render(self, term: Term) -> None:
+        hits = self._store.search(term.term) if self._index_ready() else None
+        theme.set_html(self.page, term_page_html(term, hits))
+
+    def _on_store_ready(self) -> None:
+        # A bound method of this widget: Qt calls it on the UI thread, whichever thread
+        # emitted the signal. What waited for the index is done now.
+        text = self.search_box.text()
+        if text.strip():
+            self._filter(text)
+        elif self.current_term is not None:
+            self._render(self._by_id[self.current_term])
 
     def _on_anchor(self, url: QUrl) -> None:
         link = parse(url.toString())
