@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app.content import (
+    CaseSummary,
     Content,
     GameFacts,
     Law,
@@ -242,6 +243,27 @@ class StoredContent(Content):
             return int(rows[0][0])
 
         return self._ask(query, lambda c: c.file_order(law))
+
+    def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
+        """One game's situations in order of their first law (one indexed query; no law is
+        decoded: Compare reads a situation's laws when it shows its row)."""
+        found = self._case_lists.get(game)
+        if found is None:
+            def query() -> tuple[CaseSummary, ...]:
+                topics: dict[str, str] = {}
+                codes: dict[str, dict[str, None]] = {}
+                for case, topic, code in self._reader.rows(
+                        'SELECT "case", topic, code FROM laws WHERE game = ? ORDER BY pos',
+                        (game,)):
+                    if case not in topics:
+                        topics[case], codes[case] = topic, {}
+                    codes[case][code] = None
+                return tuple(CaseSummary(case, topic, tuple(codes[case]))
+                             for case, topic in topics.items())
+
+            found = self._case_lists.setdefault(
+                game, self._ask(query, lambda c: c.cases_of(game)))
+        return found
 
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
