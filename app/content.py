@@ -6,10 +6,11 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -265,6 +266,15 @@ class Content:
         return found
 
     @cached_property
+    def version(self) -> str:
+        """A digest of everything loaded (laws in order, terms, games, sources): content that
+        differs in anything has another version. What is derived from the content and kept
+        between runs (the quizzes' survey and item catalogue) is filed under it. Computed once
+        from the laws in memory (one pass over them); a content store can answer from its key.
+        """
+        return walked_version(self)
+
+    @cached_property
     def _by_game_and_code(self) -> Mapping[tuple[str, str], tuple[Law, ...]]:
         """Each (game, code)'s laws in file order (indexed once: the engine asks per ruling)."""
         groups: dict[tuple[str, str], list[Law]] = {}
@@ -351,6 +361,16 @@ class Content:
             for law in self.laws.values()
             if (game is None or law.game == game) and (code is None or law.code == code)
         ]
+
+
+def walked_version(content: Content) -> str:
+    """Content.version from one pass over everything loaded."""
+    digest = hashlib.sha256(b"cardlaws-content-version/1")
+    for part in (content.laws, content.terms, content.games, content.sources):
+        digest.update(b"\x00")
+        for value in part.values():  # the fields alone (a cached property is no field)
+            digest.update(repr([getattr(value, f.name) for f in fields(value)]).encode())
+    return digest.hexdigest()[:32]
 
 
 _LAW_REQUIRED = (

@@ -10,27 +10,31 @@ of the session, and the store is removed so the next start rebuilds it.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
 from app.content import (
     CaseSummary,
     Content,
+    Counterpart,
     GameFacts,
     Law,
     Source,
     Term,
     VariantGroups,
     _load_terms,
-    _parse_law,
     load_content,
+    walked_version,
 )
 from app.content_checks import Collector, parsed_files
 from app.content_store import (
+    LAW_COLUMNS,
     StoreDamaged,
     StoreReader,
     discard,
@@ -41,11 +45,14 @@ from app.content_store import (
 )
 from app.game_facts import load_game_facts
 from app.sources import load_sources
+from app.variant_changes import VariantChanges, parse_changes
+from app.vocabulary import CODES, CONTRASTS, TOPICS
 
 T = TypeVar("T")
 
-_COLUMNS = ('pos, id, game, code, "case", topic, variant_of, variant_default, changes, file, '
-            'data, crc')
+_COLUMNS = LAW_COLUMNS
+_FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
+           "section")
 _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant_of " \
     "ORDER BY min(pos)"
 
@@ -66,23 +73,38 @@ def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     with parsed_files(files):
         content = load_content(root, seeds_dir)
     laws_dir = root / "laws"
-    raw_by_id = {
-        str(raw["id"]).strip(): raw
-        for path, data in files.items() if Path(path).parent == laws_dir
-        for raw in data.get("law", ())
-    }
     blobs = {
         str(Path(path).relative_to(root)): data
         for path, data in files.items()
         if Path(path).parent != laws_dir and Path(path).is_relative_to(root)
     }
-    rows = (
-        (law.id, law.game, law.code, law.case, law.topic, law.variant_of, law.variant_default,
-         bool(law.changes), law.file, raw_by_id[law.id])
-        for law in content.laws.values()
-    )
-    write_store(root, text, rows, blobs)
+    write_store(root, text, content.laws.values(), blobs)
     return content
+
+
+def _links(text: str, file: str, law_id: str
+           ) -> tuple[tuple[str, ...], tuple[Counterpart, ...], VariantChanges]:
+    """A row's lists, parsed and checked (StoreDamaged when they are not a law's)."""
+    if not text:
+        return (), (), VariantChanges()
+    try:
+        links = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise StoreDamaged("a law's links that are not JSON") from exc
+    if not isinstance(links, dict) or not set(links) <= {"related", "counterparts", "changes"}:
+        raise StoreDamaged("a law's links that are not a table of them")
+    related = links.get("related", [])
+    pairs = links.get("counterparts", [])
+    if not (isinstance(related, list) and all(isinstance(r, str) for r in related)
+            and isinstance(pairs, list) and all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                and p[1] in CONTRASTS for p in pairs)):
+        raise StoreDamaged("a law's links of the wrong shape")
+    out = Collector()
+    reading = parse_changes(links.get("changes"), file, law_id, out)
+    if out.problems:
+        raise StoreDamaged("a law's changes that do not validate")
+    return tuple(related), tuple(Counterpart(p[0], p[1]) for p in pairs), reading
 
 
 class StoredContent(Content):
@@ -102,9 +124,19 @@ class StoredContent(Content):
         self._cases: dict[tuple[str, str, str], tuple[Law, ...]] = {}
         self._groups: dict[str, tuple[Law, ...]] = {}
         self._topics: list[tuple[str, str, str, int]] | None = None
+        self._ordered: list[Law] | None = None
         self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
         self._laws = _StoredLaws(self)
         self._variants = _StoredVariants(self)
+
+    @cached_property
+    def version(self) -> str:
+        """A digest of the store's manifest (every content file's path, size and time, and
+        the loader's code): it names the content without decoding a law."""
+        manifest = self._reader.manifest
+        if manifest is None:  # not opened through open_store: walk the laws
+            return walked_version(self)
+        return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 
@@ -141,27 +173,30 @@ class StoredContent(Content):
         yield from itertools.islice(memory(self._memory()), done, None)
 
     def _decode(self, row: tuple[Any, ...]) -> Law:
-        """A row's law, parsed and checked against its indexed columns (StoreDamaged if not
-        exactly what the writer wrote)."""
+        """A row's law, every field checked (StoreDamaged if not exactly what the writer
+        wrote: the checksum, the types, the vocabulary)."""
         law = self._decoded.get(row[1])
         if law is not None:
             return law
-        pos, law_id, game, code, case, topic, group, default, changes, file, data, crc = row
-        if crc != row_crc(*row[:-1]):
-            raise StoreDamaged(f"law row {pos} fails its checksum")
-        if not (isinstance(pos, int) and isinstance(game, str) and isinstance(file, str)
-                and isinstance(data, str)):
-            raise StoreDamaged("a law row of the wrong types")
-        try:
-            raw = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise StoreDamaged("a law row that is not JSON") from exc
-        out = Collector()
-        law = _parse_law(raw, game, file, pos, out)
-        if law is None or out.problems or (law.id, law.code, law.case, law.topic, law.variant_of,
-                                           law.variant_default, bool(law.changes)) != (
-                law_id, code, case, topic, group, bool(default), bool(changes)):
+        if len(row) != 22 or row[-1] != row_crc(*row[:-1]) or row[2] != row_crc(*row[:2]):
+            raise StoreDamaged("a law row that fails its checksum")
+        pos, law_id, _, game, code, case, topic, group, default, changes, file = row[:11]
+        texts, links = row[11:20], row[20]
+        if not (isinstance(pos, int) and all(isinstance(v, str) for v in row[3:8])
+                and isinstance(law_id, str)
+                and isinstance(file, str) and all(isinstance(v, str) for v in texts)
+                and isinstance(links, str) and default in (0, 1) and changes in (0, 1)
+                and code in CODES and topic in TOPICS and law_id and game):
+            raise StoreDamaged(f"law row {pos} is not a law")
+        related, counterparts, reading = _links(links, file, law_id)
+        if bool(reading) != bool(changes):
             raise StoreDamaged(f"law row {pos} is not the law it indexes")
+        law = Law(
+            id=law_id, game=game, code=code, topic=topic, case=case,
+            **dict(zip(_FIELDS, texts, strict=True)), related=related,
+            counterparts=counterparts, variant_of=group,
+            variant_default=bool(default), changes=reading, file=file,
+        )
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
 
@@ -329,10 +364,19 @@ class _StoredLaws(Mapping[str, Law]):
             return law
         if not isinstance(law_id, str) or not law_id:
             raise KeyError(law_id)
-        found = next(owner._rows("WHERE id = ?", (law_id,),
-                                 lambda c: [c.laws[law_id]] if law_id in c.laws else []), None)
+        def memory(c: Content) -> list[Law]:
+            return [c.laws[law_id]] if law_id in c.laws else []
+
+        found = next(owner._rows("WHERE id = ?", (law_id,), memory), None)
+        if found is not None and found.id != law_id:  # the index led to another law's row
+            return owner._memory().laws[law_id]
         if found is None:
-            raise KeyError(law_id)
+            # Not in the index: make sure the index is not what lost it (SQLite checks no
+            # page's bytes). A scan, but only for an id that is not a law, which is rare.
+            found = next(owner._rows("NOT INDEXED WHERE id = ?", (law_id,), memory), None)
+            if found is None:
+                raise KeyError(law_id)
+            owner._memory()  # the index is damaged: the TOML from now on
         return found
 
     def __contains__(self, law_id: object) -> bool:
@@ -347,9 +391,14 @@ class _StoredLaws(Mapping[str, Law]):
 
     def __iter__(self) -> Iterator[str]:
         owner = self._owner
-        return owner._ask(
-            lambda: iter([r[0] for r in owner._reader.rows("SELECT id FROM laws ORDER BY pos")]),
-            lambda c: iter(c.laws))
+
+        def ids() -> Iterator[str]:
+            rows = owner._reader.rows("SELECT pos, id, id_crc FROM laws ORDER BY pos")
+            if any(crc != row_crc(pos, law_id) for pos, law_id, crc in rows):
+                raise StoreDamaged("a law id that fails its checksum")
+            return iter([law_id for _, law_id, _ in rows])
+
+        return owner._ask(ids, lambda c: iter(c.laws))
 
     def __len__(self) -> int:
         return self._owner._count
@@ -370,7 +419,17 @@ class _Laws:
         self._owner = owner
 
     def __iter__(self) -> Iterator[Law]:
-        return self._owner._rows("", (), lambda c: c.laws.values())
+        ordered = self._owner._ordered
+        return iter(ordered) if ordered is not None else self._read()
+
+    def _read(self) -> Iterator[Law]:
+        owner = self._owner
+        laws = []
+        for law in owner._rows("", (), lambda c: c.laws.values()):
+            laws.append(law)
+            yield law
+        if len(laws) == owner._count and owner._fallback is None:
+            owner._ordered = laws  # every law read once: the next walk reads no row
 
     def __len__(self) -> int:
         return self._owner._count

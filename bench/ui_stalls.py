@@ -3,8 +3,9 @@
 A precise QTimer ticks every 2 ms on the UI thread; the longest gap between two ticks is the
 longest time the event loop could not run (a stall the user feels as a frozen window). The
 walk opens each screen as its toolbar action does, waits until it has settled (the quiz
-questions prepared, the statistics summed), then opens the per-law statistics and runs one
-search. Steps over 50 ms are flagged.
+questions prepared and the modules counted, the statistics summed), then opens the per-law
+statistics, starts studying everything (the first question shown) and runs one search.
+Steps over 50 ms are flagged.
 
 The corpus (bench/scale.py) and the progress file (bench/progress.py's history over the
 bank's real items) are generated once and kept in the bench cache; each run works on a copy.
@@ -93,12 +94,20 @@ def working_copy(folder: Path, into: Path) -> Path:
     return into
 
 
-def walk(window, wait: Callable[[Callable[[], bool], int], None]) -> list[tuple[str, float]]:
+def walk(
+    window, wait: Callable[[Callable[[], bool], int], None], profile: str | None = None
+) -> list[tuple[str, float]]:
     """Open every screen and a few views; (step, longest stall in ms) for each.
 
-    `wait(condition, timeout_ms)` runs the event loop until the condition holds.
+    `wait(condition, timeout_ms)` runs the event loop until the condition holds. A step named
+    by `profile` runs under cProfile (the UI thread only) and its costliest calls are printed.
     """
+    import cProfile
+    import pstats
+
     from PySide6.QtCore import QTimer
+
+    from ui.quiz.quiz_screen import DONE, STUDY
 
     probe = StallProbe()
     steps: list[tuple[str, float]] = []
@@ -106,17 +115,24 @@ def walk(window, wait: Callable[[Callable[[], bool], int], None]) -> list[tuple[
     def step(name: str, action: Callable[[], None], settled: Callable[[], bool],
              timeout_ms: int = 120_000) -> None:
         wait(lambda: False, 300)  # let the previous step's leftovers run first
+        profiler = cProfile.Profile() if name == profile else None
         probe.reset()
+        if profiler is not None:
+            profiler.enable()
         QTimer.singleShot(0, action)
         wait(settled, timeout_ms)
         wait(lambda: False, 400)  # what follows the step (paints, deferred work) counts too
         steps.append((name, probe.longest_ms()))
+        if profiler is not None:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
 
     try:
         for name in window.screen_actions:
             action = window.screen_actions[name]
             if name == "quizzes":
-                settled = lambda: window.trainer.state in ("ready", "failed")  # noqa: E731
+                settled = lambda: (window.trainer.state in ("ready", "failed")  # noqa: E731
+                                   and window.screen("quizzes").settled)
             elif name == "statistics":
                 settled = lambda: getattr(window.screen("statistics"), "settled", True)  # noqa: E731
             else:
@@ -125,6 +141,11 @@ def walk(window, wait: Callable[[Callable[[], bool], int], None]) -> list[tuple[
         stats = window.screen("statistics")
         step("statistics per law", lambda: stats.show_group("law"), lambda: stats.settled)
         step("statistics per game", lambda: stats.show_group("game"), lambda: stats.settled)
+        quizzes = window.screen("quizzes")
+        step("open quizzes again", window.screen_actions["quizzes"].trigger,
+             lambda: quizzes.settled)
+        step("study: first question", lambda: quizzes.start("everything", "learn"),
+             lambda: quizzes.page in (STUDY, DONE))
         browser = window.screen("browser")
         step("open browser again", window.screen_actions["browser"].trigger, lambda: True)
         step("search 'revoke'", lambda: browser.search("revoke"), lambda: True)
@@ -142,7 +163,9 @@ def report(steps: list[tuple[str, float]]) -> str:
     return "\n".join(lines)
 
 
-def run(factor: int, attempts: int, workdir: Path) -> list[tuple[str, float]]:
+def run(
+    factor: int, attempts: int, workdir: Path, profile: str | None = None
+) -> list[tuple[str, float]]:
     """Build (or reuse) the data, open the real main window over it and walk it."""
     from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
     from PySide6.QtWidgets import QApplication
@@ -167,7 +190,7 @@ def run(factor: int, attempts: int, workdir: Path) -> list[tuple[str, float]]:
             time.sleep(0.001)
 
     try:
-        return walk(window, wait)
+        return walk(window, wait, profile)
     finally:
         window.trainer.close()
         window.close()
@@ -180,11 +203,14 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_scale_arguments(parser, scales=(100,), attempts=(1_000_000,))
+    parser.add_argument("--profile", metavar="STEP",
+                        help="print where the UI thread's time goes in one step, e.g. "
+                             "'open quizzes'")
     args = parser.parse_args()
     for factor in args.scale:
         for attempts in args.attempts:
             with tempfile.TemporaryDirectory(prefix="cardlaws-stalls-") as tmp:
-                steps = run(factor, attempts, Path(tmp))
+                steps = run(factor, attempts, Path(tmp), args.profile)
             print(f"\n×{factor} corpus, {attempts:,} attempts")
             print(report(steps))
 

@@ -4,40 +4,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.content import Content, load_content
 from app.games import Game, build_games
-from app.vocabulary import GAMES, TOPICS
 from quizzes.authored import AuthoredItem, load_authored
+from quizzes.catalogue import ItemInfo
 from quizzes.generators import GENERATORS
 from quizzes.generators.common import NoScenario
-from quizzes.questions import (
-    QUESTION_TYPES,
-    Question,
-    QuestionError,
-    item_key,
-    parse_question_id,
-    split_item,
-)
-from quizzes.survey import Survey
+from quizzes.questions import Question, QuestionError, parse_question_id, split_item
+from quizzes.survey import Survey, take_survey
+
+if TYPE_CHECKING:
+    from quizzes.modules import Module
+    from quizzes.prepared import Prepared
+
+__all__ = ["ItemInfo", "QuestionBank", "default_bank", "question_from_id"]
 
 SEED_RANGE = 1_000_000
 SEED_TRIES = 20
-
-
-@dataclass(frozen=True)
-class ItemInfo:
-    """A scheduled item: a question type on a law, filed under the law's game, topic and code."""
-
-    key: str
-    type: str
-    law: str
-    game: str
-    topic: str
-    code: str
 
 
 class QuestionBank:
@@ -49,37 +36,49 @@ class QuestionBank:
         self.authored: Mapping[str, AuthoredItem] = load_authored(self.content, quiz_dir)
 
     @cached_property
-    def survey(self) -> Survey:
-        """Which laws the engine reaches: stored between runs for this content and code
-        (quizzes.survey_cache); taking it afresh costs about half a second."""
-        from quizzes.survey_cache import cached_survey
+    def _stored(self) -> Prepared | None:
+        """The survey, catalogue and new-item order kept by an earlier run for this content
+        and code (quizzes.prepared), or None."""
+        from quizzes import prepared
 
-        return cached_survey(self)
-
-    def warm(self) -> None:
-        """Compute the survey and the item catalogue now (e.g. from a worker thread)."""
-        _ = self.items
+        return prepared.read(prepared.prepared_key(self))
 
     @cached_property
+    def _prepared(self) -> Prepared:
+        from quizzes import prepared
+
+        if self._stored is not None:
+            return self._stored
+        found = prepared.derive(self)
+        prepared.write(prepared.prepared_key(self), found)
+        return found
+
+    @cached_property
+    def survey(self) -> Survey:
+        """Which laws the engine reaches: the stored survey, else taken afresh (about half a
+        second at today's content)."""
+        return self._stored.survey if self._stored is not None else take_survey(self)
+
+    def warm(self) -> None:
+        """Read (or derive) the catalogue and the modules now (e.g. from a worker thread)."""
+        _ = self.modules
+
+    @property
     def items(self) -> Mapping[str, ItemInfo]:
         """Every item, ordered by game and topic (vocabulary order), law (content order), type."""
-        order = {law_id: n for n, law_id in enumerate(self.content.laws)}
-        found: list[ItemInfo] = []
-        for qtype, module in GENERATORS.items():
-            for law_id in module.laws(self):
-                law = self.content.laws[law_id]
-                key = item_key(qtype, law_id)
-                found.append(ItemInfo(key, qtype, law_id, law.game, law.topic, law.code))
-        types, games, topics = list(QUESTION_TYPES), list(GAMES), list(TOPICS)
-        found.sort(
-            key=lambda i: (
-                games.index(i.game),
-                topics.index(i.topic),
-                order[i.law],
-                types.index(i.type),
-            )
-        )
-        return {i.key: i for i in found}
+        return self._prepared.items
+
+    @property
+    def new_order(self) -> tuple[str, ...]:
+        """Every item in the order new items are introduced in (quizzes.catalogue.new_order)."""
+        return self._prepared.new_order
+
+    @cached_property
+    def modules(self) -> tuple[Module, ...]:
+        """The study modules: everything, each game, each game's topics (quizzes.modules)."""
+        from quizzes.modules import build_modules
+
+        return build_modules(self.items, self.new_order)
 
     def links(self, law_ids: Iterable[str]) -> tuple[str, ...]:
         """Law ids to link from a question: the ones given, then their counterparts."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
-from app.progress import ProgressStore
 from app.vocabulary import GAMES, TOPICS
 from quizzes.bank import ItemInfo, QuestionBank
 
@@ -15,13 +15,15 @@ EVERYTHING = "everything"
 
 @dataclass(frozen=True)
 class Module:
-    """A set of items studied together; empty games/topics mean 'all'."""
+    """A set of items studied together; empty games/topics mean 'all'. `new_items` holds the
+    same items in the order new ones are introduced in."""
 
     id: str
     title: str
     games: tuple[str, ...]
     topics: tuple[str, ...]
     items: tuple[str, ...]
+    new_items: tuple[str, ...] = ()
 
     def holds(self, game: str, topic: str) -> bool:
         """Whether an item of this game and topic belongs to the module."""
@@ -39,59 +41,51 @@ class ModuleStatus:
     total: int
 
 
+def _game_order() -> list[str]:
+    return [g for g in GAMES if g != "general"] + ["general"]
+
+
+def build_modules(items: Mapping[str, ItemInfo], new_order: Sequence[str]) -> tuple[Module, ...]:
+    """Everything first, then per game (general principles last), each followed by its topics:
+    one pass over the items (the bank keeps the result: QuestionBank.modules)."""
+    keys: dict[tuple[str, str], list[str]] = {}
+    fresh: dict[tuple[str, str], list[str]] = {}
+    for info in items.values():
+        keys.setdefault((info.game, info.topic), []).append(info.key)
+    for key in new_order:
+        info = items[key]
+        fresh.setdefault((info.game, info.topic), []).append(key)
+    out = [Module(EVERYTHING, "Everything due", (), (), tuple(items), tuple(new_order))]
+    for game in _game_order():
+        topics = [t for t in TOPICS if (game, t) in keys]
+        if not topics:
+            continue
+        mine = {k for t in topics for k in keys[(game, t)]}
+        out.append(Module(game, GAMES[game], (game,), (),
+                          tuple(k for k in items if k in mine),
+                          tuple(k for k in new_order if k in mine)))
+        for topic in topics:
+            out.append(Module(f"{game}/{topic}", f"{GAMES[game]}: {TOPICS[topic]}", (game,),
+                              (topic,), tuple(keys[(game, topic)]), tuple(fresh[(game, topic)])))
+    return tuple(out)
+
+
 def modules(bank: QuestionBank) -> list[Module]:
     """Everything first, then per game (general principles last), each followed by its topics."""
-    items = bank.items.values()
-    out = [Module(EVERYTHING, "Everything due", (), (), tuple(i.key for i in items))]
-    games = [g for g in GAMES if g != "general"] + ["general"]
-    for game in games:
-        mine = [i for i in items if i.game == game]
-        if not mine:
-            continue
-        out.append(Module(game, GAMES[game], (game,), (), tuple(i.key for i in mine)))
-        for topic, title in TOPICS.items():
-            keys = tuple(i.key for i in mine if i.topic == topic)
-            if keys:
-                out.append(
-                    Module(f"{game}/{topic}", f"{GAMES[game]}: {title}", (game,), (topic,), keys)
-                )
-    return out
-
-
-def _round_robin(groups: Iterable[list[ItemInfo]]) -> list[ItemInfo]:
-    """One from each group in turn, until every group is spent."""
-    queues = [list(g) for g in groups]
-    out: list[ItemInfo] = []
-    while any(queues):
-        for queue in queues:
-            if queue:
-                out.append(queue.pop(0))
-    return out
-
-
-def _grouped(
-    items: Iterable[ItemInfo], key: Callable[[ItemInfo], Hashable]
-) -> list[list[ItemInfo]]:
-    groups: dict[Hashable, list[ItemInfo]] = {}
-    for info in items:
-        groups.setdefault(key(info), []).append(info)
-    return list(groups.values())
+    return list(bank.modules)
 
 
 def new_item_order(bank: QuestionBank, keys: Iterable[str]) -> list[str]:
-    """The order new items are introduced in: across games and topics in turn, and within a
-    topic across its cases in turn, so that no run of questions asks about one situation."""
-    infos = [bank.items[k] for k in keys]
-    case = {law.id: law.case or law.id for law in bank.content.laws.values()}
-    topics = _grouped(infos, lambda i: (i.game, i.topic))
-    spread = [_round_robin(_grouped(g, lambda i: case.get(i.law, i.law))) for g in topics]
-    by_game = _grouped(_round_robin(spread), lambda i: i.game)
-    return [i.key for i in _round_robin(by_game)]
+    """The order new items among `keys` are introduced in: across games and topics in turn,
+    and within a topic across its cases in turn (quizzes.catalogue.new_order), so that no run
+    of questions asks about one situation."""
+    wanted = set(keys)
+    return [k for k in bank.new_order if k in wanted]
 
 
 def module(bank: QuestionBank, module_id: str) -> Module:
     """One module by id (KeyError if unknown)."""
-    for m in modules(bank):
+    for m in bank.modules:
         if m.id == module_id:
             return m
     raise KeyError(module_id)
@@ -99,20 +93,30 @@ def module(bank: QuestionBank, module_id: str) -> Module:
 
 def games_module(bank: QuestionBank, games: Sequence[str]) -> Module:
     """An ad-hoc module over several games (e.g. for an exam)."""
-    keys = tuple(i.key for i in bank.items.values() if i.game in games)
+    chosen = set(games)
+    keys = tuple(i.key for i in bank.items.values() if i.game in chosen)
     title = ", ".join(GAMES.get(g, g) for g in games)
     return Module("games:" + ",".join(games), title, tuple(games), (), keys)
 
 
+class CountSource(Protocol):
+    """Where the module counts come from: a ProgressStore, or a FigureQueries reader."""
+
+    def module_counts(
+        self, profile_id: int, now: datetime, *, catalogue: Mapping[str, ItemInfo]
+    ) -> dict[tuple[str, str], tuple[int, int]]: ...
+
+
 def overview(
-    store: ProgressStore, profile_id: int, bank: QuestionBank, now: datetime
+    source: CountSource, profile_id: int, bank: QuestionBank, now: datetime
 ) -> list[ModuleStatus]:
-    """Every module with its counts for a profile."""
-    due = store.due_counts(profile_id, now)
-    seen = store.seen_items(profile_id)
+    """Every module with its counts for a profile: SQLite counts due and seen items per game
+    and topic (app.progress.figures), summed here per module, so nothing in Python grows with
+    the items or the history. Off the UI thread, `source` is a worker's reader."""
+    counts = source.module_counts(profile_id, now, catalogue=bank.items)
     out = []
-    for m in modules(bank):
-        due_here = sum(n for (g, t), n in due.items() if m.holds(g, t))
-        seen_here = sum(1 for key in m.items if key in seen)
-        out.append(ModuleStatus(m, due_here, len(m.items) - seen_here, seen_here, len(m.items)))
+    for m in bank.modules:
+        here = [n for (g, t), n in counts.items() if m.holds(g, t)]
+        due, seen = sum(n[0] for n in here), sum(n[1] for n in here)
+        out.append(ModuleStatus(m, due, len(m.items) - seen, seen, len(m.items)))
     return out

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from app.progress import Attempt, CardRow, ProgressError, ProgressStore, ReviewEntry, day_start
 from quizzes.bank import QuestionBank, default_bank
-from quizzes.modules import EVERYTHING, Module, games_module, module, new_item_order
+from quizzes.modules import EVERYTHING, Module, games_module, module
 from quizzes.questions import Answer, Question, QuestionError, Result, check
 from quizzes.scheduling import Scheduling, card_from_json
 
@@ -139,7 +139,7 @@ class Session:
         profile = store.profile(profile_id)
         self.new_per_day = profile.new_per_day if new_per_day is None else new_per_day
         self._seen: set[str] | None = None
-        self._new_order = new_item_order(self.bank, self.module.items)
+        self._new_order = self.module.new_items
         self._broken: set[str] = set()  # items no question could be built for
         self._served: set[str] = set()  # mistakes answered in this session
         self._last: str | None = None

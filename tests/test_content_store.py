@@ -162,7 +162,7 @@ def test_a_damaged_row_falls_back_to_the_toml_and_the_store_is_rebuilt(cache, sm
     stored = _stored(small)
     law_id = list(fresh.laws)[-1]
     conn = sqlite3.connect(store_path(small))
-    conn.execute("UPDATE laws SET data = replace(data, 'the', 'a') WHERE id = ?", (law_id,))
+    conn.execute("UPDATE laws SET text = replace(text, 'the', 'a') WHERE id = ?", (law_id,))
     conn.commit()
     conn.close()
     stored = load_content(small, cached=True)

@@ -21,7 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from app.progress.records import DayTotal
+from app.progress.records import DayTotal, stamp
 
 _DAY_MS = 86_400_000
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -246,6 +246,32 @@ class FigureQueries:
                 _params(profile_id, now, decay, factor),
             )
             return [GroupRow(*r) for r in rows]
+
+    def module_counts(
+        self,
+        profile_id: int,
+        now: datetime,
+        *,
+        catalogue: Mapping[str, CatalogueEntry],
+    ) -> dict[tuple[str, str], tuple[int, int]]:
+        """(items due now, items seen) per (game, topic) of the catalogue, for the study
+        modules: an item is seen once the profile has a card for it, and due when its card
+        is due and not flagged. Filed under the catalogue's game and topic, so a card whose
+        item the content no longer has counts nowhere (one query: the catalogue's rows probe
+        the cards' key)."""
+        self.load_catalogue(catalogue)
+        with _snapshot(self.conn):
+            rows = self.conn.execute(
+                """SELECT c.game, c.topic,
+                          sum(k.due <= :due AND k.item NOT IN
+                              (SELECT item FROM flags WHERE profile_id = :p)),
+                          count(*)
+                   FROM temp.catalogue_items c
+                   JOIN cards k ON k.profile_id = :p AND k.item = c.item
+                   GROUP BY c.game, c.topic""",
+                {"p": profile_id, "due": stamp(now)},
+            )
+            return {(r[0], r[1]): (int(r[2]), int(r[3])) for r in rows}
 
     def _due_per_day(self, profile_id: int, now: datetime, horizon: int) -> list[tuple[int, int]]:
         """(days from today, items due) for the next `horizon` days; the overdue count today."""

@@ -108,7 +108,7 @@ class ProgressStore:
     @classmethod
     def in_memory(cls) -> ProgressStore:
         """A throwaway store (tests, previews)."""
-        db = Database(memory=True)
+        db = Database(memory=True, execute_plugins=False)
         db.execute("PRAGMA foreign_keys = ON")
         migrate(db)
         return cls(db, None)
@@ -434,6 +434,12 @@ class ProgressStore:
     def law_rows(self, profile_id: int, now: datetime, **kwargs: Any) -> list[GroupRow]:
         """The per-law sums of the statistics screen (FigureQueries.law_rows)."""
         return self.figure_queries.law_rows(profile_id, now, **kwargs)
+
+    def module_counts(
+        self, profile_id: int, now: datetime, **kwargs: Any
+    ) -> dict[tuple[str, str], tuple[int, int]]:
+        """Items due and seen per game and topic of the catalogue (FigureQueries)."""
+        return self.figure_queries.module_counts(profile_id, now, **kwargs)
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""

@@ -81,7 +81,7 @@ def test_a_hostile_profile_name_is_text_on_the_quiz_statistics_and_profile_scree
     window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
     window.show_screen("quizzes")
     quiz = window.screen("quizzes")
-    qtbot.waitUntil(lambda: quiz.page == PICKER, timeout=60_000)
+    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled, timeout=60_000)
     assert window.trainer.profile.name == PROFILE
     shown = [w for w in quiz.findChildren(QLabel) if "Eve" in w.text()]
     assert shown, "the profile's name is shown somewhere on the quiz screen"
@@ -102,7 +102,7 @@ def test_an_imported_profile_name_is_text_in_the_profile_panel_messages(
     window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
     window.show_screen("quizzes")
     quiz = window.screen("quizzes")
-    qtbot.waitUntil(lambda: quiz.page == PICKER, timeout=60_000)
+    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled, timeout=60_000)
     exported = tmp_path / "eve.json"
     window.trainer.store.export_file(window.trainer.profile_id, exported)
     panel = quiz.findChild(ProfilePanel)

@@ -48,7 +48,7 @@ def quiz(qtbot, trainer) -> QuizScreen:
     qtbot.addWidget(screen)
     screen.resize(1100, 750)
     screen.show()
-    qtbot.waitUntil(lambda: screen.page == PICKER)
+    qtbot.waitUntil(lambda: screen.page == PICKER and screen.settled)
     return screen
 
 
@@ -210,6 +210,7 @@ def test_the_module_list_counts_due_and_new_items(qtbot, quiz, trainer, clock):
     _answer_through_widgets(qtbot, quiz, question, wrong(question))
     clock.advance(hours=1)
     quiz.show_picker()
+    assert quiz.wait_for_counts()  # summed on a worker thread
     status = quiz.modules.status(quiz.modules.row_of("everything"))
     assert (status.due, status.seen, status.new) == (1, 1, len(BANK.items) - 1)
 

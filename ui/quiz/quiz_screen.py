@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDeadlineTimer,
+    QElapsedTimer,
+    QEventLoop,
+    QItemSelectionModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -30,10 +38,11 @@ from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
 from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
+from ui.stats.figure_worker import FigureWorker
 from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
-    from quizzes import Module, Question, Result, Session
+    from quizzes import Module, ModuleStatus, Question, Result, Session
 
 MODES = {
     "learn": "&Due reviews, then new items",
@@ -68,6 +77,13 @@ class QuizScreen(QWidget):
         self._module_id = "everything"
         self._clock = QElapsedTimer()
         self._pane_sized = False
+        # The modules' counts are summed by SQLite on a worker thread (they grow with the
+        # items and the history); the list shows them when they come.
+        self.counter = FigureWorker(self)
+        self.counter.ready.connect(self._show_modules)
+        self.counter.failed.connect(
+            lambda reason: self.picker_status.setText(f"The items could not be counted: {reason}"))
+        self.destroyed.connect(self.counter.close)
 
         self.banner = NoticeBanner()
         self.banner.dismissed.connect(trainer.dismiss_notice)
@@ -233,20 +249,42 @@ class QuizScreen(QWidget):
         self.profile_panel.refresh()
 
     def refresh_modules(self) -> None:
-        """Recount due and new items per module for the current profile."""
+        """Recount due and new items per module for the current profile (on the worker)."""
         from quizzes import overview
 
         trainer = self.trainer
-        rows = overview(trainer.store, trainer.profile_id, trainer.bank, trainer.now())
+        profile_id, bank, now = trainer.profile_id, trainer.bank, trainer.now()
+        if self.modules.rowCount() == 0:
+            self.picker_status.setText("Counting your items…")
+        self.counter.run(trainer.store, lambda source: overview(source, profile_id, bank, now))
+
+    @property
+    def settled(self) -> bool:
+        """True when the module list shows the newest counts (none is being summed)."""
+        return self.trainer.state == "failed" or (
+            self.page != PREPARING and not self.counter.busy)
+
+    def wait_for_counts(self, timeout_ms: int = 30_000) -> bool:
+        """Block until the newest module counts are shown (tests, screenshots)."""
+        deadline = QDeadlineTimer(timeout_ms)
+        while not self.settled and not deadline.hasExpired():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        return self.settled
+
+    def _show_modules(self, rows: list[ModuleStatus]) -> None:
+        if not self.trainer.is_ready:  # closed while the counts were being summed
+            return
+        chosen = self.selected_module() if self.modules.rowCount() else self._module_id
         self.modules.set_modules(rows)
-        self.select_module(self._module_id)
+        self.select_module(chosen)
         everything = rows[0]
         self.picker_status.setText(
-            f"{trainer.profile.name}: {everything.due} due now, "
+            f"{self.trainer.profile.name}: {everything.due} due now, "
             f"{everything.seen} of {everything.total} items seen.")
 
     def select_module(self, module_id: str) -> None:
-        """Select a module in the list."""
+        """Select a module in the list (kept as the choice while the counts are summed)."""
+        self._module_id = module_id
         row = max(0, self.modules.row_of(module_id))
         if self.modules.rowCount() == 0:
             return
@@ -260,7 +298,8 @@ class QuizScreen(QWidget):
     def selected_module(self) -> str:
         """The id of the module selected in the list."""
         index = self.module_table.currentIndex()
-        return index.siblingAtColumn(0).data(MODULE_ID_ROLE) if index.isValid() else "everything"
+        return index.siblingAtColumn(0).data(MODULE_ID_ROLE) if index.isValid() else (
+            self._module_id)
 
     def choose_mode(self, mode: str) -> None:
         """Pick learn, mistakes or exam."""

@@ -27,8 +27,10 @@ def _quizzes(window: MainWindow) -> QuizScreen:
     window.show_screen("quizzes")
     if not window.trainer.wait():
         raise RuntimeError(f"the questions could not be prepared: {window.trainer.error}")
+    quiz: QuizScreen = window.screen("quizzes")  # type: ignore[assignment]
+    quiz.wait_for_counts()  # the modules' counts are summed on a worker thread
     QApplication.processEvents()
-    return window.screen("quizzes")  # type: ignore[return-value]
+    return quiz
 
 
 def quiz_question(window: MainWindow) -> None:
@@ -53,6 +55,7 @@ def exam_result(window: MainWindow) -> None:
     """An exam on Rubicon Bézique, three answers in four right, then its result page."""
     quiz = _quizzes(window)
     quiz.show_picker()
+    quiz.wait_for_counts()  # summed on a worker thread
     quiz.select_module("rubicon-bezique")
     quiz.choose_mode("exam")
     quiz.exam_count.setValue(EXAM_QUESTIONS)

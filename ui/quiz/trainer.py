@@ -5,12 +5,19 @@ questions…"; then the progress file is opened on the UI thread (a SQLite conne
 to the thread that opened it), and only then is the question bank built and warmed on a
 worker thread. In that order the UI thread never waits on SQLite while the worker holds the
 GIL (each of its calls would wait out the worker's time slice: 4-16 ms became 350-435 ms).
-The warm-up itself reads the survey stored by an earlier run (quizzes.survey_cache) instead
-of ruling the sample again, so the worker is busy for milliseconds, not half a second.
+The warm-up itself reads what an earlier run derived from this content version (the survey,
+the item catalogue, the new-item order: quizzes.prepared) instead of ruling the sample and
+asking every generator about every law again, so the worker is busy briefly.
+
+What is loaded by then (the content, the windows) and the warm bank live as long as the app:
+they are frozen out of the cyclic garbage collector's sight (`gc.freeze`). Otherwise a full
+collection, set off by whichever thread allocates, walks every law, item and widget wrapper
+while holding the GIL: 100-300 ms at ×100 laws, a frozen window on the UI thread.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -96,6 +103,7 @@ class Trainer(QObject):
         if self.state != "idle":
             return
         self.state = "preparing"
+        gc.freeze()  # the content and the windows: long-lived (see the module's words)
         QTimer.singleShot(0, self, self._open_store)
 
     def _warm_bank(self) -> None:
@@ -167,6 +175,7 @@ class Trainer(QObject):
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank
+        gc.freeze()  # the bank's items and survey: long-lived too
         self._check_ready()
 
     def _on_failure(self, reason: str) -> None:

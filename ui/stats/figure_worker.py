@@ -1,4 +1,5 @@
-"""Computes the statistics off the UI thread, on a read-only connection of its own.
+"""Computes the statistics (or any sums of the progress file: the study modules' counts) off
+the UI thread, on a read-only connection of its own.
 
 SQLite sums the figures (app.progress.figures) with the GIL released, so the UI thread keeps
 painting while a large history is summed; the worker holds the GIL only to turn a few hundred
@@ -9,18 +10,18 @@ could read: its figures are computed at once on the calling thread.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from app.progress import ProgressStore
     from app.progress.figures import FigureQueries
-    from quizzes import ItemInfo, Scheduling, Statistics
+    from quizzes import ItemInfo, Scheduling
 
 
 class _Relay(QObject):
@@ -31,10 +32,10 @@ class _Relay(QObject):
 
 
 class FigureWorker(QObject):
-    """Asks for figures; `ready(statistics)` brings the newest back on the UI thread.
+    """Asks for figures; `ready(result)` brings the newest back on the UI thread.
 
     Signals:
-        ready(object): the Statistics of the latest request.
+        ready(object): the result of the latest request (Statistics for `request`).
         failed(str): the latest request failed (the reason, in words).
     """
 
@@ -62,19 +63,25 @@ class FigureWorker(QObject):
         *,
         laws: bool = False,
     ) -> None:
-        """Compute the figures; only the newest request's answer is delivered."""
+        """Compute the statistics' figures; only the newest request's answer is delivered."""
         from quizzes import statistics
 
+        self.run(store, lambda source: statistics(source, profile_id, now, catalogue,
+                                                  scheduling, laws=laws))
+
+    def run(self, store: ProgressStore, job: Callable[[Any], object]) -> None:
+        """Run `job(source)` on the worker, `source` being its read-only FigureQueries (or the
+        store itself when it lives in memory); `ready` brings the newest job's result back."""
         self._ticket += 1
         ticket = self._ticket
         self.busy = True
         if store.path is None:
             try:
-                figures = statistics(store, profile_id, now, catalogue, scheduling, laws=laws)
+                result = job(store)
             except Exception as exc:  # the screen says it instead of crashing
                 self._on_failed(ticket, f"{type(exc).__name__}: {exc}")
             else:
-                self._on_done(ticket, figures)
+                self._on_done(ticket, result)
             return
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="figures")
@@ -82,12 +89,11 @@ class FigureWorker(QObject):
 
         def compute() -> None:
             try:
-                reader = self._reader_for(path)
-                figures = statistics(reader, profile_id, now, catalogue, scheduling, laws=laws)
+                result = job(self._reader_for(path))
             except Exception as exc:
                 relay.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
             else:
-                relay.done.emit(ticket, figures)
+                relay.done.emit(ticket, result)
 
         self._executor.submit(compute)
 
@@ -101,10 +107,10 @@ class FigureWorker(QObject):
             self._reader_path = path
         return self._reader
 
-    def _on_done(self, ticket: int, figures: Statistics) -> None:
+    def _on_done(self, ticket: int, result: object) -> None:
         if ticket == self._ticket:
             self.busy = False
-            self.ready.emit(figures)
+            self.ready.emit(result)
 
     def _on_failed(self, ticket: int, reason: str) -> None:
         if ticket == self._ticket:

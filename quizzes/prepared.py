@@ -1,0 +1,168 @@
+"""What preparing the quizzes derives from the content, kept between runs: the survey (which
+situations reach each law: ~4,000 tables ruled), the item catalogue and the order new items
+come in (every generator asked about every law). A start reads them instead of deriving them.
+
+They depend only on the content (`Content.version`), the authored items and the code that
+deals, rules and generates, so they are stored, as plain JSON data (never code), in the user
+cache folder under a key made of all three: any change to one makes a new key. A missing,
+damaged or foreign file is ignored and everything derived afresh (then stored).
+
+The survey is kept as read (JSON lists) and each law's reach is decoded when a question on
+that law is first built: warming the bank reads the file and the catalogue, nothing more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from quizzes.catalogue import ItemInfo, catalogue, new_order
+from quizzes.survey import Reach, Survey
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+
+_FORMAT = "cardlaws-quiz-prepared/1"
+_PREFIX = "quiz-prepared-"
+_PURPOSES = ("ruled", "differs", "scored", "revoke")
+_CODE_ROOTS = tuple(Path(__file__).resolve().parent.parent / name for name in ("app", "quizzes"))
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The survey, every item in catalogue order, and the order new items come in."""
+
+    survey: Survey
+    items: Mapping[str, ItemInfo]
+    new_order: tuple[str, ...]
+
+
+def _code_digest() -> bytes:
+    digest = hashlib.sha256()
+    for root in _CODE_ROOTS:
+        for path in sorted(root.rglob("*.py")):
+            try:
+                digest.update(path.read_bytes())
+            except OSError:  # a frozen build ships bytecode: the file names stand for it
+                digest.update(str(path.relative_to(root.parent)).encode())
+    return digest.digest()
+
+
+def prepared_key(bank: QuestionBank) -> str:
+    """What the prepared data was derived from: the content, the authored items, the code."""
+    digest = hashlib.sha256(_FORMAT.encode())
+    digest.update(_code_digest())
+    digest.update(bank.content.version.encode())
+    digest.update(repr(sorted(bank.authored.items())).encode())
+    return digest.hexdigest()[:32]
+
+
+def derive(bank: QuestionBank) -> Prepared:
+    """Take the survey and build the catalogue afresh (the bank's survey is the one taken)."""
+    items = catalogue(bank)  # asks bank.survey, which takes it when nothing is stored
+    case_of = {law_id: bank.content.laws[law_id].case for law_id in {i.law for i in items.values()}}
+    return Prepared(bank.survey, items, new_order(items, case_of))
+
+
+class _StoredReach(Mapping[str, Reach]):
+    """The survey's reach per law, decoded from the stored lists when a law is first asked."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self._raw = raw
+        self._decoded: dict[str, Reach] = {}
+
+    def __getitem__(self, law: str) -> Reach:
+        found = self._decoded.get(law)
+        if found is None:
+            purposes = self._raw[law]
+            found = Reach(**{
+                p: {(str(g), str(s), str(e)): int(n) for g, s, e, n in purposes.get(p, [])}
+                for p in _PURPOSES
+            })
+            self._decoded[law] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+def _path(key: str) -> Path:
+    from app.content_cache import cache_dir
+
+    return cache_dir() / f"{_PREFIX}{key}.json"
+
+
+def read(key: str) -> Prepared | None:
+    """The data stored under the key, or None when absent, damaged or not ours."""
+    try:
+        data = json.loads(_path(key).read_text(encoding="utf-8"))
+        if data.get("format") != _FORMAT or data.get("key") != key:
+            return None
+        reach = data["reach"]
+        if not isinstance(reach, dict) or not all(isinstance(v, dict) for v in reach.values()):
+            return None
+        rows = [
+            ItemInfo(f"{t}:{law}", t, law, game, topic, code)
+            for t, law, game, topic, code in data["items"]
+        ]
+        if not all(isinstance(v, str) for row in rows for v in row):
+            return None
+        items = {i.key: i for i in rows}
+        order = tuple(rows[n].key for n in data["new"])
+        if len(order) != len(items) or set(order) != items.keys():
+            return None
+        return Prepared(Survey(_StoredReach(reach)), items, order)  # type: ignore[arg-type]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+
+
+def write(key: str, prepared: Prepared) -> None:
+    """Store the data atomically (replacing any other version's); a failure to write only
+    costs time at the next start."""
+    survey = prepared.survey
+    reach: dict[str, Any] = {
+        law: {p: [[*combo, n] for combo, n in sorted(getattr(r, p).items())] for p in _PURPOSES}
+        for law, r in survey.reach.items()
+    }
+    position = {k: n for n, k in enumerate(prepared.items)}
+    body = json.dumps(
+        {
+            "format": _FORMAT,
+            "key": key,
+            "reach": reach,
+            "items": [[i.type, i.law, i.game, i.topic, i.code] for i in prepared.items.values()],
+            "new": [position[k] for k in prepared.new_order],
+        },
+        separators=(",", ":"),
+    )
+    try:
+        folder = _path(key).parent
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob(f"{_PREFIX}*.json"):
+            old.unlink(missing_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=folder, prefix=f".{_PREFIX}", delete=False
+        ) as fh:
+            fh.write(body)
+        os.replace(fh.name, _path(key))
+    except OSError:
+        pass
+
+
+def stored_or_derived(bank: QuestionBank) -> Prepared:
+    """The data stored for this content and code, else derived afresh (then stored)."""
+    key = prepared_key(bank)
+    found = read(key)
+    if found is None:
+        found = derive(bank)
+        write(key, found)
+    return found
