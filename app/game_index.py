@@ -85,10 +85,6 @@ class GameNames(Mapping[str, str]):
     def __contains__(self, gid: object) -> bool:
         return gid in self._current()
 
-    def get(self, gid: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        """The short name of a game, or `default` when there is no such game."""
-        return self._current().get(gid, default)
-
     def __iter__(self) -> Iterator[str]:
         return iter(list(self._current()))
 
