@@ -101,3 +101,67 @@ def test_french_bezique_and_a_card_played_from_the_combination_are_not_covered(r
     assert ruled(broken("bezique", "card-played"), "american").outcome == "not-covered"
     assert ruled(broken("four-aces", "higher-scored"), "english").outcome == "not-covered"
     assert ids(ruled(broken("four-aces", "card-played"), "english")) == []
+
+
+# ------------------------------------------------------------ Écarté: announcing the king in time
+
+EK = "ecarte.english."
+
+
+def ecarte(north, south, trick=None, tricks_played=0, stage="play"):
+    raw = {"game": "ecarte", "players": ["North", "South"], "dealer": "South", "turn_up": "8C",
+           "stage": stage, "tricks_played": tricks_played, "hands_seen": ["North", "South"],
+           "hands": {"North": north, "South": south},
+           "event": declared("North", "king")}
+    if trick is not None:
+        raw["trick"] = trick
+    return raw
+
+
+def test_king_in_hand_announced_before_the_first_card_scores(ruled):
+    r = ruled(ecarte(["KC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
+                     stage="bidding"), "english")
+    assert (r.outcome, dict(r.score)) == ("no-penalty", {})
+    assert r.laws == (EK + "king-in-hand-announced",)
+
+
+def test_king_in_hand_announced_after_the_first_trick_is_taken_down(ruled):
+    # Club Code law 23: announced before playing the first card, or the right to it is lost.
+    raw = ecarte(["KC", "JH", "AH", "9S"], ["10C", "KD", "QD", "8S"], tricks_played=1)
+    for code, law in (("english", EK + "king-in-hand-announced"),
+                      ("american", "ecarte.american.king-in-hand-announced")):
+        r = ruled(raw, code)
+        assert r.outcome == "play-on"
+        assert dict(r.score) == {"North": -1}
+        assert r.laws == (law,)
+        assert "too late" in r.explanation
+
+
+def test_king_led_first_may_be_announced_until_it_is_played_to(ruled):
+    # Club Code law 24: the king itself led to the first trick.
+    hand = ["JH", "AH", "9S", "7D"]
+    south = ["10C", "KD", "QD", "8S", "9H"]
+    r = ruled(ecarte(hand, south, trick={"leader": "North", "cards": ["KC"]}), "english")
+    assert (r.outcome, dict(r.score), r.laws) == ("no-penalty", {}, (EK + "king-led-announced",))
+    covered = ecarte(hand, south[:4], trick={"leader": "North", "cards": ["KC", "9H"]})
+    assert dict(ruled(covered, "english").score) == {"North": -1}
+
+
+def test_dealers_first_card_the_king_codes_differ(ruled):
+    # Club Code law 24: until he plays again; American practice: before the first trick.
+    raw = ecarte(["QH", "JH", "AH", "9S"], ["KD", "QD", "8S", "9H"],
+                 trick={"leader": "North", "cards": ["7D", "KC"]})
+    raw["event"] = declared("South", "king")
+    english = ruled(raw, "english")
+    assert (english.outcome, dict(english.score)) == ("no-penalty", {})
+    assert english.laws == (EK + "dealer-first-card-king",)
+    american = ruled(raw, "american")
+    assert dict(american.score) == {"South": -1}
+
+
+def test_king_announced_and_not_held_stays_not_covered_under_the_american_laws(ruled):
+    raw = ecarte(["QC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"])
+    assert ruled(raw, "american").outcome == "not-covered"
+    english = ruled(raw, "english")
+    assert english.laws == (EK + "false-king",)
+    assert ids(english) == ["replay"]
