@@ -241,6 +241,13 @@ class Content:
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self.laws)} laws>"
 
+    def fingerprint(self) -> str | None:
+        """A short text that changes whenever the content does, for a cache kept per content
+        version (the search index, the quiz survey) to be keyed without reading every law:
+        the content store's manifest digest. None for content built in memory (the caller
+        digests what it reads)."""
+        return None
+
     @cached_property
     def variants(self) -> Mapping[str, tuple[Law, ...]]:
         """Each variant group's laws in file order, the default first (computed once)."""

@@ -65,7 +65,7 @@ def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     except StoreDamaged:
         pass
     else:
-        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]))
+        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]), meta["manifest"])
         if stored.check_small_files():
             return stored
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
@@ -111,8 +111,9 @@ class StoredContent(Content):
     """Content over a store: the same answers as the in-memory Content, read on demand."""
 
     def __init__(self, root: Path, seeds_dir: Path | None, reader: StoreReader,
-                 count: int) -> None:
+                 count: int, manifest_text: str) -> None:
         super().__init__(laws={}, terms={}, games={})
+        self._manifest = manifest_text
         self._root = root
         self._seeds_dir = seeds_dir
         self._reader = reader
@@ -137,6 +138,13 @@ class StoredContent(Content):
         if manifest is None:  # not opened through open_store: walk the laws
             return walked_version(self)
         return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
+
+    def fingerprint(self) -> str | None:
+        """The digest of the store's manifest: every content file's path, size and mtime,
+        the loader's code and the version (O(1): no law is read)."""
+        import hashlib  # here: a start that keys no cache pays nothing for it
+
+        return hashlib.sha256(self._manifest.encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 

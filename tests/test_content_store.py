@@ -137,6 +137,9 @@ def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
                          encoding="utf-8")
     edited = load_content(tree, cached=True)
     assert edited.laws[law.id].title == "A title edited"
+    assert again.fingerprint() and again.fingerprint() != load_content(
+        tree, cached=True).fingerprint()
+    assert load_content(tree).fingerprint() is None
     assert _identity(path) != built
     assert load_content(tree, cached=True).laws[law.id].title == "A title edited"
 
