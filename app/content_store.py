@@ -51,6 +51,7 @@ _LOADERS = tuple(
 )
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
 _FOLDERS = ("", "games", "laws")
+_SUFFIXES = (".toml", ".txt")
 
 _SCHEMA = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -120,15 +121,16 @@ def manifest(root: Path, seeds_dir: Path | None = None) -> str:
         folders.append(os.path.abspath(seeds_dir))
     for folder in folders:
         try:
-            entries = sorted(
-                (e.name, e.stat()) for e in os.scandir(folder)
-                if e.name.endswith((".toml", ".txt")) and e.is_file()
-            )
+            with os.scandir(folder) as found:
+                # One stat per file is the whole cost (a directory's own mtime misses an
+                # edit in place); nothing else is done per file.
+                entries = [(e.name, e.stat()) for e in found if e.name.endswith(_SUFFIXES)]
         except OSError:
             lines.append(f"{folder}|missing")
             continue
+        entries.sort()
         lines.append(f"{folder}/")
-        lines.extend(f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries)
+        lines.extend([f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries])
     return "\n".join(lines)
 
 
@@ -287,6 +289,8 @@ def write_store(
         finally:
             conn.close()
         os.replace(temp, final)
+        for legacy in folder.glob("content-*.json"):  # the JSON cache this store replaced
+            legacy.unlink(missing_ok=True)
     except (OSError, sqlite3.Error, TypeError, ValueError):
         # TypeError/ValueError: a TOML date or time has no JSON form; not worth storing.
         with contextlib.suppress(OSError):
