@@ -26,12 +26,20 @@ import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app import __version__
 from app.content_cache import cache_dir
 
-FORMAT = "cardlaws-content-store/2"
+if TYPE_CHECKING:
+    from app.content import Law
+
+FORMAT = "cardlaws-content-store/3"
+# A law's row: its fields as columns (text is read without parsing), the lists as JSON.
+LAW_COLUMNS = (
+    'pos, id, id_crc, game, code, "case", topic, variant_of, variant_default, changes, file, '
+    "authority, title, text, situation, remedy, brief, source, book, section, links, crc"
+)
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # The modules whose code decides what loading returns: an edit to any of them rebuilds.
 _LOADERS = tuple(
@@ -43,6 +51,7 @@ _LOADERS = tuple(
 )
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
 _FOLDERS = ("", "games", "laws")
+_SUFFIXES = (".toml", ".txt")
 
 _SCHEMA = """
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -50,6 +59,7 @@ CREATE TABLE blobs (path TEXT PRIMARY KEY, data TEXT NOT NULL, crc INTEGER NOT N
 CREATE TABLE laws (
     pos INTEGER PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
+    id_crc INTEGER NOT NULL,
     game TEXT NOT NULL,
     code TEXT NOT NULL,
     "case" TEXT NOT NULL,
@@ -58,7 +68,16 @@ CREATE TABLE laws (
     variant_default INTEGER NOT NULL,
     changes INTEGER NOT NULL,
     file TEXT NOT NULL,
-    data TEXT NOT NULL,
+    authority TEXT NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    situation TEXT NOT NULL,
+    remedy TEXT NOT NULL,
+    brief TEXT NOT NULL,
+    source TEXT NOT NULL,
+    book TEXT NOT NULL,
+    section TEXT NOT NULL,
+    links TEXT NOT NULL,
     crc INTEGER NOT NULL
 );
 """
@@ -102,15 +121,16 @@ def manifest(root: Path, seeds_dir: Path | None = None) -> str:
         folders.append(os.path.abspath(seeds_dir))
     for folder in folders:
         try:
-            entries = sorted(
-                (e.name, e.stat()) for e in os.scandir(folder)
-                if e.name.endswith((".toml", ".txt")) and e.is_file()
-            )
+            with os.scandir(folder) as found:
+                # One stat per file is the whole cost (a directory's own mtime misses an
+                # edit in place); nothing else is done per file.
+                entries = [(e.name, e.stat()) for e in found if e.name.endswith(_SUFFIXES)]
         except OSError:
             lines.append(f"{folder}|missing")
             continue
+        entries.sort()
         lines.append(f"{folder}/")
-        lines.extend(f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries)
+        lines.extend([f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries])
     return "\n".join(lines)
 
 
@@ -209,18 +229,28 @@ def discard(root: Path) -> None:
         store_path(root).unlink(missing_ok=True)
 
 
+def law_links(law: Law) -> str:
+    """A law's lists (related laws, counterparts, a reading's changes) as JSON; "" if none."""
+    links: dict[str, Any] = {}
+    if law.related:
+        links["related"] = list(law.related)
+    if law.counterparts:
+        links["counterparts"] = [[cp.law, cp.contrast] for cp in law.counterparts]
+    if law.changes:
+        links["changes"] = {"ranks": list(law.changes.ranks), "stages": law.changes.stages}
+    return json.dumps(links, ensure_ascii=False, separators=(",", ":")) if links else ""
+
+
 def write_store(
     root: Path,
     manifest_text: str,
-    laws: Iterable[tuple[str, str, str, str, str, str, bool, bool, str, dict[str, Any]]],
+    laws: Iterable[Law],
     blobs: dict[str, Any],
 ) -> bool:
     """Write the store of `root` atomically; False (and nothing written) when it cannot be.
 
-    `laws` are (id, game, code, case, topic, variant_of, variant_default, changes, file, raw
-    table)
-    in file order; `blobs` the small files' parsed tables by path relative to the root.
-    A failure to write only costs speed: the next start loads from the TOML again."""
+    `laws` in file order; `blobs` the small files' parsed tables by path relative to the
+    root. A failure to write only costs speed: the next start loads from the TOML again."""
     folder = cache_dir()
     final = store_path(root)
     temp = folder / f".{final.stem}-{os.getpid()}-{threading.get_ident()}.sqlite"
@@ -234,14 +264,18 @@ def write_store(
 
             def rows() -> Iterator[tuple[Any, ...]]:
                 nonlocal count
-                for law_id, game, code, case, topic, group, default, changes, file, raw in laws:
-                    row = (count, law_id, game, code, case, topic, group, int(default),
-                           int(changes),
-                           file, json.dumps(raw, ensure_ascii=False, separators=(",", ":")))
+                for law in laws:
+                    row = (count, law.id, row_crc(count, law.id), law.game, law.code,
+                           law.case, law.topic, law.variant_of, int(law.variant_default),
+                           int(bool(law.changes)),
+                           law.file, law.authority, law.title, law.text, law.situation,
+                           law.remedy, law.brief, law.source, law.book, law.section,
+                           law_links(law))
                     yield (*row, row_crc(*row))
                     count += 1
 
-            conn.executemany("INSERT INTO laws VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows())
+            marks = ",".join("?" * (LAW_COLUMNS.count(",") + 1))
+            conn.executemany(f"INSERT INTO laws VALUES ({marks})", rows())
             for path, data in blobs.items():
                 text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                 conn.execute("INSERT INTO blobs VALUES (?, ?, ?)",
@@ -255,6 +289,8 @@ def write_store(
         finally:
             conn.close()
         os.replace(temp, final)
+        for legacy in folder.glob("content-*.json"):  # the JSON cache this store replaced
+            legacy.unlink(missing_ok=True)
     except (OSError, sqlite3.Error, TypeError, ValueError):
         # TypeError/ValueError: a TOML date or time has no JSON form; not worth storing.
         with contextlib.suppress(OSError):

@@ -20,19 +20,21 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app.content import (
+    CaseSummary,
     Content,
+    Counterpart,
     GameFacts,
     Law,
     Source,
     Term,
     VariantGroups,
     _load_terms,
-    _parse_law,
     load_content,
     walked_version,
 )
 from app.content_checks import Collector, parsed_files
 from app.content_store import (
+    LAW_COLUMNS,
     StoreDamaged,
     StoreReader,
     discard,
@@ -43,11 +45,14 @@ from app.content_store import (
 )
 from app.game_facts import load_game_facts
 from app.sources import load_sources
+from app.variant_changes import VariantChanges, parse_changes
+from app.vocabulary import CODES, CONTRASTS, TOPICS
 
 T = TypeVar("T")
 
-_COLUMNS = ('pos, id, game, code, "case", topic, variant_of, variant_default, changes, file, '
-            'data, crc')
+_COLUMNS = LAW_COLUMNS
+_FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
+           "section")
 _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant_of " \
     "ORDER BY min(pos)"
 
@@ -60,7 +65,7 @@ def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     except StoreDamaged:
         pass
     else:
-        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]))
+        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]), meta["manifest"])
         if stored.check_small_files():
             return stored
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
@@ -68,31 +73,47 @@ def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     with parsed_files(files):
         content = load_content(root, seeds_dir)
     laws_dir = root / "laws"
-    raw_by_id = {
-        str(raw["id"]).strip(): raw
-        for path, data in files.items() if Path(path).parent == laws_dir
-        for raw in data.get("law", ())
-    }
     blobs = {
         str(Path(path).relative_to(root)): data
         for path, data in files.items()
         if Path(path).parent != laws_dir and Path(path).is_relative_to(root)
     }
-    rows = (
-        (law.id, law.game, law.code, law.case, law.topic, law.variant_of, law.variant_default,
-         bool(law.changes), law.file, raw_by_id[law.id])
-        for law in content.laws.values()
-    )
-    write_store(root, text, rows, blobs)
+    write_store(root, text, content.laws.values(), blobs)
     return content
+
+
+def _links(text: str, file: str, law_id: str
+           ) -> tuple[tuple[str, ...], tuple[Counterpart, ...], VariantChanges]:
+    """A row's lists, parsed and checked (StoreDamaged when they are not a law's)."""
+    if not text:
+        return (), (), VariantChanges()
+    try:
+        links = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise StoreDamaged("a law's links that are not JSON") from exc
+    if not isinstance(links, dict) or not set(links) <= {"related", "counterparts", "changes"}:
+        raise StoreDamaged("a law's links that are not a table of them")
+    related = links.get("related", [])
+    pairs = links.get("counterparts", [])
+    if not (isinstance(related, list) and all(isinstance(r, str) for r in related)
+            and isinstance(pairs, list) and all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                and p[1] in CONTRASTS for p in pairs)):
+        raise StoreDamaged("a law's links of the wrong shape")
+    out = Collector()
+    reading = parse_changes(links.get("changes"), file, law_id, out)
+    if out.problems:
+        raise StoreDamaged("a law's changes that do not validate")
+    return tuple(related), tuple(Counterpart(p[0], p[1]) for p in pairs), reading
 
 
 class StoredContent(Content):
     """Content over a store: the same answers as the in-memory Content, read on demand."""
 
     def __init__(self, root: Path, seeds_dir: Path | None, reader: StoreReader,
-                 count: int) -> None:
+                 count: int, manifest_text: str) -> None:
         super().__init__(laws={}, terms={}, games={})
+        self._manifest = manifest_text
         self._root = root
         self._seeds_dir = seeds_dir
         self._reader = reader
@@ -104,6 +125,7 @@ class StoredContent(Content):
         self._cases: dict[tuple[str, str, str], tuple[Law, ...]] = {}
         self._groups: dict[str, tuple[Law, ...]] = {}
         self._topics: list[tuple[str, str, str, int]] | None = None
+        self._ordered: list[Law] | None = None
         self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
         self._laws = _StoredLaws(self)
         self._variants = _StoredVariants(self)
@@ -116,6 +138,13 @@ class StoredContent(Content):
         if manifest is None:  # not opened through open_store: walk the laws
             return walked_version(self)
         return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
+
+    def fingerprint(self) -> str | None:
+        """The digest of the store's manifest: every content file's path, size and mtime,
+        the loader's code and the version (O(1): no law is read)."""
+        import hashlib  # here: a start that keys no cache pays nothing for it
+
+        return hashlib.sha256(self._manifest.encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 
@@ -152,27 +181,30 @@ class StoredContent(Content):
         yield from itertools.islice(memory(self._memory()), done, None)
 
     def _decode(self, row: tuple[Any, ...]) -> Law:
-        """A row's law, parsed and checked against its indexed columns (StoreDamaged if not
-        exactly what the writer wrote)."""
+        """A row's law, every field checked (StoreDamaged if not exactly what the writer
+        wrote: the checksum, the types, the vocabulary)."""
         law = self._decoded.get(row[1])
         if law is not None:
             return law
-        pos, law_id, game, code, case, topic, group, default, changes, file, data, crc = row
-        if crc != row_crc(*row[:-1]):
-            raise StoreDamaged(f"law row {pos} fails its checksum")
-        if not (isinstance(pos, int) and isinstance(game, str) and isinstance(file, str)
-                and isinstance(data, str)):
-            raise StoreDamaged("a law row of the wrong types")
-        try:
-            raw = json.loads(data)
-        except (ValueError, RecursionError) as exc:
-            raise StoreDamaged("a law row that is not JSON") from exc
-        out = Collector()
-        law = _parse_law(raw, game, file, pos, out)
-        if law is None or out.problems or (law.id, law.code, law.case, law.topic, law.variant_of,
-                                           law.variant_default, bool(law.changes)) != (
-                law_id, code, case, topic, group, bool(default), bool(changes)):
+        if len(row) != 22 or row[-1] != row_crc(*row[:-1]) or row[2] != row_crc(*row[:2]):
+            raise StoreDamaged("a law row that fails its checksum")
+        pos, law_id, _, game, code, case, topic, group, default, changes, file = row[:11]
+        texts, links = row[11:20], row[20]
+        if not (isinstance(pos, int) and all(isinstance(v, str) for v in row[3:8])
+                and isinstance(law_id, str)
+                and isinstance(file, str) and all(isinstance(v, str) for v in texts)
+                and isinstance(links, str) and default in (0, 1) and changes in (0, 1)
+                and code in CODES and topic in TOPICS and law_id and game):
+            raise StoreDamaged(f"law row {pos} is not a law")
+        related, counterparts, reading = _links(links, file, law_id)
+        if bool(reading) != bool(changes):
             raise StoreDamaged(f"law row {pos} is not the law it indexes")
+        law = Law(
+            id=law_id, game=game, code=code, topic=topic, case=case,
+            **dict(zip(_FIELDS, texts, strict=True)), related=related,
+            counterparts=counterparts, variant_of=group,
+            variant_default=bool(default), changes=reading, file=file,
+        )
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
 
@@ -255,6 +287,27 @@ class StoredContent(Content):
 
         return self._ask(query, lambda c: c.file_order(law))
 
+    def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
+        """One game's situations in order of their first law (one indexed query; no law is
+        decoded: Compare reads a situation's laws when it shows its row)."""
+        found = self._case_lists.get(game)
+        if found is None:
+            def query() -> tuple[CaseSummary, ...]:
+                topics: dict[str, str] = {}
+                codes: dict[str, dict[str, None]] = {}
+                for case, topic, code in self._reader.rows(
+                        'SELECT "case", topic, code FROM laws WHERE game = ? ORDER BY pos',
+                        (game,)):
+                    if case not in topics:
+                        topics[case], codes[case] = topic, {}
+                    codes[case][code] = None
+                return tuple(CaseSummary(case, topic, tuple(codes[case]))
+                             for case, topic in topics.items())
+
+            found = self._case_lists.setdefault(
+                game, self._ask(query, lambda c: c.cases_of(game)))
+        return found
+
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
         key = (game, code, case)
@@ -298,7 +351,8 @@ class StoredContent(Content):
         """One variant group's readings, the default first; () when there is no such group."""
         found = self._groups.get(name)
         if found is None:
-            members = self._rows("WHERE variant_of = ?", (name,),
+            # `!= ''` lets SQLite use the partial index laws_by_group (else a full scan).
+            members = self._rows("WHERE variant_of = ? AND variant_of != ''", (name,),
                                  lambda c: c.variants.get(name, ()))
             found = tuple(sorted(members, key=lambda law: not law.variant_default))
             self._groups[name] = found
@@ -318,10 +372,19 @@ class _StoredLaws(Mapping[str, Law]):
             return law
         if not isinstance(law_id, str) or not law_id:
             raise KeyError(law_id)
-        found = next(owner._rows("WHERE id = ?", (law_id,),
-                                 lambda c: [c.laws[law_id]] if law_id in c.laws else []), None)
+        def memory(c: Content) -> list[Law]:
+            return [c.laws[law_id]] if law_id in c.laws else []
+
+        found = next(owner._rows("WHERE id = ?", (law_id,), memory), None)
+        if found is not None and found.id != law_id:  # the index led to another law's row
+            return owner._memory().laws[law_id]
         if found is None:
-            raise KeyError(law_id)
+            # Not in the index: make sure the index is not what lost it (SQLite checks no
+            # page's bytes). A scan, but only for an id that is not a law, which is rare.
+            found = next(owner._rows("NOT INDEXED WHERE id = ?", (law_id,), memory), None)
+            if found is None:
+                raise KeyError(law_id)
+            owner._memory()  # the index is damaged: the TOML from now on
         return found
 
     def __contains__(self, law_id: object) -> bool:
@@ -336,9 +399,14 @@ class _StoredLaws(Mapping[str, Law]):
 
     def __iter__(self) -> Iterator[str]:
         owner = self._owner
-        return owner._ask(
-            lambda: iter([r[0] for r in owner._reader.rows("SELECT id FROM laws ORDER BY pos")]),
-            lambda c: iter(c.laws))
+
+        def ids() -> Iterator[str]:
+            rows = owner._reader.rows("SELECT pos, id, id_crc FROM laws ORDER BY pos")
+            if any(crc != row_crc(pos, law_id) for pos, law_id, crc in rows):
+                raise StoreDamaged("a law id that fails its checksum")
+            return iter([law_id for _, law_id, _ in rows])
+
+        return owner._ask(ids, lambda c: iter(c.laws))
 
     def __len__(self) -> int:
         return self._owner._count
@@ -359,7 +427,17 @@ class _Laws:
         self._owner = owner
 
     def __iter__(self) -> Iterator[Law]:
-        return self._owner._rows("", (), lambda c: c.laws.values())
+        ordered = self._owner._ordered
+        return iter(ordered) if ordered is not None else self._read()
+
+    def _read(self) -> Iterator[Law]:
+        owner = self._owner
+        laws = []
+        for law in owner._rows("", (), lambda c: c.laws.values()):
+            laws.append(law)
+            yield law
+        if len(laws) == owner._count and owner._fallback is None:
+            owner._ordered = laws  # every law read once: the next walk reads no row
 
     def __len__(self) -> int:
         return self._owner._count
@@ -415,7 +493,8 @@ class _StoredGameGroups(VariantGroups):
             return False
         return owner._ask(
             lambda: bool(owner._reader.rows(
-                "SELECT 1 FROM laws WHERE variant_of = ? AND game = ? LIMIT 1",
+                "SELECT 1 FROM laws WHERE variant_of = ? AND variant_of != '' AND game = ? "
+                "LIMIT 1",
                 (group, self._game))),
             lambda c: group in c.variant_groups_of(self._game))
 

@@ -449,6 +449,27 @@ class LawsStore:
 
     # -- the glossary ----------------------------------------------------------------------------
 
+    def laws_using(self, term: str, *, limit: int = 50) -> list[SearchHit]:
+        """The laws a glossary term's page lists: those a search for `term` finds first, as
+        plain hits (no explanation of the match, no other codes' laws of their situations:
+        the page lists titles, and a term's page is opened at every click)."""
+        seen = self._reader.read(term)
+        expression = self._reader.expression(seen)
+        if expression is None:
+            return []
+        direct = self._reader.expression(seen, direct=True)
+        rows = self._run(direct, (), None, None, None, limit) if direct else []
+        if len(rows) < limit and direct != expression:
+            taken = {r[0] for r in rows}
+            rows += [r for r in self._run(expression, (), None, None, None, limit)
+                     if r[0] not in taken][: limit - len(rows)]
+        hits = []
+        for law_id, rank, snippet in rows:
+            law = self._laws[law_id]
+            hits.append(SearchHit(law.id, law.title, law.game, law.code, law.topic, snippet,
+                                  rank, law.case))
+        return hits
+
     def term_for(self, word: str) -> Term | None:
         """The glossary term named by `word` in any of its forms, ignoring case and accents."""
         return self._lexicon.term_for(word)

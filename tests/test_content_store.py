@@ -67,6 +67,7 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
     assert list(stored.variants) == list(memory.variants)
     assert dict(stored.variants) == dict(memory.variants)
     games = {law.game for law in memory.laws.values()} | set(memory.games) | {"no-such-game"}
+    fresh_store = _stored()
     codes = {law.code for law in memory.laws.values()} | {"no-such-code"}
     assert stored.laws_for() == memory.laws_for()
     for game in games:
@@ -74,6 +75,7 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
         groups, expected = stored.variant_groups_of(game), memory.variant_groups_of(game)
         assert list(groups) == list(expected) and dict(groups) == dict(expected), game
         assert groups.changing_defaults() == expected.changing_defaults(), game
+        assert fresh_store.cases_of(game) == memory.cases_of(game), game  # no law decoded
         for code in codes:
             assert stored.laws_for(game, code) == memory.laws_for(game, code), (game, code)
             assert stored.laws_for(code=code) == memory.laws_for(code=code), code
@@ -135,6 +137,9 @@ def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
                          encoding="utf-8")
     edited = load_content(tree, cached=True)
     assert edited.laws[law.id].title == "A title edited"
+    assert again.fingerprint() and again.fingerprint() != load_content(
+        tree, cached=True).fingerprint()
+    assert load_content(tree).fingerprint() is None
     assert _identity(path) != built
     assert load_content(tree, cached=True).laws[law.id].title == "A title edited"
 
@@ -160,7 +165,7 @@ def test_a_damaged_row_falls_back_to_the_toml_and_the_store_is_rebuilt(cache, sm
     stored = _stored(small)
     law_id = list(fresh.laws)[-1]
     conn = sqlite3.connect(store_path(small))
-    conn.execute("UPDATE laws SET data = replace(data, 'the', 'a') WHERE id = ?", (law_id,))
+    conn.execute("UPDATE laws SET text = replace(text, 'the', 'a') WHERE id = ?", (law_id,))
     conn.commit()
     conn.close()
     stored = load_content(small, cached=True)

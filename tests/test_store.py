@@ -166,6 +166,17 @@ def broad_store(monkeypatch: pytest.MonkeyPatch) -> LawsStore:
     return LawsStore(fixture_content())
 
 
+def test_a_terms_laws_are_the_laws_its_search_finds_first(store: LawsStore) -> None:
+    # The glossary page lists the laws a search for the term finds (its French and other
+    # forms too), without the other codes' laws the search box adds to each situation.
+    for term in ("talon", "misdeal", "revoke", "no-such-word-anywhere"):
+        found = [h.law_id for h in store.search(term) if h.matched]
+        listed = store.laws_using(term)
+        assert [h.law_id for h in listed] == found
+        assert all(store.law(h.law_id).title == h.title for h in listed)
+    assert store.laws_using("talon", limit=1) == store.laws_using("talon")[:1]
+
+
 def test_too_broad_query_lists_title_matches_first_then_the_rest_in_browse_order(
     broad_store: LawsStore,
 ) -> None:

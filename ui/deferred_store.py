@@ -108,6 +108,10 @@ class DeferredStore(QObject):
             query, game=game, code=code, topic=topic, limit=limit, literal=literal
         )
 
+    def laws_using(self, term: str, *, limit: int = 50) -> list[SearchHit]:
+        """See LawsStore.laws_using."""
+        return self._get().laws_using(term, limit=limit)
+
     def term_for(self, word: str) -> Term | None:
         """See LawsStore.term_for."""
         return self._get().term_for(word)

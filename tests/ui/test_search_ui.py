@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from app.content import Content, load_content
@@ -40,6 +41,36 @@ def test_each_keystroke_is_answered_without_a_pause(qtbot, browser):
     qtbot.keyClicks(browser.search_box, "revoke")
     # No debounce: the zero-delay report runs on the next turn of the event loop.
     qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results, timeout=200)
+
+
+def test_keys_that_queue_up_are_answered_by_one_search_of_the_whole_text(qtbot, browser, real):
+    # Keys typed while the UI thread is busy wait in the event queue; one search answers them.
+    settled: list[str] = []
+    browser.search_box.query_settled.connect(settled.append)
+    for ch in "void":
+        QApplication.postEvent(browser.search_box, QKeyEvent(
+            QEvent.Type.KeyPress, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, ch))
+    qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
+    assert settled == ["void"]
+    assert browser.results_model.hit(0).law_id == real[1].find("void").hits[0].law_id
+
+
+def test_the_first_key_shows_results_without_painting_the_tree_again(qtbot, browser):
+    # The search runs before the window repaints: no frame shows the list it replaces.
+    painted: list[int] = []
+
+    class Watch(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                painted.append(1)
+            return False
+
+    watch = Watch()
+    browser.tree.viewport().installEventFilter(watch)
+    qtbot.keyClick(browser.search_box, "m")
+    qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
+    qtbot.wait(50)
+    assert painted == []
 
 
 def test_a_typo_is_corrected_and_the_literal_query_is_one_click_away(qtbot, browser):
@@ -172,3 +203,33 @@ def test_typing_a_typo_and_a_question_in_the_main_window(qtbot, real):
     qtbot.keyClicks(browser.search_box, "what happens if the dealer gives too many cards")
     qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
     qtbot.waitUntil(lambda: "too many" in browser.results_model.hit(0).title.lower())
+
+
+@pytest.mark.parametrize("width", [1000, 520])
+def test_every_result_row_is_tall_enough_for_its_text_at_the_width_it_is_drawn(
+        qtbot, browser, width):
+    # Rows were once sized at the view's full width but drawn indented: a snippet that
+    # wrapped one line more when drawn lost its last line.
+    from PySide6.QtGui import QTextDocument
+
+    browser.resize(width, 700)
+    browser.search("revoke")
+    view = browser.results
+    view.expandAll()
+    qtbot.wait(20)
+    model = browser.results_model
+    rows = [model.index(r, 0) for r in range(model.rowCount())]
+    rows += [model.index(c, 0, top) for top in rows for c in range(model.rowCount(top))]
+    checked = 0
+    for index in rows:
+        rect = view.visualRect(index)
+        if rect.isEmpty():
+            continue
+        doc = QTextDocument()
+        doc.setDefaultFont(view.font())
+        doc.setDocumentMargin(6)
+        doc.setHtml(index.data())
+        doc.setTextWidth(rect.width())
+        assert doc.size().height() <= rect.height() + 1, index.data()[:60]
+        checked += 1
+    assert checked >= 5

@@ -53,6 +53,9 @@ class ResultsView(QTreeView):
         self.setRootIsDecorated(True)
         self.setExpandsOnDoubleClick(False)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        # A page of results nearly always overflows; a scroll bar that came and went would
+        # change the rows' width, and every row would be laid out again at the new width.
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setAccessibleName("Search results")
 
     @override
@@ -95,14 +98,34 @@ class ResultsDelegate(HtmlDelegate):
         # The bold around matched words changes with every keystroke while the row's words,
         # and so its height, mostly do not: size the row by its words alone.
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
-        key = (_BOLD.sub("", text), float(self._width(option)), option.font.key())
+        width = self._row_width(option, index)
+        key = (_BOLD.sub("", text), float(width), option.font.key())
         size = self._sizes.get(key)
         if size is None:
-            size = super().sizeHint(option, index)
+            # Laid out once for both: the document sized here is the one painted (kept by
+            # _document), so a new row costs one layout, not one to size and one to paint.
+            doc = self._document(option, text, width)
+            size = QSize(int(doc.idealWidth()), int(doc.size().height()) + 1)
             self._sizes[key] = size
             if len(self._sizes) > _LAYOUTS_KEPT:
                 self._sizes.popitem(last=False)
         return size
+
+    def _row_width(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> float:
+        """The width a row is painted at: the view's, less its indentation (a situation is
+        indented once for its branch mark, a law under it twice). Sizing at the view's full
+        width laid rows out wider than they are drawn, so a snippet could lose its last line."""
+        view = option.widget
+        if not isinstance(view, QTreeView):
+            return self._width(option)
+        depth = 1 if view.rootIsDecorated() else 0
+        parent = index.parent()
+        while parent.isValid():
+            depth += 1
+            parent = parent.parent()
+        return float(max(view.viewport().width() - depth * view.indentation(), 120))
 
     def forget(self) -> None:
         """Drop the kept layouts (the palette or font changed)."""

@@ -113,7 +113,7 @@ class GlossaryScreen(QWidget):
             self.term_shown.emit(term.id)
 
     def _render(self, term: Term) -> None:
-        hits = self._store.search(term.term) if self._index_ready() else None
+        hits = self._store.laws_using(term.term) if self._index_ready() else None
         theme.set_html(self.page, term_page_html(term, hits))
 
     def _on_store_ready(self) -> None:

@@ -9,7 +9,7 @@ from app.engine.handlers.common import (
     played_words,
     rule_play,
 )
-from app.engine.handlers.declarations import check_claim
+from app.engine.handlers.declarations import NAMES, check_claim, declared_too_late
 from app.engine.ruling import Decision, Option
 
 E = "bezique.english."
@@ -99,7 +99,11 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 @rules("bezique", "english", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
-    """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card."""
+    """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card;
+    once the stock is gone nothing can be declared."""
+    late = declared_too_late(ctx)
+    if late is not None:
+        return late
     claim = check_claim(ctx)
     if claim is None:
         return None
@@ -114,9 +118,10 @@ def false_declaration(ctx: Context) -> Decision | None:
         "penalty",
         [E + "wrong-card-in-declaration"],
         f"{claim.player} laid down {claim.what} without the {names(claim.lacking)}: nothing is "
-        f"scored until he wins another trick, and the cards go back into his hand, where "
-        f"{adversary} may call them as faced cards.",
+        f"scored until he wins another trick, so the {claim.value} marked are taken down, and "
+        f"the cards go back into his hand, where {adversary} may call them as faced cards.",
         options=[Option("call-card", adversary)],
+        score={claim.player: -claim.value},
     )
 
 
@@ -180,4 +185,33 @@ def stock_exhausted(ctx: Context) -> Decision:
         [E + "no-declaring-after-stock", duty],
         f"The stock is exhausted: each player takes his cards back into his hand and no more "
         f"declarations can be made. In the last eight tricks: {ctx.law(duty).remedy}",
+    )
+
+
+
+# Combinations that are part of a higher one of their class: bézique of the double, the royal
+# marriage of the sequence in trumps (Foster, F-326; Hoffmann, H-OB).
+_PART_OF = {"bezique": "double bézique", "royal-marriage": "the sequence in trumps"}
+_EXAMPLE = {
+    "bezique": " Declaring bézique first and the double on a later trick makes 540; the double "
+    "first makes only 500.",
+}
+
+
+@rules("bezique", "american", "unscored-combination-broken")
+@rules("bezique", "english", "unscored-combination-broken")
+def lower_after_higher(ctx: Context) -> Decision | None:
+    """Foster (F-326) and Hoffmann (H-OB): no lower combination may be declared from cards
+    already used in a higher one, so a lower one not yet scored is lost once the higher is."""
+    player, declared = ctx.event.player, ctx.event.declared
+    higher = _PART_OF.get(declared)
+    laws = ctx.content.laws_of_case(ctx.game.id, ctx.code, "lower-after-higher")
+    if ctx.event.how != "higher-scored" or higher is None or not laws:
+        return None  # Neither says anything of a card of it being played before it scores.
+    example = _EXAMPLE.get(declared, "")
+    return ctx.decide(
+        "play-on",
+        [law.id for law in laws],
+        f"{player} scored {higher} before scoring {NAMES[declared]} made of the same cards: the "
+        f"lower combination can no longer be declared, so its score is lost.{example}",
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.engine.core import Context
+from app.engine.ruling import Decision
 from app.events import DECLARATION_WORDS
 
 _BEZIQUE = {
@@ -92,3 +93,27 @@ def check_claim(ctx: Context) -> Claim | None:
     if lacking is None:
         return None
     return Claim(player, declared, NAMES[declared], value, tuple(lacking))
+
+
+# The case under which a code forbids declaring once the stock is gone (content/laws/).
+LATE_CASE = "declaring-after-stock-exhausted"
+
+
+def declared_too_late(ctx: Context) -> Decision | None:
+    """A combination scored after the stock is exhausted, where the code's laws forbid any
+    declaration from then on: whatever the cards, the points marked come off. None when the
+    stock remains, or the code has no such law (then the holding decides)."""
+    if not ctx.table.timing.stock_exhausted:
+        return None
+    laws = ctx.content.laws_of_case(ctx.game.id, ctx.code, LATE_CASE)
+    value = VALUES.get(ctx.game.id, {}).get(ctx.event.declared)
+    if not laws or not value:
+        return None
+    who, what = ctx.event.player, NAMES[ctx.event.declared]
+    return ctx.decide(
+        "play-on",
+        [law.id for law in laws],
+        f"{who} scored {what} after the stock was exhausted, when no declaration can be made "
+        f"any more, whatever cards he holds: the {value} marked are taken down.",
+        score={who: -value},
+    )

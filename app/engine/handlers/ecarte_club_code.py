@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
@@ -11,7 +10,6 @@ from app.engine.handlers.common import (
     played_words,
     rule_play,
 )
-from app.engine.handlers.declarations import check_claim
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
@@ -333,38 +331,4 @@ def wrong_score(ctx: Context) -> Decision:
         )
     return ctx.decide(
         "no-penalty", [E + "overscore-taken-down"], f"{player} marked exactly what was due."
-    )
-
-
-@rules("ecarte", "english", "false-declaration")
-def false_king(ctx: Context) -> Decision | None:
-    """Law 25: a king announced and not held: the score is corrected and a replay may be had."""
-    claim = check_claim(ctx)
-    if claim is None or claim.declared != "king":
-        return None
-    who = claim.player
-    if claim.holds_the_cards:
-        return ctx.decide(
-            "no-penalty",
-            [E + "king-in-hand-announced"],
-            f"{who} holds the king of trumps: it scores 1.",
-        )
-    adversary = ctx.table.adversary(who)
-    adversary_hand = ctx.table.cards(adversary) or ()
-    if ctx.table.trump and Card("K", ctx.table.trump) in adversary_hand:
-        return ctx.decide(
-            "no-penalty",
-            [E + "false-king"],
-            f"{who} announced the king, but {adversary} holds it himself: there is no penalty "
-            f"beyond striking off the point.",
-            score={who: -1},
-        )
-    return ctx.decide(
-        "penalty",
-        [E + "false-king"],
-        f"{who} announced the king of trumps without holding it: the point is struck off, and "
-        f"{adversary} may have the hands played again, in which {who} scores nothing for the "
-        f"point and only 1 for the vole.",
-        options=[Option("replay", adversary)],
-        score={who: -1},
     )

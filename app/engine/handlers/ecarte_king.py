@@ -1,0 +1,128 @@
+"""Écarté: announcing the king of trumps held in the hand, and when it is too late.
+
+English Club Code laws 23 to 25 (Cavendish, printed by Hoffmann 1909): announce it before
+playing the first card; a king that is itself the opening lead may be announced until it is
+played to, and the dealer whose first card is the king until he plays again; a king announced
+and not held costs the point and may cost a replay. American practice (Encyclopedia Americana,
+American Cyclopaedia): announce it before the first trick, or as the king is led, before it is
+covered. The scenario's event says the player announced and marked it: where the timing is
+wrong the point comes off whatever he holds.
+"""
+
+from __future__ import annotations
+
+from app.cards import Card
+from app.engine.core import Context, rules
+from app.engine.ruling import Decision, Option
+from app.engine.table import Table
+
+E = "ecarte.english."
+A = "ecarte.american."
+
+# Where the announcer's king of trumps is, and the law that says until when it may be
+# announced there, per code (None: that code has no such allowance, the first-card rule holds).
+IN_HAND, LED, DEALER_FIRST, PLAYED, ABSENT = "hand", "led", "dealer-first", "played", "absent"
+_TIME_LAW = {
+    "english": {IN_HAND: E + "king-in-hand-announced", LED: E + "king-led-announced",
+                DEALER_FIRST: E + "dealer-first-card-king"},
+    "american": {IN_HAND: A + "king-in-hand-announced", LED: A + "king-in-hand-announced"},
+}
+
+
+def where_is_the_king(table: Table, player: str) -> str | None:
+    """Where the player's king of trumps is: in his hand, led by him to the first trick, his
+    first card as dealer, played by him to a later trick, or nowhere he could show it. None
+    when his hand or the trump is unknown."""
+    hand = table.cards(player)
+    if hand is None or table.trump is None:
+        return None
+    king = Card("K", table.trump)
+    if king in hand:
+        return IN_HAND
+    trick = table.scenario.trick
+    if trick is not None:
+        for who, card in zip(table.trick_players, trick.cards, strict=False):
+            if who != player or card != king:
+                continue
+            if table.tricks_played > 0:
+                return PLAYED
+            return LED if who == trick.leader else DEALER_FIRST
+    return ABSENT
+
+
+def _in_time(table: Table, player: str, where: str) -> bool:
+    if where == IN_HAND:
+        return not table.timing.has_played(player)
+    if where == LED:
+        trick = table.scenario.trick
+        return trick is not None and len(trick.cards) == 1  # not yet played to
+    return where == DEALER_FIRST  # a first trick still on the table: he has not played again
+
+
+def _announced(ctx: Context, where: str) -> Decision | None:
+    """A king he holds (or has just played): good in time, taken down when too late."""
+    who, table = ctx.event.player, ctx.table
+    laws = _TIME_LAW[ctx.code]
+    law = laws.get(where) or laws[IN_HAND]
+    if where in laws and _in_time(table, who, where):
+        when = {
+            IN_HAND: "before playing his first card",
+            LED: "as he led it, before it was played to",
+            DEALER_FIRST: "after playing it as his first card, before playing again",
+        }[where]
+        return ctx.decide(
+            "no-penalty",
+            [law],
+            f"{who} holds the king of trumps and announced it in time ({when}): it scores 1.",
+        )
+    return ctx.decide(
+        "play-on",
+        [law],
+        f"{who} announced the king of trumps only after playing his first card: it is too "
+        f"late, the king does not score, and the point marked is taken down.",
+        score={who: -1},
+    )
+
+
+@rules("ecarte", "english", "false-declaration")
+def king_english(ctx: Context) -> Decision | None:
+    """Laws 23 and 24 (timing); law 25: a king announced and not held."""
+    if ctx.event.declared != "king":
+        return None
+    who, table = ctx.event.player, ctx.table
+    where = where_is_the_king(table, who)
+    if where is None:
+        return None
+    if where != ABSENT:
+        return _announced(ctx, where)
+    adversary = table.adversary(who)
+    assert table.trump is not None  # where_is_the_king answers None without a trump
+    if Card("K", table.trump) in (table.cards(adversary) or ()):
+        return ctx.decide(
+            "no-penalty",
+            [E + "false-king"],
+            f"{who} announced the king, but {adversary} holds it himself: there is no penalty "
+            f"beyond striking off the point.",
+            score={who: -1},
+        )
+    return ctx.decide(
+        "penalty",
+        [E + "false-king"],
+        f"{who} announced the king of trumps without holding it: the point is struck off, and "
+        f"{adversary} may have the hands played again, in which {who} scores nothing for the "
+        f"point and only 1 for the vole.",
+        options=[Option("replay", adversary)],
+        score={who: -1},
+    )
+
+
+@rules("ecarte", "american", "false-declaration")
+def king_american(ctx: Context) -> Decision | None:
+    """American practice: announced before the first trick, or as the king is led; a king
+    announced and not held is not in the American laws held here."""
+    if ctx.event.declared != "king":
+        return None
+    where = where_is_the_king(ctx.table, ctx.event.player)
+    if where is None or where == ABSENT:
+        return None
+    return _announced(ctx, where)
