@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from app.content_checks import (
     Collector,
@@ -31,6 +31,7 @@ from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 __all__ = [
     "CONTENT_DIR",
     "CONTENT_ENV",
+    "CaseSummary",
     "CodeInfo",
     "Content",
     "ContentError",
@@ -148,6 +149,16 @@ class Term:
         return (self.term, *self.synonyms, *self.french)
 
 
+class CaseSummary(NamedTuple):
+    """One situation of a game without its laws: its case, the topic of its first law, and
+    the codes ruling on it in order of first appearance (what a list of situations shows
+    before any of them is opened)."""
+
+    case: str
+    topic: str
+    codes: tuple[str, ...]
+
+
 class VariantGroups(Mapping[str, tuple[Law, ...]]):
     """One game's variant groups: each group's readings, the default first, in file order.
 
@@ -193,6 +204,7 @@ class Content:
         self._games = games
         self._sources: Mapping[str, Source] = sources if sources is not None else {}
         self._game_groups: dict[str, VariantGroups] = {}
+        self._case_lists: dict[str, tuple[CaseSummary, ...]] = {}
 
     @property
     def laws(self) -> Mapping[str, Law]:
@@ -275,6 +287,23 @@ class Content:
         for law in self.laws.values():
             groups.setdefault((law.game, law.code, law.case), []).append(law)
         return {key: tuple(members) for key, members in groups.items()}
+
+    def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
+        """One game's situations in order of their first law in the files (computed once per
+        game: Compare lists them and reads a situation's laws only when it is shown)."""
+        found = self._case_lists.get(game)
+        if found is None:
+            topics: dict[str, str] = {}
+            codes: dict[str, dict[str, None]] = {}
+            for law in self.laws.values():
+                if law.game == game:
+                    if law.case not in topics:
+                        topics[law.case] = law.topic
+                        codes[law.case] = {}
+                    codes[law.case][law.code] = None
+            found = self._case_lists[game] = tuple(
+                CaseSummary(case, topic, tuple(codes[case])) for case, topic in topics.items())
+        return found
 
     @cached_property
     def _positions(self) -> Mapping[str, int]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from app.content import (
+    CaseSummary,
     Content,
     Counterpart,
     GameFacts,
@@ -289,6 +290,27 @@ class StoredContent(Content):
 
         return self._ask(query, lambda c: c.file_order(law))
 
+    def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
+        """One game's situations in order of their first law (one indexed query; no law is
+        decoded: Compare reads a situation's laws when it shows its row)."""
+        found = self._case_lists.get(game)
+        if found is None:
+            def query() -> tuple[CaseSummary, ...]:
+                topics: dict[str, str] = {}
+                codes: dict[str, dict[str, None]] = {}
+                for case, topic, code in self._reader.rows(
+                        'SELECT "case", topic, code FROM laws WHERE game = ? ORDER BY pos',
+                        (game,)):
+                    if case not in topics:
+                        topics[case], codes[case] = topic, {}
+                    codes[case][code] = None
+                return tuple(CaseSummary(case, topic, tuple(codes[case]))
+                             for case, topic in topics.items())
+
+            found = self._case_lists.setdefault(
+                game, self._ask(query, lambda c: c.cases_of(game)))
+        return found
+
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
         key = (game, code, case)
@@ -332,7 +354,8 @@ class StoredContent(Content):
         """One variant group's readings, the default first; () when there is no such group."""
         found = self._groups.get(name)
         if found is None:
-            members = self._rows("WHERE variant_of = ?", (name,),
+            # `!= ''` lets SQLite use the partial index laws_by_group (else a full scan).
+            members = self._rows("WHERE variant_of = ? AND variant_of != ''", (name,),
                                  lambda c: c.variants.get(name, ()))
             found = tuple(sorted(members, key=lambda law: not law.variant_default))
             self._groups[name] = found
@@ -473,7 +496,8 @@ class _StoredGameGroups(VariantGroups):
             return False
         return owner._ask(
             lambda: bool(owner._reader.rows(
-                "SELECT 1 FROM laws WHERE variant_of = ? AND game = ? LIMIT 1",
+                "SELECT 1 FROM laws WHERE variant_of = ? AND variant_of != '' AND game = ? "
+                "LIMIT 1",
                 (group, self._game))),
             lambda c: group in c.variant_groups_of(self._game))
 

@@ -232,6 +232,11 @@ def render_all(window: MainWindow, out_dir: Path, size: QSize) -> list[Path]:
         out_dir.mkdir(parents=True, exist_ok=True)
         window.resize(size)
         window.show()
+        # Screens show the search index's answers when it is open, and say "building" until
+        # then: a picture shows them settled, so the index is opened first.
+        warm = getattr(window.store, "warm", None)
+        if warm is not None:
+            warm()
         saved = []
         for name, prepare in SHOTS.items():
             prepare(window)

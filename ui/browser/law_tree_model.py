@@ -19,6 +19,7 @@ from app.content import Content, Law
 from app.vocabulary import GAMES, TOPICS
 from ui.badges import CODE_ROLE
 from ui.links import href, parse
+from ui.widgets.plain_label import plain_tip
 from ui.words import code_name, game_name, topic_name
 
 LINK_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -204,7 +205,7 @@ class LawTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return f"{law.title}, {code_name(law.code)} code"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{law.title}\n{code_name(law.code)} code: {law.brief}"
+            return plain_tip(f"{law.title}\n{code_name(law.code)} code: {law.brief}")
         return None
 
     @override

@@ -17,6 +17,7 @@ from typing_extensions import override
 from app.search import SearchHit, Situation, situations, snippet_html, snippet_text
 from ui import theme
 from ui.badges import badge_html
+from ui.widgets.plain_label import plain_tip
 from ui.words import game_name, short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -166,7 +167,7 @@ class ResultsModel(QAbstractItemModel):
                 return f"{hit.title} — {game_name(hit.game)}, {codes}: {snippet_text(hit)}"
             return f"{short_code_name(hit.code)}: {hit.title}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return why_text(hit)
+            return plain_tip(why_text(hit))  # it quotes the words typed
         if role == LAW_ID_ROLE:
             return hit.law_id
         return None

@@ -17,7 +17,15 @@ from typing_extensions import override
 from app.content import Law
 from ui import theme
 from ui.badges import CODE_ROLE
-from ui.compare.compare_grid import Case, CompareRow, cell_text, compare_row, gather_cases
+from ui.compare.compare_grid import (
+    Case,
+    CompareRow,
+    LawsOf,
+    cell_text,
+    compare_row,
+    gather_cases,
+    index_laws,
+)
 from ui.words import short_code_name, topic_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -43,6 +51,7 @@ class CompareModel(QAbstractTableModel):
         self._cases: list[Case] = []
         self._made: dict[str, CompareRow] = {}  # rows made so far, by case
         self._codes: list[str] = []
+        self._laws_of: LawsOf = lambda _code, _case: ()
         self._needle = ""
         self._open: set[str] = set()  # topics whose only-here situations are unfolded
         # Headings and folds as Entry; a situation as its Case itself (no object per row).
@@ -52,14 +61,17 @@ class CompareModel(QAbstractTableModel):
     # Content -----------------------------------------------------------------------------
 
     def set_laws(self, laws: Iterable[Law], codes: Sequence[str]) -> None:
-        """Show another game's grid (folds closed, filter kept); rows are made when shown."""
-        self.set_cases(gather_cases(laws, codes), codes)
+        """Show the grid of a list of laws (folds closed, filter kept)."""
+        situations, laws_of = index_laws(laws)
+        self.set_cases(gather_cases(situations, codes), codes, laws_of)
 
-    def set_cases(self, cases: list[Case], codes: Sequence[str]) -> None:
-        """Show situations already gathered (gather_cases) under these codes."""
+    def set_cases(self, cases: list[Case], codes: Sequence[str], laws_of: LawsOf) -> None:
+        """Show situations already gathered (gather_cases) under these codes; a situation's
+        laws are read with `laws_of(code, case)` when its row is shown or filtered."""
         self._cases = cases
         self._made = {}
         self._codes = list(codes)
+        self._laws_of = laws_of
         self._open.clear()
         self._rebuild()
 
@@ -86,7 +98,8 @@ class CompareModel(QAbstractTableModel):
     def _matches(self, case: Case) -> bool:
         if not self._needle:
             return True
-        return any(self._needle in words.casefold() for law in case.laws
+        return any(self._needle in words.casefold() for code in case.codes
+                   for law in self._laws_of(code, case.case)
                    for words in (law.title, law.situation, law.brief))
 
     def _rebuild(self) -> None:
@@ -132,7 +145,7 @@ class CompareModel(QAbstractTableModel):
     def _row(self, case: Case) -> CompareRow:
         made = self._made.get(case.case)
         if made is None:
-            made = self._made[case.case] = compare_row(case, self._codes)
+            made = self._made[case.case] = compare_row(case, self._codes, self._laws_of)
         return made
 
     def shown_cases(self) -> list[Case]:

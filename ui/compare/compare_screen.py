@@ -126,9 +126,11 @@ class CompareScreen(QWidget):
         codes = [code for code in CODES if code in facts.codes]
         cases = self._cases.get(self.game)
         if cases is None:  # gathered once per game: the content does not change
-            cases = self._cases[self.game] = gather_cases(
-                self._content.laws_for(self.game, None), codes)
-        self.model.set_cases(cases, codes)
+            cases = self._cases[self.game] = gather_cases(self._content.cases_of(self.game),
+                                                          codes)
+        game = self.game
+        self.model.set_cases(cases, codes,
+                             lambda code, case: self._content.laws_of_case(game, code, case))
         self.principles.setText("<br/>".join(
             f"{badge_html(c)} <b>{escape(short_code_name(c))}</b>: "
             f"{escape(facts.codes[c].principle)}" for c in codes))

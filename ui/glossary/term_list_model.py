@@ -9,6 +9,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from typing_extensions import override
 
 from app.content import Term
+from ui.widgets.plain_label import plain_tip
 
 TERM_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -42,7 +43,7 @@ class TermListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return term.term
         if role == Qt.ItemDataRole.ToolTipRole:
-            return term.definition
+            return plain_tip(term.definition)
         if role == TERM_ID_ROLE:
             return term.id
         return None

@@ -24,7 +24,12 @@ class _HasToolTip(Protocol):
     def setToolTip(self, text: str) -> None: ...
 
 
+def plain_tip(text: str) -> str:
+    """A tooltip's text quoting outside text, as a model's ToolTipRole or setToolTip takes it:
+    escaped when it looks like HTML, since Qt renders such tooltips as HTML."""
+    return Qt.convertFromPlainText(text) if Qt.mightBeRichText(text) else text
+
+
 def plain_tooltip(widget: _HasToolTip, text: str) -> None:
-    """Set a tooltip quoting outside text: escaped, since Qt renders tooltips that look like
-    HTML as HTML."""
-    widget.setToolTip(Qt.convertFromPlainText(text) if Qt.mightBeRichText(text) else text)
+    """Set a tooltip quoting outside text (see plain_tip)."""
+    widget.setToolTip(plain_tip(text))
