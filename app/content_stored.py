@@ -45,7 +45,7 @@ from app.content_store import (
 from app.game_facts import load_game_facts
 from app.sources import load_sources
 from app.variant_changes import VariantChanges, parse_changes
-from app.vocabulary import CODES, CONTRASTS, TOPICS
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
 
@@ -235,6 +235,9 @@ class StoredContent(Content):
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
                 self._small = games, terms, sources
+                # The games list (app/game_index.py) from these games, not their files.
+                listed = sorted((g.order, g.short_name, gid) for gid, g in games.items())
+                GAMES.prime(self._root / "games", {gid: name for _, name, gid in listed})
             return self._small
 
     def check_small_files(self) -> bool:

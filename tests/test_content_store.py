@@ -263,3 +263,19 @@ def test_threads_read_the_store_at_once(cache):
     for w in workers:
         w.join()
     assert not errors and seen == [list(memory.laws)] * 3
+
+
+def test_the_games_list_comes_from_the_store_not_the_games_files(cache, tree, monkeypatch):
+    from app import game_index
+    from app.vocabulary import GAMES
+
+    expected = game_index.read_game_names(tree / "games")
+    load_content(tree, cached=True)
+    monkeypatch.setenv("CARDLAWS_CONTENT_DIR", str(tree))
+    parsed: list[Path] = []
+    real = game_index.read_game_names
+    monkeypatch.setattr(game_index, "read_game_names",
+                        lambda folder: parsed.append(folder) or real(folder))
+    load_content(cached=True)  # from the store
+    assert list(GAMES.items()) == list(expected.items())
+    assert parsed == []
