@@ -26,6 +26,7 @@ from app.content import (
     Law,
     Source,
     Term,
+    TopicSituations,
     VariantGroups,
     _load_terms,
     load_content,
@@ -294,25 +295,46 @@ class StoredContent(Content):
         return self._ask(query, lambda c: c.file_order(law))
 
     def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
-        """One game's situations in order of their first law (one indexed query; no law is
-        decoded: Compare reads a situation's laws when it shows its row)."""
+        """One game's situations in file order (the store's table of situations, kept when it
+        was written: no law is read)."""
         found = self._case_lists.get(game)
         if found is None:
-            def query() -> tuple[CaseSummary, ...]:
-                topics: dict[str, str] = {}
-                codes: dict[str, dict[str, None]] = {}
-                for case, topic, code in self._reader.rows(
-                        'SELECT "case", topic, code FROM laws WHERE game = ? ORDER BY pos',
-                        (game,)):
-                    if case not in topics:
-                        topics[case], codes[case] = topic, {}
-                    codes[case][code] = None
-                return tuple(CaseSummary(case, topic, tuple(codes[case]))
-                             for case, topic in topics.items())
-
-            found = self._case_lists.setdefault(
-                game, self._ask(query, lambda c: c.cases_of(game)))
+            found = self._case_lists.setdefault(game, self._ask(
+                lambda: tuple(_summary(*row) for row in self._reader.rows(
+                    'SELECT "case", topic, codes FROM cases WHERE game = ? ORDER BY first',
+                    (game,))),
+                lambda c: c.cases_of(game)))
         return found
+
+    def situations_by_topic(self, game: str) -> tuple[TopicSituations, ...]:
+        """One game's situations per topic: two indexed queries, whatever their number."""
+        def query() -> tuple[TopicSituations, ...]:
+            shared: dict[str, list[CaseSummary]] = {}
+            starts: dict[str, int] = {}  # where each topic first appears
+            for first, case, topic, codes in self._reader.rows(
+                    'SELECT first, "case", topic, codes FROM cases WHERE game = ? AND n > 1 '
+                    "ORDER BY first", (game,)):
+                shared.setdefault(topic, []).append(_summary(case, topic, codes))
+                starts.setdefault(topic, first)
+            alone: dict[str, tuple[int, str]] = {}
+            for topic, first, n, low, high in self._reader.rows(
+                    "SELECT topic, min(first), count(*), min(codes), max(codes) FROM cases "
+                    "WHERE game = ? AND n = 1 GROUP BY topic", (game,)):
+                alone[topic] = (n, low if low == high else "")
+                starts[topic] = min(first, starts.get(topic, first))
+            return tuple(
+                TopicSituations(topic, tuple(shared.get(topic, ())), *alone.get(topic, (0, "")))
+                for topic in sorted(starts, key=starts.__getitem__))
+
+        return self._ask(query, lambda c: c.situations_by_topic(game))
+
+    def lone_situations(self, game: str, topic: str) -> tuple[CaseSummary, ...]:
+        """The situations of one game and topic that a single code rules on (indexed)."""
+        return self._ask(
+            lambda: tuple(_summary(*row) for row in self._reader.rows(
+                'SELECT "case", topic, codes FROM cases WHERE game = ? AND n = 1 AND topic = ? '
+                "ORDER BY first", (game, topic))),
+            lambda c: c.lone_situations(game, topic))
 
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
@@ -525,3 +547,9 @@ class _StoredGameGroups(VariantGroups):
                 "SELECT variant_of FROM laws WHERE game = ? AND variant_of != '' "
                 "AND variant_default = 1 AND changes = 1 ORDER BY pos", (self._game,))),
             lambda c: c.variant_groups_of(self._game).changing_defaults())
+
+
+def _summary(case: str, topic: str, codes: str) -> CaseSummary:
+    """A situation from the store's table: its codes in the vocabulary's order."""
+    found = set(codes.split(","))
+    return CaseSummary(case, topic, tuple(c for c in CODES if c in found))

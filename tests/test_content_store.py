@@ -75,6 +75,11 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
         assert list(groups) == list(expected) and dict(groups) == dict(expected), game
         assert groups.changing_defaults() == expected.changing_defaults(), game
         assert fresh_store.cases_of(game) == memory.cases_of(game), game  # no law decoded
+        topics = fresh_store.situations_by_topic(game)
+        assert topics == memory.situations_by_topic(game), game
+        for topic in {t.topic for t in topics} | {"no-such-topic"}:
+            assert fresh_store.lone_situations(game, topic) == memory.lone_situations(
+                game, topic), (game, topic)
         for code in codes:
             assert stored.laws_for(game, code) == memory.laws_for(game, code), (game, code)
             assert stored.laws_for(code=code) == memory.laws_for(code=code), code
