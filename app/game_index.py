@@ -7,6 +7,8 @@ principles (`general`) are not a game but stand last in every list of games.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -40,17 +42,31 @@ def read_game_names(games_dir: Path) -> dict[str, str]:
     return names
 
 
+# How long the games folder is taken as unchanged before it is looked at again: a list of
+# games is asked for per row of a screen, and a look (a stat) per ask added up to tens of
+# milliseconds on the UI thread; a games file added shows within this delay.
+RECHECK_AFTER_S = 1.0
+
+
 class GameNames(Mapping[str, str]):
     """The games of the content in use, id -> short name, in list order (a live view: it
-    follows $CARDLAWS_CONTENT_DIR and games files added or removed)."""
+    follows $CARDLAWS_CONTENT_DIR at once, and games files added or removed within
+    RECHECK_AFTER_S)."""
 
     def __init__(self) -> None:
         self._key: tuple[str, int] | None = None
         self._names: dict[str, str] = {}
+        self._override: str | None = None
+        self._checked = -RECHECK_AFTER_S
 
     def _current(self) -> dict[str, str]:
-        from app.content import content_dir
+        from app.content import CONTENT_ENV, content_dir
 
+        override = os.environ.get(CONTENT_ENV)
+        now = time.monotonic()
+        if (self._key is not None and override == self._override
+                and now - self._checked < RECHECK_AFTER_S):
+            return self._names
         games_dir = content_dir() / "games"
         try:
             stamp = games_dir.stat().st_mtime_ns
@@ -60,10 +76,25 @@ class GameNames(Mapping[str, str]):
         if key != self._key:
             self._names = read_game_names(games_dir)
             self._key = key
+        self._override, self._checked = override, now
         return self._names
+
+    def prime(self, games_dir: Path, names: Mapping[str, str]) -> None:
+        """Take the names of `games_dir` (id -> short name, in list order) from content just
+        validated against its files (the content store's games): no games file is parsed for
+        them. A later change to the folder is seen as usual."""
+        try:
+            stamp = games_dir.stat().st_mtime_ns
+        except OSError:
+            return
+        self._key = (str(games_dir), stamp)
+        self._names = {**names, GENERAL: GENERAL_NAME}
 
     def __getitem__(self, gid: str) -> str:
         return self._current()[gid]
+
+    def __contains__(self, gid: object) -> bool:
+        return gid in self._current()
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(self._current()))

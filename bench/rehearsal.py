@@ -4,7 +4,10 @@
   injected and ruled, against the engine alone parsing and ruling one table per step.
 - Click to next state on the real screen (a card played, the table repainted), against one
   engine ruling: the budget is one frame (16 ms).
-Usage: python bench/rehearsal.py [--deals N]
+- The screen's first show at each corpus scale (`--scale`, every law ×N, bench/scale.py),
+  built and shown at 1280x800 until painted, against a bare QWidget of the same size shown and
+  painted in the same run, with its growth curve. Goal: ≤ 50 ms at ×100 (issue 13).
+Usage: python bench/rehearsal.py [--deals N] [--scale 1,100]
 """
 
 from __future__ import annotations
@@ -19,7 +22,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 
 from app.content import load_content  # noqa: E402
 from app.engine import rule  # noqa: E402
@@ -34,6 +40,7 @@ def main() -> None:
     """Print per-deal and per-click timings and their ratios to the engine alone."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals per game (default 20)")
+    add_scale_arguments(parser, scales=(1, 100))
     args = parser.parse_args()
     content = load_content()
     games = build_games(content)
@@ -64,6 +71,42 @@ def main() -> None:
         print(f"{gid:18} {deal:10.2f} {statistics.median(steps):6.0f} "
               f"{statistics.median(rulings):8.0f} {engine:12.2f} {deal / engine:6.2f}")
     _clicks(content)
+    _first_shows(args.scale)
+
+
+def _first_shows(scales: list[int]) -> None:
+    """The screen's first show at each corpus scale, against a bare window's."""
+    from builder import PaintWatch, _painted, bare_show  # bench/builder.py
+    from PySide6.QtWidgets import QApplication
+
+    from ui.rehearse.rehearse_screen import RehearseScreen
+
+    app = QApplication.instance() or QApplication([])
+    ratios = []
+    print("first show, 1280x800 offscreen (goal at x100: <= 50 ms)")
+    for factor in scales:
+        content_dir = scaled_content(factor)
+        load_content(content_dir, None, cached=True)  # the store built, if it was not
+        bare = statistics.median(bare_show(app) for _ in range(5))
+        shows = []
+        for _ in range(3):
+            fresh = load_content(content_dir, None, cached=True)  # opened anew, as at a start
+            start = time.perf_counter()
+            screen = RehearseScreen(fresh)
+            screen.resize(1280, 800)
+            watch = PaintWatch()
+            screen.installEventFilter(watch)
+            screen.show()
+            shows.append(_painted(app, screen, watch, start))
+            screen.close()
+            screen.deleteLater()
+            app.processEvents()
+        first = statistics.median(shows)
+        ratios.append(first / bare)
+        print(f"  x{factor:<5} first show {first:7.1f} ms = {first / bare:5.1f}x a bare window "
+              f"({bare:.1f} ms)")
+    if len(scales) > 1:
+        print_growth("first show / bare window", scales, ratios)
 
 
 def _clicks(content) -> None:

@@ -1,18 +1,19 @@
 """Showing Compare and the browser tree as the corpus grows, against a bare QTableView.
 
-For each scale (×1, ×10, ×100 copies of every law, each copy a situation of its own), times
-the first show of the compare screen, a game change in it, a change of the browser's filters,
-and showing the tree; the baseline is a QTableView over a plain model of the same number of
-rows, shown and painted in the same run. Goal: ≤ 50 ms at ×100; the ratio tells the cost of
-our work against Qt's own.
+For each scale (`--scale`, every law ×N, bench/scale.py), times the first show of the compare
+screen, a game change in it, a change of the browser's filters, and showing the tree; the
+baseline is a QTableView over a plain model of as many rows as the game compared has laws,
+shown and painted in the same run. Each round works on a fresh Content over the same laws, so
+the content's per-game indexes (Content.cases_of) are built inside the first show, as in the
+app. Goal: ≤ 50 ms at ×100; the ratio tells the cost of our work against Qt's own, and the
+growth curve whether it grows with the corpus.
 
-    python bench/screens.py [--scales 1 10 100] [--rounds 5]
+    python bench/screens.py [--scale 1,10,100] [--rounds 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import statistics
 import sys
@@ -26,24 +27,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QApplication, QTableView, QWidget
 
-from app.content import Content, Counterpart, load_content
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from scale import add_scale_arguments, print_growth, scaled_content
+
+from app.content import Content, load_content
 
 
-def replicate(content: Content, times: int) -> Content:
-    """Every law copied `times` times, each copy a situation of its own (its own case), its
-    counterparts and related laws pointing at the same copy."""
-    if times == 1:
-        return content
-
-    def copy(law, n):  # type: ignore[no-untyped-def]
-        suffix = f"-x{n}"
-        return dataclasses.replace(
-            law, id=law.id + suffix, case=law.case + suffix,
-            related=tuple(r + suffix for r in law.related),
-            counterparts=tuple(Counterpart(c.law + suffix, c.contrast) for c in law.counterparts),
-            variant_of=law.variant_of + suffix if law.variant_of else "")
-    laws = {f"{law.id}-x{n}": copy(law, n) for n in range(times) for law in content.laws.values()}
-    return Content(laws=laws, terms=content.terms, games=content.games)
+def fresh(content_dir: Path) -> Content:
+    """The content opened anew (from its store, as the app opens it): none of its caches
+    filled yet, as at the app's start."""
+    return load_content(content_dir, None, cached=True)
 
 
 class _Plain(QAbstractTableModel):
@@ -81,24 +74,27 @@ def _shown(make: Callable[[], QWidget]) -> tuple[float, QWidget]:
     return _timed(build), made[0]
 
 
-def measure(content: Content, rounds: int) -> dict[str, float]:
+def measure(content_dir: Path, rounds: int) -> dict[str, float]:
     """Median milliseconds of each action over `rounds` fresh screens."""
     from ui.browser.browser_screen import BrowserScreen
     from ui.compare.compare_screen import CompareScreen
 
+    content = fresh(content_dir)
     store = _NoStore(content)  # the screens read the content; no search index is needed
     times: dict[str, list[float]] = {k: [] for k in
                                      ("baseline", "compare", "compare-game", "tree", "filter")}
-    rows = sum(1 for law in content.laws.values() if law.game == "rubicon-bezique")
+    rows = len(content.laws_for("rubicon-bezique"))
     for _ in range(rounds):
         elapsed, table = _shown(lambda: _table(rows))
         times["baseline"].append(elapsed)
         table.close()
-        elapsed, compare = _shown(lambda: CompareScreen(store, content))  # type: ignore[arg-type]
+        new = fresh(content_dir)
+        elapsed, compare = _shown(lambda c=new: CompareScreen(store, c))  # type: ignore[arg-type]
         times["compare"].append(elapsed)
         times["compare-game"].append(_timed(lambda c=compare: c.show_game("ecarte")))
         compare.close()
-        elapsed, browser = _shown(lambda: BrowserScreen(store, content))  # type: ignore[arg-type]
+        new = fresh(content_dir)
+        elapsed, browser = _shown(lambda c=new: BrowserScreen(store, c))  # type: ignore[arg-type]
         times["tree"].append(elapsed)
         times["filter"].append(_timed(lambda b=browser: b.filters.set_game("rubicon-bezique")))
         browser.close()
@@ -128,22 +124,29 @@ class _NoStore:
 def main(argv: list[str] | None = None) -> int:
     """Print, per scale, each action's median and its ratio to the bare table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scales", type=int, nargs="+", default=[1, 10, 100])
+    add_scale_arguments(parser)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
     app = QApplication.instance() or QApplication([])
-    base = load_content(cached=True)
-    print(f"{'scale':>6} {'laws':>7} {'bare table':>11} {'compare':>9} {'game':>7} "
-          f"{'tree':>7} {'filter':>7}   (ms; ratio to the bare table)")
-    for scale in args.scales:
-        content = replicate(base, scale)
-        m = measure(content, args.rounds)
-        ratio = {k: m[k] / m["baseline"] for k in m}
-        print(f"{'x' + str(scale):>6} {len(content.laws):>7} {m['baseline']:>9.1f}ms "
-              + " ".join(f"{m[k]:>6.1f}ms ({ratio[k]:.1f}x)"
-                         for k in ("compare", "compare-game", "tree", "filter")))
+    print(f"{'scale':>6} {'laws':>7} {'bare table':>11} {'compare':>15} {'game':>15} "
+          f"{'tree':>15} {'filter':>15}   (median ms; ratio to the bare table)")
+    ratios: dict[str, list[float]] = {k: [] for k in ACTIONS}
+    for scale in args.scale:
+        content_dir = scaled_content(scale)
+        m = measure(content_dir, args.rounds)
+        for k in ACTIONS:
+            ratios[k].append(m[k] / m["baseline"])
+        laws = len(load_content(content_dir, None, cached=True).laws)
+        print(f"{'x' + str(scale):>6} {laws:>7} {m['baseline']:>9.1f}ms "
+              + " ".join(f"{m[k]:>6.1f}ms ({m[k] / m['baseline']:4.1f}x)" for k in ACTIONS))
+    if len(args.scale) > 1:
+        for k in ACTIONS:
+            print_growth(f"{k} / bare table", list(args.scale), ratios[k])
     app.processEvents()
     return 0
+
+
+ACTIONS = ("compare", "compare-game", "tree", "filter")
 
 
 if __name__ == "__main__":

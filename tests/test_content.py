@@ -296,3 +296,15 @@ def test_a_corrupt_cache_file_is_ignored(tree, tmp_path, monkeypatch):
     for cached in (tmp_path / "cache").glob("content-*.sqlite"):
         cached.write_bytes(b"garbage")
     assert "ecarte.american.one" in load_content(tree, cached=True).laws
+
+
+def test_the_situations_of_a_game_are_listed_once_each_with_the_codes_ruling_on_them():
+    cases = CONTENT.cases_of("rubicon-bezique")
+    laws = CONTENT.laws_for("rubicon-bezique")
+    assert [c.case for c in cases] == list(dict.fromkeys(law.case for law in laws))
+    for summary in cases:
+        ruling = {law.code for law in laws if law.case == summary.case}
+        assert set(summary.codes) == ruling and len(summary.codes) == len(ruling)
+        assert all(CONTENT.laws_of_case("rubicon-bezique", code, summary.case)
+                   for code in summary.codes)
+    assert CONTENT.cases_of("no-such-game") == ()

@@ -60,6 +60,46 @@ def test_rubicon_declaration_after_the_stock_is_exhausted_is_struck_off_even_if_
     assert dict(r.score) == {"North": -100}
 
 
+# ---------------------------------------------------- nothing declared before a trick is won
+
+
+def rubicon_first_trick(trick_cards, **extra):
+    raw = {"game": "rubicon-bezique", "players": ["North", "South"], "dealer": "South",
+           "stage": "play", "tricks_played": 0, "hands": {"North": [*FOUR_ACES, "10C", "KC"]},
+           "trick": {"leader": "North", "cards": trick_cards},
+           "event": declared("North", "four-aces")}
+    raw.update(extra)
+    return raw
+
+
+def test_rubicon_four_aces_scored_before_anyone_has_won_a_trick_come_off(ruled):
+    # Portland Club law 42: a declaration is scored only on winning a trick.
+    r = ruled(rubicon_first_trick(["8S"]), "english")
+    assert r.laws == ("rubicon-bezique.english.when-to-score",)
+    assert dict(r.score) == {"North": -100}
+    assert "before anybody had won a trick" in r.explanation
+
+
+def test_rubicon_four_aces_scored_once_the_first_trick_is_complete_are_good(ruled):
+    r = ruled(rubicon_first_trick(["8S", "7S"]), "english")
+    assert r.outcome == "no-penalty"
+    assert dict(r.score) == {}
+
+
+def test_bezique_declaration_before_the_first_trick_is_out_of_time_in_english_and_french(ruled):
+    # Enquire Within and Boussac: only the winner of a trick declares, before drawing.
+    raw = bezique(tricks_played=0, hands={"North": [*FOUR_ACES, "10S", "KS"]},
+                  event=declared("North", "four-aces"))
+    for code in ("english", "french"):
+        r = ruled(raw, code)
+        assert r.laws == (f"bezique.{code}.declare-after-winning-trick",)
+        assert dict(r.score) == {"North": -100}
+    # While tricks are being won the French laws held say nothing of a false declaration.
+    later = bezique(hands={"North": ["KS", "KH", "KD", "JC", "7D", "8D", "9C", "AC"]},
+                    event=declared("North", "four-kings"))
+    assert ruled(later, "french").outcome == "not-covered"
+
+
 # ------------------------------------------------------------ a wrong card in a declaration
 
 

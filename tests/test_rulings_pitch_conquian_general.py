@@ -182,3 +182,31 @@ def test_stock_exhausted_without_eleven_down_is_a_tableau(ruled):
     r = ruled(raw, "american")
     assert r.outcome == "tableau"
     assert "conquian.american.tableau-counter-to-pool" in r.laws
+
+
+def test_conquian_wrong_count_loses_the_game_only_once_the_drawing_has_begun(ruled):
+    # Foster 1913 (F13-C): a wrong number "after drawing" loses; at the deal that law is silent.
+    raw = {"game": "conquian", "dealer": "South", "hands": {"North": 11, "South": 10},
+           "event": {"type": "wrong-count"}}
+    during = ruled({**raw, "stage": "play"}, "american")
+    assert during.outcome == "game-won"
+    assert "South wins" in during.explanation
+    assert ruled({**raw, "stage": "deal"}, "american").outcome == "not-covered"
+
+
+# ====================================================================== Auction Pitch scoring
+def test_nobody_bid_so_the_eldest_pitched_and_everyone_scores_what_he_made(ruled):
+    # F-291: if nobody bids, the eldest pitches under no obligation and cannot be set back.
+    raw = pitch(stage="hand-over", bid=None,
+                event={"type": "points-made", "points": {"Cora": 1, "Dan": 2, "Eve": 1}})
+    r = ruled(raw, "american")
+    assert r.outcome == "no-penalty"
+    assert dict(r.score) == {"Cora": 1, "Dan": 2, "Eve": 1}
+    assert r.laws[0] == AP + "nobody-bids"
+    assert "Cora pitched" in r.explanation  # Cora sits on the dealer's (Ben's) left
+
+
+def test_a_bidder_short_of_his_bid_is_set_back_while_the_others_score(ruled):
+    raw = pitch(stage="hand-over", bid={"player": "Dan", "amount": 4},
+                event={"type": "points-made", "points": {"Dan": 3, "Eve": 1}})
+    assert dict(ruled(raw, "american").score) == {"Dan": -4, "Eve": 1}

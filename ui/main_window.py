@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QMainWindow,
@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from app.content import Content, content_dir
-from ui import theme
+from ui import heap, theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.desktop import icon_path
+from ui.idle_imports import IdleImports
 from ui.navigation import SEARCH, Journey, Place
 from ui.quiz.trainer import Trainer
 from ui.settings import UiSettings
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from ui.law_reader import LawReader
 
 DEFAULT_SIZE = (1280, 800)
+# After the window is first shown, this long before the screens' modules load in idle slices.
+IDLE_IMPORTS_AFTER_MS = 100
 
 ABOUT = (
     "<h3>Card Laws</h3><p>An offline reference and trainer for the laws of classic card games: "
@@ -56,6 +59,7 @@ class ScreenSpec:
     title: str
     shortcut: str
     build: Callable[[MainWindow], QWidget]
+    module: str  # what `build` imports: loaded while the window is idle (ui/idle_imports.py)
 
 
 def _build_browser(window: MainWindow) -> QWidget:
@@ -136,16 +140,23 @@ def _build_rehearse(window: MainWindow) -> QWidget:
 
 # The screens in menu order; the first is shown when no other was saved. New screens join here.
 SCREENS: tuple[ScreenSpec, ...] = (
-    ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser),
-    ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare),
-    ScreenSpec("glossary", "&Glossary", "Ctrl+3", _build_glossary),
-    ScreenSpec("builder", "Scenario &builder", "Ctrl+4", _build_builder),
-    ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes),
-    ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics),
-    ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse),
+    ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser,
+               "ui.browser.browser_screen"),
+    ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare,
+               "ui.compare.compare_screen"),
+    ScreenSpec("glossary", "&Glossary", "Ctrl+3", _build_glossary,
+               "ui.glossary.glossary_screen"),
+    ScreenSpec("builder", "Scenario &builder", "Ctrl+4", _build_builder,
+               "ui.builder.builder_screen"),
+    ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes,
+               "ui.quiz.quiz_screen"),
+    ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics,
+               "ui.stats.stats_screen"),
+    ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse,
+               "ui.rehearse.rehearse_screen"),
 )
 # Shown at the first start and from Help > Welcome; not a place of the View menu.
-WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome)
+WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome, "ui.help.welcome")
 
 
 class MainWindow(WindowMoves, QMainWindow):
@@ -193,6 +204,17 @@ class MainWindow(WindowMoves, QMainWindow):
         app = QApplication.instance()
         if app is not None:  # the mouse's back and forward buttons, wherever they are pressed
             app.installEventFilter(self)
+        # The other screens' modules load while the window is idle, so that opening one
+        # builds widgets and imports nothing; what they load is kept for the app's life.
+        self.idle_imports = IdleImports([spec.module for spec in (*SCREENS, WELCOME)], self,
+                                        then=heap.keep_loaded)
+        heap.keep_loaded()  # the content and the first screen
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.idle_imports.done:
+            QTimer.singleShot(IDLE_IMPORTS_AFTER_MS, self.idle_imports.start)
 
     # Screens ------------------------------------------------------------------------------
 
@@ -206,6 +228,7 @@ class MainWindow(WindowMoves, QMainWindow):
                 self.ui_settings.restore_splitter(name, splitter)
             self._built[name] = widget
             self.stack.addWidget(widget)
+            heap.keep_loaded()  # a screen lives as long as the window
         return self._built[name]
 
     def show_screen(self, name: str) -> None:

@@ -76,6 +76,7 @@ from app.table_builder.reading import (
 from app.table_builder.seats import rename_player, seat_range, set_player_count
 from app.table_builder.variants import (
     VariantGroup,
+    chosen_readings,
     chosen_variant,
     codes_in_force,
     set_codes,
@@ -97,6 +98,7 @@ __all__ = [
     "change_game",
     "check_table",
     "choose_event_card",
+    "chosen_readings",
     "chosen_variant",
     "codes_in_force",
     "copies_left",

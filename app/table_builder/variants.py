@@ -58,8 +58,7 @@ def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
     """
     groups = [
         VariantGroup(name, _words(laws[0].case), laws)
-        for name, laws in content.variants.items()
-        if any(law.game == game_id for law in laws)
+        for name, laws in content.variant_groups_of(game_id).items()
     ]
     labels = [g.label for g in groups]
     return [
@@ -79,16 +78,28 @@ def chosen_variant(raw: Mapping[str, Any], group: VariantGroup) -> Law:
     return next((law for law in group.laws if law.id == chosen), group.default)
 
 
+def chosen_readings(raw: Mapping[str, Any], game: Game) -> dict[str, str]:
+    """The readings a table follows that are not the usual one: group -> law id (only the
+    groups the table names are read, however many the game has)."""
+    chosen = {}
+    for name, law_id in mapping_at(raw, "variants").items():
+        readings = game.variant_groups.get(name) if isinstance(name, str) else None
+        if readings and law_id != readings[0].id and any(law.id == law_id for law in readings):
+            chosen[name] = law_id
+    return chosen
+
+
 def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
                 content: Content) -> dict[str, Any]:
     """Follow one law of a variant group; the default law removes the choice (and an empty
     `variants` goes). Refused for a law that is not a reading of that group at this game."""
-    groups = {g.name: g for g in variant_groups(content, str(raw.get("game")))}
-    if group not in groups:
+    readings = content.variant_groups_of(str(raw.get("game"))).get(group)
+    if not readings:
         raise EditRefused(f"{group} is not a disputed rule of this game.")
-    law = next((law for law in groups[group].laws if law.id == law_id), None)
+    law = next((law for law in readings if law.id == law_id), None)
     if law is None:
-        raise EditRefused(f"{law_id} is not one of the readings of {groups[group].label}.")
+        raise EditRefused(f"{law_id} is not one of the readings of "
+                          f"{_words(readings[0].case)}.")
     new = _edited(raw)
     variants = dict(new.get("variants") or {}) if isinstance(new.get("variants"), dict) else {}
     if law.variant_default:

@@ -138,3 +138,17 @@ def test_the_first_start_opens_a_comfortable_window(qtbot, store, content):
     available = QMainWindow.screen(window).availableGeometry()
     assert window.width() >= min(1000, int(available.width() * 0.9))
     assert window.height() >= min(600, int(available.height() * 0.9))
+
+
+def test_each_screen_names_the_module_its_widget_comes_from(window):
+    # The window loads these modules while idle: a wrong name would load the wrong thing
+    # and leave the screen's own import to its first opening.
+    for spec in SCREENS:
+        assert type(window.screen(spec.name)).__module__ == spec.module, spec.name
+
+
+def test_the_screens_modules_load_while_the_window_is_idle(qtbot, window):
+    import sys
+
+    qtbot.waitUntil(lambda: window.idle_imports.done, timeout=20_000)
+    assert all(spec.module in sys.modules for spec in SCREENS)

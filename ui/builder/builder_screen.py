@@ -40,7 +40,7 @@ from app.table_builder import (
     change_game,
     check_table,
     choose_event_card,
-    chosen_variant,
+    chosen_readings,
     codes_in_force,
     copies_left,
     deal_at_random,
@@ -277,7 +277,8 @@ class BuilderScreen(ScenarioFiles, QWidget):
         self._edit(raw, text)
 
     def variant_groups(self) -> list[VariantGroup]:
-        """The disputed rules of the table's game (read from the content once per game)."""
+        """The disputed rules of the table's game with their readings (read from the content
+        once per game, when first asked: the laws form asks when its readings are shown)."""
         gid = self.document.raw["game"]
         if gid not in self._groups:
             self._groups[gid] = variant_groups(self.content, gid)
@@ -300,9 +301,9 @@ class BuilderScreen(ScenarioFiles, QWidget):
                                    else None,
                                    events_for(game, raw.get("stage", "play")))
         self._show_hand_hint()
-        groups = self.variant_groups()
-        self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game), groups,
-                                 {g.name: chosen_variant(raw, g).id for g in groups})
+        self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game),
+                                 list(game.variant_groups), chosen_readings(raw, game),
+                                 self.variant_groups)
         self.problem_label.setText(self.problem.words if self.problem else "")
         self.problem_label.setVisible(self.problem is not None)
         self.ruling = None

@@ -11,7 +11,7 @@ set_variant, chosen by the screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -62,7 +62,9 @@ class LawsForm(QWidget):
         self.code_boxes: dict[str, QCheckBox] = {}
         self._reading_boxes: dict[str, QComboBox] = {}
         self._readings_built = False
-        self._groups: dict[str, VariantGroup] = {}
+        self._groups: dict[str, VariantGroup] = {}  # read when the readings are first shown
+        self._names: tuple[str, ...] = ()
+        self._load: Callable[[], Sequence[VariantGroup]] = list
         self._chosen: dict[str, str] = {}
         self._key: tuple[object, ...] = ()
         self._codes_row = QHBoxLayout()
@@ -115,15 +117,20 @@ class LawsForm(QWidget):
         self.toggle.setChecked(shown)
         self.toggle.blockSignals(False)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
-        self.readings.setVisible(shown and bool(self._groups))
+        self.readings.setVisible(shown and bool(self._names))
 
-    def show_laws(self, codes: Sequence[str], in_force: Sequence[str],
-                  groups: Sequence[VariantGroup], chosen: Mapping[str, str]) -> None:
-        """Show a game's codes (those in force ticked) and readings (`chosen`: group -> law id),
-        rebuilding the controls when the game changed, without emitting anything."""
-        key = (tuple(codes), tuple((g.name, tuple(law.id for law in g.laws)) for g in groups))
+    def show_laws(self, codes: Sequence[str], in_force: Sequence[str], groups: Sequence[str],
+                  chosen: Mapping[str, str],
+                  load: Callable[[], Sequence[VariantGroup]]) -> None:
+        """Show a game's codes (those in force ticked) and its disputed rules (`groups`, by
+        name; `chosen`: group -> law id where the table does not follow the usual reading),
+        rebuilding the controls when the game changed, without emitting anything.
+
+        The rules' readings are read (`load`) only when they are first shown: a game may have
+        hundreds, and the usual readings need no law to be counted."""
+        key = (tuple(codes), tuple(groups))
         if key != self._key:
-            self._rebuild(codes, groups)
+            self._rebuild(codes, key[1], load)
             self._key = key
         ticked = set(in_force)
         for code, box in self.code_boxes.items():
@@ -137,7 +144,7 @@ class LawsForm(QWidget):
         self._chosen = dict(chosen)
         if self._readings_built:
             self._show_chosen()
-        changed = sum(chosen.get(g.name, g.default.id) != g.default.id for g in groups)
+        changed = len(self._chosen)
         self.toggle.setVisible(bool(groups))
         self.toggle.setText("Readings: " + ("all usual" if not changed else
                                             f"{changed} not the usual"))
@@ -155,6 +162,7 @@ class LawsForm(QWidget):
         if self._readings_built:
             return
         self._readings_built = True
+        self._groups = {g.name: g for g in self._load()}
         for group in self._groups.values():
             combo = _combo()
             combo.setAccessibleName(f"Reading: {group.label}")
@@ -171,7 +179,8 @@ class LawsForm(QWidget):
             self._reading_boxes[group.name] = combo
         self._show_chosen()
 
-    def _rebuild(self, codes: Sequence[str], groups: Sequence[VariantGroup]) -> None:
+    def _rebuild(self, codes: Sequence[str], names: tuple[str, ...],
+                 load: Callable[[], Sequence[VariantGroup]]) -> None:
         for box in self.code_boxes.values():
             box.setParent(None)
             box.deleteLater()
@@ -188,7 +197,8 @@ class LawsForm(QWidget):
         self.readings, self.form = self._new_readings()
         self._reading_boxes = {}
         self._readings_built = False
-        self._groups = {g.name: g for g in groups}
+        self._groups = {}
+        self._names, self._load = names, load
         self.show_readings(self.toggle.isChecked())
 
     def _on_codes(self) -> None:

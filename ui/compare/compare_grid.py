@@ -6,11 +6,11 @@ laws' counterpart links, never worked out here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from app.content import Law
+from app.content import CaseSummary, Law
 from app.vocabulary import ONLY_HERE, TOPICS
 from ui.words import contrast_words, short_code_name
 
@@ -76,45 +76,51 @@ def cell_text(laws: Sequence[Law]) -> str:
 
 
 class Case(NamedTuple):
-    """A situation before its row is made: its laws, its topic, and the one code covering it
-    when only one does ('' when two or more do).
+    """A situation before its row is made: its topic, the codes compared that rule on it, and
+    the one code covering it when only one does ('' when two or more do).
 
-    Cheap to gather for thousands of situations (a tuple each); the row (cells, contrasts,
-    words) is made only when it is shown (compare_row).
+    Gathered from the content's list of situations (Content.cases_of) without reading their
+    laws; the row (cells, contrasts, words) is made only when it is shown (compare_row).
     """
 
     case: str
     topic: str
-    laws: list[Law]
+    codes: tuple[str, ...]
     only_here: str
 
 
-def gather_cases(laws: Iterable[Law], codes: Sequence[str]) -> list[Case]:
-    """One game's situations in topic order, then order of first appearance (one pass)."""
+# A situation's laws under one code: (code, case) -> laws in file order.
+LawsOf = Callable[[str, str], Sequence[Law]]
+
+
+def gather_cases(situations: Iterable[CaseSummary], codes: Sequence[str]) -> list[Case]:
+    """One game's situations that the codes rule on, in topic order, then file order.
+
+    One cheap step per situation (thousands at a large corpus, on the UI thread): the codes
+    covering it are worked out once per combination of codes, and situations are bucketed by
+    topic rather than sorted."""
     wanted = set(codes)
-    by_case: dict[str, list[Law]] = {}
-    for law in laws:
-        if law.code in wanted:
-            members = by_case.get(law.case)
-            if members is None:
-                by_case[law.case] = [law]
-            else:
-                members.append(law)
-    order = {topic: i for i, topic in enumerate(TOPICS)}
-    cases = []
-    for case, members in by_case.items():
-        first = members[0].code
-        alone = all(law.code == first for law in members)
-        cases.append(Case(case, members[0].topic, members, first if alone else ""))
-    cases.sort(key=lambda c: order.get(c.topic, len(order)))
-    return cases
+    covering_of: dict[tuple[str, ...], tuple[tuple[str, ...], str]] = {}
+    by_topic: dict[str, list[Case]] = {topic: [] for topic in TOPICS}
+    for case, topic, case_codes in situations:
+        found = covering_of.get(case_codes)
+        if found is None:
+            covering = tuple(code for code in case_codes if code in wanted)
+            found = covering_of[case_codes] = (covering,
+                                               covering[0] if len(covering) == 1 else "")
+        if found[0]:
+            bucket = by_topic.get(topic)
+            if bucket is None:
+                bucket = by_topic[topic] = []
+            bucket.append(Case(case, topic, *found))
+    return [case for bucket in by_topic.values() for case in bucket]
 
 
-def compare_row(case: Case, codes: Sequence[str]) -> CompareRow:
+def compare_row(case: Case, codes: Sequence[str], laws_of: LawsOf) -> CompareRow:
     """The row of one situation: each code's laws (usual reading first) and the contrasts."""
     cells = {
-        code: tuple(sorted((law for law in case.laws if law.code == code),
-                           key=lambda law: not law.variant_default))
+        code: tuple(sorted(laws_of(code, case.case), key=lambda law: not law.variant_default))
+        if code in case.codes else ()
         for code in codes
     }
     first = next(cell[0] for cell in cells.values() if cell)
@@ -122,9 +128,22 @@ def compare_row(case: Case, codes: Sequence[str]) -> CompareRow:
                       _contrasts(cells, codes))
 
 
+def index_laws(laws: Iterable[Law]) -> tuple[list[CaseSummary], LawsOf]:
+    """Situations and a reader of their laws over a list of laws (for a list at hand, such
+    as a test's; the screen asks the content)."""
+    by_case: dict[str, dict[str, list[Law]]] = {}
+    topics: dict[str, str] = {}
+    for law in laws:
+        topics.setdefault(law.case, law.topic)
+        by_case.setdefault(law.case, {}).setdefault(law.code, []).append(law)
+    situations = [CaseSummary(case, topic, tuple(by_case[case])) for case, topic in topics.items()]
+    return situations, lambda code, case: by_case.get(case, {}).get(code, ())
+
+
 def compare_rows(laws: Iterable[Law], codes: Sequence[str]) -> list[CompareRow]:
     """The rows for one game's laws, in topic order then order of first appearance."""
-    return [compare_row(case, codes) for case in gather_cases(laws, codes)]
+    situations, laws_of = index_laws(laws)
+    return [compare_row(case, codes, laws_of) for case in gather_cases(situations, codes)]
 
 
 def _contrasts(cells: dict[str, tuple[Law, ...]], codes: Sequence[str]) -> tuple[Contrast, ...]:

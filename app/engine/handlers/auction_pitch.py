@@ -104,7 +104,17 @@ def points_made(ctx: Context) -> Decision | None:
     """Seed 000:3 and F-291: each scores what he made; a bidder short of his bid is set back."""
     table, points = ctx.table, ctx.event.points
     if table.bid is None:
-        return None
+        # Nobody bid: the eldest had to pitch, under no obligation, so nobody is set back.
+        made = {p: n for p, n in points.items() if n}
+        each = ", ".join(f"{p} {n}" for p, n in made.items()) or "nobody made a point"
+        return ctx.decide(
+            "no-penalty",
+            [P + "nobody-bids", P + "score-with-white-counters"],
+            f"Nobody bid for the pitch, so {table.eldest} pitched with no number to make and "
+            f"cannot be set back. Each player puts a white counter into the pool for every point "
+            f"he made ({each}).",
+            score=made,
+        )
     bidder, amount = table.bid["player"], table.bid["amount"]
     made = points.get(bidder, 0)
     score = {p: n for p, n in points.items() if p != bidder}

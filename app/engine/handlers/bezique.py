@@ -9,7 +9,7 @@ from app.engine.handlers.common import (
     played_words,
     rule_play,
 )
-from app.engine.handlers.declarations import NAMES, check_claim, declared_too_late
+from app.engine.handlers.declarations import NAMES, check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
 
 E = "bezique.english."
@@ -100,8 +100,8 @@ def wrong_count(ctx: Context) -> Decision | None:
 @rules("bezique", "english", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
     """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card;
-    once the stock is gone nothing can be declared."""
-    late = declared_too_late(ctx)
+    nothing can be declared but on winning a trick, nor once the stock is gone."""
+    late = declared_out_of_time(ctx)
     if late is not None:
         return late
     claim = check_claim(ctx)
@@ -123,6 +123,13 @@ def false_declaration(ctx: Context) -> Decision | None:
         options=[Option("call-card", adversary)],
         score={claim.player: -claim.value},
     )
+
+
+@rules("bezique", "french", "false-declaration")
+def declaration_french(ctx: Context) -> Decision | None:
+    """Boussac: declarations only on winning a trick. The French laws on a false declaration
+    were not found, so only the timing is ruled."""
+    return declared_out_of_time(ctx)
 
 
 @rules("bezique", "english", "play")

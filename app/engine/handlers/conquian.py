@@ -56,6 +56,8 @@ def stock_exhausted(ctx: Context) -> Decision:
 @rules("conquian", "american", "wrong-count")
 def wrong_count(ctx: Context) -> Decision | None:
     """Foster 1913: a player with the wrong number of cards after drawing loses the game."""
+    if ctx.table.stage == "deal":
+        return None  # The law speaks only of a hand found wrong once the drawing has begun.
     _, over, under = over_under(ctx)
     wrong = over + under
     if len(wrong) != 1:

@@ -95,17 +95,27 @@ def check_claim(ctx: Context) -> Claim | None:
     return Claim(player, declared, NAMES[declared], value, tuple(lacking))
 
 
-# The case under which a code forbids declaring once the stock is gone (content/laws/).
+# The cases under which a code says when a combination may be declared (content/laws/): only
+# on winning a trick (before drawing), and never once the stock is gone.
+WHEN_CASE = "when-to-declare"
 LATE_CASE = "declaring-after-stock-exhausted"
 
 
-def declared_too_late(ctx: Context) -> Decision | None:
-    """A combination scored after the stock is exhausted, where the code's laws forbid any
-    declaration from then on: whatever the cards, the points marked come off. None when the
-    stock remains, or the code has no such law (then the holding decides)."""
-    if not ctx.table.timing.stock_exhausted:
+def declared_out_of_time(ctx: Context) -> Decision | None:
+    """A combination scored when the code's laws allow no declaration: before anyone has won a
+    trick, or after the stock is exhausted. Whatever the cards, the points marked come off.
+    None when the time is right, or the code has no law on it (then the holding decides)."""
+    timing = ctx.table.timing
+    if timing.stock_exhausted:
+        case, when = LATE_CASE, "after the stock was exhausted, when no declaration can be made"
+    elif timing.tricks_complete == 0:
+        case, when = WHEN_CASE, (
+            "before anybody had won a trick, and a combination can be declared only by the "
+            "winner of a trick"
+        )
+    else:
         return None
-    laws = ctx.content.laws_of_case(ctx.game.id, ctx.code, LATE_CASE)
+    laws = ctx.content.laws_of_case(ctx.game.id, ctx.code, case)
     value = VALUES.get(ctx.game.id, {}).get(ctx.event.declared)
     if not laws or not value:
         return None
@@ -113,7 +123,7 @@ def declared_too_late(ctx: Context) -> Decision | None:
     return ctx.decide(
         "play-on",
         [law.id for law in laws],
-        f"{who} scored {what} after the stock was exhausted, when no declaration can be made "
-        f"any more, whatever cards he holds: the {value} marked are taken down.",
+        f"{who} scored {what} {when}, whatever cards he holds: the {value} marked are taken "
+        f"down.",
         score={who: -value},
     )

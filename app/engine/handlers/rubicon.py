@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
-from app.engine.handlers.declarations import check_claim, declared_too_late
+from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
 
 E = "rubicon-bezique.english."
@@ -257,9 +257,9 @@ def play(ctx: Context) -> Decision:
 
 @rules("rubicon-bezique", "english", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
-    """Law 50: a false score stands unless challenged before a card of the next trick; law 52:
-    nothing may be declared once the stock is exhausted."""
-    late = declared_too_late(ctx)
+    """Law 50: a false score stands unless challenged before a card of the next trick; laws 42
+    and 52: nothing is scored but on winning a trick, nor once the stock is exhausted."""
+    late = declared_out_of_time(ctx)
     if late is not None:
         return late
     claim = check_claim(ctx)

@@ -1,0 +1,87 @@
+"""Loading modules in small slices while the window is idle (ui/idle_imports.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ui.idle_imports import import_slices
+
+MODULES = {
+    "__init__.py": "",
+    "screen.py": (
+        "from typing import TYPE_CHECKING\n"
+        "from slicepkg import widgets\n"
+        "from slicepkg.model import Model\n"
+        "if TYPE_CHECKING:\n"
+        "    from slicepkg import typing_only\n"
+        "def later():\n"
+        "    from slicepkg import lazy\n"
+        "LOADED.append('screen')\n"
+    ),
+    "widgets.py": "from slicepkg.model import Model\nLOADED.append('widgets')\n",
+    "model.py": "class Model: ...\nLOADED.append('model')\n",
+    "broken.py": "raise RuntimeError('a module that cannot load')\n",
+    "engine/__init__.py": "from slicepkg.engine.core import rule\nLOADED.append('engine')\n",
+    "engine/core.py": "from slicepkg.model import Model\nfrom slicepkg import cards\n"
+                      "rule = 1\nLOADED.append('core')\n",
+    "cards.py": "LOADED.append('cards')\n",
+    "typing_only.py": "LOADED.append('typing_only')\n",
+    "lazy.py": "LOADED.append('lazy')\n",
+}
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """A package whose modules note, in a shared list, the order they ran in."""
+    root = tmp_path / "slicepkg"
+    root.mkdir()
+    (root / "engine").mkdir()
+    for name, text in MODULES.items():
+        (root / name).write_text("import builtins\nLOADED = builtins.SLICE_LOG\n" + text
+                                 if text else "")
+    loaded: list[str] = []
+    monkeypatch.setattr("builtins.SLICE_LOG", loaded, raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield loaded
+    for name in [m for m in sys.modules if m == "slicepkg" or m.startswith("slicepkg.")]:
+        del sys.modules[name]
+
+
+def _loaded_per_step(roots: list[str]) -> list[list[str]]:
+    """What each step of import_slices loaded (new slicepkg modules, in the order they ran)."""
+    steps, before = [], set(sys.modules)
+    for _ in import_slices(roots, first_party=("slicepkg",)):
+        now = set(sys.modules)
+        steps.append(sorted(m for m in now - before if m.startswith("slicepkg")))
+        before = now
+    return steps
+
+
+def test_modules_load_leaves_first_one_per_slice(package):
+    steps = _loaded_per_step(["slicepkg.screen"])
+    assert package == ["model", "widgets", "screen"]
+    assert steps == [["slicepkg"], ["slicepkg.model"], ["slicepkg.widgets"], ["slicepkg.screen"]]
+
+
+def test_what_a_packages_own_modules_import_loads_before_the_package(package):
+    steps = _loaded_per_step(["slicepkg.engine"])
+    # Python runs a package before its modules: engine.core loads with engine, but what
+    # core imports comes first, each in its own step.
+    assert steps == [["slicepkg"], ["slicepkg.model"], ["slicepkg.cards"],
+                     ["slicepkg.engine", "slicepkg.engine.core"]]
+    assert package == ["model", "cards", "core", "engine"]
+
+
+def test_lazy_and_type_checking_imports_are_left_alone(package):
+    list(import_slices(["slicepkg.screen"], first_party=("slicepkg",)))
+    assert "lazy" not in package and "typing_only" not in package
+
+
+def test_a_module_that_fails_is_skipped_and_the_rest_load(package):
+    list(import_slices(["slicepkg.broken", "slicepkg.screen"], first_party=("slicepkg",)))
+    assert "slicepkg.broken" not in sys.modules
+    assert "slicepkg.screen" in sys.modules
