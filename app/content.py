@@ -6,7 +6,6 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -42,6 +41,7 @@ __all__ = [
     "Problem",
     "Source",
     "Term",
+    "TopicSituations",
     "VariantGroups",
     "content_dir",
     "load_content",
@@ -160,6 +160,21 @@ class CaseSummary(NamedTuple):
     codes: tuple[str, ...]
 
 
+class TopicSituations(NamedTuple):
+    """One topic of a game's situations: those two codes or more rule on (in file order), how
+    many only one code rules on, and that code when it is the same for all of them."""
+
+    topic: str
+    shared: tuple[CaseSummary, ...]
+    alone: int
+    alone_code: str
+
+
+def _one_code(situations: list[CaseSummary]) -> str:
+    codes = {s.codes[0] for s in situations}
+    return codes.pop() if len(codes) == 1 else ""
+
+
 class VariantGroups(Mapping[str, tuple[Law, ...]]):
     """One game's variant groups: each group's readings, the default first, in file order.
 
@@ -241,13 +256,6 @@ class Content:
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self.laws)} laws>"
 
-    def fingerprint(self) -> str | None:
-        """A short text that changes whenever the content does, for a cache kept per content
-        version (the search index, the quiz survey) to be keyed without reading every law:
-        the content store's manifest digest. None for content built in memory (the caller
-        digests what it reads)."""
-        return None
-
     @cached_property
     def variants(self) -> Mapping[str, tuple[Law, ...]]:
         """Each variant group's laws in file order, the default first (computed once)."""
@@ -297,21 +305,38 @@ class Content:
         return {key: tuple(members) for key, members in groups.items()}
 
     def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
-        """One game's situations in order of their first law in the files (computed once per
-        game: Compare lists them and reads a situation's laws only when it is shown)."""
+        """One game's situations in order of their first law in the files, each with the codes
+        ruling on it in the vocabulary's order (computed once per game)."""
         found = self._case_lists.get(game)
         if found is None:
             topics: dict[str, str] = {}
-            codes: dict[str, dict[str, None]] = {}
+            codes: dict[str, set[str]] = {}
             for law in self.laws.values():
                 if law.game == game:
                     if law.case not in topics:
                         topics[law.case] = law.topic
-                        codes[law.case] = {}
-                    codes[law.case][law.code] = None
+                        codes[law.case] = set()
+                    codes[law.case].add(law.code)
             found = self._case_lists[game] = tuple(
-                CaseSummary(case, topic, tuple(codes[case])) for case, topic in topics.items())
+                CaseSummary(case, topic, tuple(c for c in CODES if c in codes[case]))
+                for case, topic in topics.items())
         return found
+
+    def situations_by_topic(self, game: str) -> tuple[TopicSituations, ...]:
+        """One game's situations per topic (topics in order of first appearance): those two
+        codes or more rule on, and how many only one code rules on (what Compare shows before
+        a fold is opened: a handful of rows, whatever the number of situations)."""
+        topics: dict[str, tuple[list[CaseSummary], list[CaseSummary]]] = {}
+        for summary in self.cases_of(game):
+            shared, alone = topics.setdefault(summary.topic, ([], []))
+            (shared if len(summary.codes) > 1 else alone).append(summary)
+        return tuple(
+            TopicSituations(topic, tuple(shared), len(alone), _one_code(alone))
+            for topic, (shared, alone) in topics.items())
+
+    def lone_situations(self, game: str, topic: str) -> tuple[CaseSummary, ...]:
+        """The situations of one game and topic that a single code rules on, in file order."""
+        return tuple(s for s in self.cases_of(game) if s.topic == topic and len(s.codes) == 1)
 
     @cached_property
     def _positions(self) -> Mapping[str, int]:
@@ -372,6 +397,8 @@ class Content:
 
 def walked_version(content: Content) -> str:
     """Content.version from one pass over everything loaded."""
+    import hashlib  # here: a command that keys no cache does not load OpenSSL
+
     digest = hashlib.sha256(b"cardlaws-content-version/1")
     for part in (content.laws, content.terms, content.games, content.sources):
         digest.update(b"\x00")

@@ -87,6 +87,11 @@ CREATE INDEX laws_by_case ON laws (game, code, "case", pos);
 CREATE INDEX laws_by_group ON laws (variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_game_group ON laws (game, variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_topic ON laws (game, topic, pos);
+CREATE TABLE cases (first INTEGER PRIMARY KEY, game TEXT, "case" TEXT, topic TEXT,
+    codes TEXT, n INTEGER);
+INSERT INTO cases SELECT min(pos), game, "case", topic, group_concat(DISTINCT code),
+    count(DISTINCT code) FROM laws GROUP BY game, "case";
+CREATE INDEX cases_by_game ON cases (game, n, topic, first, "case", codes);
 CREATE TABLE topics (first INTEGER PRIMARY KEY, game TEXT, code TEXT, topic TEXT, n INTEGER);
 INSERT INTO topics SELECT min(pos), game, code, topic, count(*) FROM laws
     GROUP BY game, code, topic;

@@ -10,7 +10,6 @@ of the session, and the store is removed so the next start rebuilds it.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import threading
@@ -27,6 +26,7 @@ from app.content import (
     Law,
     Source,
     Term,
+    TopicSituations,
     VariantGroups,
     _load_terms,
     load_content,
@@ -46,7 +46,7 @@ from app.content_store import (
 from app.game_facts import load_game_facts
 from app.sources import load_sources
 from app.variant_changes import VariantChanges, parse_changes
-from app.vocabulary import CODES, CONTRASTS, TOPICS
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
 
@@ -59,15 +59,25 @@ _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant
 
 def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     """The content of `root` from its store, else loaded from the TOML (ContentError when
-    invalid) and stored for the next start."""
+    invalid), stored, and served from the new store (so a first start answers as every
+    later one, its version included); from memory when the store cannot be written."""
+    stored = _open(root, seeds_dir)
+    if stored is not None:
+        return stored
+    content = _build(root, seeds_dir)
+    return _open(root, seeds_dir) or content
+
+
+def _open(root: Path, seeds_dir: Path | None) -> StoredContent | None:
     try:
         reader, meta = open_store(root, seeds_dir)
     except StoreDamaged:
-        pass
-    else:
-        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]), meta["manifest"])
-        if stored.check_small_files():
-            return stored
+        return None
+    stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]))
+    return stored if stored.check_small_files() else None
+
+
+def _build(root: Path, seeds_dir: Path | None) -> Content:
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
     files: dict[str, Any] = {}
     with parsed_files(files):
@@ -111,9 +121,8 @@ class StoredContent(Content):
     """Content over a store: the same answers as the in-memory Content, read on demand."""
 
     def __init__(self, root: Path, seeds_dir: Path | None, reader: StoreReader,
-                 count: int, manifest_text: str) -> None:
+                 count: int) -> None:
         super().__init__(laws={}, terms={}, games={})
-        self._manifest = manifest_text
         self._root = root
         self._seeds_dir = seeds_dir
         self._reader = reader
@@ -137,14 +146,9 @@ class StoredContent(Content):
         manifest = self._reader.manifest
         if manifest is None:  # not opened through open_store: walk the laws
             return walked_version(self)
+        import hashlib  # here: a command that keys no cache does not load OpenSSL
+
         return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
-
-    def fingerprint(self) -> str | None:
-        """The digest of the store's manifest: every content file's path, size and mtime,
-        the loader's code and the version (O(1): no law is read)."""
-        import hashlib  # here: a start that keys no cache pays nothing for it
-
-        return hashlib.sha256(self._manifest.encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 
@@ -232,6 +236,9 @@ class StoredContent(Content):
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
                 self._small = games, terms, sources
+                # The games list (app/game_index.py) from these games, not their files.
+                listed = sorted((g.order, g.short_name, gid) for gid, g in games.items())
+                GAMES.prime(self._root / "games", {gid: name for _, name, gid in listed})
             return self._small
 
     def check_small_files(self) -> bool:
@@ -288,25 +295,46 @@ class StoredContent(Content):
         return self._ask(query, lambda c: c.file_order(law))
 
     def cases_of(self, game: str) -> tuple[CaseSummary, ...]:
-        """One game's situations in order of their first law (one indexed query; no law is
-        decoded: Compare reads a situation's laws when it shows its row)."""
+        """One game's situations in file order (the store's table of situations, kept when it
+        was written: no law is read)."""
         found = self._case_lists.get(game)
         if found is None:
-            def query() -> tuple[CaseSummary, ...]:
-                topics: dict[str, str] = {}
-                codes: dict[str, dict[str, None]] = {}
-                for case, topic, code in self._reader.rows(
-                        'SELECT "case", topic, code FROM laws WHERE game = ? ORDER BY pos',
-                        (game,)):
-                    if case not in topics:
-                        topics[case], codes[case] = topic, {}
-                    codes[case][code] = None
-                return tuple(CaseSummary(case, topic, tuple(codes[case]))
-                             for case, topic in topics.items())
-
-            found = self._case_lists.setdefault(
-                game, self._ask(query, lambda c: c.cases_of(game)))
+            found = self._case_lists.setdefault(game, self._ask(
+                lambda: tuple(_summary(*row) for row in self._reader.rows(
+                    'SELECT "case", topic, codes FROM cases WHERE game = ? ORDER BY first',
+                    (game,))),
+                lambda c: c.cases_of(game)))
         return found
+
+    def situations_by_topic(self, game: str) -> tuple[TopicSituations, ...]:
+        """One game's situations per topic: two indexed queries, whatever their number."""
+        def query() -> tuple[TopicSituations, ...]:
+            shared: dict[str, list[CaseSummary]] = {}
+            starts: dict[str, int] = {}  # where each topic first appears
+            for first, case, topic, codes in self._reader.rows(
+                    'SELECT first, "case", topic, codes FROM cases WHERE game = ? AND n > 1 '
+                    "ORDER BY first", (game,)):
+                shared.setdefault(topic, []).append(_summary(case, topic, codes))
+                starts.setdefault(topic, first)
+            alone: dict[str, tuple[int, str]] = {}
+            for topic, first, n, low, high in self._reader.rows(
+                    "SELECT topic, min(first), count(*), min(codes), max(codes) FROM cases "
+                    "WHERE game = ? AND n = 1 GROUP BY topic", (game,)):
+                alone[topic] = (n, low if low == high else "")
+                starts[topic] = min(first, starts.get(topic, first))
+            return tuple(
+                TopicSituations(topic, tuple(shared.get(topic, ())), *alone.get(topic, (0, "")))
+                for topic in sorted(starts, key=starts.__getitem__))
+
+        return self._ask(query, lambda c: c.situations_by_topic(game))
+
+    def lone_situations(self, game: str, topic: str) -> tuple[CaseSummary, ...]:
+        """The situations of one game and topic that a single code rules on (indexed)."""
+        return self._ask(
+            lambda: tuple(_summary(*row) for row in self._reader.rows(
+                'SELECT "case", topic, codes FROM cases WHERE game = ? AND n = 1 AND topic = ? '
+                "ORDER BY first", (game, topic))),
+            lambda c: c.lone_situations(game, topic))
 
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
@@ -519,3 +547,9 @@ class _StoredGameGroups(VariantGroups):
                 "SELECT variant_of FROM laws WHERE game = ? AND variant_of != '' "
                 "AND variant_default = 1 AND changes = 1 ORDER BY pos", (self._game,))),
             lambda c: c.variant_groups_of(self._game).changing_defaults())
+
+
+def _summary(case: str, topic: str, codes: str) -> CaseSummary:
+    """A situation from the store's table: its codes in the vocabulary's order."""
+    found = set(codes.split(","))
+    return CaseSummary(case, topic, tuple(c for c in CODES if c in found))

@@ -14,7 +14,6 @@ growth curve whether it grows with the corpus.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import statistics
 import sys
@@ -34,9 +33,10 @@ from scale import add_scale_arguments, print_growth, scaled_content
 from app.content import Content, load_content
 
 
-def fresh(content: Content) -> Content:
-    """The same laws in a new Content: none of its indexes built yet (as at the app's start)."""
-    return dataclasses.replace(content)
+def fresh(content_dir: Path) -> Content:
+    """The content opened anew (from its store, as the app opens it): none of its caches
+    filled yet, as at the app's start."""
+    return load_content(content_dir, None, cached=True)
 
 
 class _Plain(QAbstractTableModel):
@@ -74,25 +74,26 @@ def _shown(make: Callable[[], QWidget]) -> tuple[float, QWidget]:
     return _timed(build), made[0]
 
 
-def measure(content: Content, rounds: int) -> dict[str, float]:
+def measure(content_dir: Path, rounds: int) -> dict[str, float]:
     """Median milliseconds of each action over `rounds` fresh screens."""
     from ui.browser.browser_screen import BrowserScreen
     from ui.compare.compare_screen import CompareScreen
 
+    content = fresh(content_dir)
     store = _NoStore(content)  # the screens read the content; no search index is needed
     times: dict[str, list[float]] = {k: [] for k in
                                      ("baseline", "compare", "compare-game", "tree", "filter")}
-    rows = sum(1 for law in content.laws.values() if law.game == "rubicon-bezique")
+    rows = len(content.laws_for("rubicon-bezique"))
     for _ in range(rounds):
         elapsed, table = _shown(lambda: _table(rows))
         times["baseline"].append(elapsed)
         table.close()
-        new = fresh(content)
+        new = fresh(content_dir)
         elapsed, compare = _shown(lambda c=new: CompareScreen(store, c))  # type: ignore[arg-type]
         times["compare"].append(elapsed)
         times["compare-game"].append(_timed(lambda c=compare: c.show_game("ecarte")))
         compare.close()
-        new = fresh(content)
+        new = fresh(content_dir)
         elapsed, browser = _shown(lambda c=new: BrowserScreen(store, c))  # type: ignore[arg-type]
         times["tree"].append(elapsed)
         times["filter"].append(_timed(lambda b=browser: b.filters.set_game("rubicon-bezique")))
@@ -131,11 +132,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{'tree':>15} {'filter':>15}   (median ms; ratio to the bare table)")
     ratios: dict[str, list[float]] = {k: [] for k in ACTIONS}
     for scale in args.scale:
-        content = load_content(scaled_content(scale), None, cached=True)
-        m = measure(content, args.rounds)
+        content_dir = scaled_content(scale)
+        m = measure(content_dir, args.rounds)
         for k in ACTIONS:
             ratios[k].append(m[k] / m["baseline"])
-        print(f"{'x' + str(scale):>6} {len(content.laws):>7} {m['baseline']:>9.1f}ms "
+        laws = len(load_content(content_dir, None, cached=True).laws)
+        print(f"{'x' + str(scale):>6} {laws:>7} {m['baseline']:>9.1f}ms "
               + " ".join(f"{m[k]:>6.1f}ms ({m[k] / m['baseline']:4.1f}x)" for k in ACTIONS))
     if len(args.scale) > 1:
         for k in ACTIONS:

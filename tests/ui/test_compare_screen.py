@@ -137,3 +137,28 @@ def test_rows_grow_to_fit_wrapped_text(compare):
     compare.show_game("ecarte")
     row = _row_of(compare, "wrong-count-dealt")
     assert compare.table.rowHeight(row) > compare.fontMetrics().height() * 1.5
+
+
+def _grid(screen: CompareScreen, game: str) -> list[list[str]]:
+    screen.show_game(game)
+    screen.model.unfold_all()
+    screen.model.fetch_all()
+    model = screen.model
+    return [[str(model.index(r, c).data()) for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
+
+
+def test_the_grid_read_from_the_content_store_is_the_grid_of_the_files(qtbot, store, content,
+                                                                      compare):
+    from conftest import FIXTURE_CONTENT
+
+    from app.content import load_content
+
+    load_content(FIXTURE_CONTENT, None, cached=True)  # the store is built at the first start
+    stored = load_content(FIXTURE_CONTENT, None, cached=True)
+    assert type(stored) is not type(content)
+    from_store = CompareScreen(store, stored)
+    qtbot.addWidget(from_store)
+    for game in compare.offered_games():
+        assert _grid(from_store, game) == _grid(compare, game), game
+    assert from_store.summary.text() == compare.summary.text()

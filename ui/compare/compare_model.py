@@ -7,14 +7,15 @@ changes the model's list of entries, never the widgets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 from typing_extensions import override
 
-from app.content import Law
+from app.content import CaseSummary, Law, TopicSituations
+from app.vocabulary import TOPICS
 from ui import theme
 from ui.badges import CODE_ROLE
 from ui.compare.compare_grid import (
@@ -43,12 +44,30 @@ class Entry(NamedTuple):
     only: str = ""       # a fold: the code, when one code covers them all
 
 
+class _Topic(NamedTuple):
+    """One topic of the grid before its folds are opened."""
+
+    topic: str
+    shared: list[Case]   # the situations two codes or more rule on, in file order
+    alone: int           # how many situations only one code rules on (folded)
+    only: str            # that code, when the same for all of them
+
+
 class CompareModel(QAbstractTableModel):
-    """Entries of one game's grid; a code cell's LAW_ID_ROLE is the law it opens (or None)."""
+    """Entries of one game's grid; a code cell's LAW_ID_ROLE is the law it opens (or None).
+
+    Made from each topic's shared situations and the count of its folded ones: a fold's
+    situations are read (`lone_of`) when it is opened, every situation (`every`) only when a
+    filter asks, and a situation's laws (`laws_of`) when its row is shown or filtered."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._cases: list[Case] = []
+        self._topics: list[_Topic] = []
+        self._lone: dict[str, list[Case]] = {}  # the folded situations read so far, by topic
+        self._lone_of: Callable[[str], Sequence[CaseSummary]] = lambda _topic: ()
+        self._every: Callable[[], Sequence[CaseSummary]] = tuple
+        self._cases: list[Case] | None = None  # every situation, once a filter asked
+        self._shown: tuple[int, int] = (0, 0)  # situations listed: shared, only-here
         self._made: dict[str, CompareRow] = {}  # rows made so far, by case
         self._codes: list[str] = []
         self._laws_of: LawsOf = lambda _code, _case: ()
@@ -66,9 +85,32 @@ class CompareModel(QAbstractTableModel):
         self.set_cases(gather_cases(situations, codes), codes, laws_of)
 
     def set_cases(self, cases: list[Case], codes: Sequence[str], laws_of: LawsOf) -> None:
-        """Show situations already gathered (gather_cases) under these codes; a situation's
-        laws are read with `laws_of(code, case)` when its row is shown or filtered."""
-        self._cases = cases
+        """Show situations already gathered (gather_cases) under these codes."""
+        topics: dict[str, tuple[list[Case], list[Case]]] = {}
+        for case in cases:
+            topics.setdefault(case.topic, ([], []))[1 if case.only_here else 0].append(case)
+        summaries = [CaseSummary(c.case, c.topic, c.codes) for c in cases]
+        self._show([_Topic(topic, shared, len(alone), _one(alone))
+                    for topic, (shared, alone) in topics.items()],
+                   codes, laws_of,
+                   lambda topic: [s for s in summaries if s.topic == topic and len(s.codes) < 2],
+                   lambda: summaries)
+
+    def set_situations(self, topics: Sequence[TopicSituations], codes: Sequence[str],
+                       laws_of: LawsOf, lone_of: Callable[[str], Sequence[CaseSummary]],
+                       every: Callable[[], Sequence[CaseSummary]]) -> None:
+        """Show a game's situations per topic (Content.situations_by_topic) under its codes;
+        `lone_of(topic)` reads a fold's situations, `every()` all of them (for a filter)."""
+        order = {topic: i for i, topic in enumerate(TOPICS)}
+        self._show([_Topic(t.topic, gather_cases(t.shared, codes), t.alone, t.alone_code)
+                    for t in sorted(topics, key=lambda t: order.get(t.topic, len(order)))],
+                   codes, laws_of, lone_of, every)
+
+    def _show(self, topics: list[_Topic], codes: Sequence[str], laws_of: LawsOf,
+              lone_of: Callable[[str], Sequence[CaseSummary]],
+              every: Callable[[], Sequence[CaseSummary]]) -> None:
+        self._topics, self._lone, self._cases = topics, {}, None
+        self._lone_of, self._every = lone_of, every
         self._made = {}
         self._codes = list(codes)
         self._laws_of = laws_of
@@ -92,8 +134,19 @@ class CompareModel(QAbstractTableModel):
 
     def unfold_all(self, unfold: bool = True) -> None:
         """Open (or close) every fold."""
-        self._open = {case.topic for case in self._cases} if unfold else set()
+        self._open = {t.topic for t in self._topics if t.alone} if unfold else set()
         self._rebuild()
+
+    def _lone_cases(self, topic: str) -> list[Case]:
+        found = self._lone.get(topic)
+        if found is None:
+            found = self._lone[topic] = gather_cases(self._lone_of(topic), self._codes)
+        return found
+
+    def _every_case(self) -> list[Case]:
+        if self._cases is None:
+            self._cases = gather_cases(self._every(), self._codes)
+        return self._cases
 
     def _matches(self, case: Case) -> bool:
         if not self._needle:
@@ -104,20 +157,22 @@ class CompareModel(QAbstractTableModel):
 
     def _rebuild(self) -> None:
         entries: list[Entry | Case] = []
-        by_topic: dict[str, tuple[list[Case], list[Case]]] = {}
-        for case in self._cases:
-            if self._matches(case):
-                shared, alone = by_topic.setdefault(case.topic, ([], []))
-                (alone if case.only_here else shared).append(case)
-        for topic, (shared, alone) in by_topic.items():
-            entries.append(Entry("topic", topic))
-            entries.extend(shared)
-            if alone:
-                codes = {case.only_here for case in alone}
-                entries.append(Entry("fold", topic, count=len(alone),
-                                     only=(codes.pop() or "") if len(codes) == 1 else ""))
-                if topic in self._open or self._needle:
-                    entries.extend(alone)
+        if self._needle:  # every situation matching, folds open
+            topics: dict[str, tuple[list[Case], list[Case]]] = {}
+            for case in filter(self._matches, self._every_case()):
+                topics.setdefault(case.topic, ([], []))[1 if case.only_here else 0].append(case)
+            shown = [(_Topic(topic, shared, len(alone), _one(alone)), alone)
+                     for topic, (shared, alone) in topics.items()]
+        else:
+            shown = [(t, self._lone_cases(t.topic) if t.topic in self._open else [])
+                     for t in self._topics]
+        for topic, opened in shown:
+            entries.append(Entry("topic", topic.topic))
+            entries.extend(topic.shared)
+            if topic.alone:
+                entries.append(Entry("fold", topic.topic, count=topic.alone, only=topic.only))
+                entries.extend(opened)
+        self._shown = (sum(len(t.shared) for t, _ in shown), sum(t.alone for t, _ in shown))
         self.beginResetModel()
         self._entries = entries
         self._loaded = min(len(entries), BATCH)
@@ -148,9 +203,10 @@ class CompareModel(QAbstractTableModel):
             made = self._made[case.case] = compare_row(case, self._codes, self._laws_of)
         return made
 
-    def shown_cases(self) -> list[Case]:
-        """Every situation the filter keeps, folded or not (cheap: no row is made)."""
-        return [case for case in self._cases if self._matches(case)]
+    def shown_counts(self) -> tuple[int, int]:
+        """How many situations the filter keeps: those two codes or more rule on, and those
+        only one code rules on (folded or not; counted without reading them)."""
+        return self._shown
 
     def situations(self) -> list[CompareRow]:
         """Every situation listed, loaded or not, as rows (makes them: for tests and export)."""
@@ -296,3 +352,9 @@ def fold_text(entry: Entry, is_open: bool) -> str:
     who = f"only {short_code_name(entry.only)} covers" if entry.only else "only one code covers"
     noun = "situation" if entry.count == 1 else "situations"
     return f"{'▾' if is_open else '▸'} {entry.count} {noun} {who} ({'hide' if is_open else 'show'})"
+
+
+def _one(alone: Sequence[Case]) -> str:
+    """The one code covering all these situations, or ''."""
+    codes = {case.only_here for case in alone}
+    return (codes.pop() or "") if len(codes) == 1 else ""

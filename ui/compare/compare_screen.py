@@ -15,11 +15,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content
+from app.content import Content, TopicSituations
 from app.vocabulary import CODES, GAMES
 from ui import theme
 from ui.badges import badge_html
-from ui.compare.compare_grid import Case, gather_cases
 from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE, CompareModel
 from ui.compare.compare_table import CompareTable
 from ui.words import game_name, short_code_name
@@ -91,7 +90,7 @@ class CompareScreen(QWidget):
         layout.addWidget(self.not_offered)
 
         self._shown: str | None = None
-        self._cases: dict[str, list[Case]] = {}
+        self._topics: dict[str, tuple[TopicSituations, ...]] = {}
         self.show_game("rubicon-bezique")
         self._on_game()
         self.game_box.currentIndexChanged.connect(self._on_game)
@@ -124,13 +123,14 @@ class CompareScreen(QWidget):
             return
         facts = self._content.games[self.game]
         codes = [code for code in CODES if code in facts.codes]
-        cases = self._cases.get(self.game)
-        if cases is None:  # gathered once per game: the content does not change
-            cases = self._cases[self.game] = gather_cases(self._content.cases_of(self.game),
-                                                          codes)
-        game = self.game
-        self.model.set_cases(cases, codes,
-                             lambda code, case: self._content.laws_of_case(game, code, case))
+        game, content = self.game, self._content
+        topics = self._topics.get(game)
+        if topics is None:  # asked once per game: the content does not change
+            topics = self._topics[game] = content.situations_by_topic(game)
+        self.model.set_situations(
+            topics, codes, lambda code, case: content.laws_of_case(game, code, case),
+            lambda topic: content.lone_situations(game, topic),
+            lambda: content.cases_of(game))
         self.principles.setText("<br/>".join(
             f"{badge_html(c)} <b>{escape(short_code_name(c))}</b>: "
             f"{escape(facts.codes[c].principle)}" for c in codes))
@@ -145,12 +145,11 @@ class CompareScreen(QWidget):
 
     def _summarise(self) -> None:
         # Counted from the situations gathered, without making their rows.
-        cases = self.model.shown_cases()
-        alone = sum(1 for case in cases if case.only_here)
+        shared, alone = self.model.shown_counts()
         self.summary.setText(
-            f"{len(cases) - alone} situations two codes cover (real differences highlighted); "
+            f"{shared} situations two codes cover (real differences highlighted); "
             f"{alone} only one code covers (folded under a count)."
-            if cases else "No situation matches the filter.")
+            if shared or alone else "No situation matches the filter.")
 
     def _on_cell(self, index: QModelIndex) -> None:
         kind = index.data(KIND_ROLE)
