@@ -87,6 +87,7 @@ CREATE INDEX laws_by_case ON laws (game, code, "case", pos);
 CREATE INDEX laws_by_group ON laws (variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_game_group ON laws (game, variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_topic ON laws (game, topic, pos);
+CREATE INDEX laws_changing ON laws (game, pos) WHERE variant_default = 1 AND changes = 1;
 CREATE TABLE cases (first INTEGER PRIMARY KEY, game TEXT, "case" TEXT, topic TEXT,
     codes TEXT, n INTEGER);
 INSERT INTO cases SELECT min(pos), game, "case", topic, group_concat(DISTINCT code),
@@ -288,6 +289,7 @@ def write_store(
                 [("format", FORMAT), ("manifest", manifest_text), ("laws", str(count))],
             )
             conn.executescript(_INDEXES)
+            conn.execute("ANALYZE")  # the planner's statistics: each question its own index
             conn.commit()
         finally:
             conn.close()
