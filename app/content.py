@@ -6,7 +6,6 @@ collected, and a single ContentError lists them, each naming file, entry and fie
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -257,13 +256,6 @@ class Content:
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {len(self.laws)} laws>"
 
-    def fingerprint(self) -> str | None:
-        """A short text that changes whenever the content does, for a cache kept per content
-        version (the search index, the quiz survey) to be keyed without reading every law:
-        the content store's manifest digest. None for content built in memory (the caller
-        digests what it reads)."""
-        return None
-
     @cached_property
     def variants(self) -> Mapping[str, tuple[Law, ...]]:
         """Each variant group's laws in file order, the default first (computed once)."""
@@ -405,6 +397,8 @@ class Content:
 
 def walked_version(content: Content) -> str:
     """Content.version from one pass over everything loaded."""
+    import hashlib  # here: a command that keys no cache does not load OpenSSL
+
     digest = hashlib.sha256(b"cardlaws-content-version/1")
     for part in (content.laws, content.terms, content.games, content.sources):
         digest.update(b"\x00")

@@ -10,7 +10,6 @@ of the session, and the store is removed so the next start rebuilds it.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import threading
@@ -47,7 +46,7 @@ from app.content_store import (
 from app.game_facts import load_game_facts
 from app.sources import load_sources
 from app.variant_changes import VariantChanges, parse_changes
-from app.vocabulary import CODES, CONTRASTS, TOPICS
+from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
 
@@ -60,15 +59,25 @@ _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant
 
 def load_stored(root: Path, seeds_dir: Path | None) -> Content:
     """The content of `root` from its store, else loaded from the TOML (ContentError when
-    invalid) and stored for the next start."""
+    invalid), stored, and served from the new store (so a first start answers as every
+    later one, its version included); from memory when the store cannot be written."""
+    stored = _open(root, seeds_dir)
+    if stored is not None:
+        return stored
+    content = _build(root, seeds_dir)
+    return _open(root, seeds_dir) or content
+
+
+def _open(root: Path, seeds_dir: Path | None) -> StoredContent | None:
     try:
         reader, meta = open_store(root, seeds_dir)
     except StoreDamaged:
-        pass
-    else:
-        stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]), meta["manifest"])
-        if stored.check_small_files():
-            return stored
+        return None
+    stored = StoredContent(root, seeds_dir, reader, int(meta["laws"]))
+    return stored if stored.check_small_files() else None
+
+
+def _build(root: Path, seeds_dir: Path | None) -> Content:
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
     files: dict[str, Any] = {}
     with parsed_files(files):
@@ -112,9 +121,8 @@ class StoredContent(Content):
     """Content over a store: the same answers as the in-memory Content, read on demand."""
 
     def __init__(self, root: Path, seeds_dir: Path | None, reader: StoreReader,
-                 count: int, manifest_text: str) -> None:
+                 count: int) -> None:
         super().__init__(laws={}, terms={}, games={})
-        self._manifest = manifest_text
         self._root = root
         self._seeds_dir = seeds_dir
         self._reader = reader
@@ -138,14 +146,9 @@ class StoredContent(Content):
         manifest = self._reader.manifest
         if manifest is None:  # not opened through open_store: walk the laws
             return walked_version(self)
+        import hashlib  # here: a command that keys no cache does not load OpenSSL
+
         return hashlib.sha256(f"stored|{manifest}".encode()).hexdigest()[:32]
-
-    def fingerprint(self) -> str | None:
-        """The digest of the store's manifest: every content file's path, size and mtime,
-        the loader's code and the version (O(1): no law is read)."""
-        import hashlib  # here: a start that keys no cache pays nothing for it
-
-        return hashlib.sha256(self._manifest.encode()).hexdigest()[:32]
 
     # Falling back ---------------------------------------------------------------------------
 
@@ -233,6 +236,9 @@ class StoredContent(Content):
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
                 self._small = games, terms, sources
+                # The games list (app/game_index.py) from these games, not their files.
+                listed = sorted((g.order, g.short_name, gid) for gid, g in games.items())
+                GAMES.prime(self._root / "games", {gid: name for _, name, gid in listed})
             return self._small
 
     def check_small_files(self) -> bool:

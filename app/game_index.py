@@ -79,6 +79,17 @@ class GameNames(Mapping[str, str]):
         self._override, self._checked = override, now
         return self._names
 
+    def prime(self, games_dir: Path, names: Mapping[str, str]) -> None:
+        """Take the names of `games_dir` (id -> short name, in list order) from content just
+        validated against its files (the content store's games): no games file is parsed for
+        them. A later change to the folder is seen as usual."""
+        try:
+            stamp = games_dir.stat().st_mtime_ns
+        except OSError:
+            return
+        self._key = (str(games_dir), stamp)
+        self._names = {**names, GENERAL: GENERAL_NAME}
+
     def __getitem__(self, gid: str) -> str:
         return self._current()[gid]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from app import content_cache
-from app.content import CONTENT_DIR, Content, load_content
+from app.content import CONTENT_DIR, load_content
 from app.content_store import FORMAT, store_path
 from app.content_stored import StoredContent
 from app.games import build_games
@@ -48,8 +48,7 @@ def small(tmp_path: Path) -> Path:
 
 
 def _stored(root: Path | None = None) -> StoredContent:
-    load_content(root, cached=True)  # builds the store when there is none
-    content = load_content(root, cached=True)
+    content = load_content(root, cached=True)  # built first when there is no store
     assert isinstance(content, StoredContent)
     return content
 
@@ -129,7 +128,7 @@ def _identity(path: Path) -> tuple[int, int]:
 
 def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
     first = load_content(tree, cached=True)
-    assert not isinstance(first, StoredContent)  # built from the TOML, then stored
+    assert isinstance(first, StoredContent)  # built from the TOML, then served from the store
     path = store_path(tree)
     built = _identity(path)
     again = load_content(tree, cached=True)
@@ -142,9 +141,7 @@ def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
                          encoding="utf-8")
     edited = load_content(tree, cached=True)
     assert edited.laws[law.id].title == "A title edited"
-    assert again.fingerprint() and again.fingerprint() != load_content(
-        tree, cached=True).fingerprint()
-    assert load_content(tree).fingerprint() is None
+    assert again.version != load_content(tree, cached=True).version
     assert _identity(path) != built
     assert load_content(tree, cached=True).laws[law.id].title == "A title edited"
 
@@ -160,7 +157,7 @@ def test_a_store_of_another_format_or_content_is_rebuilt(cache, small):
         conn.commit()
         conn.close()
         served = load_content(small, cached=True)
-        assert not isinstance(served, StoredContent) and served == fresh
+        assert served == fresh
         meta = dict(sqlite3.connect(path).execute("SELECT name, value FROM meta"))
         assert meta["format"] == FORMAT and meta["laws"] == str(len(fresh.laws))
 
@@ -178,8 +175,7 @@ def test_a_damaged_row_falls_back_to_the_toml_and_the_store_is_rebuilt(cache, sm
     assert stored.laws[law_id] == fresh.laws[law_id]  # from the TOML, the store removed
     assert not store_path(small).exists()
     assert stored == fresh
-    assert isinstance(load_content(small, cached=True), Content)
-    assert isinstance(_stored(small), StoredContent)
+    assert isinstance(load_content(small, cached=True), StoredContent)  # rebuilt
 
 
 def test_three_hundred_random_corruptions_are_each_ignored_and_rebuilt(cache, small):
@@ -272,3 +268,19 @@ def test_threads_read_the_store_at_once(cache):
     for w in workers:
         w.join()
     assert not errors and seen == [list(memory.laws)] * 3
+
+
+def test_the_games_list_comes_from_the_store_not_the_games_files(cache, tree, monkeypatch):
+    from app import game_index
+    from app.vocabulary import GAMES
+
+    expected = game_index.read_game_names(tree / "games")
+    load_content(tree, cached=True)
+    monkeypatch.setenv("CARDLAWS_CONTENT_DIR", str(tree))
+    parsed: list[Path] = []
+    real = game_index.read_game_names
+    monkeypatch.setattr(game_index, "read_game_names",
+                        lambda folder: parsed.append(folder) or real(folder))
+    load_content(cached=True)  # from the store
+    assert list(GAMES.items()) == list(expected.items())
+    assert parsed == []
