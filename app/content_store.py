@@ -87,6 +87,7 @@ CREATE INDEX laws_by_case ON laws (game, code, "case", pos);
 CREATE INDEX laws_by_group ON laws (variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_game_group ON laws (game, variant_of, pos) WHERE variant_of != '';
 CREATE INDEX laws_by_topic ON laws (game, topic, pos);
+CREATE INDEX laws_changing ON laws (game, pos) WHERE variant_default = 1 AND changes = 1;
 CREATE TABLE cases (first INTEGER PRIMARY KEY, game TEXT, "case" TEXT, topic TEXT,
     codes TEXT, n INTEGER);
 INSERT INTO cases SELECT min(pos), game, "case", topic, group_concat(DISTINCT code),
@@ -152,9 +153,8 @@ class StoreReader:
 
     def __init__(self, path: Path) -> None:
         self._uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+        # A thread's connection closes with the thread (nothing else holds it).
         self._local = threading.local()
-        self._all: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
         # Set once opened: a thread's own connection must find the same store (another
         # process may have replaced the file since, with a store of other content).
         self.manifest: str | None = None
@@ -166,8 +166,6 @@ class StoreReader:
                 conn = sqlite3.connect(self._uri, uri=True, check_same_thread=False)
             except sqlite3.Error as exc:
                 raise StoreDamaged(str(exc)) from exc
-            with self._lock:
-                self._all.append(conn)
             if self.manifest is not None:
                 try:
                     found = conn.execute("SELECT value FROM meta WHERE name = 'manifest'")
@@ -175,6 +173,7 @@ class StoreReader:
                 except sqlite3.Error:
                     same = False
                 if not same:
+                    conn.close()
                     raise StoreDamaged("the store was replaced by one of other content")
             self._local.conn = conn
         return conn
@@ -197,11 +196,11 @@ class StoreReader:
             raise StoreDamaged(str(exc)) from exc
 
     def close(self) -> None:
-        """Close every thread's connection."""
-        with self._lock:
-            for conn in self._all:
-                conn.close()
-            self._all.clear()
+        """Close this thread's connection (a store found unusable as it was opened)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
 
 
 def open_store(root: Path, seeds_dir: Path | None = None) -> tuple[StoreReader, dict[str, str]]:
@@ -290,6 +289,7 @@ def write_store(
                 [("format", FORMAT), ("manifest", manifest_text), ("laws", str(count))],
             )
             conn.executescript(_INDEXES)
+            conn.execute("ANALYZE")  # the planner's statistics: each question its own index
             conn.commit()
         finally:
             conn.close()

@@ -544,8 +544,9 @@ class _StoredGameGroups(VariantGroups):
         owner = self._owner
         return owner._ask(
             lambda: tuple(r[0] for r in owner._reader.rows(
-                "SELECT variant_of FROM laws WHERE game = ? AND variant_of != '' "
-                "AND variant_default = 1 AND changes = 1 ORDER BY pos", (self._game,))),
+                "SELECT variant_of FROM laws INDEXED BY laws_changing WHERE game = ? "
+                "AND variant_of != '' AND variant_default = 1 AND changes = 1 ORDER BY pos",
+                (self._game,))),
             lambda c: c.variant_groups_of(self._game).changing_defaults())
 
 

@@ -203,12 +203,21 @@ def _review_by_attempt(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS review_log_attempt ON review_log(attempt_id)")
 
 
+def _due_groups(db: Database) -> None:
+    """What is due, by game and topic, read from the index alone: the module list's and the
+    session's due counts and the next due items (a card's row was fetched per due card)."""
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS cards_due_groups ON cards(profile_id, due, game, topic, item)"
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "profiles, attempts, cards and review log", _initial),
     (2, "running totals for statistics and the mistakes list", _summaries),
     (3, "flagged questions and the undo of the last answer", _flags_and_undo),
     (4, "indexes for the statistics' grouped sums", _figure_indexes),
     (5, "the review log indexed by attempt", _review_by_attempt),
+    (6, "the cards indexed by due date, game and topic", _due_groups),
 )
 LATEST = MIGRATIONS[-1][0]
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.content import Content, load_content
+from app.content import Content, Law, load_content
 from app.games import Game, build_games
 from quizzes.authored import AuthoredItem, load_authored
 from quizzes.catalogue import ItemInfo
@@ -34,6 +34,24 @@ class QuestionBank:
         self.content = content if content is not None else load_content()
         self.games: Mapping[str, Game] = build_games(self.content)
         self.authored: Mapping[str, AuthoredItem] = load_authored(self.content, quiz_dir)
+        self._laws_of: dict[tuple[str, str], tuple[Law, ...]] = {}
+        self._folded: dict[str, tuple[str, str]] = {}
+
+    def folded(self, law: Law) -> tuple[str, str]:
+        """A law's title and situation casefolded, as the law generator compares them (kept:
+        a question compares its law with every law of its game and code)."""
+        found = self._folded.get(law.id)
+        if found is None:
+            found = self._folded[law.id] = (law.title.casefold(), law.situation.casefold())
+        return found
+
+    def laws_of(self, game: str, code: str) -> tuple[Law, ...]:
+        """The laws of one game and code, in file order, asked of the content once per bank
+        (a content store answers each call with a query: a generator asks per question)."""
+        found = self._laws_of.get((game, code))
+        if found is None:
+            found = self._laws_of[(game, code)] = tuple(self.content.laws_for(game, code))
+        return found
 
     @cached_property
     def _stored(self) -> Prepared | None:

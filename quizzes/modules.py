@@ -47,23 +47,25 @@ def _game_order() -> list[str]:
 
 def build_modules(items: Mapping[str, ItemInfo], new_order: Sequence[str]) -> tuple[Module, ...]:
     """Everything first, then per game (general principles last), each followed by its topics:
-    one pass over the items (the bank keeps the result: QuestionBank.modules)."""
+    two passes over the items (the bank keeps the result: QuestionBank.modules)."""
     keys: dict[tuple[str, str], list[str]] = {}
     fresh: dict[tuple[str, str], list[str]] = {}
+    game_keys: dict[str, list[str]] = {}
+    game_fresh: dict[str, list[str]] = {}
     for info in items.values():
         keys.setdefault((info.game, info.topic), []).append(info.key)
+        game_keys.setdefault(info.game, []).append(info.key)
     for key in new_order:
         info = items[key]
         fresh.setdefault((info.game, info.topic), []).append(key)
+        game_fresh.setdefault(info.game, []).append(key)
     out = [Module(EVERYTHING, "Everything due", (), (), tuple(items), tuple(new_order))]
     for game in _game_order():
         topics = [t for t in TOPICS if (game, t) in keys]
         if not topics:
             continue
-        mine = {k for t in topics for k in keys[(game, t)]}
-        out.append(Module(game, GAMES[game], (game,), (),
-                          tuple(k for k in items if k in mine),
-                          tuple(k for k in new_order if k in mine)))
+        out.append(Module(game, GAMES[game], (game,), (), tuple(game_keys[game]),
+                          tuple(game_fresh[game])))
         for topic in topics:
             out.append(Module(f"{game}/{topic}", f"{GAMES[game]}: {TOPICS[topic]}", (game,),
                               (topic,), tuple(keys[(game, topic)]), tuple(fresh[(game, topic)])))

@@ -216,8 +216,8 @@ class Session:
 
     def due_count(self) -> int:
         """Items of this module due now."""
-        counts = self.store.due_counts(self.profile_id, self.scheduling.now())
-        return sum(n for (g, t), n in counts.items() if self.module.holds(g, t))
+        return self.store.due_count(self.profile_id, self.scheduling.now(),
+                                    games=self.module.games, topics=self.module.topics)
 
     def next_due(self) -> datetime | None:
         """When the module's next review falls due."""

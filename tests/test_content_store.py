@@ -284,3 +284,37 @@ def test_the_games_list_comes_from_the_store_not_the_games_files(cache, tree, mo
     load_content(cached=True)  # from the store
     assert list(GAMES.items()) == list(expected.items())
     assert parsed == []
+
+
+def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch):
+    from app.content_store import StoreReader
+
+    stored = _stored()
+    asked: list[tuple[str, tuple]] = []
+    for name in ("rows", "stream"):
+        real = getattr(StoreReader, name)
+
+        def spy(self, sql, params=(), *rest, real=real):
+            asked.append((sql, tuple(params)))
+            return real(self, sql, params, *rest)
+
+        monkeypatch.setattr(StoreReader, name, spy)
+    law = load_content().laws["ecarte.english.repeated-proposals"]
+    assert law.variant_of
+    stored.laws_for(law.game, law.code)
+    stored.laws_of_case(law.game, law.code, law.case)
+    stored.laws_of_topic(law.game, law.topic, law.code)
+    stored.laws_of_topic(law.game, law.topic)
+    groups = stored.variant_groups_of(law.game)
+    assert law.variant_of in groups
+    assert law in groups[law.variant_of]
+    groups.changing_defaults()
+    stored.file_order(law)
+    assert law.id in stored.laws and stored.laws[law.id] == law
+    conn = sqlite3.connect(store_path(CONTENT_DIR))
+    for sql, params in asked:
+        plan = " / ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {sql}", params))
+        assert "SCAN laws" not in plan, (sql, plan)  # a walk of every law
+    (changing,) = [sql for sql, _ in asked if "changes = 1" in sql]
+    plan = str(conn.execute(f"EXPLAIN QUERY PLAN {changing}", (law.game,)).fetchall())
+    assert "laws_changing" in plan

@@ -25,8 +25,8 @@ def cache(tmp_path, monkeypatch):
 def test_what_was_derived_is_read_back_equal_without_ruling_or_generating(cache, monkeypatch):
     first = QuestionBank(CONTENT)
     first.warm()
-    assert [p.name for p in cache.glob("quiz-prepared-*.json")] == [
-        f"quiz-prepared-{prepared.prepared_key(first)}.json"
+    assert [p.name for p in cache.glob("quiz-prepared-*")] == [
+        f"quiz-prepared-{prepared.prepared_key(first)}.jsonl"
     ]
     assert first.survey == take_survey(first)
 
@@ -62,8 +62,8 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     retitled[law.id] = dataclasses.replace(law, title=law.title + " (again)")
     retitled_content = Content(retitled, CONTENT.terms, CONTENT.games, CONTENT.sources)
     assert prepared.prepared_key(QuestionBank(retitled_content)) != key
-    (cache / f"quiz-prepared-{key}.json").write_text(
-        '{"format": "cardlaws-quiz-prepared/1", "key": "', "utf-8")
+    (cache / f"quiz-prepared-{key}.jsonl").write_text(
+        '{"format": "cardlaws-quiz-prepared/2", "key": "', "utf-8")
     assert prepared.read(key) is None
     bank.warm()
     assert bank.items, "derived afresh"

@@ -261,7 +261,10 @@ def test_due_items_come_most_overdue_first_and_filter_by_module(store):
     assert store.due_items(p.id, T0, games=["ecarte"], limit=10) == []
     assert store.due_items(p.id, T0, exclude=[due[0]], limit=10) == due[1:]
     assert store.next_due(p.id) == T0 - timedelta(days=5)
-    assert store.due_counts(p.id, T0) == {("rubicon-bezique", "wrong-number-of-cards"): 2}
+    assert store.due_count(p.id, T0) == 2
+    assert store.due_count(p.id, T0, games=["rubicon-bezique"],
+                           topics=["wrong-number-of-cards"]) == 2
+    assert store.due_count(p.id, T0, games=["ecarte"]) == 0
 
 
 # --- backups ---------------------------------------------------------------------------

@@ -179,11 +179,9 @@ class FigureQueries:
             if self._has_catalogue:
                 add(q(f"SELECT game, topic, code, count(*) {_UNSEEN} GROUP BY game, topic, code",
                       params), 2)
-            answers, correct = q(
-                "SELECT coalesce(sum(answers), 0), coalesce(sum(correct), 0) "
-                "FROM item_totals WHERE profile_id = :p",
-                params,
-            ).fetchone()
+            # Every item's totals are in exactly one (game, topic, code): their sums are all.
+            answers = sum(v[0] for v in combos.values())
+            correct = sum(v[1] for v in combos.values())
             return FigureRows(
                 combos=[ComboRow(*k, *v) for k, v in sorted(combos.items())],
                 most_missed=[
@@ -274,16 +272,23 @@ class FigureQueries:
             return {(r[0], r[1]): (int(r[2]), int(r[3])) for r in rows}
 
     def _due_per_day(self, profile_id: int, now: datetime, horizon: int) -> list[tuple[int, int]]:
-        """(days from today, items due) for the next `horizon` days; the overdue count today."""
+        """(days from today, items due) for the next `horizon` days; the overdue count today.
+
+        The cards are read in the order of the (profile, due) index and grouped by the due
+        stamp's date, so no date is computed per card: the overdue ones are only counted."""
         today = now.astimezone(UTC).date()
-        rows = self.conn.execute(
-            """SELECT max(0, CAST(julianday(substr(due, 1, 10)) - julianday(?) AS INTEGER))
-                      AS offset, count(*)
-               FROM cards WHERE profile_id = ? AND due < ?
-               GROUP BY offset ORDER BY offset""",
-            [today.isoformat(), profile_id, (today + timedelta(days=horizon)).isoformat()],
-        )
-        return [(int(r[0]), int(r[1])) for r in rows]
+        first, end = today.isoformat(), (today + timedelta(days=horizon)).isoformat()
+        q = self.conn.execute
+        per_day = {0: int(q("SELECT count(*) FROM cards WHERE profile_id = ? AND due < ?",
+                            [profile_id, first]).fetchone()[0])}
+        for day, n in q(
+            "SELECT substr(due, 1, 10) AS day, count(*) FROM cards "
+            "WHERE profile_id = ? AND due >= ? AND due < ? GROUP BY day",
+            [profile_id, first, end],
+        ):
+            offset = (date.fromisoformat(day) - today).days
+            per_day[offset] = per_day.get(offset, 0) + int(n)
+        return sorted((k, n) for k, n in per_day.items() if n)
 
 
 def _params(profile_id: int, now: datetime, decay: float, factor: float) -> dict[str, Any]:

@@ -337,14 +337,19 @@ class ProgressStore:
         row = self.db.execute(sql, params).fetchone()
         return parse_stamp(row[0]) if row and row[0] else None
 
-    def due_counts(self, profile_id: int, now: datetime) -> dict[tuple[str, str], int]:
-        """Items due now per (game, topic)."""
-        rows = self.db.execute(
-            "SELECT game, topic, count(*) FROM cards WHERE profile_id = ? AND due <= ? "
-            f"{_NOT_FLAGGED} GROUP BY game, topic",
-            [profile_id, stamp(now), profile_id],
-        )
-        return {(r[0], r[1]): r[2] for r in rows}
+    def due_count(
+        self,
+        profile_id: int,
+        now: datetime,
+        *,
+        games: Sequence[str] = (),
+        topics: Sequence[str] = (),
+    ) -> int:
+        """How many items are due at `now` (not flagged), optionally within some games and
+        topics: counted along the (profile, due, game, topic) index, nothing grouped."""
+        sql = f"SELECT count(*) FROM cards WHERE profile_id = ? AND due <= ? {_NOT_FLAGGED}"
+        sql, params = _filter(sql, [profile_id, stamp(now), profile_id], games, topics)
+        return int(self.db.execute(sql, params).fetchone()[0])
 
     def new_items_since(self, profile_id: int, since: datetime) -> int:
         """How many items were answered for the first time since a moment."""
@@ -435,11 +440,9 @@ class ProgressStore:
         """The per-law sums of the statistics screen (FigureQueries.law_rows)."""
         return self.figure_queries.law_rows(profile_id, now, **kwargs)
 
-    def module_counts(
-        self, profile_id: int, now: datetime, **kwargs: Any
-    ) -> dict[tuple[str, str], tuple[int, int]]:
+    def module_counts(self, profile_id: int, now: datetime, **kw: Any) -> dict[Any, Any]:
         """Items due and seen per game and topic of the catalogue (FigureQueries)."""
-        return self.figure_queries.module_counts(profile_id, now, **kwargs)
+        return self.figure_queries.module_counts(profile_id, now, **kw)
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""

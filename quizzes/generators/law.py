@@ -33,40 +33,40 @@ def laws(bank: QuestionBank) -> list[str]:
 def _has_neighbour(bank: QuestionBank, law: Law) -> bool:
     """Whether `_pool` would find a neighbour in the same code (stops at the first: building
     every pool made preparing the bank quadratic in the laws of a code)."""
-    title = law.title.casefold()
+    title = bank.folded(law)[0]
     return any(
-        other.id != law.id and other.title.casefold() != title and not _rival(law, other)
-        for other in bank.content.laws_for(law.game, law.code)
+        other.id != law.id and bank.folded(other)[0] != title and not _rival(bank, law, other)
+        for other in bank.laws_of(law.game, law.code)
     )
 
 
-def _rival(law: Law, other: Law) -> bool:
+def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
     """Whether another law reads the same case (same game, code and case, or same variant
     group) or decides the very same situation: it would be a second defensible answer."""
     if law.variant_of and law.variant_of == other.variant_of:
         return True
     if law.case and (law.game, law.code, law.case) == (other.game, other.code, other.case):
         return True
-    return law.game == other.game and law.situation.casefold() == other.situation.casefold()
+    return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
 def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[Law], list[Law]]:
     """(neighbours in the same code, counterparts in other codes), titles all different, none
     of them a rival reading of the law or a law the ruling cites."""
-    titles = {law.title.casefold()}
+    titles = {bank.folded(law)[0]}
     exclude = {law.id, *cited}
     same = [
         other
-        for other in bank.content.laws_for(law.game, law.code)
+        for other in bank.laws_of(law.game, law.code)
         if other.id not in exclude
-        and other.title.casefold() not in titles
-        and not _rival(law, other)
+        and bank.folded(other)[0] not in titles
+        and not _rival(bank, law, other)
     ]
     same.sort(key=lambda o: (o.topic != law.topic, o.case != law.case))
     unique: list[Law] = []
     for other in same:
-        if other.title.casefold() not in titles:
-            titles.add(other.title.casefold())
+        if bank.folded(other)[0] not in titles:
+            titles.add(bank.folded(other)[0])
             unique.append(other)
     counterparts = [
         bank.content.laws[cp.law]
@@ -76,7 +76,7 @@ def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[La
     counterparts = [
         c
         for c in counterparts
-        if c.title.casefold() not in titles and not _rival(law, c) and c.code != law.code
+        if bank.folded(c)[0] not in titles and not _rival(bank, law, c) and c.code != law.code
     ]
     return unique, counterparts
 

@@ -1,9 +1,10 @@
 """The real main window walks every screen over a generated history while a 2 ms heartbeat
 records the longest event-loop stall per step (bench/ui_stalls.py; the full scale, ×100 corpus
 and 1M attempts, runs from there). Here, at a small scale, the test checks what keeps the UI
-thread free however large the history grows: the statistics are summed and the questions
-prepared on worker threads, never on the UI thread, and the progress file is opened before the
-worker starts. The table of stalls is printed (pytest -s) for the screens' owners.
+thread free however large the history grows: the statistics are summed, the study modules
+counted and the questions prepared on worker threads, never on the UI thread, and the progress
+file is opened before the worker starts. The table of stalls is printed (pytest -s) for the
+screens' owners.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ SCALE, ATTEMPTS = 1, 20_000
 @pytest.fixture
 def threads(monkeypatch):
     """Which thread ran the statistics' sums and the bank's warm-up, and when the store opened."""
-    seen: dict[str, list[object]] = {"figures": [], "laws": [], "warm": [], "order": []}
+    seen: dict[str, list[object]] = {"figures": [], "laws": [], "modules": [], "warm": [],
+                                      "order": []}
 
     def spy(name, original):
         def wrapper(self, *args, **kwargs):
@@ -41,6 +43,8 @@ def threads(monkeypatch):
 
     monkeypatch.setattr(FigureQueries, "figures", spy("figures", FigureQueries.figures))
     monkeypatch.setattr(FigureQueries, "law_rows", spy("laws", FigureQueries.law_rows))
+    monkeypatch.setattr(FigureQueries, "module_counts",
+                        spy("modules", FigureQueries.module_counts))
     monkeypatch.setattr(QuestionBank, "warm", spy("warm", QuestionBank.warm))
     opened = Trainer._open_store
 
@@ -59,10 +63,13 @@ def test_every_screen_is_walked_and_the_sums_run_off_the_ui_thread(qtbot, tmp_pa
     for screen in ("browser", "compare", "glossary", "builder", "quizzes", "statistics"):
         assert f"open {screen}" in names
     assert "statistics per law" in names and "search 'revoke'" in names
+    assert "study: first question" in names
     assert all(ms > 0 for _, ms in steps)
     ui = threading.main_thread()
     assert threads["figures"] and all(t is not ui for t in threads["figures"])
     assert threads["laws"] and all(t is not ui for t in threads["laws"])
+    assert threads["modules"] and all(t is not ui for t in threads["modules"]), (
+        "the study modules are counted on the worker")
     assert threads["warm"] and all(t is not ui for t in threads["warm"])
     assert threads["order"].index("store") < threads["order"].index("warm"), (
         "the progress file is opened before the worker warms the bank")

@@ -21,6 +21,9 @@ from ui.widgets.plain_label import plain_tip
 from ui.words import game_name, short_code_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+_ROLES = frozenset(int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+    Qt.ItemDataRole.ToolTipRole, LAW_ID_ROLE))
 
 _HOW = {"word": "", "prefix": " (as a prefix)", "correction": " (spelling corrected)"}
 
@@ -130,6 +133,10 @@ class ResultsModel(QAbstractItemModel):
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = 0) -> Any:
+        # A delegate's initStyleOption asks about ten roles per row at each sizing and paint;
+        # the ones this model has no answer for return before any lookup.
+        if role not in _ROLES:
+            return None
         hit = self.hit_at(index)
         if hit is None:
             return None

@@ -46,7 +46,9 @@ def where_is_the_king(table: Table, player: str) -> str | None:
                 continue
             if table.tricks_played > 0:
                 return PLAYED
-            return LED if who == trick.leader else DEALER_FIRST
+            if who == trick.leader:
+                return LED
+            return DEALER_FIRST if who == table.dealer else PLAYED
     return ABSENT
 
 
