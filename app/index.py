@@ -7,6 +7,7 @@ import scans plugin entry points.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -120,6 +121,18 @@ def digest(laws: Iterable[Law]) -> str:
     return h.hexdigest()[:32]
 
 
+def content_key(version: str) -> str:
+    """The index's key for content of this version (Content.version): the index schema, the
+    vocabulary names and the content's own version. A content store names its version
+    without reading a law, so a start at x100 checks its index without decoding 37,000 laws
+    on the worker (two seconds of Python that the UI thread shares a GIL with)."""
+    h = hashlib.sha256(f"schema {SCHEMA}\n".encode())
+    for names in (GAMES, CODES, TOPICS):
+        h.update(repr(sorted(dict(names).items())).encode())
+    h.update(f"content {version}".encode())
+    return h.hexdigest()[:32]
+
+
 def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
     """Write the index of `laws` (already in browse order) into an empty database."""
     conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
@@ -185,40 +198,65 @@ def _key_of(path: Path) -> str | None:
     return row[0] if row else None
 
 
+# Indexes kept side by side in the cache folder: corpora opened in turn (a benchmark's beside the
+# real one, another checkout's) do not rebuild each other's; older ones are removed.
+KEPT = 3
+
+
 def open_cached(
-    folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None
+    folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None,
+    *, key: str | None = None,
 ) -> tuple[sqlite3.Connection, bool]:
     """The index of `laws` from `folder`, built there first if absent or stale.
 
-    `in_order` gives the laws in browse order when the index must be built (sorting them is
-    skipped when it need not be). Returns the connection and whether it had to be built. A
-    folder that cannot be written costs only speed: the index is then built in memory.
+    `key` names the laws' version when the caller knows it (content_key); without it the laws
+    are read to digest them. `in_order` gives the laws in browse order when the index must be
+    built (sorting them is skipped when it need not be). Returns the connection and whether it
+    had to be built. A folder that cannot be written costs only speed: the index is then
+    built in memory.
     """
-    laws = list(laws)
-    key = digest(laws)
+    if key is None:
+        laws = list(laws)
+        key = digest(laws)
     path = folder / f"search-{key}.sqlite"
     if path.exists() and _key_of(path) == key:
+        _touch(path)
         return _connect(path), False
-    if in_order is not None:
-        laws = in_order()
+    chosen = in_order() if in_order is not None else list(laws)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix="search-", suffix=".tmp", dir=folder)
         os.close(fd)
         conn = sqlite3.connect(tmp)
         try:
-            build(conn, laws, key)
+            build(conn, chosen, key)
         finally:
             conn.close()
         os.replace(tmp, path)
-        for old in folder.glob("search-*.sqlite"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        _keep_newest(folder)
     except OSError:
         conn = sqlite3.connect(":memory:", check_same_thread=False)
-        build(conn, laws, key)
+        build(conn, chosen, key)
         return conn, True
     return _connect(path), True
+
+
+def _touch(path: Path) -> None:
+    """Mark an index as used now (the newest KEPT are kept)."""
+    with contextlib.suppress(OSError):  # a read-only cache: used still, only not marked
+        os.utime(path)
+
+
+def _keep_newest(folder: Path) -> None:
+    """Remove all but the KEPT most recently used indexes."""
+    found = []
+    for old in folder.glob("search-*.sqlite"):
+        try:
+            found.append((old.stat().st_mtime_ns, old))
+        except OSError:
+            continue
+    for _, old in sorted(found, reverse=True)[KEPT:]:
+        old.unlink(missing_ok=True)
 
 
 def _connect(path: Path) -> sqlite3.Connection:

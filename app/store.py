@@ -190,6 +190,7 @@ class LawsStore:
         conn, _ = index.open_cached(
             folder, content.laws.values(),
             lambda: sorted(content.laws.values(), key=_browse_key),
+            key=index.content_key(content.version),
         )
         return cls(content, thesaurus=thesaurus, conn=conn)
 

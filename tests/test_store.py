@@ -211,24 +211,52 @@ def test_the_kept_index_is_built_once_and_reopened_unchanged(tmp_path: Path) -> 
     conn.close()
     assert built
     (path,) = tmp_path.glob("search-*.sqlite")
-    stamp = path.stat().st_mtime_ns
+    stamp = path.stat().st_ino  # a rebuilt index replaces the file
     conn, built = index.open_cached(tmp_path, laws)
     conn.close()
-    assert not built and path.stat().st_mtime_ns == stamp
+    assert not built and path.stat().st_ino == stamp
     store = LawsStore.cached(fixture_content(), tmp_path)
     assert [h.law_id for h in store.search("zebra")] == ["cinch.american.zebra"]
     store.close()
 
 
-def test_a_changed_law_rebuilds_the_kept_index_and_drops_the_old_one(tmp_path: Path) -> None:
-    LawsStore.cached(fixture_content(), tmp_path).close()
-    (old,) = tmp_path.glob("search-*.sqlite")
-    changed = [*LAWS[:-1], make_law("general", "General rule", "Okapi in the pack.",
+def test_a_changed_law_rebuilds_the_kept_index_and_keeps_only_the_newest_few(
+        tmp_path: Path) -> None:
+    from app.index import KEPT
+
+    def with_rule(word: str) -> list[Law]:
+        return [*LAWS[:-1], make_law("general", "General rule", f"{word} in the pack.",
                                      game="general", code="english")]
-    store = LawsStore.cached(fixture_content(changed), tmp_path)
-    (new,) = tmp_path.glob("search-*.sqlite")
-    assert new != old
+
+    LawsStore.cached(fixture_content(), tmp_path).close()
+    (first,) = tmp_path.glob("search-*.sqlite")
+    store = LawsStore.cached(fixture_content(with_rule("Okapi")), tmp_path)
     assert [h.law_id for h in store.search("okapi")] == ["general.english.general"]
+    store.close()
+    assert len(list(tmp_path.glob("search-*.sqlite"))) == 2  # another corpus's stays
+    LawsStore.cached(fixture_content(), tmp_path).close()  # used again: the newest now
+    for word in ("Gnu", "Yak", "Emu")[: KEPT - 1]:
+        LawsStore.cached(fixture_content(with_rule(word)), tmp_path).close()
+    kept = set(tmp_path.glob("search-*.sqlite"))
+    assert len(kept) == KEPT and first in kept
+    okapi = fixture_content(with_rule("Okapi"))
+    store = LawsStore.cached(okapi, tmp_path)  # the least recently used was removed
+    assert len(set(tmp_path.glob("search-*.sqlite")) - kept) == 1
+    assert [h.law_id for h in store.search("okapi")] == ["general.english.general"]
+    store.close()
+
+
+def test_the_kept_index_is_found_by_the_contents_version_without_digesting_its_laws(
+        tmp_path: Path, monkeypatch) -> None:
+    from app import index
+
+    content = fixture_content()
+    LawsStore.cached(content, tmp_path).close()
+    read: list[int] = []
+    monkeypatch.setattr(index, "digest", lambda laws: read.append(1) or "")
+    store = LawsStore.cached(content, tmp_path)
+    assert read == []  # the key came from content.version
+    assert [h.law_id for h in store.search("zebra")] == ["cinch.american.zebra"]
     store.close()
 
 
