@@ -18,11 +18,11 @@ two processes starting at once each see a whole store, theirs or the other's.
 
 from __future__ import annotations
 
+import _thread  # the low-level API: `threading` would add a millisecond to every start
 import contextlib
 import json
 import os
 import sqlite3
-import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -154,7 +154,7 @@ class StoreReader:
     def __init__(self, path: Path) -> None:
         self._uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
         # A thread's connection closes with the thread (nothing else holds it).
-        self._local = threading.local()
+        self._local = _thread._local()
         # Set once opened: a thread's own connection must find the same store (another
         # process may have replaced the file since, with a store of other content).
         self.manifest: str | None = None
@@ -257,7 +257,7 @@ def write_store(
     root. A failure to write only costs speed: the next start loads from the TOML again."""
     folder = cache_dir()
     final = store_path(root)
-    temp = folder / f".{final.stem}-{os.getpid()}-{threading.get_ident()}.sqlite"
+    temp = folder / f".{final.stem}-{os.getpid()}-{_thread.get_ident()}.sqlite"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         temp.unlink(missing_ok=True)

@@ -10,9 +10,9 @@ of the session, and the store is removed so the next start rebuilds it.
 
 from __future__ import annotations
 
+import _thread  # the low-level API: `threading` would add a millisecond to every start
 import itertools
 import json
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -127,7 +127,7 @@ class StoredContent(Content):
         self._seeds_dir = seeds_dir
         self._reader = reader
         self._count = count
-        self._lock = threading.RLock()
+        self._lock = _thread.RLock()
         self._fallback: Content | None = None
         self._decoded: dict[str, Law] = {}
         self._pos: dict[str, int] = {}

@@ -13,6 +13,7 @@ import os
 import re
 import sqlite3
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -201,6 +202,8 @@ def _key_of(path: Path) -> str | None:
 # Indexes kept side by side in the cache folder: corpora opened in turn (a benchmark's beside the
 # real one, another checkout's) do not rebuild each other's; older ones are removed.
 KEPT = 3
+# A temporary file of a build not written to for this long (seconds) was abandoned.
+ABANDONED_AFTER = 3600
 
 
 def open_cached(
@@ -248,7 +251,13 @@ def _touch(path: Path) -> None:
 
 
 def _keep_newest(folder: Path) -> None:
-    """Remove all but the KEPT most recently used indexes."""
+    """Remove all but the KEPT most recently used indexes, and builds left unfinished (a
+    window closed while its worker was building: the temporary file stays behind)."""
+    stale = time.time() - ABANDONED_AFTER
+    for left in folder.glob("search-*.tmp*"):
+        with contextlib.suppress(OSError):
+            if left.stat().st_mtime < stale:  # a build under way writes to its file
+                left.unlink()
     found = []
     for old in folder.glob("search-*.sqlite"):
         try:

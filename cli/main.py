@@ -6,9 +6,41 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = ("validate", "search", "rule", "quiz", "progress")
+
+
+def _columns() -> int:
+    """The terminal's width, as shutil.get_terminal_size tells it ($COLUMNS, else the
+    terminal, else 80)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, told the terminal's width: left to itself argparse imports shutil
+    (and with it bz2, lzma and fnmatch) to ask, a few milliseconds of every command."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help (and its sub-commands' help) uses _Formatter."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def chosen_command(argv: list[str]) -> str | None:
@@ -29,9 +61,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     chosen = chosen_command(argv) if argv is not None else None
     from app import __version__
 
-    parser = argparse.ArgumentParser(prog="python -m app", description=__doc__)
+    parser = _Parser(prog="python -m app", description=__doc__)
     parser.add_argument("--version", action="version", version=f"Card Laws {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in (chosen,) if chosen else COMMANDS:
         try:
             module = importlib.import_module(f"cli.{name}")

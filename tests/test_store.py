@@ -246,6 +246,23 @@ def test_a_changed_law_rebuilds_the_kept_index_and_keeps_only_the_newest_few(
     store.close()
 
 
+def test_a_build_left_unfinished_long_ago_is_cleared_and_one_under_way_is_not(
+        tmp_path: Path) -> None:
+    import os
+    import time
+
+    from app.index import ABANDONED_AFTER
+
+    abandoned = tmp_path / "search-abcd.tmp"
+    abandoned.write_bytes(b"half an index")
+    old = time.time() - ABANDONED_AFTER - 60
+    os.utime(abandoned, (old, old))
+    under_way = tmp_path / "search-efgh.tmp"
+    under_way.write_bytes(b"being written")
+    LawsStore.cached(fixture_content(), tmp_path).close()
+    assert not abandoned.exists() and under_way.exists()
+
+
 def test_the_kept_index_is_found_by_the_contents_version_without_digesting_its_laws(
         tmp_path: Path, monkeypatch) -> None:
     from app import index
