@@ -14,6 +14,7 @@ shutdown (both the backup and the full integrity check then run on worker thread
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import shutil
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from fsrs import Card, State  # noqa: E402
-from scale import add_scale_arguments, bench_cache, content_digest, count, print_growth  # noqa: E402
+from scale import add_scale_arguments, bench_cache, count, print_growth  # noqa: E402
 
 from app.progress import ProgressStore, stamp  # noqa: E402
 from quizzes.bank import QuestionBank  # noqa: E402
@@ -137,7 +138,10 @@ def timed(
 
 def database(bank: QuestionBank, attempts: int, items: int) -> tuple[Path, int]:
     """The benchmark's progress folder for this size, built once and kept in the bench cache."""
-    folder = bench_cache() / f"bench-progress-{attempts}-{items}-{content_digest()}"
+    # Keyed by the bank's items (what the profile is made of), not by every content file: a
+    # new scenario or a reworded law keeps a 10M-attempt profile that took minutes to build.
+    digest = hashlib.sha256(repr(list(bank.items.values())).encode()).hexdigest()[:16]
+    folder = bench_cache() / f"bench-progress-{attempts}-{items}-{digest}"
     if not (folder / ".complete").exists():
         shutil.rmtree(folder, ignore_errors=True)
         t = time.perf_counter()

@@ -77,7 +77,8 @@ def progress_file(content_dir: Path, factor: int, attempts: int) -> Path:
     folder = bench_cache() / f"progress-x{factor}-{attempts}-{content_digest()}"
     if (folder / ".complete").exists():
         # Brought to the current schema once here, not in every walk's first opening.
-        ProgressStore.open(folder, keep_backups=0).close()
+        with ProgressStore.open(folder, keep_backups=0) as store:
+            store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the copy takes the file alone
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     bank = QuestionBank(load_content(content_dir, None, cached=True))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from pathlib import Path
 
@@ -329,3 +330,18 @@ def test_the_table_and_event_are_described_for_print():
 
 def test_examples_directory_is_where_the_content_is():
     assert Path(CONTENT_DIR / "scenarios").is_dir()
+
+
+def test_an_example_added_renamed_or_edited_shows_at_the_next_look(tmp_path):
+    (tmp_path / "a.json").write_text('{"game": "cinch", "title": "First"}', encoding="utf-8")
+    assert [e.title for e in examples_by_game(tmp_path)["cinch"]] == ["First"]
+    (tmp_path / "b.json").write_text('{"game": "cinch", "title": "Second"}', encoding="utf-8")
+    assert [e.title for e in examples_by_game(tmp_path)["cinch"]] == ["First", "Second"]
+    edited = tmp_path / "a.json"
+    edited.write_text('{"game": "ecarte", "title": "Moved"}', encoding="utf-8")
+    os.utime(edited, ns=(edited.stat().st_atime_ns, edited.stat().st_mtime_ns + 10**9))
+    groups = examples_by_game(tmp_path)
+    assert [e.title for e in groups["cinch"]] == ["Second"]
+    assert [e.title for e in groups["ecarte"]] == ["Moved"]
+    (tmp_path / "b.json").unlink()
+    assert "cinch" not in examples_by_game(tmp_path)

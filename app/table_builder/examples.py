@@ -22,10 +22,30 @@ class Example:
 def examples_by_game(directory: Path) -> dict[str, list[Example]]:
     """The example scenarios of a directory, grouped by game in the usual order, by title.
 
-    A file that cannot be read is left out: the Examples menu never fails to open.
+    A file that cannot be read is left out: the Examples menu never fails to open. Read again
+    only when a file was added, removed or changed (the builder's empty table and the menu
+    both ask; reading every file cost more than building the rest of the builder's table).
     """
+    paths = sorted(Path(directory).glob("*.json"))
+    stamp: list[tuple[str, int]] = []
+    for path in paths:
+        try:
+            stamp.append((path.name, path.stat().st_mtime_ns))
+        except OSError:
+            stamp.append((path.name, -1))
+    known = _read.get(str(directory))
+    if known is None or known[0] != tuple(stamp):
+        known = _read[str(directory)] = (tuple(stamp), _read_examples(paths))
+    return {game: list(examples) for game, examples in known[1].items()}
+
+
+# Each directory read: its files' names and modification times, and what they held.
+_read: dict[str, tuple[tuple[tuple[str, int], ...], dict[str, list[Example]]]] = {}
+
+
+def _read_examples(paths: list[Path]) -> dict[str, list[Example]]:
     found: dict[str, list[Example]] = {}
-    for path in sorted(Path(directory).glob("*.json")):
+    for path in paths:
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError):

@@ -12,7 +12,9 @@ asking every generator about every law again, so the worker is busy briefly.
 What is loaded by then (the content, the windows) and the warm bank live as long as the app:
 they are frozen out of the cyclic garbage collector's sight (`gc.freeze`). Otherwise a full
 collection, set off by whichever thread allocates, walks every law, item and widget wrapper
-while holding the GIL: 100-300 ms at ×100 laws, a frozen window on the UI thread.
+while holding the GIL: 100-300 ms at ×100 laws, a frozen window on the UI thread. While the
+worker warms the bank (seconds, the first time a content version is seen: every law decoded,
+the survey taken) the collector is off, and what it built is frozen when it is done.
 """
 
 from __future__ import annotations
@@ -110,6 +112,8 @@ class Trainer(QObject):
         given, content, relay = self._bank, self.content, self._relay
 
         def build() -> None:
+            collecting = gc.isenabled()
+            gc.disable()  # no full collection over what the warm-up builds (module's words)
             try:
                 from quizzes import QuestionBank
 
@@ -119,6 +123,10 @@ class Trainer(QObject):
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")
             else:
                 relay.built.emit(bank)
+            finally:
+                gc.freeze()
+                if collecting:
+                    gc.enable()
 
         self._pool.start(build)
 
@@ -175,7 +183,6 @@ class Trainer(QObject):
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank
-        gc.freeze()  # the bank's items and survey: long-lived too
         self._check_ready()
 
     def _on_failure(self, reason: str) -> None:
