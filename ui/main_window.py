@@ -207,8 +207,16 @@ class MainWindow(WindowMoves, QMainWindow):
         # The other screens' modules load while the window is idle, so that opening one
         # builds widgets and imports nothing; what they load is kept for the app's life.
         self.idle_imports = IdleImports([spec.module for spec in (*SCREENS, WELCOME)], self,
-                                        then=heap.keep_loaded)
+                                        then=self._after_idle_imports)
         heap.keep_loaded()  # the content and the first screen
+
+    def _after_idle_imports(self) -> None:
+        # The example files too, in a slice of their own: the Examples menu and the builder's
+        # empty table read them (kept until one changes).
+        from app.table_builder import examples_by_game
+
+        examples_by_game(self.builder_actions.examples_dir)
+        heap.keep_loaded()
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
