@@ -154,6 +154,14 @@ def test_before_the_index_is_open_a_term_shows_at_once_and_its_laws_follow(
         return cached(content, *args, **kwargs)
 
     monkeypatch.setattr(LawsStore, "cached", spy)
+    searched_on: list[threading.Thread] = []
+    laws_using = LawsStore.laws_using
+
+    def spy_search(self, *args, **kwargs):
+        searched_on.append(threading.current_thread())
+        return laws_using(self, *args, **kwargs)
+
+    monkeypatch.setattr(LawsStore, "laws_using", spy_search)
     store = DeferredStore(content)
     screen = GlossaryScreen(store, content)
     qtbot.addWidget(screen)
@@ -164,6 +172,13 @@ def test_before_the_index_is_open_a_term_shows_at_once_and_its_laws_follow(
     qtbot.waitUntil(lambda: any(link.startswith("law:") for link in page_links(screen.page)),
                     timeout=30_000)
     assert opened_on and opened_on[0] is not threading.main_thread()
+    # Its laws are searched on a worker too, once: showing the term again asks nothing more.
+    assert searched_on and all(t is not threading.main_thread() for t in searched_on)
+    screen.show_term("pone")
+    qtbot.waitUntil(lambda: len(searched_on) == 2, timeout=30_000)
+    screen.show_term("talon")
+    assert any(link.startswith("law:") for link in page_links(screen.page))
+    assert len(searched_on) == 2
 
 
 def test_a_filter_typed_before_the_index_is_open_applies_when_it_is(qtbot, content):

@@ -1,15 +1,18 @@
 """The glossary screen: find a term of art, read it, jump to the laws that use it.
 
 A term's page shows at once from the content; the laws using it are a search of the index.
-While the index is still being opened or built (a DeferredStore on a worker thread), the page
-says so and the laws follow when it is ready: the screen never waits for it on the UI thread.
+With the app's store (a DeferredStore, whose index opens on a worker thread) that search runs on
+a worker thread too, each term's once: a common term at x100 matches thousands of laws and takes
+tens of milliseconds to rank. Until its laws are found, or while the index is still being opened
+or built, the page says so and the laws follow: the screen never waits on the UI thread.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, QUrl, Signal
+from PySide6.QtCore import QModelIndex, QObject, Qt, QUrl, Signal
 from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Content, Term
@@ -21,7 +24,14 @@ from ui.links import parse
 from ui.widgets.search_box import SearchBox
 
 if TYPE_CHECKING:
+    from app.search import SearchHit
     from app.store import LawsStore
+
+
+class _Finder(QObject):
+    """Carries a term's laws from the worker thread that found them (a queued signal)."""
+
+    found = Signal(str, object)  # the term's id, its laws (list[SearchHit])
 
 
 class GlossaryScreen(QWidget):
@@ -70,7 +80,13 @@ class GlossaryScreen(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.splitter)
 
+        self._laws_of: dict[str, list[SearchHit]] = {}  # each term's laws, once found
+        self._looking: set[str] = set()  # terms whose laws a worker is finding
+        self._finder = _Finder()
+        self._finder.found.connect(self._on_found)
         ready = getattr(store, "became_ready", None)
+        # A store that opens its index on a worker (the app's) is searched on one too.
+        self._in_background = ready is not None
         if ready is not None:  # a store still building its index says when it is done
             ready.connect(self._on_store_ready)
         self.search_box.query_settled.connect(self._filter)
@@ -113,8 +129,31 @@ class GlossaryScreen(QWidget):
             self.term_shown.emit(term.id)
 
     def _render(self, term: Term) -> None:
-        hits = self._store.laws_using(term.term) if self._index_ready() else None
+        hits = self._laws_of.get(term.id)
+        if hits is None and self._index_ready():
+            if self._in_background:
+                self._find_in_background(term)
+            else:
+                hits = self._laws_of[term.id] = self._store.laws_using(term.term)
         theme.set_html(self.page, term_page_html(term, hits))
+
+    def _find_in_background(self, term: Term) -> None:
+        if term.id in self._looking:
+            return
+        self._looking.add(term.id)
+        store, finder = self._store, self._finder  # the worker holds these, not the widget
+
+        def find() -> None:
+            finder.found.emit(term.id, store.laws_using(term.term))
+
+        threading.Thread(target=find, name=f"glossary-{term.id}", daemon=True).start()
+
+    def _on_found(self, term_id: str, hits: list[SearchHit]) -> None:
+        # Called on the UI thread (a queued signal from the worker).
+        self._looking.discard(term_id)
+        self._laws_of[term_id] = hits
+        if term_id == self.current_term and self.model.row_of(term_id) >= 0:
+            self._render(self._by_id[term_id])
 
     def _on_store_ready(self) -> None:
         # A bound method of this widget: Qt calls it on the UI thread, whichever thread
