@@ -10,12 +10,19 @@ harmless. It is applied only when a probe shows the drift, so a fixed wheel turn
 `SignalInstance.emit()` has the same fault with True: every signal emitted from Python lowers
 True's count by one, and a few hundred clicks in the scenario builder abort the interpreter
 ("bool_dealloc"). True and False are pinned the same way.
+
+Not a fault but a cost: shiboken asks of every module imported after PySide6 whether its
+source names PySide6, in a way that grows with the modules loaded; quicken_feature_check
+answers the same question by reading the file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import sys
+from collections.abc import Callable
+from types import ModuleType
 
 from PySide6.QtCore import QMessageLogContext, QObject, QtMsgType, Signal
 
@@ -77,6 +84,38 @@ def pin_refcount_drifts() -> None:
     """Apply every work-around this PySide6 build needs (each only when its probe fails)."""
     pin_none()
     pin_bools()
+    quicken_feature_check()
+
+
+def _uses_pyside_in_file(module: ModuleType) -> bool:
+    """Whether a module's source file names PySide6, read as bytes (the name is ASCII)."""
+    path = getattr(module, "__file__", None)
+    if isinstance(path, str) and path.endswith(".py"):
+        with contextlib.suppress(OSError), open(path, "rb") as source:
+            return b"PySide6" in source.read()
+    return _slow_feature_check(module) if _slow_feature_check is not None else False
+
+
+_slow_feature_check: Callable[[ModuleType], bool] | None = None  # shiboken's own
+
+
+def quicken_feature_check() -> bool:
+    """Answer shiboken's "does this module use PySide6?" from the file's bytes; True if done.
+
+    Once PySide6 is imported, every later import of any module asks it (for the opt-in
+    `from __feature__ import snake_case`) through inspect.getsource, whose module lookup
+    walks all of sys.modules: about 0.1 ms a module, growing with the modules loaded, some
+    15 ms of every start before the window paints. The answer is the same: the source file
+    holds the word or not; a module without a readable .py file still asks the original.
+    """
+    global _slow_feature_check
+    feature = sys.modules.get("shibokensupport.feature")
+    check = getattr(feature, "_mod_uses_pyside", None)
+    if check is None or check is _uses_pyside_in_file:
+        return check is _uses_pyside_in_file
+    _slow_feature_check = check
+    feature._mod_uses_pyside = _uses_pyside_in_file  # type: ignore[union-attr]
+    return True
 
 
 def quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
