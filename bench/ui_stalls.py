@@ -24,6 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
+# A user's Python keeps its bytecode (pip compiles it at install, an editable install writes
+# it at the first import); an environment's PYTHONDONTWRITEBYTECODE would have every run of
+# the walk compile every module it imports, a cost no user pays after the first start.
+sys.dont_write_bytecode = False
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent))
 
