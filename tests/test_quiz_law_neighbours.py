@@ -13,7 +13,7 @@ def test_the_quick_neighbour_test_agrees_with_the_pools():
 
     def has_pool(law):
         near, _, titles, exclude = law_questions._pool(bank, law, ())
-        return bool(near or law_questions._wider(bank, law, titles, exclude, []))
+        return bool(near or law_questions._wider(bank, law, titles, exclude, [], 1))
 
     by_pool = [law.id for law in bank.content.laws.values() if has_pool(law)]
     assert law_questions.laws(bank) == by_pool

@@ -92,14 +92,23 @@ def _pool(
 
 
 def _wider(bank: QuestionBank, law: Law, titles: set[str], exclude: set[str],
-           chosen: list[Law]) -> list[Law]:
-    """Neighbours from the other topics of the law's code, none sharing a title with the
-    choices already made."""
+           chosen: list[Law], need: int) -> list[Law]:
+    """Up to about `need` neighbours from the other topics of the law's code, none sharing a
+    title with the choices already made: topic by topic (in name order), stopping once enough
+    are found, since reading every law of a large code would keep the learner waiting."""
     shown = {bank.folded(o)[0] for o in chosen}
-    others = [o for o in bank.laws_of(law.game, law.code) if o.topic != law.topic]
-    others.sort(key=lambda o: o.case != law.case)
-    return [o for o in _unique(bank, law, others, set(titles), exclude)
-            if bank.folded(o)[0] not in shown]
+    taken = set(titles)
+    found: list[Law] = []
+    topics = sorted(t for (_, t) in bank.content.topic_counts(law.game, law.code)
+                    if t != law.topic)
+    for topic in topics:
+        laws = sorted(bank.laws_of_topic(law.game, law.code, topic),
+                      key=lambda o: o.case != law.case)
+        found += [o for o in _unique(bank, law, laws, taken, exclude)
+                  if bank.folded(o)[0] not in shown]
+        if len(found) >= need:
+            break
+    return found
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -122,7 +131,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation = f"{law.title}: {law.remedy}"
     near, counterparts, titles, exclude = _pool(bank, law, cited)
     if not near:
-        near = _wider(bank, law, titles, exclude, [])
+        near = _wider(bank, law, titles, exclude, [], WRONG * 3)
     wrong = shuffled(rng, near[: WRONG * 3])[:WRONG]
     shown = {bank.folded(o)[0] for o in wrong}
     counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
@@ -133,7 +142,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     if len(wrong) < WRONG:
         more = [o for o in near if o not in wrong]
         if len(wrong) + len(more) < WRONG:
-            more += _wider(bank, law, titles, exclude, wrong + more)
+            more += _wider(bank, law, titles, exclude, wrong + more, WRONG - len(wrong))
         wrong += more[: WRONG - len(wrong)]
     options = shuffled(rng, [law, *wrong])
     choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
