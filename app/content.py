@@ -338,6 +338,14 @@ class Content:
         """The situations of one game and topic that a single code rules on, in file order."""
         return tuple(s for s in self.cases_of(game) if s.topic == topic and len(s.codes) == 1)
 
+    def cases_matching(self, game: str, words: str) -> set[str]:
+        """The situations of one game whose laws' title, situation or brief contain `words`
+        (compared casefolded): what Compare's filter keeps."""
+        needle = words.casefold()
+        return {law.case for law in self.laws_for(game)
+                if any(needle in text.casefold() for text in (law.title, law.situation,
+                                                              law.brief))}
+
     @cached_property
     def _positions(self) -> Mapping[str, int]:
         return {law_id: n for n, law_id in enumerate(self.laws)}

@@ -336,6 +336,15 @@ class StoredContent(Content):
                 "ORDER BY first", (game, topic))),
             lambda c: c.lone_situations(game, topic))
 
+    def cases_matching(self, game: str, words: str) -> set[str]:
+        """What Compare's filter keeps: one query over three columns, no law decoded."""
+        needle = words.casefold()
+        return self._ask(
+            lambda: {case for case, *texts in self._reader.rows(
+                'SELECT "case", title, situation, brief FROM laws WHERE game = ?', (game,))
+                if any(needle in text.casefold() for text in texts)},
+            lambda c: c.cases_matching(game, words))
+
     def laws_of_case(self, game: str, code: str, case: str) -> tuple[Law, ...]:
         """The laws of one game and code for one case, in file order (indexed)."""
         key = (game, code, case)

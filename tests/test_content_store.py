@@ -76,6 +76,9 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
         assert groups.changing_defaults() == expected.changing_defaults(), game
         assert fresh_store.cases_of(game) == memory.cases_of(game), game  # no law decoded
         topics = fresh_store.situations_by_topic(game)
+        for words in ("", "REVOKE", "écarté", "no such words"):
+            assert fresh_store.cases_matching(game, words) == memory.cases_matching(
+                game, words), (game, words)
         assert topics == memory.situations_by_topic(game), game
         for topic in {t.topic for t in topics} | {"no-such-topic"}:
             assert fresh_store.lone_situations(game, topic) == memory.lone_situations(

@@ -66,6 +66,7 @@ class CompareModel(QAbstractTableModel):
         self._lone: dict[str, list[Case]] = {}  # the folded situations read so far, by topic
         self._lone_of: Callable[[str], Sequence[CaseSummary]] = lambda _topic: ()
         self._every: Callable[[], Sequence[CaseSummary]] = tuple
+        self._matching: Callable[[str], set[str]] | None = None  # the content's filter
         self._cases: list[Case] | None = None  # every situation, once a filter asked
         self._shown: tuple[int, int] = (0, 0)  # situations listed: shared, only-here
         self._made: dict[str, CompareRow] = {}  # rows made so far, by case
@@ -90,6 +91,7 @@ class CompareModel(QAbstractTableModel):
         for case in cases:
             topics.setdefault(case.topic, ([], []))[1 if case.only_here else 0].append(case)
         summaries = [CaseSummary(c.case, c.topic, c.codes) for c in cases]
+        self._matching = None  # the filter reads each situation's laws
         self._show([_Topic(topic, shared, len(alone), _one(alone))
                     for topic, (shared, alone) in topics.items()],
                    codes, laws_of,
@@ -98,10 +100,13 @@ class CompareModel(QAbstractTableModel):
 
     def set_situations(self, topics: Sequence[TopicSituations], codes: Sequence[str],
                        laws_of: LawsOf, lone_of: Callable[[str], Sequence[CaseSummary]],
-                       every: Callable[[], Sequence[CaseSummary]]) -> None:
+                       every: Callable[[], Sequence[CaseSummary]],
+                       matching: Callable[[str], set[str]] | None = None) -> None:
         """Show a game's situations per topic (Content.situations_by_topic) under its codes;
-        `lone_of(topic)` reads a fold's situations, `every()` all of them (for a filter)."""
+        `lone_of(topic)` reads a fold's situations, `every()` all of them (for a filter), and
+        `matching(words)` names the situations a filter keeps (else their laws are read)."""
         order = {topic: i for i, topic in enumerate(TOPICS)}
+        self._matching = matching
         self._show([_Topic(t.topic, gather_cases(t.shared, codes), t.alone, t.alone_code)
                     for t in sorted(topics, key=lambda t: order.get(t.topic, len(order)))],
                    codes, laws_of, lone_of, every)
@@ -159,7 +164,12 @@ class CompareModel(QAbstractTableModel):
         entries: list[Entry | Case] = []
         if self._needle:  # every situation matching, folds open
             topics: dict[str, tuple[list[Case], list[Case]]] = {}
-            for case in filter(self._matches, self._every_case()):
+            if self._matching is not None:
+                kept = self._matching(self._needle)
+                found: Iterable[Case] = (c for c in self._every_case() if c.case in kept)
+            else:
+                found = filter(self._matches, self._every_case())
+            for case in found:
                 topics.setdefault(case.topic, ([], []))[1 if case.only_here else 0].append(case)
             shown = [(_Topic(topic, shared, len(alone), _one(alone)), alone)
                      for topic, (shared, alone) in topics.items()]

@@ -130,7 +130,8 @@ class CompareScreen(QWidget):
         self.model.set_situations(
             topics, codes, lambda code, case: content.laws_of_case(game, code, case),
             lambda topic: content.lone_situations(game, topic),
-            lambda: content.cases_of(game))
+            lambda: content.cases_of(game),
+            lambda words: content.cases_matching(game, words))
         self.principles.setText("<br/>".join(
             f"{badge_html(c)} <b>{escape(short_code_name(c))}</b>: "
             f"{escape(facts.codes[c].principle)}" for c in codes))
