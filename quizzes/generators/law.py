@@ -50,24 +50,34 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
-def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[Law], list[Law]]:
-    """(neighbours in the same code, counterparts in other codes), titles all different, none
-    of them a rival reading of the law or a law the ruling cites."""
+def _unique(bank: QuestionBank, law: Law, candidates: list[Law], titles: set[str],
+            exclude: set[str]) -> list[Law]:
+    """The candidates that could stand beside the law as a wrong choice, each title once
+    (`titles` grows with every one taken)."""
+    taken: list[Law] = []
+    for other in candidates:
+        title = bank.folded(other)[0]
+        if other.id in exclude or title in titles or _rival(bank, law, other):
+            continue
+        titles.add(title)
+        taken.append(other)
+    return taken
+
+
+def _pool(
+    bank: QuestionBank, law: Law, cited: tuple[str, ...]
+) -> tuple[list[Law], list[Law], set[str], set[str]]:
+    """(neighbours of the same topic and code, counterparts in other codes, the titles taken,
+    the ids excluded): titles all different, none a rival reading or a law the ruling cites.
+
+    Only the law's topic is read: the rest of its code is asked for only when the topic holds
+    too few neighbours (`_wider`), since a code can hold thousands of laws and a question is
+    built while the learner waits."""
     titles = {bank.folded(law)[0]}
     exclude = {law.id, *cited}
-    same = [
-        other
-        for other in bank.laws_of(law.game, law.code)
-        if other.id not in exclude
-        and bank.folded(other)[0] not in titles
-        and not _rival(bank, law, other)
-    ]
-    same.sort(key=lambda o: (o.topic != law.topic, o.case != law.case))
-    unique: list[Law] = []
-    for other in same:
-        if bank.folded(other)[0] not in titles:
-            titles.add(bank.folded(other)[0])
-            unique.append(other)
+    topic = sorted(bank.laws_of_topic(law.game, law.code, law.topic),
+                   key=lambda o: o.case != law.case)
+    near = _unique(bank, law, topic, titles, exclude)
     counterparts = [
         bank.content.laws[cp.law]
         for cp in law.counterparts
@@ -78,7 +88,18 @@ def _pool(bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> tuple[list[La
         for c in counterparts
         if bank.folded(c)[0] not in titles and not _rival(bank, law, c) and c.code != law.code
     ]
-    return unique, counterparts
+    return near, counterparts, titles, exclude
+
+
+def _wider(bank: QuestionBank, law: Law, titles: set[str], exclude: set[str],
+           chosen: list[Law]) -> list[Law]:
+    """Neighbours from the other topics of the law's code, none sharing a title with the
+    choices already made."""
+    shown = {bank.folded(o)[0] for o in chosen}
+    others = [o for o in bank.laws_of(law.game, law.code) if o.topic != law.topic]
+    others.sort(key=lambda o: o.case != law.case)
+    return [o for o in _unique(bank, law, others, set(titles), exclude)
+            if bank.folded(o)[0] not in shown]
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -99,15 +120,21 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     else:
         situation = law.situation
         explanation = f"{law.title}: {law.remedy}"
-    same, counterparts = _pool(bank, law, cited)
-    near = [o for o in same if o.topic == law.topic] or same
+    near, counterparts, titles, exclude = _pool(bank, law, cited)
+    if not near:
+        near = _wider(bank, law, titles, exclude, [])
     wrong = shuffled(rng, near[: WRONG * 3])[:WRONG]
+    shown = {bank.folded(o)[0] for o in wrong}
+    counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
     if counterparts and len(wrong) == WRONG:
         wrong[-1] = rng.choice(counterparts)
     elif counterparts:
         wrong.append(rng.choice(counterparts))
     if len(wrong) < WRONG:
-        wrong += [o for o in same if o not in wrong][: WRONG - len(wrong)]
+        more = [o for o in near if o not in wrong]
+        if len(wrong) + len(more) < WRONG:
+            more += _wider(bank, law, titles, exclude, wrong + more)
+        wrong += more[: WRONG - len(wrong)]
     options = shuffled(rng, [law, *wrong])
     choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
