@@ -84,7 +84,12 @@ def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = No
     args = build_parser().parse_args(argv)
     if args.screenshots:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = QApplication.instance()
+    if app is None:
+        from ui import theme
+
+        app = QApplication([sys.argv[0], *theme.START_ARGUMENTS])
+        theme.started_in_style()
     try:
         content = load_content(args.content, cached=True)
     except ContentError as exc:

@@ -6,6 +6,7 @@ the state worth showing. Each picks its example from the loaded content, not by 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,6 +92,17 @@ def _glossary(window: MainWindow) -> None:
     term = next((t for t in terms.values() if t.french and t.synonyms), None) or next(
         iter(terms.values()))
     window.glossary.show_term(term.id)
+    # The term's laws are found on a worker thread: the picture shows them, not "Finding…".
+    _until(lambda: not getattr(window.glossary, "_looking", ()))
+
+
+def _until(done: Callable[[], bool], seconds: float = 10) -> None:
+    """Process events until `done()` (a worker's answer has arrived), at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.005)
+    QApplication.processEvents()
 
 
 def _richest_example(game: str) -> Path:

@@ -127,6 +127,12 @@ class _Theme(QObject):
         self.dark = False
         self.hooked = False
         self.zoom = 0
+        self.styled = False  # the application's style is known to be STYLE
+
+
+STYLE = "Fusion"  # the same look in both schemes on every platform
+# A new QApplication given these arguments starts in STYLE (Qt's own -style option).
+START_ARGUMENTS = ("-style", STYLE)
 
 
 _state: _Theme | None = None
@@ -307,6 +313,15 @@ def _zoom_tree(root: QWidget) -> None:
         widget.setFont(font)
 
 
+def started_in_style() -> None:
+    """Say that the application was created with START_ARGUMENTS, so already in STYLE.
+
+    Asking Qt for the style in use makes PySide build its QStyle class and every enum of it
+    (some 13 ms, before the window could paint); a start that chose the style needs not ask.
+    """
+    _theme().styled = True
+
+
 def system_is_dark() -> bool:
     """True when the system asks for a dark scheme."""
     return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
@@ -327,8 +342,10 @@ def apply(choice: str) -> None:
         hints.colorSchemeChanged.connect(_on_system_scheme)
         state.hooked = True
     dark = system_is_dark() if choice == "system" else choice == "dark"
-    if isinstance(app, QApplication) and app.style().name().lower() != "fusion":
-        app.setStyle("Fusion")  # the same look in both schemes on every platform
+    if isinstance(app, QApplication) and not state.styled:
+        if app.style().name().lower() != STYLE.lower():
+            app.setStyle(STYLE)
+        state.styled = True
     app.setPalette(palette(dark))
     state.dark = dark
     _restyle()

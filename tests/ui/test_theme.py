@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
@@ -84,3 +88,27 @@ def test_no_screen_hard_codes_a_colour() -> None:
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert not found, "colours belong in ui/theme.py:\n" + "\n".join(found)
+
+
+def test_a_start_with_the_start_arguments_is_in_the_style_apply_would_set() -> None:
+    # ui/__main__.py creates its QApplication with START_ARGUMENTS and then tells the theme
+    # not to ask Qt for the style: that is only right if Qt honours the arguments.
+    code = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from ui import theme\n"
+        "app = QApplication([sys.argv[0], *theme.START_ARGUMENTS])\n"
+        "print(app.style().name())\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_STYLE_OVERRIDE="windows")
+    found = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, check=True, timeout=60)
+    assert found.stdout.strip().lower() == theme.STYLE.lower()
+
+
+def test_apply_sets_the_style_when_the_start_did_not_choose_it(qapp: QApplication) -> None:
+    qapp.setStyle("Windows")
+    state = theme._theme()
+    state.styled = False
+    theme.apply("light")
+    assert qapp.style().name().lower() == theme.STYLE.lower()
