@@ -66,6 +66,7 @@ def test_the_first_key_shows_results_without_painting_the_tree_again(qtbot, brow
             return False
 
     watch = Watch()
+    qtbot.wait(20)  # the first show's own paints are done before the key
     browser.tree.viewport().installEventFilter(watch)
     qtbot.keyClick(browser.search_box, "m")
     qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
