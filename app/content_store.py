@@ -126,17 +126,24 @@ def manifest(root: Path, seeds_dir: Path | None = None) -> str:
     if seeds_dir is not None and os.path.isdir(seeds_dir):
         folders.append(os.path.abspath(seeds_dir))
     for folder in folders:
+        entries: list[tuple[str, int, int]] = []
         try:
             with os.scandir(folder) as found:
                 # One stat per file is the whole cost (a directory's own mtime misses an
-                # edit in place); nothing else is done per file.
-                entries = [(e.name, e.stat()) for e in found if e.name.endswith(_SUFFIXES)]
+                # edit in place); nothing else is done per file, and the entries are said
+                # at once as a tuple's repr (formatting each line cost a start at x1000
+                # 15 ms). They are in the directory's own order, not sorted: an unchanged
+                # directory lists the same; one listing otherwise had files added, removed or
+                # renamed: a change the manifest shows anyway (at worst, one extra build).
+                for entry in found:
+                    if entry.name.endswith(_SUFFIXES):
+                        st = entry.stat()
+                        entries.append((entry.name, st.st_size, st.st_mtime_ns))
         except OSError:
             lines.append(f"{folder}|missing")
             continue
-        entries.sort()
         lines.append(f"{folder}/")
-        lines.extend([f"{name}|{st.st_size}|{st.st_mtime_ns}" for name, st in entries])
+        lines.append(repr(entries))
     return "\n".join(lines)
 
 
