@@ -1,6 +1,8 @@
 """The command line: `python -m app rule|search|validate`, exit codes and messages."""
 
+import gc
 import json
+import sys
 
 from app.__main__ import main as cli
 
@@ -13,6 +15,23 @@ def test_rule_prints_each_codes_ruling_for_people(capsys):
     assert "South +1750" in out
     assert "French laws: NOT-COVERED" in out
     assert "The codes differ on: outcome, score." in out
+
+
+def test_run_as_the_program_the_imports_are_frozen_and_the_collector_is_back_on(
+        capsys, monkeypatch):
+    path = "content/scenarios/rubicon-bezique-surplus-after-first-trick.json"
+    assert gc.isenabled()
+    before = gc.get_freeze_count()
+    assert cli(["rule", path]) == 0  # called from code: the collector is left alone
+    assert gc.get_freeze_count() == before
+    monkeypatch.setattr(sys, "argv", ["python -m app", "rule", path])
+    try:
+        assert cli() == 0
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
+    assert "English laws: GAME-ABANDONED" in capsys.readouterr().out
 
 
 def test_rule_json_has_the_documented_shape(capsys):
