@@ -94,7 +94,7 @@ def _build_glossary(window: MainWindow) -> QWidget:
 def _build_builder(window: MainWindow) -> QWidget:
     from ui.builder.builder_screen import BuilderScreen
 
-    screen = BuilderScreen(window.content, recent=window.builder_actions.recent)
+    screen = BuilderScreen(window.content, recent=window.builder_actions.recent, fill_later=True)
     screen.law_requested.connect(window.show_law_beside)  # the table stays in view
     theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
     window.builder_actions.attach(screen)
@@ -239,9 +239,21 @@ class MainWindow(WindowMoves, QMainWindow):
             heap.keep_loaded()  # a screen lives as long as the window
         return self._built[name]
 
+    def open_screen(self, name: str) -> None:
+        """Bring a screen to the front as its toolbar action does. A screen that fills itself
+        apart from building its widgets (`ensure_filled`) is built on this turn of the event
+        loop and filled and shown on the next, so that neither holds the window for long."""
+        if name not in self._built and hasattr(self.screen(name), "ensure_filled"):
+            QTimer.singleShot(0, lambda: self.show_screen(name))
+            return
+        self.show_screen(name)
+
     def show_screen(self, name: str) -> None:
         """Bring a screen to the front (a move the history records)."""
         widget = self.screen(name)
+        fill = getattr(widget, "ensure_filled", None)
+        if fill is not None:
+            fill()
         self.stack.setCurrentWidget(widget)
         if name in self.screen_actions:
             self.screen_actions[name].setChecked(True)
@@ -285,7 +297,9 @@ class MainWindow(WindowMoves, QMainWindow):
     @property
     def builder(self) -> BuilderScreen:
         """The scenario builder screen."""
-        return self.screen("builder")  # type: ignore[return-value]
+        screen: BuilderScreen = self.screen("builder")  # type: ignore[assignment]
+        screen.ensure_filled()  # whoever asks for the builder sees its table
+        return screen
 
     def show_builder(self) -> BuilderScreen:
         """Bring the scenario builder to the front (its menu commands act on it)."""
@@ -369,7 +383,7 @@ class MainWindow(WindowMoves, QMainWindow):
         self.screen_actions: dict[str, QAction] = {}
         for spec in SCREENS:
             action = self._action(spec.title, spec.shortcut,
-                                  lambda _=False, name=spec.name: self.show_screen(name))
+                                  lambda _=False, name=spec.name: self.open_screen(name))
             action.setCheckable(True)
             group.addAction(action)
             self.screen_actions[spec.name] = action

@@ -110,8 +110,9 @@ class BuilderScreen(ScenarioFiles, QWidget):
 
     def __init__(self, content: Content, *, recent: RecentFiles | None = None,
                  dialogs: BuilderDialogs | None = None, rng: random.Random | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, fill_later: bool = False) -> None:
         super().__init__(parent)
+        self._filled = False
         pin_bools()  # every edit emits signals (see ui/compat.py)
         self.content = content
         self.games = build_games(content)
@@ -246,8 +247,14 @@ class BuilderScreen(ScenarioFiles, QWidget):
         self.ruling_panel.law_requested.connect(self.law_requested)
         self.guidance.deal_requested.connect(self.deal_at_random)
         self.guidance.example_requested.connect(self._open_offered_example)
-        self._refresh()
-        self._show_file()
+        if not fill_later:  # else the window fills it before showing it (ensure_filled)
+            self.ensure_filled()
+
+    def ensure_filled(self) -> None:
+        """Show the first table, if it has not been shown yet."""
+        if not self._filled:
+            self._refresh()
+            self._show_file()
 
     # The document ---------------------------------------------------------------------------
 
@@ -285,6 +292,7 @@ class BuilderScreen(ScenarioFiles, QWidget):
         return self._groups[gid]
 
     def _refresh(self) -> None:
+        self._filled = True
         raw = self.document.raw
         game = self.games[raw["game"]]
         checked = check_table(raw, self.games)
