@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from ui.law_reader import LawReader
 
 DEFAULT_SIZE = (1280, 800)
+# How long a thread may hold the GIL while another waits for it (Python's default is 5 ms).
+UI_SWITCH_INTERVAL = 0.0005
 # After the window is first shown, this long before the screens' modules load in idle slices.
 IDLE_IMPORTS_AFTER_MS = 100
 
@@ -204,6 +207,11 @@ class MainWindow(WindowMoves, QMainWindow):
         app = QApplication.instance()
         if app is not None:  # the mouse's back and forward buttons, wherever they are pressed
             app.installEventFilter(self)
+        # Workers (the search index, the quiz bank, the statistics) run Python beside the UI
+        # thread, and every event this window sees passes through Python code that needs the
+        # GIL: with the default 5 ms switch interval, a busy worker made each of a screen's
+        # hundreds of events wait up to 5 ms for it, stalls of 60-100 ms in all.
+        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         # The other screens' modules load while the window is idle, so that opening one
         # builds widgets and imports nothing; what they load is kept for the app's life.
         self.idle_imports = IdleImports([spec.module for spec in (*SCREENS, WELCOME)], self,
