@@ -45,7 +45,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _LOADERS = tuple(
     os.path.join(_HERE, name)
     for name in (
-        "content.py", "content_checks.py", "content_store.py", "game_facts.py", "play_facts.py",
+        "content.py", "content_checks.py", "content_store.py", "game_facts.py", "law_files.py",
+        "play_facts.py",
         "sources.py", "variant_changes.py", "vocabulary.py",
     )
 )

@@ -28,7 +28,6 @@ from app.content import (
     Term,
     TopicSituations,
     VariantGroups,
-    _load_terms,
     load_content,
     walked_version,
 )
@@ -44,6 +43,7 @@ from app.content_store import (
     write_store,
 )
 from app.game_facts import load_game_facts
+from app.law_files import load_terms
 from app.sources import load_sources
 from app.variant_changes import VariantChanges, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
@@ -232,7 +232,7 @@ class StoredContent(Content):
                 with parsed_files(files):
                     sources = load_sources(self._root, out)
                     games = load_game_facts(self._root, out)
-                    terms = _load_terms(self._root, sources, out)
+                    terms = load_terms(self._root, sources, out)
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
                 self._small = games, terms, sources
