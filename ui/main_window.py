@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -204,9 +203,13 @@ class MainWindow(WindowMoves, QMainWindow):
             self.ui_settings.welcomed = True
             last = WELCOME.name
         self.show_screen(last if last in self._specs else SCREENS[0].name)
-        app = QApplication.instance()
-        if app is not None:  # the mouse's back and forward buttons, wherever they are pressed
-            app.installEventFilter(self)
+        # The mouse's back and forward buttons, wherever they are pressed in the window: watched
+        # on the window's own QWindow, which every mouse event passes through first, and not
+        # on the application, which would run Python for every event of every widget.
+        self.winId()  # the QWindow exists from here on
+        handle = self.windowHandle()
+        if handle is not None:
+            handle.installEventFilter(self)
         # Workers (the search index, the quiz bank, the statistics) run Python beside the UI
         # thread, and every event this window sees passes through Python code that needs the
         # GIL: with the default 5 ms switch interval, a busy worker made each of a screen's

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from app.content import content_dir
 from ui.links import href
@@ -129,8 +129,7 @@ class WindowMoves:
         self.forward_action.setEnabled(self.journey.can_go_forward())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (event.type() == QEvent.Type.MouseButtonPress and isinstance(watched, QWidget)
-                and watched.window() is self):
+        if event.type() == QEvent.Type.MouseButtonPress and watched is self.windowHandle():
             button = event.button()  # type: ignore[attr-defined]
             if button == Qt.MouseButton.BackButton:
                 self.go_back()
