@@ -13,7 +13,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -33,6 +33,7 @@ from ui.quiz import study_keys
 from ui.quiz.exam_view import ExamView
 from ui.quiz.feedback_view import FeedbackView
 from ui.quiz.flag_dialog import FlagDialog
+from ui.quiz.message_page import MessagePage
 from ui.quiz.module_model import MODULE_ID_ROLE
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
@@ -111,19 +112,11 @@ class QuizScreen(QWidget):
     # Building -------------------------------------------------------------------------------
 
     def _preparing_page(self) -> QWidget:
-        page = QWidget()
         self.preparing = plain_label("Preparing questions…")  # may quote the data folder
-        self.preparing.setWordWrap(True)
-        self.preparing.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setMaximumWidth(240)
-        column = QVBoxLayout(page)
-        column.addStretch(1)
-        column.addWidget(self.preparing)
-        column.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignHCenter)
-        column.addStretch(2)
-        return page
+        return MessagePage(self.preparing, self.busy)
 
     def _picker_page(self) -> QWidget:
         page = PickerPage(self.trainer, self.dialogs, MODES)
@@ -189,19 +182,10 @@ class QuizScreen(QWidget):
         return page
 
     def _done_page(self) -> QWidget:
-        page = QWidget()
         self.done_label = QLabel()
-        self.done_label.setWordWrap(True)
-        self.done_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.done_label.setFont(_bigger(self.done_label.font()))
         back = QPushButton("Back to the modules")
         back.clicked.connect(self.show_picker)
-        column = QVBoxLayout(page)
-        column.addStretch(1)
-        column.addWidget(self.done_label)
-        column.addWidget(back, 0, Qt.AlignmentFlag.AlignHCenter)
-        column.addStretch(2)
-        return page
+        return MessagePage(self.done_label, back, big=True)
 
     # Preparing ------------------------------------------------------------------------------
 
@@ -492,10 +476,3 @@ class QuizScreen(QWidget):
         title = "Exam: all games" if chosen.id == EVERYTHING else f"Exam: {chosen.title}"
         self.pages.setCurrentIndex(EXAM)
         self.exam_view.start(exam, self.exam_minutes.value(), title)
-
-
-def _bigger(font: QFont) -> QFont:
-    bigger = QFont(font)
-    bigger.setPointSizeF(font.pointSizeF() * 1.25)
-    bigger.setBold(True)
-    return bigger
