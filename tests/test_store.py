@@ -83,6 +83,25 @@ def test_browse_orders_by_game_topic_code_then_title(store: LawsStore) -> None:
     ]
 
 
+def test_browse_order_of_the_real_laws_is_one_sort_by_game_topic_code_and_title() -> None:
+    # browse_order sorts shelf by shelf (see its words); the order must be the one sort's.
+    import random
+
+    from app.content import load_content
+    from app.vocabulary import CODES, GAMES, TOPICS
+
+    laws = list(load_content().laws.values())
+    game, topic, code = ({v: n for n, v in enumerate(vocab)} for vocab in (GAMES, TOPICS, CODES))
+
+    def one_key(law: Law) -> tuple[object, ...]:
+        return (game[law.game], topic[law.topic], code[law.code], law.title.casefold(), law.id)
+
+    expected = [law.id for law in sorted(laws, key=one_key)]
+    random.Random(7).shuffle(laws)
+    assert [law.id for law in app.store.browse_order(laws)] == expected
+    assert len({law.game for law in laws}) > 3 and len(expected) > 300
+
+
 def test_browse_filters_by_game_code_and_topic(store: LawsStore) -> None:
     assert [law.title for law in store.browse(game="ecarte", code="english")] == [
         "Misdeal (English)"]
