@@ -389,6 +389,13 @@ class Content:
         laws = self._by_topic.get((game, topic), ())
         return laws if code is None else tuple(law for law in laws if law.code == code)
 
+    def iter_laws_of_topic(self, game: str, topic: str, code: str | None = None
+                           ) -> Iterator[Law]:
+        """The laws of `laws_of_topic`, yielded one by one as they are read: a caller that
+        stops early (a question wanting a few neighbours) reads no more of a large topic."""
+        return (law for law in self._by_topic.get((game, topic), ())
+                if code is None or law.code == code)
+
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
         if game is not None and code is not None:

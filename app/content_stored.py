@@ -50,6 +50,9 @@ from app.variant_changes import VariantChanges, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
+# Rows fetched at a time for a caller that may stop early (a question reading a topic until it
+# has a few neighbours): a 512-row batch would fetch far more than it reads.
+STREAM_BATCH = 16
 
 _COLUMNS = LAW_COLUMNS
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
@@ -167,13 +170,14 @@ class StoredContent(Content):
         return memory(self._memory())
 
     def _rows(self, where: str, params: Iterable[Any],
-              memory: Callable[[Content], Iterable[Law]]) -> Iterator[Law]:
-        """The laws matching `where`, in file order, decoded as they are read."""
+              memory: Callable[[Content], Iterable[Law]], size: int = 512) -> Iterator[Law]:
+        """The laws matching `where`, in file order, decoded as they are read (the rows
+        fetched `size` at a time)."""
         done = 0
         if self._fallback is None:
             try:
                 sql = f"SELECT {_COLUMNS} FROM laws {where} ORDER BY pos"
-                for row in self._reader.stream(sql, params):
+                for row in self._reader.stream(sql, params, size):
                     law = self._decode(row)
                     done += 1
                     yield law
@@ -371,9 +375,16 @@ class StoredContent(Content):
 
     def laws_of_topic(self, game: str, topic: str, code: str | None = None) -> tuple[Law, ...]:
         """The laws of one game under one topic (of one code when given), in file order."""
-        where = "WHERE game = ? AND topic = ?" + (" AND code = ?" if code is not None else "")
-        params = (game, topic) + ((code,) if code is not None else ())
+        where, params = _topic_query(game, topic, code)
         return tuple(self._rows(where, params, lambda c: c.laws_of_topic(game, topic, code)))
+
+    def iter_laws_of_topic(self, game: str, topic: str, code: str | None = None
+                           ) -> Iterator[Law]:
+        """The laws of `laws_of_topic`, each decoded as the caller asks for it, the rows
+        fetched a few at a time: a caller that stops early reads and decodes no more."""
+        where, params = _topic_query(game, topic, code)
+        return self._rows(where, params, lambda c: c.iter_laws_of_topic(game, topic, code),
+                          STREAM_BATCH)
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order (indexed)."""
@@ -392,6 +403,12 @@ class StoredContent(Content):
             found = tuple(sorted(members, key=lambda law: not law.variant_default))
             self._groups[name] = found
         return found
+
+
+def _topic_query(game: str, topic: str, code: str | None) -> tuple[str, tuple[str, ...]]:
+    """The WHERE clause and parameters of one game's topic (of one code when given)."""
+    where = "WHERE game = ? AND topic = ?" + (" AND code = ?" if code is not None else "")
+    return where, (game, topic) + ((code,) if code is not None else ())
 
 
 def _summary(case: str, topic: str, codes: str) -> CaseSummary:

@@ -35,7 +35,6 @@ class QuestionBank:
         self.games: Mapping[str, Game] = build_games(self.content)
         self.authored: Mapping[str, AuthoredItem] = load_authored(self.content, quiz_dir)
         self._laws_of: dict[tuple[str, str], tuple[Law, ...]] = {}
-        self._laws_of_topic: dict[tuple[str, str, str], tuple[Law, ...]] = {}
         self._folded: dict[str, tuple[str, str]] = {}
 
     def folded(self, law: Law) -> tuple[str, str]:
@@ -52,14 +51,6 @@ class QuestionBank:
         found = self._laws_of.get((game, code))
         if found is None:
             found = self._laws_of[(game, code)] = tuple(self.content.laws_for(game, code))
-        return found
-
-    def laws_of_topic(self, game: str, code: str, topic: str) -> tuple[Law, ...]:
-        """The laws of one game, code and topic, in file order (kept, like laws_of)."""
-        found = self._laws_of_topic.get((game, code, topic))
-        if found is None:
-            found = tuple(self.content.laws_of_topic(game, topic, code))
-            self._laws_of_topic[(game, code, topic)] = found
         return found
 
     @cached_property

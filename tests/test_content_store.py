@@ -94,6 +94,9 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
             for topic in {law.topic for law in memory.laws.values()} | {"no-such-topic"}:
                 assert stored.laws_of_topic(game, topic, code) == memory.laws_of_topic(
                     game, topic, code), (game, topic, code)
+                assert list(fresh_store.iter_laws_of_topic(game, topic, code)) == list(
+                    memory.iter_laws_of_topic(game, topic, code)) == list(
+                    memory.laws_of_topic(game, topic, code)), (game, topic, code)
     assert list(stored.topic_counts()) == list(memory.topic_counts())
     for law in memory.laws.values():
         key = (law.game, law.code, law.case)
@@ -122,6 +125,19 @@ def test_a_ruling_reads_only_the_laws_it_cites(cache):
                     build_games(memory), memory)
     assert ruling.to_json() == expected.to_json()
     assert 0 < len(stored._decoded) < len(memory.laws) // 4
+
+
+def test_a_topic_read_as_a_stream_decodes_only_the_laws_taken(cache, small):
+    stored = _stored(small)
+    memory = load_content(small)
+    (game, topic), _ = max(memory.topic_counts().items(), key=lambda kv: kv[1])
+    laws = memory.laws_of_topic(game, topic)
+    assert len(laws) >= 3
+    stream = stored.iter_laws_of_topic(game, topic)
+    assert next(stream) == laws[0] and next(stream) == laws[1]
+    assert list(stored._decoded) == [laws[0].id, laws[1].id]  # the rest not decoded
+    stream.close()
+    assert list(stored.iter_laws_of_topic(game, topic)) == list(laws)
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -308,6 +324,7 @@ def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch)
     stored.laws_of_case(law.game, law.code, law.case)
     stored.laws_of_topic(law.game, law.topic, law.code)
     stored.laws_of_topic(law.game, law.topic)
+    list(stored.iter_laws_of_topic(law.game, law.topic, law.code))
     groups = stored.variant_groups_of(law.game)
     assert law.variant_of in groups
     assert law in groups[law.variant_of]

@@ -1,5 +1,5 @@
-"""The laws asked 'which law applies?' are those whose pool of wrong choices is not empty:
-the quick test (stopping at the first neighbour) agrees with building every pool."""
+"""The laws asked 'which law applies?' are those whose search for wrong choices finds one:
+the quick test (stopping at the first neighbour) agrees with searching in full."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ def test_the_quick_neighbour_test_agrees_with_the_pools():
     bank = QuestionBank(load_content(cached=True))
 
     def has_pool(law):
-        near, _, titles, exclude = law_questions._pool(bank, law, ())
-        return bool(near or law_questions._wider(bank, law, titles, exclude, [], 1))
+        search = law_questions._Search(bank, law, ())
+        return bool(search.topic(law.topic, law_questions.NEAR) or search.wider(1))
 
     by_pool = [law.id for law in bank.content.laws.values() if has_pool(law)]
     assert law_questions.laws(bank) == by_pool

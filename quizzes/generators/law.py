@@ -7,6 +7,10 @@ A wrong choice is never a rival reading of the law (the same case under the same
 member of its variant group), never a law the table's ruling also cites and never a law of the
 same situation: each question has one defensible answer. A law with rival readings is asked
 "following" its authority, so the question says which reading it means.
+
+A question is built while the learner waits: its neighbours are read as a stream, topic by
+topic, and the reading stops once enough are found (or after a bounded number of laws), so the
+time does not grow with the size of the law's topic or code.
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ if TYPE_CHECKING:
 
 TYPE = "law"
 WRONG = 3
+NEAR = WRONG * 3  # the neighbours the wrong choices are drawn from
+# A topic is left after this many laws in a row that could not be a choice (no topic of a code
+# holds more than 20 laws today, so this only cuts short a topic of near copies) ...
+FRUITLESS = 32
+# ... and a question reads at most this many laws in all, whatever the size of its code.
+READ_AT_MOST = 256
 
 
 def laws(bank: QuestionBank) -> list[str]:
@@ -31,8 +41,9 @@ def laws(bank: QuestionBank) -> list[str]:
 
 
 def _has_neighbour(bank: QuestionBank, law: Law) -> bool:
-    """Whether `_pool` would find a neighbour in the same code (stops at the first: building
-    every pool made preparing the bank quadratic in the laws of a code)."""
+    """Whether a question's search could find a neighbour in the same code (stops at the
+    first: searching in full for every law made preparing the bank quadratic in a code's
+    laws)."""
     title = bank.folded(law)[0]
     return any(
         other.id != law.id and bank.folded(other)[0] != title and not _rival(bank, law, other)
@@ -50,65 +61,70 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
-def _unique(bank: QuestionBank, law: Law, candidates: list[Law], titles: set[str],
-            exclude: set[str]) -> list[Law]:
-    """The candidates that could stand beside the law as a wrong choice, each title once
-    (`titles` grows with every one taken)."""
-    taken: list[Law] = []
-    for other in candidates:
-        title = bank.folded(other)[0]
-        if other.id in exclude or title in titles or _rival(bank, law, other):
-            continue
-        titles.add(title)
-        taken.append(other)
-    return taken
+class _Search:
+    """The search for a question's wrong choices: the titles taken, the ids excluded and how
+    many more laws it may read. Topics are read as streams and left as soon as they have given
+    what is wanted, so a question reads a few dozen laws whatever the size of its code."""
 
+    def __init__(self, bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> None:
+        self.bank = bank
+        self.law = law
+        self.titles = {bank.folded(law)[0]}
+        self.exclude = {law.id, *cited}
+        self.left = READ_AT_MOST
 
-def _pool(
-    bank: QuestionBank, law: Law, cited: tuple[str, ...]
-) -> tuple[list[Law], list[Law], set[str], set[str]]:
-    """(neighbours of the same topic and code, counterparts in other codes, the titles taken,
-    the ids excluded): titles all different, none a rival reading or a law the ruling cites.
+    def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
+        """Up to `want` laws of one topic of the law's game and code, in file order, that could
+        stand beside it as a wrong choice, each title once and none titled as in `shown`.
 
-    Only the law's topic is read: the rest of its code is asked for only when the topic holds
-    too few neighbours (`_wider`), since a code can hold thousands of laws and a question is
-    built while the learner waits."""
-    titles = {bank.folded(law)[0]}
-    exclude = {law.id, *cited}
-    topic = sorted(bank.laws_of_topic(law.game, law.code, law.topic),
-                   key=lambda o: o.case != law.case)
-    near = _unique(bank, law, topic, titles, exclude)
-    counterparts = [
-        bank.content.laws[cp.law]
-        for cp in law.counterparts
-        if cp.law in bank.content.laws and cp.law not in exclude
-    ]
-    counterparts = [
-        c
-        for c in counterparts
-        if bank.folded(c)[0] not in titles and not _rival(bank, law, c) and c.code != law.code
-    ]
-    return near, counterparts, titles, exclude
+        Left early after FRUITLESS laws in a row that could not (a topic of near copies), and
+        when the question has read READ_AT_MOST laws in all."""
+        # File order, as read. (The law's own case used to be read first; every law has a case,
+        # and a law of the same case and code is a rival, so that order only moved laws that
+        # are never taken.)
+        bank, law = self.bank, self.law
+        found: list[Law] = []
+        fruitless = 0
+        if want <= 0 or self.left <= 0:
+            return found
+        for other in bank.content.iter_laws_of_topic(law.game, topic, law.code):
+            self.left -= 1
+            title = bank.folded(other)[0]
+            if other.id in self.exclude or title in self.titles or _rival(bank, law, other):
+                fruitless += 1
+            else:
+                self.titles.add(title)
+                if title in shown:
+                    fruitless += 1
+                else:
+                    found.append(other)
+                    fruitless = 0
+            if len(found) >= want or fruitless >= FRUITLESS or self.left <= 0:
+                break
+        return found
 
+    def wider(self, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
+        """Up to `want` neighbours from the other topics of the law's code (in name order),
+        stopping once enough are found."""
+        law = self.law
+        found: list[Law] = []
+        topics = sorted(t for (_, t) in self.bank.content.topic_counts(law.game, law.code)
+                        if t != law.topic)
+        for topic in topics:
+            found += self.topic(topic, want - len(found), shown)
+            if len(found) >= want or self.left <= 0:
+                break
+        return found
 
-def _wider(bank: QuestionBank, law: Law, titles: set[str], exclude: set[str],
-           chosen: list[Law], need: int) -> list[Law]:
-    """Up to about `need` neighbours from the other topics of the law's code, none sharing a
-    title with the choices already made: topic by topic (in name order), stopping once enough
-    are found, since reading every law of a large code would keep the learner waiting."""
-    shown = {bank.folded(o)[0] for o in chosen}
-    taken = set(titles)
-    found: list[Law] = []
-    topics = sorted(t for (_, t) in bank.content.topic_counts(law.game, law.code)
-                    if t != law.topic)
-    for topic in topics:
-        laws = sorted(bank.laws_of_topic(law.game, law.code, topic),
-                      key=lambda o: o.case != law.case)
-        found += [o for o in _unique(bank, law, laws, taken, exclude)
-                  if bank.folded(o)[0] not in shown]
-        if len(found) >= need:
-            break
-    return found
+    def counterparts(self) -> list[Law]:
+        """The law's counterparts under other codes that could stand beside it, none titled as
+        a neighbour taken so far."""
+        bank, law = self.bank, self.law
+        laws = bank.content.laws
+        found = [laws[cp.law] for cp in law.counterparts
+                 if cp.law in laws and cp.law not in self.exclude]
+        return [c for c in found if bank.folded(c)[0] not in self.titles
+                and not _rival(bank, law, c) and c.code != law.code]
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -129,21 +145,24 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     else:
         situation = law.situation
         explanation = f"{law.title}: {law.remedy}"
-    near, counterparts, titles, exclude = _pool(bank, law, cited)
-    if not near:
-        near = _wider(bank, law, titles, exclude, [], WRONG * 3)
-    wrong = shuffled(rng, near[: WRONG * 3])[:WRONG]
-    shown = {bank.folded(o)[0] for o in wrong}
+    search = _Search(bank, law, cited)
+    near = search.topic(law.topic, NEAR)
+    counterparts = search.counterparts()
+    widened = not near
+    if widened:
+        near = search.wider(NEAR)
+    wrong = shuffled(rng, near)[:WRONG]
+    shown = frozenset(bank.folded(o)[0] for o in wrong)
     counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
     if counterparts and len(wrong) == WRONG:
         wrong[-1] = rng.choice(counterparts)
     elif counterparts:
         wrong.append(rng.choice(counterparts))
-    if len(wrong) < WRONG:
-        more = [o for o in near if o not in wrong]
-        if len(wrong) + len(more) < WRONG:
-            more += _wider(bank, law, titles, exclude, wrong + more, WRONG - len(wrong))
-        wrong += more[: WRONG - len(wrong)]
+    if len(wrong) < WRONG and not widened:  # (widened, the other topics gave all they had)
+        shown = frozenset(bank.folded(o)[0] for o in wrong)
+        wrong += search.wider(WRONG - len(wrong), shown)
+    if not wrong:
+        raise LookupError(f"no law could stand beside {law_id} as a wrong choice")
     options = shuffled(rng, [law, *wrong])
     choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
