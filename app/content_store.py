@@ -1,8 +1,8 @@
 """The content store: validated content kept as SQLite in the cache directory, one per content.
 
 Loading content from the TOML files parses and validates every law, which grows with the
-laws. The store is built once per content version (its manifest: every content file's path,
-size and modification time, the loader's code and the version) and then opened read-only,
+laws. The store is built once per content version (its manifest: every content file's name,
+size and change time, the loader's code and the version) and then opened read-only,
 so a start reads what it asks for and nothing more: a law is decoded the first time it is
 asked for, and the questions the engine and the screens ask (the laws of a game and code, of
 a case, of a variant group) are indexed queries.
@@ -21,6 +21,7 @@ from __future__ import annotations
 import _thread  # the low-level API: `threading` would add a millisecond to every start
 import contextlib
 import json
+import operator
 import os
 import sqlite3
 import zlib
@@ -112,10 +113,12 @@ def row_crc(*values: object) -> int:
 
 def manifest(root: Path, seeds_dir: Path | None = None) -> str:
     """Everything that decides what load_content(root, seeds_dir) returns, as text: the
-    format, version and loader code, and each content file's path, size and mtime.
+    format, version and loader code, and each content file's name, size and change time.
 
-    Only directories are listed and files stat'ed (os.scandir, no pathlib per file): cheap
-    even when the laws are spread over thousands of files."""
+    A file's change time (st_ctime: its status changed) moves with every write, truncation,
+    rename or `touch` of it, even one that puts its modification time back, and no program
+    can set it; with its size it tells any edit of a file in place. Only directories are
+    listed and files stat'ed: cheap even when the laws are spread over thousands of files."""
     lines = [FORMAT, __version__, os.path.abspath(root)]
     for loader in _LOADERS:
         try:
@@ -127,25 +130,43 @@ def manifest(root: Path, seeds_dir: Path | None = None) -> str:
     if seeds_dir is not None and os.path.isdir(seeds_dir):
         folders.append(os.path.abspath(seeds_dir))
     for folder in folders:
-        entries: list[tuple[str, int, int]] = []
         try:
-            with os.scandir(folder) as found:
-                # One stat per file is the whole cost (a directory's own mtime misses an
-                # edit in place); nothing else is done per file, and the entries are said
-                # at once as a tuple's repr (formatting each line cost a start at x1000
-                # 15 ms). They are in the directory's own order, not sorted: an unchanged
-                # directory lists the same; one listing otherwise had files added, removed or
-                # renamed: a change the manifest shows anyway (at worst, one extra build).
-                for entry in found:
-                    if entry.name.endswith(_SUFFIXES):
-                        st = entry.stat()
-                        entries.append((entry.name, st.st_size, st.st_mtime_ns))
+            names, stamps = _listed(folder)
         except OSError:
             lines.append(f"{folder}|missing")
             continue
         lines.append(f"{folder}/")
-        lines.append(repr(entries))
+        lines.append(repr(names))
+        lines.append(repr(stamps))
     return "\n".join(lines)
+
+
+# Windows' st_ctime is a file's creation time, which an edit leaves alone: there the
+# modification time stands in for it.
+_STAMP = operator.attrgetter("st_size", "st_mtime_ns" if os.name == "nt" else "st_ctime_ns")
+_BY_FD = os.stat in os.supports_dir_fd and os.listdir in os.supports_fd
+
+
+def _listed(folder: str) -> tuple[list[str], list[tuple[int, int]]]:
+    """The content files of one folder, in the directory's own order, and each one's (size,
+    change time). One stat per file is the whole cost (a directory's own times miss an edit
+    in place), so nothing else is done per file: the folder is opened once and each file
+    stat'ed by name relative to it (no path built, the kernel walks one name), and the lists
+    are said at once as reprs (formatting each file's line cost a start at x1000 15 ms).
+    The directory's order is not sorted: an unchanged directory lists the same; one listing
+    otherwise had files added, removed or renamed, a change the manifest shows anyway (at
+    worst, one extra build)."""
+    if not _BY_FD:  # Windows: the listing itself carries each file's times, no stat needed
+        with os.scandir(folder) as found:
+            entries = [e for e in found if e.name.endswith(_SUFFIXES)]
+        return [e.name for e in entries], [_STAMP(e.stat()) for e in entries]
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        names = [name for name in os.listdir(fd) if name.endswith(_SUFFIXES)]
+        stat = os.stat
+        return names, [_STAMP(stat(name, dir_fd=fd)) for name in names]
+    finally:
+        os.close(fd)
 
 
 def store_path(root: Path) -> Path:

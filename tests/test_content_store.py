@@ -165,6 +165,45 @@ def test_a_second_start_builds_nothing_and_an_edit_rebuilds(cache, tree):
     assert load_content(tree, cached=True).laws[law.id].title == "A title edited"
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows keeps no change time; there the store "
+                    "goes by the modification time")
+def test_an_edit_in_place_at_the_same_size_with_its_time_put_back_is_seen(cache, small):
+    title = "Bystanders may advise"
+    assert load_content(small, cached=True).laws["ecarte.french.bystander-advice"].title == title
+    path = small / "laws" / "ecarte.toml"
+    before = path.stat()
+    data = path.read_bytes()
+    with path.open("r+b") as f:  # the same file (inode), the same size
+        f.write(data.replace(title.encode(), b"Bystanders MAY advise"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # as `touch -r` or `cp -p` do
+    after = path.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
+        before.st_ino, before.st_size, before.st_mtime_ns)
+    stored = load_content(small, cached=True)
+    assert stored.laws["ecarte.french.bystander-advice"].title == "Bystanders MAY advise"
+
+
+def test_a_laws_file_added_removed_or_renamed_is_seen(cache, small):
+    laws = small / "laws"
+    law_id = "ecarte.french.bystander-advice"
+    assert load_content(small, cached=True).laws[law_id].file == "laws/ecarte.toml"
+    text = (laws / "ecarte.toml").read_text(encoding="utf-8")
+    block = text[text.index(f'[[law]]\nid = "{law_id}"'):]
+    (laws / "ecarte-more.toml").write_text(
+        'game = "ecarte"\n\n' + block.replace(law_id, law_id + "-again")
+        .replace('case = "bystander-advice"', 'case = "bystander-advice-again"'),
+        encoding="utf-8")
+    assert load_content(small, cached=True).laws[law_id + "-again"].title == (
+        "Bystanders may advise")
+    (laws / "ecarte-more.toml").rename(laws / "ecarte-again.toml")
+    assert load_content(small, cached=True).laws[law_id + "-again"].file == (
+        "laws/ecarte-again.toml")
+    (laws / "ecarte-again.toml").unlink()
+    stored = load_content(small, cached=True)
+    assert law_id + "-again" not in stored.laws and law_id in stored.laws
+    assert stored == load_content(small)
+
+
 def test_a_store_of_another_format_or_content_is_rebuilt(cache, small):
     fresh = load_content(small)
     load_content(small, cached=True)
