@@ -134,6 +134,9 @@ def content_key(version: str) -> str:
     return h.hexdigest()[:32]
 
 
+_BATCH = 1000  # rows written at a time while building
+
+
 def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
     """Write the index of `laws` (already in browse order) into an empty database."""
     conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
@@ -148,27 +151,34 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
     conn.execute("CREATE TABLE vocab(word TEXT PRIMARY KEY, stem TEXT NOT NULL, docs INTEGER)")
     weights = ", ".join(str(w) for w in COLUMN_WEIGHTS)
     frequency: Counter[str] = Counter()
-    seen_text: dict[tuple[str, ...], set[str]] = {}
+    seen_text: dict[tuple[str, str], frozenset[str]] = {}
     with conn:
         conn.execute(
             "INSERT INTO laws_fts(laws_fts, rank) VALUES ('rank', ?)", (f"bm25({weights})",)
         )
-        rows = []
+        insert = (f"INSERT INTO laws_fts(rowid, {', '.join(COLUMNS)}, law_id, game, code, "
+                  "topic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        rows: list[tuple[object, ...]] = []
         games = dict(GAMES)
         for rowid, law in enumerate(laws, start=1):
             columns = fields(law, games)
-            found = seen_text.get(columns)
-            if found is None:  # a corpus copied many times repeats its text: fold it once
-                found = set(words(" ".join(columns)))
+            title, case, text, where = columns
+            # A corpus copied many times repeats its long texts: fold each once. (Not keyed
+            # by every column: a law's own case name would make each key unique, and freeing
+            # that many sets at the end held the GIL from the UI thread for 70 ms at x100.)
+            found = seen_text.get((text, where))
+            if found is None:
+                found = frozenset(words(f"{text} {where}"))
                 if len(seen_text) < 100_000:
-                    seen_text[columns] = found
-            frequency.update(found)
+                    seen_text[(text, where)] = found
+            frequency.update(found.union(words(f"{title} {case}")))
             rows.append((rowid, *columns, law.id, law.game, law.code, law.topic))
-        conn.executemany(
-            f"INSERT INTO laws_fts(rowid, {', '.join(COLUMNS)}, law_id, game, code, topic) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+            if len(rows) == _BATCH:
+                conn.executemany(insert, rows)
+                # A fresh list, not a list of every row: freeing that many at once is a C
+                # loop that held the GIL from the UI thread for 90 ms at x100.
+                rows = []
+        conn.executemany(insert, rows)
         # One merged b-tree instead of many segments: fewer pages read per query.
         conn.execute("INSERT INTO laws_fts(laws_fts) VALUES ('optimize')")
         stems = porter_stems(conn, frequency)

@@ -68,23 +68,34 @@ _CODE_ORDER = _order(CODES)
 _TOPIC_ORDER = _order(TOPICS)
 
 
-def _browse_key(law: Law) -> tuple[int, str, int, str, int, str, str, str]:
+def _shelf_key(shelf: tuple[str, str, str]) -> tuple[int, str, int, str, int, str]:
     # Vocabulary order (the order a game unfolds), unknown values after, by name.
+    game, topic, code = shelf
     return (
-        _GAME_ORDER.get(law.game, len(_GAME_ORDER)),
-        law.game,
-        _TOPIC_ORDER.get(law.topic, len(_TOPIC_ORDER)),
-        law.topic,
-        _CODE_ORDER.get(law.code, len(_CODE_ORDER)),
-        law.code,
-        law.title.casefold(),
-        law.id,
+        _GAME_ORDER.get(game, len(_GAME_ORDER)), game,
+        _TOPIC_ORDER.get(topic, len(_TOPIC_ORDER)), topic,
+        _CODE_ORDER.get(code, len(_CODE_ORDER)), code,
     )
 
 
+def _title_key(law: Law) -> tuple[str, str]:
+    return law.title.casefold(), law.id
+
+
 def browse_order(laws: Iterable[Law]) -> list[Law]:
-    """Laws in browse order: game, topic, code (vocabulary order), then title."""
-    return sorted(laws, key=_browse_key)
+    """Laws in browse order: game, topic, code (vocabulary order), then title.
+
+    Sorted shelf by shelf (one game's topic under one code), not in one sort: a sort's
+    comparisons run in C without letting go of the GIL, and one sort of every law of a large
+    corpus (the search index's build, on a worker) held it from the UI thread for 50 ms at
+    x100. Each shelf's sort is short, and the same order comes out."""
+    shelves: dict[tuple[str, str, str], list[Law]] = {}
+    for law in laws:
+        shelves.setdefault((law.game, law.topic, law.code), []).append(law)
+    ordered: list[Law] = []
+    for shelf in sorted(shelves, key=_shelf_key):
+        ordered += sorted(shelves[shelf], key=_title_key)
+    return ordered
 
 
 def browse_content(
@@ -189,7 +200,7 @@ class LawsStore:
             folder = cache_dir()
         conn, _ = index.open_cached(
             folder, content.laws.values(),
-            lambda: sorted(content.laws.values(), key=_browse_key),
+            lambda: browse_order(content.laws.values()),
             key=index.content_key(content.version),
         )
         return cls(content, thesaurus=thesaurus, conn=conn)

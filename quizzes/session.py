@@ -140,6 +140,10 @@ class Session:
         self.new_per_day = profile.new_per_day if new_per_day is None else new_per_day
         self._seen: set[str] | None = None
         self._new_order = self.module.new_items
+        # new_order[:_new_from] is all seen, broken or flagged (flagged as of `_flags`): each
+        # question goes on from there instead of walking the learner's seen items again.
+        self._new_from = 0
+        self._flags: set[str] = set()
         self._broken: set[str] = set()  # items no question could be built for
         self._served: set[str] = set()  # mistakes answered in this session
         self._last: str | None = None
@@ -168,10 +172,16 @@ class Session:
         if self.new_left_today() > 0:
             seen = self._seen_items()
             flagged = self.store.flagged_items(self.profile_id)
-            for item in self._new_order:
+            if not self._flags <= flagged:  # a flag was lifted: its item may be new again
+                self._new_from = 0
+            self._flags = flagged
+            order = self._new_order
+            while self._new_from < len(order):
+                item = order[self._new_from]
                 if item in seen or item in self._broken or item in flagged:
+                    self._new_from += 1
                     continue
-                question = self._build(item)
+                question = self._build(item)  # (an item it fails for is broken: skipped next)
                 if question is not None:
                     return question
         if self._last and self._last not in self._broken:
@@ -253,6 +263,7 @@ class Session:
         if taken is None:
             return None
         self._seen = None  # the item may be new again
+        self._new_from = 0
         self._served.discard(taken.question_id)
         self._last = None
         try:

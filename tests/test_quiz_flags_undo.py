@@ -188,3 +188,14 @@ def test_flags_go_into_the_export_and_come_back_with_an_import(learner):
         store.import_profile(data)
     assert "flags[0].reason: must be a non-empty string" in info.value.problems
     assert "flags[0].at: not a timezone-aware ISO date and time" in info.value.problems
+
+
+def test_a_new_item_flagged_then_unflagged_comes_back_in_the_same_session(learner):
+    store, profile, session, _clock = learner
+    first = session.next_question()
+    session.flag(first, "The situation reads two ways.")  # set aside before it is answered
+    later = session.next_question()
+    assert later.item != first.item
+    session.answer(later, right(later), 1000)
+    assert store.unflag(profile.id, first.item)
+    assert session.next_question().item == first.item  # new again, first in line

@@ -83,6 +83,25 @@ def test_browse_orders_by_game_topic_code_then_title(store: LawsStore) -> None:
     ]
 
 
+def test_browse_order_of_the_real_laws_is_one_sort_by_game_topic_code_and_title() -> None:
+    # browse_order sorts shelf by shelf (see its words); the order must be the one sort's.
+    import random
+
+    from app.content import load_content
+    from app.vocabulary import CODES, GAMES, TOPICS
+
+    laws = list(load_content().laws.values())
+    game, topic, code = ({v: n for n, v in enumerate(vocab)} for vocab in (GAMES, TOPICS, CODES))
+
+    def one_key(law: Law) -> tuple[object, ...]:
+        return (game[law.game], topic[law.topic], code[law.code], law.title.casefold(), law.id)
+
+    expected = [law.id for law in sorted(laws, key=one_key)]
+    random.Random(7).shuffle(laws)
+    assert [law.id for law in app.store.browse_order(laws)] == expected
+    assert len({law.game for law in laws}) > 3 and len(expected) > 300
+
+
 def test_browse_filters_by_game_code_and_topic(store: LawsStore) -> None:
     assert [law.title for law in store.browse(game="ecarte", code="english")] == [
         "Misdeal (English)"]
@@ -293,3 +312,37 @@ def test_opening_the_store_does_not_import_sqlite_utils() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_an_index_written_in_batches_holds_every_law_and_the_same_words(monkeypatch) -> None:
+    # The real laws are fewer than one batch; written 50 at a time, the index must hold
+    # the same rows and count each word's laws the same (each law's words counted once).
+    import sqlite3
+
+    from app import index
+    from app.content import load_content
+
+    content = load_content()
+    laws = app.store.browse_order(content.laws.values())
+
+    def built() -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+        conn = sqlite3.connect(":memory:")
+        index.build(conn, laws, "key")
+        rows = conn.execute("SELECT rowid, law_id, title FROM laws_fts ORDER BY rowid").fetchall()
+        vocab = conn.execute("SELECT word, stem, docs FROM vocab ORDER BY word").fetchall()
+        return rows, vocab
+
+    whole = built()
+    monkeypatch.setattr(index, "_BATCH", 50)
+    batched = built()
+    assert batched == whole
+    assert len(whole[0]) == len(laws) > 300
+    revoke = dict((w, n) for w, _, n in whole[1])["revoke"]
+    assert revoke == sum("revoke" in words_of(law) for law in laws)
+
+
+def words_of(law: Law) -> set[str]:
+    from app.index import fields
+    from app.search import words
+
+    return set(words(" ".join(fields(law))))

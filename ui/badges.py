@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
     QWidget,
 )
-from typing_extensions import override
 
 from ui import theme
+from ui.compat import override
 from ui.words import code_badge, short_code_name
 
 # Items of a model that name a law put its code here; BadgeDelegate draws the badge.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from app.content import Content, Law, Term
+from ui import heap
 
 if TYPE_CHECKING:
     from app.search import SearchHit, SearchResults
@@ -68,7 +69,8 @@ class DeferredStore(QObject):
                 if self._store is None:
                     from app.store import LawsStore
 
-                    self._store = LawsStore.cached(self._content)
+                    with heap.bulk():  # at a first start, the whole index is built here
+                        self._store = LawsStore.cached(self._content)
                     self.became_ready.emit()
         return self._store
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject
-from typing_extensions import override
+
+from ui.compat import override
 
 
 class FirstPaintHook(QObject):

@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QToolBar,
     QWidget,
 )
-from typing_extensions import override
 
 from app.content import Content, content_dir
 from ui import heap, theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
+from ui.compat import override
 from ui.desktop import icon_path
 from ui.idle_imports import IdleImports
 from ui.navigation import SEARCH, Journey, Place

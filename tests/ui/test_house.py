@@ -3,6 +3,7 @@ the builder, zoom and colours remembered, readable pages, find in page, help."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import click_link
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent, QPalette
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from ui import theme
 from ui.badges import CODE_ROLE, badge_html
+from ui.browser.law_page import MARGIN
 from ui.help.shortcuts import SHORTCUTS, declare, sheet_html
 from ui.help.welcome import EXAMPLE_SEARCH
 from ui.main_window import MainWindow
@@ -149,6 +151,27 @@ def test_a_wide_page_keeps_a_readable_measure(qtbot, window):
     assert column <= page.measure_width() + 2
     characters = column / page.fontMetrics().averageCharWidth()
     assert characters < 110  # never the 200 characters a line of a full-width page
+
+
+@pytest.mark.parametrize("width", [700, 1000, 1400])
+def test_the_column_is_centred_in_the_page_with_or_without_a_scroll_bar(qtbot, window, width):
+    # The margins are worked out without asking for the viewport (see LawPage.page_width);
+    # they must still centre the column in what the viewport really is.
+    window.resize(1900, 900)
+    page = window.browser.page
+    bars = set()
+    for law in (SURPLUS_EN, "ecarte.french.bystander-advice"):
+        window.open_law(law)
+        for height in (250, 900):  # a scroll bar, then none
+            page.resize(width, height)
+            QApplication.processEvents()
+            bars.add(page.verticalScrollBar().isVisible())
+            assert page.page_width() == page.viewport().width()
+            frame = page.document().rootFrame().frameFormat()
+            column = page.viewport().width() - frame.leftMargin() - frame.rightMargin()
+            assert abs(frame.leftMargin() - frame.rightMargin()) < 1
+            assert column <= page.measure_width() + 2 or frame.leftMargin() <= MARGIN + 1
+    assert bars == {True, False}
 
 
 def test_find_in_page_highlights_every_match(qtbot, window):

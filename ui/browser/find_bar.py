@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
-from typing_extensions import override
 
 from ui import theme
+from ui.compat import override
 
 
 class FindBar(QWidget):

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
-from typing_extensions import override
 
 from app.content import Content
 from app.vocabulary import GAMES, TOPICS
@@ -23,6 +22,7 @@ from ui.browser.pages import (
     topic_page_html,
 )
 from ui.browser.term_markup import TermMarker
+from ui.compat import override
 from ui.links import parse
 
 MEASURE = 75  # characters a line: the readable measure of a book page
@@ -89,9 +89,16 @@ class LawPage(QTextBrowser):
         sample = SAMPLE_LINE[:MEASURE]
         return QFontMetricsF(font).horizontalAdvance(sample)
 
+    def page_width(self) -> int:
+        """The viewport's width, worked out without asking for the viewport: the first time
+        PySide wraps it, it resolves every widget class of QtWidgets and their enums (5-9 ms,
+        which a page laid out before the window's first paint would add to every start)."""
+        bar = self.verticalScrollBar()
+        return self.maximumViewportSize().width() - (bar.width() if bar.isVisible() else 0)
+
     def _fit_measure(self) -> None:
         # Centre a column of the measure's width; a narrow window uses its whole width.
-        spare = self.viewport().width() - self.measure_width() - 2 * MARGIN
+        spare = self.page_width() - self.measure_width() - 2 * MARGIN
         side = max(MARGIN, MARGIN + spare / 2)
         root = self.document().rootFrame()
         fmt = root.frameFormat()

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from typing_extensions import override
 
 from app.content import Content, Law
 from app.vocabulary import GAMES, TOPICS
 from ui.badges import CODE_ROLE
+from ui.compat import override
 from ui.links import href, parse
 from ui.widgets.plain_label import plain_tip
 from ui.words import code_name, game_name, topic_name

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from typing_extensions import override
 
 from app.search import SearchHit, Situation, situations, snippet_html, snippet_text
 from ui import theme
 from ui.badges import badge_html
+from ui.compat import override
 from ui.widgets.plain_label import plain_tip
 from ui.words import game_name, short_code_name
 

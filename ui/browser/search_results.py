@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyleOptionViewItem, QTreeView, QWidget
-from typing_extensions import override
 
 from app.content import Term
 from app.search import SearchResults
+from ui.compat import override
 from ui.widgets.html_delegate import HtmlDelegate
 from ui.words import game_name
 

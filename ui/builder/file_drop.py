@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QMimeData, QObject
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QWidget
-from typing_extensions import override
+
+from ui.compat import override
 
 
 def dropped_scenario(mime: QMimeData) -> Path | None:

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
-from typing_extensions import override
 
 from app.cards import Card
+from ui.compat import override
 from ui.widgets.card_widget import CARD_SIZE, CardWidget
 
 GAP = 4

@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
-from typing_extensions import override
 
 from app.content import CaseSummary, Law, TopicSituations
 from app.vocabulary import TOPICS
@@ -27,6 +26,7 @@ from ui.compare.compare_grid import (
     gather_cases,
     index_laws,
 )
+from ui.compat import override
 from ui.words import short_code_name, topic_name
 
 LAW_ID_ROLE = Qt.ItemDataRole.UserRole + 1

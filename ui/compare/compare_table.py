@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
-from typing_extensions import override
 
 from ui.compare.compare_model import KIND_ROLE
+from ui.compat import override
 
 # Situation and contrast narrower than the codes' rulings, which carry the reading.
 SITUATION_WEIGHT = 3.0

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
-from typing_extensions import override
 
 from app.content import Term
+from ui.compat import override
 from ui.widgets.plain_label import plain_tip
 
 TERM_ID_ROLE = Qt.ItemDataRole.UserRole + 1

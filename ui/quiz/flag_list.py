@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
+from ui.compat import override
 from ui.quiz.trainer import Trainer
 from ui.words import game_name
 

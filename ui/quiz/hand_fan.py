@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
-from typing_extensions import override
 
+from ui.compat import override
 from ui.widgets.card_widget import CardWidget
 
 GAP = 3

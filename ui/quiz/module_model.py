@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
-from typing_extensions import override
 
+from ui.compat import override
 from ui.words import topic_name
 
 if TYPE_CHECKING:

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
 from app.cards import Card, CardError
 from app.content import Law
 from ui import theme
 from ui.badges import BadgeLabel
+from ui.compat import override
 from ui.quiz.hand_fan import HandFan
 from ui.quiz.table_sketch import CARD as CHOICE_CARD
 from ui.quiz.table_sketch import TableSketch

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
 from ui import theme
+from ui.compat import override
 from ui.profiles.file_dialogs import FileDialogs
 from ui.quiz import study_keys
 from ui.quiz.exam_view import ExamView

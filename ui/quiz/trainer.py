@@ -14,7 +14,8 @@ they are frozen out of the cyclic garbage collector's sight (`gc.freeze`). Other
 collection, set off by whichever thread allocates, walks every law, item and widget wrapper
 while holding the GIL: 100-300 ms at ×100 laws, a frozen window on the UI thread. While the
 worker warms the bank (seconds, the first time a content version is seen: every law decoded,
-the survey taken) the collector is off, and what it built is frozen when it is done.
+the survey taken) the collector is off, and what it built is frozen when it is done
+(ui/heap.py's `bulk`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPool, QTimer, Signal
 
 from app.content import Content
+from ui import heap
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -112,21 +114,16 @@ class Trainer(QObject):
         given, content, relay = self._bank, self.content, self._relay
 
         def build() -> None:
-            collecting = gc.isenabled()
-            gc.disable()  # no full collection over what the warm-up builds (module's words)
             try:
-                from quizzes import QuestionBank
+                with heap.bulk():  # no full collection over what the warm-up builds
+                    from quizzes import QuestionBank
 
-                bank = given if given is not None else QuestionBank(content)
-                bank.warm()
+                    bank = given if given is not None else QuestionBank(content)
+                    bank.warm()
             except Exception as exc:  # anything: the screen says it instead of crashing
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")
             else:
                 relay.built.emit(bank)
-            finally:
-                gc.freeze()
-                if collecting:
-                    gc.enable()
 
         self._pool.start(build)
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from typing_extensions import override
 
+from ui.compat import override
 from ui.help.words import explain
 
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from typing_extensions import override
 
 from ui import theme
+from ui.compat import override
 from ui.links import parse
 from ui.quiz.flag_list import FlagList
 from ui.quiz.notice_banner import NoticeBanner

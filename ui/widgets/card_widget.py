@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
-from typing_extensions import override
 
 from app.cards import SUIT_SYMBOLS, Card
 from ui import theme
+from ui.compat import override
 
 CARD_SIZE = QSize(38, 54)
 _FACES: dict[tuple[object, ...], QPixmap] = {}  # drawn faces, by card, size and colours

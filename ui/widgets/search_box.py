@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
-from typing_extensions import override
+
+from ui.compat import override
 
 
 class SearchBox(QLineEdit):
