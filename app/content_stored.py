@@ -56,6 +56,8 @@ T = TypeVar("T")
 STREAM_BATCH = 16
 
 _COLUMNS = LAW_COLUMNS
+# The glossary's stored file: decoded apart from the other small files, when first asked for.
+GLOSSARY = "glossary.toml"
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
            "section")
 
@@ -139,7 +141,8 @@ class StoredContent(Content):
         self._groups: dict[str, tuple[Law, ...]] = {}
         self._topics: list[tuple[str, str, str, int]] | None = None
         self._ordered: list[Law] | None = None
-        self._small: tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]] | None = None
+        self._small: tuple[dict[str, GameFacts], dict[str, Source]] | None = None
+        self._glossary_terms: dict[str, Term] | None = None
         self._laws = StoredLaws(self)
         self._variants = StoredVariants(self)
 
@@ -217,37 +220,54 @@ class StoredContent(Content):
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
 
-    # Games, glossary and sources: small, decoded together once ------------------------------
+    # Games, sources and the glossary: small, each decoded once ------------------------------
 
-    def _small_files(self) -> tuple[dict[str, GameFacts], dict[str, Term], dict[str, Source]]:
+    def _blobs(self, where: str) -> dict[str, Any]:
+        """The stored files matching `where`, parsed, by absolute path (as read_toml asks)."""
+        files: dict[str, Any] = {}
+        for rel, data, crc in self._reader.rows(f"SELECT path, data, crc FROM blobs {where}",
+                                                (GLOSSARY,)):
+            if crc != row_crc(rel, data):
+                raise StoreDamaged(f"stored file {rel!r} fails its checksum")
+            try:
+                parsed = json.loads(data)
+            except (ValueError, TypeError, RecursionError) as exc:
+                raise StoreDamaged("a file that is not JSON") from exc
+            if not isinstance(rel, str) or not isinstance(parsed, dict):
+                raise StoreDamaged("a file that is not a table")
+            files[str(self._root / rel)] = parsed
+        return files
+
+    def _small_files(self) -> tuple[dict[str, GameFacts], dict[str, Source]]:
         with self._lock:
             if self._small is None:
-                files: dict[str, Any] = {}
-                for rel, data, crc in self._reader.rows("SELECT path, data, crc FROM blobs"):
-                    if crc != row_crc(rel, data):
-                        raise StoreDamaged(f"stored file {rel!r} fails its checksum")
-                    try:
-                        parsed = json.loads(data)
-                    except (ValueError, TypeError, RecursionError) as exc:
-                        raise StoreDamaged("a file that is not JSON") from exc
-                    if not isinstance(rel, str) or not isinstance(parsed, dict):
-                        raise StoreDamaged("a file that is not a table")
-                    files[str(self._root / rel)] = parsed
                 out = Collector()
-                with parsed_files(files):
+                with parsed_files(self._blobs("WHERE path != ?")):
                     sources = load_sources(self._root, out)
                     games = load_game_facts(self._root, out)
-                    terms = load_terms(self._root, sources, out)
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
-                self._small = games, terms, sources
+                self._small = games, sources
                 # The games list (app/game_index.py) from these games, not their files.
                 listed = sorted((g.order, g.short_name, gid) for gid, g in games.items())
                 GAMES.prime(self._root / "games", {gid: name for _, name, gid in listed})
             return self._small
 
+    def _glossary(self) -> dict[str, Term]:
+        """The glossary, decoded when first asked for (a ruling or a search never asks)."""
+        with self._lock:
+            if self._glossary_terms is None:
+                sources = self._small_files()[1]
+                out = Collector()
+                with parsed_files(self._blobs("WHERE path = ?")):
+                    terms = load_terms(self._root, sources, out)
+                if out.problems:
+                    raise StoreDamaged("the stored glossary does not validate")
+                self._glossary_terms = terms
+            return self._glossary_terms
+
     def check_small_files(self) -> bool:
-        """Decode games, glossary and sources now; False (store discarded) when damaged."""
+        """Decode games and sources now; False (store discarded) when damaged."""
         try:
             self._small_files()
         except StoreDamaged:
@@ -264,12 +284,12 @@ class StoredContent(Content):
     @property
     def terms(self) -> Mapping[str, Term]:
         """The glossary's terms by id, in file order."""
-        return self._ask(lambda: self._small_files()[1], lambda c: c.terms)
+        return self._ask(self._glossary, lambda c: c.terms)
 
     @property
     def sources(self) -> Mapping[str, Source]:
         """The sources laws cite, by id."""
-        return self._ask(lambda: self._small_files()[2], lambda c: c.sources)
+        return self._ask(lambda: self._small_files()[1], lambda c: c.sources)
 
     # Laws -------------------------------------------------------------------------------------
 

@@ -7,13 +7,14 @@ event registry (app/events.py) names the hook of each event type.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the hooks are handed their random source: loading them loads no `random`
+    import random
+
     from app.games import Game
 
 

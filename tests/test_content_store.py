@@ -112,7 +112,7 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
     assert stored == memory
 
 
-def test_a_ruling_reads_only_the_laws_it_cites(cache):
+def test_a_ruling_reads_only_the_laws_it_cites_and_not_the_glossary(cache):
     from app.engine import rule
     from app.scenario import load_scenario_file
 
@@ -125,6 +125,8 @@ def test_a_ruling_reads_only_the_laws_it_cites(cache):
                     build_games(memory), memory)
     assert ruling.to_json() == expected.to_json()
     assert 0 < len(stored._decoded) < len(memory.laws) // 4
+    assert stored._glossary_terms is None
+    assert stored.terms == memory.terms  # read when first asked for
 
 
 def test_a_topic_read_as_a_stream_decodes_only_the_laws_taken(cache, small):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.content import Content, Law
+from app.engine import handlers as _modules
 from app.engine.ruling import Analogue, CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
 from app.games import Game
@@ -25,11 +26,19 @@ _HANDLERS: dict[tuple[str, str, str], Handler] = {}
 
 
 def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Handler], Handler]:
-    """Register a handler for some games (or ANY_GAME) under one code for event types."""
+    """Register a handler for some games (or ANY_GAME) under one code for event types.
+
+    A handler of a game lives in a module its game names (app/engine/handlers/__init__.py):
+    the engine loads a game's handlers by their modules' names alone."""
     names = (games,) if isinstance(games, str) else tuple(games)
 
     def register(fn: Handler) -> Handler:
+        module = fn.__module__.rpartition(".")[2]
         for game in names:
+            own = _modules.ANY_GAME_MODULE if game == ANY_GAME else _modules.module_of(game)
+            if module != own and not (game != ANY_GAME and module.startswith(own + "_")):
+                raise RuntimeError(f"{fn.__module__}.{fn.__name__} rules {game!r}: a handler "
+                                   f"of {game!r} belongs in handlers/{own}.py or {own}_*.py")
             for event in events:
                 key = (game, code, event)
                 if key in _HANDLERS:
@@ -42,11 +51,13 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
 
 def has_handler(game: str, code: str, event: str) -> bool:
     """Whether some handler rules the event for the game under the code."""
+    _modules.load(game)
     return (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS
 
 
 def registered() -> Mapping[tuple[str, str, str], Handler]:
     """Every registered handler (for tests and documentation)."""
+    _modules.load_all()
     return dict(_HANDLERS)
 
 
@@ -133,6 +144,7 @@ def _decide(table: Table, code: str, content: Content) -> Decision:
     """One code's decision: its handler's, else not-covered with the code's principle."""
     ctx = Context(table, code, content)
     event = table.scenario.event.type
+    _modules.load(table.game.id)
     handler = _HANDLERS.get((table.game.id, code, event)) or _HANDLERS.get((ANY_GAME, code, event))
     decision = handler(ctx) if handler else None
     if decision is None:
@@ -144,7 +156,6 @@ def _decide(table: Table, code: str, content: Content) -> Decision:
 
 def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Ruling:
     """Rule a scenario under each code in force; a silent code gets its analogues."""
-    from app.engine import handlers  # noqa: F401  (registers every handler)
     from app.engine.analogues import find_analogues
 
     base = games[scenario.game]

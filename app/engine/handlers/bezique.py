@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     describe_counts,
+    forgot_to_draw_french,
     over_under,
     played_words,
     rule_play,
@@ -30,6 +31,12 @@ def failed_to_draw(ctx: Context) -> Decision:
         f"scores {FORFEIT}.",
         score={adversary: FORFEIT},
     )
+
+
+@rules("bezique", "french", "failed-to-draw")
+def failed_to_draw_french(ctx: Context) -> Decision:
+    """Seed 000:1, as at Rubicon Bézique: the adversary voids the deal or has two drawn."""
+    return forgot_to_draw_french(ctx)
 
 
 @rules("bezique", "english", "drew-out-of-turn")

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from app.engine.core import Context, names, rules
-from app.engine.handlers.common import dealer_exposed_card, describe_counts, over_under, rule_play
+from app.engine.handlers.common import (
+    dealer_exposed_card,
+    describe_counts,
+    forgot_to_draw_french,
+    over_under,
+    rule_play,
+)
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
 
@@ -140,20 +146,10 @@ def failed_to_draw_english(ctx: Context) -> Decision:
     )
 
 
-@rules(("rubicon-bezique", "bezique"), "french", "failed-to-draw")
+@rules("rubicon-bezique", "french", "failed-to-draw")
 def failed_to_draw_french(ctx: Context) -> Decision:
     """Seed 000:1: the French laws let the adversary void the deal or have two drawn next time."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    law = f"{ctx.game.id}.french.forgot-to-draw"
-    return ctx.decide(
-        "penalty",
-        [law],
-        f"{offender} forgot to draw and has played to the next trick. Under the French laws "
-        f"{adversary} chooses: call the deal void, or let {offender} draw two cards at the next "
-        f"draw.",
-        options=[Option("void-deal", adversary), Option("draw-two-next", adversary)],
-    )
+    return forgot_to_draw_french(ctx)
 
 
 @rules("rubicon-bezique", "english", "drew-two")
