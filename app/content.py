@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -419,21 +419,26 @@ def walked_version(content: Content) -> str:
     return digest.hexdigest()[:32]
 
 
+Progress = Callable[[int, int], None]  # (law files read, law files in all)
+
+
 def load_content(
-    root: Path | None = None, seeds_dir: Path | None = None, *, cached: bool = False
+    root: Path | None = None, seeds_dir: Path | None = None, *, cached: bool = False,
+    progress: Progress | None = None,
 ) -> Content:
     """Load and validate all content; raise ContentError listing every problem found.
 
     Seed citations are checked against the content's own manifest (sources.toml); with
     `seeds_dir`, the manifest is also checked against the seed texts there. With `cached`,
     the content is served from the content store in the user cache (built from the files
-    when absent or when a file changed; app/content_store.py).
+    when absent or when a file changed; app/content_store.py). `progress`, when given, is told
+    of each law file read (only files are read slowly: a current store answers at once).
     """
     root = Path(root) if root is not None else content_dir()
     if cached and root.is_dir():
         from app.content_stored import load_stored
 
-        return load_stored(root, seeds_dir)
+        return load_stored(root, seeds_dir, progress)
     from app.law_files import check_links, load_laws, load_terms  # only when files are read
 
     out = Collector()
@@ -442,7 +447,7 @@ def load_content(
     sources = load_sources(root, out)
     if seeds_dir is not None:
         check_against_texts(sources, seeds_dir, out)
-    laws = load_laws(root, out)
+    laws = load_laws(root, out, progress)
     check_links(laws, sources, out)
     terms = load_terms(root, sources, out)
     games = load_game_facts(root, out)
@@ -459,6 +464,17 @@ def load_content(
     if out.problems:
         raise ContentError(out.problems)
     return Content(laws=laws, terms=terms, games=games, sources=sources)
+
+
+def stored_content(root: Path | None = None, seeds_dir: Path | None = None) -> Content | None:
+    """The content of `root` from its content store when the store is current, else None:
+    nothing is read from the files or built (a first start of a new content version)."""
+    root = Path(root) if root is not None else content_dir()
+    if not root.is_dir():
+        return None
+    from app.content_stored import open_current
+
+    return open_current(root, seeds_dir)
 
 
 def seed_paragraphs(seeds_dir: Path) -> list[tuple[str, int, str]]:

@@ -24,6 +24,7 @@ from app.content import (
     Counterpart,
     GameFacts,
     Law,
+    Progress,
     Source,
     Term,
     TopicSituations,
@@ -59,18 +60,20 @@ GLOSSARY = "glossary.toml"
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
            "section")
 
-def load_stored(root: Path, seeds_dir: Path | None) -> Content:
+def load_stored(root: Path, seeds_dir: Path | None, progress: Progress | None = None
+                ) -> Content:
     """The content of `root` from its store, else loaded from the TOML (ContentError when
     invalid), stored, and served from the new store (so a first start answers as every
     later one, its version included); from memory when the store cannot be written."""
-    stored = _open(root, seeds_dir)
+    stored = open_current(root, seeds_dir)
     if stored is not None:
         return stored
-    content = _build(root, seeds_dir)
-    return _open(root, seeds_dir) or content
+    content = _build(root, seeds_dir, progress)
+    return open_current(root, seeds_dir) or content
 
 
-def _open(root: Path, seeds_dir: Path | None) -> StoredContent | None:
+def open_current(root: Path, seeds_dir: Path | None) -> StoredContent | None:
+    """The store of `root` when it is current and sound, else None (nothing is built)."""
     try:
         reader, meta = open_store(root, seeds_dir)
     except StoreDamaged:
@@ -79,11 +82,11 @@ def _open(root: Path, seeds_dir: Path | None) -> StoredContent | None:
     return stored if stored.check_small_files() else None
 
 
-def _build(root: Path, seeds_dir: Path | None) -> Content:
+def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Content:
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
     files: dict[str, Any] = {}
     with parsed_files(files):
-        content = load_content(root, seeds_dir)
+        content = load_content(root, seeds_dir, progress=progress)
     laws_dir = root / "laws"
     blobs = {
         str(Path(path).relative_to(root)): data

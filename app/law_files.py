@@ -8,7 +8,7 @@ Read only when the content store is stale or absent (app/content_stored.py) and 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -108,13 +108,16 @@ def _game_ids(root: Path) -> set[str]:
     return {path.stem for path in (root / "games").glob("*.toml")} | {GENERAL}
 
 
-def load_laws(root: Path, out: Collector) -> dict[str, Law]:
+def load_laws(root: Path, out: Collector,
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Law]:
     laws: dict[str, Law] = {}
     known = _game_ids(root)
     files = sorted((root / "laws").glob("*.toml"))
     if not files:
         out.add("laws/", "-", "-", "no law files found")
-    for path in files:
+    for done, path in enumerate(files):
+        if progress is not None:
+            progress(done, len(files))
         rel = str(path.relative_to(root))
         data = read_toml(path, root, out)
         if data is None:
@@ -136,6 +139,8 @@ def load_laws(root: Path, out: Collector) -> dict[str, Law]:
                 out.add(rel, law.id, "id", f"duplicate id (first defined in {laws[law.id].file})")
                 continue
             laws[law.id] = law
+    if progress is not None:
+        progress(len(files), len(files))
     return laws
 
 

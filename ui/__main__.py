@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.content import ContentError, load_content
+from app.content import ContentError
 from ui.compat import pin_refcount_drifts
 
 if TYPE_CHECKING:
@@ -105,16 +105,7 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
 
         app = QApplication([sys.argv[0], *theme.START_ARGUMENTS])
         theme.started_in_style()
-    try:
-        content = load_content(args.content, cached=True)
-    except ContentError as exc:
-        print(exc, file=sys.stderr)
-        if not args.screenshots:
-            (report_error or show_content_error)(exc)
-        return 1
-    from ui.deferred_store import DeferredStore
-    from ui.first_paint import FirstPaintHook
-    from ui.main_window import MainWindow
+    from ui import first_start
     from ui.settings import UiSettings
 
     if args.screenshots:
@@ -125,6 +116,18 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
         settings = UiSettings.for_user()
     if args.theme:
         settings.theme = args.theme
+    try:
+        content = first_start.load(args.content, theme_mode=settings.theme)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        if not args.screenshots:
+            (report_error or show_content_error)(exc)
+        return 1
+    if content is None:  # closed while the laws were being read for a new version
+        return 0
+    from ui.deferred_store import DeferredStore
+    from ui.first_paint import FirstPaintHook
+    from ui.main_window import MainWindow
     store = DeferredStore(content)
     window = MainWindow(store, content, settings, data_dir=args.data_dir)
     if args.screenshots:
