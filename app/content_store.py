@@ -148,7 +148,7 @@ _BY_FD = os.stat in os.supports_dir_fd and os.listdir in os.supports_fd
 
 def _listed(folder: str) -> str:
     """The content files of one folder, in the directory's own order, with each one's size
-    and change time, as two lines: the names joined by NUL (which no file name holds), and
+    and change time, as two lines: the names joined by "/" (which no file name holds), and
     the sizes and times as 64-bit integers in hex.
 
     One stat per file is the whole cost (a directory's own times miss an edit in place), so
@@ -184,7 +184,7 @@ def _listed(folder: str) -> str:
     except OverflowError:  # a time past 2262 or before 1677: said in full, as exactly
         full = [os.stat(os.path.join(folder, name)) for name in names]
         numbers = repr([(st.st_size, getattr(st, _CHANGED)) for st in full])
-    return "\0".join(names) + "\n" + numbers
+    return "/".join(names) + "\n" + numbers
 
 
 def store_path(root: Path) -> Path:
