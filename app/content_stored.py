@@ -45,7 +45,6 @@ from app.content_store import (
 )
 from app.content_stored_views import StoredGameGroups, StoredLaws, StoredVariants
 from app.game_facts import load_game_facts
-from app.law_files import load_terms
 from app.sources import load_sources
 from app.variant_changes import VariantChanges, parse_changes
 from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
@@ -257,6 +256,8 @@ class StoredContent(Content):
         """The glossary, decoded when first asked for (a ruling or a search never asks)."""
         with self._lock:
             if self._glossary_terms is None:
+                from app.law_files import load_terms  # the TOML's loaders: not for a ruling
+
                 sources = self._small_files()[1]
                 out = Collector()
                 with parsed_files(self._blobs("WHERE path = ?")):

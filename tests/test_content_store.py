@@ -379,3 +379,25 @@ def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch)
     (changing,) = [sql for sql, _ in asked if "changes = 1" in sql]
     plan = str(conn.execute(f"EXPLAIN QUERY PLAN {changing}", (law.game,)).fetchall())
     assert "laws_changing" in plan
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows keeps no change time")
+def test_a_time_too_large_for_the_manifests_array_is_said_in_full(small, monkeypatch):
+    from app import content_store
+
+    class Narrow:  # as if every time were past 2262
+        def __init__(self, code: str) -> None:
+            pass
+
+        def append(self, value: int) -> None:
+            raise OverflowError(value)
+
+    before = content_store.manifest(small)
+    monkeypatch.setattr(content_store, "array", Narrow)
+    full = content_store.manifest(small)
+    assert full != before and "[(" in full
+    path = small / "laws" / "ecarte.toml"
+    st = path.stat()
+    path.write_bytes(path.read_bytes().replace(b"Bystanders may", b"Bystanders MAY"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert content_store.manifest(small) != full

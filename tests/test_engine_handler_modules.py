@@ -63,3 +63,11 @@ def test_ruling_one_game_loads_its_handlers_and_no_other_games(tmp_path):
     others = {module_of(gid) for gid in set(games) - family}
     assert others and not [m for m in modules for o in others
                            if m == o or m.startswith(o + "_")]
+
+
+def test_the_modules_are_listed_as_the_import_system_lists_them():
+    import pkgutil
+
+    import app.engine.handlers as handlers
+
+    assert handlers._names() == sorted(m.name for m in pkgutil.iter_modules(handlers.__path__))

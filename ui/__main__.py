@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.content import ContentError
+from app.content import ContentError, stored_content
 from ui.compat import pin_refcount_drifts
 
 if TYPE_CHECKING:
@@ -105,7 +105,6 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
 
         app = QApplication([sys.argv[0], *theme.START_ARGUMENTS])
         theme.started_in_style()
-    from ui import first_start
     from ui.settings import UiSettings
 
     if args.screenshots:
@@ -117,7 +116,11 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
     if args.theme:
         settings.theme = args.theme
     try:
-        content = first_start.load(args.content, theme_mode=settings.theme)
+        content = stored_content(args.content)  # the usual start: the store is current
+        if content is None:  # a new version of the laws: read them, with a window if slow
+            from ui import first_start
+
+            content = first_start.load(args.content, theme_mode=settings.theme)
     except ContentError as exc:
         print(exc, file=sys.stderr)
         if not args.screenshots:

@@ -10,6 +10,7 @@ window quits: the store is written whole or not at all, so nothing is lost.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from pathlib import Path
@@ -97,14 +98,19 @@ def load(root: Path | None = None, *, show_after_ms: int = SHOW_AFTER_MS,
     relay.finished.connect(loop.quit)
     window.closed.connect(loop.quit)
 
+    def tell(signal: Signal, *args: int) -> None:
+        # After a quit (the window closed) the app may be gone while the worker finishes.
+        with contextlib.suppress(RuntimeError):
+            signal.emit(*args)
+
     def read() -> None:
         try:
             result["content"] = load_content(
-                root, cached=True, progress=lambda done, total: relay.progressed.emit(done, total))
+                root, cached=True, progress=lambda done, total: tell(relay.progressed, done, total))
         except BaseException as exc:  # handed to the UI thread, which raises it
             result["error"] = exc
         finally:
-            relay.finished.emit()
+            tell(relay.finished)
 
     def show_if_still_reading() -> None:
         if not result:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -98,6 +99,9 @@ def import_slices(roots: Sequence[str], first_party: Sequence[str] = FIRST_PARTY
                   ) -> Iterator[str]:
     """Import `roots` and everything they import, one module per step, leaves first.
 
+    A root `package.*` stands for every module of the package (the engine's handlers, which
+    their package imports only when a game needs them).
+
     Each step (a `next()`) imports one module whose own imports are loaded, and yields its
     name; a module that fails to import is skipped. A package's modules that its own code
     imports load with it (Python runs a package before its modules), but what they import
@@ -141,7 +145,19 @@ def import_slices(roots: Sequence[str], first_party: Sequence[str] = FIRST_PARTY
         yield name
 
     for root in roots:
-        yield from visit(root)
+        if not root.endswith(".*"):
+            yield from visit(root)
+            continue
+        # Every module of a package: those it imports by name when asked (a registry).
+        package = root[:-2]
+        yield from visit(package)
+        found = sys.modules.get(package)
+        for folder in getattr(found, "__path__", ()):
+            with os.scandir(folder) as entries:
+                names = sorted(e.name[:-3] for e in entries
+                               if e.name.endswith(".py") and e.name != "__init__.py")
+            for name in names:
+                yield from visit(f"{package}.{name}")
 
 
 class IdleImports(QObject):

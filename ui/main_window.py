@@ -217,8 +217,11 @@ class MainWindow(WindowMoves, QMainWindow):
         sys.setswitchinterval(UI_SWITCH_INTERVAL)
         # The other screens' modules load while the window is idle, so that opening one
         # builds widgets and imports nothing; what they load is kept for the app's life.
-        self.idle_imports = IdleImports([spec.module for spec in (*SCREENS, WELCOME)], self,
-                                        then=self._after_idle_imports)
+        # The engine's handlers too: the builder's first ruling, or a quiz survey on a worker
+        # after an update, would otherwise import them in one block (18 ms at the builder).
+        self.idle_imports = IdleImports(
+            [*(spec.module for spec in (*SCREENS, WELCOME)), "app.engine.handlers.*"], self,
+            then=self._after_idle_imports)
         heap.keep_loaded()  # the content and the first screen
 
     def _after_idle_imports(self) -> None:

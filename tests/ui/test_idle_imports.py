@@ -85,3 +85,15 @@ def test_a_module_that_fails_is_skipped_and_the_rest_load(package):
     list(import_slices(["slicepkg.broken", "slicepkg.screen"], first_party=("slicepkg",)))
     assert "slicepkg.broken" not in sys.modules
     assert "slicepkg.screen" in sys.modules
+
+
+def test_a_package_star_loads_every_module_of_the_package_one_per_slice(package):
+    # Like the engine's handlers: modules their package never imports by name.
+    steps = _loaded_per_step(["slicepkg.*"])
+    loaded = sorted(m for step in steps for m in step)
+    assert loaded == sorted({"slicepkg", *(f"slicepkg.{n[:-3]}" for n in MODULES
+                                           if n.endswith(".py") and "/" not in n
+                                           and n not in ("__init__.py", "broken.py"))})
+    assert all(len(step) == 1 for step in steps)
+    assert "slicepkg.broken" not in sys.modules
+

@@ -10,6 +10,8 @@ so ruling one game loads that game's modules and the general ones, never another
 from __future__ import annotations
 
 import importlib
+import os
+from importlib.machinery import all_suffixes
 
 ANY_GAME_MODULE = "general"
 
@@ -23,11 +25,22 @@ def module_of(game: str) -> str:
 
 
 def _names() -> list[str]:
+    """The package's modules, listed once: its folder's files named as the import system
+    names modules (what pkgutil.iter_modules does, without importing pkgutil for it), or,
+    where the modules are not files in a folder (a frozen build), as pkgutil finds them."""
     global _modules
     if _modules is None:
-        import pkgutil  # listed once, and only when a ruling is asked for
+        suffixes = tuple(all_suffixes())
+        try:
+            found = {name.partition(".")[0] for name in os.listdir(__path__[0])
+                     if name.endswith(suffixes) and not name.startswith("__init__.")}
+        except OSError:
+            found = set()
+        if not found:
+            import pkgutil
 
-        _modules = sorted(m.name for m in pkgutil.iter_modules(__path__))
+            found = {m.name for m in pkgutil.iter_modules(__path__)}
+        _modules = sorted(found)
     return _modules
 
 
