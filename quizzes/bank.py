@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterable, Mapping
 from functools import cached_property
@@ -79,7 +80,20 @@ class QuestionBank:
 
     def warm(self) -> None:
         """Read (or derive) the catalogue and the modules now (e.g. from a worker thread)."""
-        _ = self.modules
+        _ = self.modules, self.new_order_key
+
+    @cached_property
+    def new_order_key(self) -> str:
+        """A digest of the new-item order with each item's game and topic (which fix every
+        module's order too): it names the order in the learner's progress, where a study
+        session keeps how far it is answered (app.progress.new_items). Taken a thousand items
+        at a time, so a worker warming the bank never holds the GIL for long."""
+        digest = hashlib.blake2b(digest_size=16)
+        order, items = self.new_order, self.items
+        for n in range(0, len(order), 1000):
+            digest.update("\n".join(f"{k}\t{items[k].game}\t{items[k].topic}"
+                                     for k in order[n:n + 1000]).encode())
+        return digest.hexdigest()
 
     @property
     def items(self) -> Mapping[str, ItemInfo]:

@@ -9,8 +9,6 @@ records everything in one transaction before returning the Result.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import hashlib
 import logging
 import random
 from collections import defaultdict
@@ -119,13 +117,6 @@ def record_answer(
     entry = ReviewEntry(question.item, now, int(review.rating), review.log.to_dict())
     store.record(attempt, card_row, entry)
     return notice
-
-
-@functools.lru_cache(maxsize=64)
-def order_key(order: tuple[str, ...]) -> str:
-    """A digest naming a new-item order in the learner's progress (the marks of how far it is
-    answered hold for this very order): worked out once per order, in C (1-2 ms at ×100)."""
-    return hashlib.blake2b("\n".join(order).encode(), digest_size=16).hexdigest()
 
 
 class Session:
@@ -262,9 +253,9 @@ class Session:
             if self._answered - self._kept >= _KEEP_AFTER:
                 self._keep()
 
-    @functools.cached_property
+    @property
     def _order_key(self) -> str:
-        return order_key(self._new_order)
+        return self.bank.new_order_key  # (worked out as the bank is warmed, on a worker)
 
     def _keep(self) -> None:
         """Have the store keep how far the module's order is known answered."""

@@ -5,23 +5,23 @@ grow with that history."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 
 from app.progress import ProgressStore, stamp
 from app.progress.new_items import _NEW_AMONG, NewItems
-from quizzes.bank import default_bank
+from quizzes.bank import QuestionBank, default_bank
 from quizzes.modules import EVERYTHING, module, modules
 from quizzes.questions import Question
 from quizzes.scheduling import Scheduling
-from quizzes.session import Session, order_key
+from quizzes.session import Session
 
 BANK = default_bank()
-KEY = order_key(module(BANK, EVERYTHING).new_items)  # names the order of everything
+KEY = BANK.new_order_key  # names the new-item order
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 LATER = T0 + timedelta(days=3650)  # when the seeded cards fall due: nothing is due in the test
 
@@ -223,12 +223,8 @@ def test_the_next_session_starts_where_the_last_one_found_the_order_answered(mos
     again = session(store, pid)
     assert again.next_question().item == order[-20]
     assert asked.items <= 32  # not the seen items again
-    changed = module(BANK, EVERYTHING)
-    changed = dataclasses.replace(changed, new_items=(changed.new_items[1], changed.new_items[0],
-                                                      *changed.new_items[2:]))
-    monkeypatch.setattr("quizzes.session.module", lambda bank, module_id: changed)
-    assert order_key(changed.new_items) != KEY  # another order (the content changed)
-    assert store.new_items.mark(pid, EVERYTHING, order_key(changed.new_items)).answered == 0
+    monkeypatch.setattr(BANK, "new_order_key", "another order")  # (the content changed)
+    assert store.new_items.mark(pid, EVERYTHING, BANK.new_order_key).answered == 0
     asked.items = 0
     assert session(store, pid).next_question().item == order[-20]  # walked again, found again
     assert asked.items >= len(order) - 20
@@ -275,3 +271,14 @@ def test_a_session_that_takes_back_a_first_answer_keeps_its_mark_and_asks_the_it
     assert s.next_question().item == q.item
     assert session(store, pid).next_question().item == q.item
     assert asked.items <= 64
+
+
+def test_the_name_of_the_order_changes_with_the_order_and_with_an_items_topic():
+    name = QuestionBank.new_order_key.func  # what the bank works out as it is warmed
+    order, items = BANK.new_order, BANK.items
+    assert name(SimpleNamespace(new_order=order, items=items)) == KEY
+    swapped = (order[1], order[0], *order[2:])
+    assert name(SimpleNamespace(new_order=swapped, items=items)) != KEY
+    moved = dict(items)
+    moved[order[0]] = moved[order[0]]._replace(topic="another-topic")
+    assert name(SimpleNamespace(new_order=order, items=moved)) != KEY
