@@ -20,6 +20,7 @@ tests/ui/test_ui_stalls.py runs this at a small scale in the default suite; the 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
@@ -90,14 +91,28 @@ def progress_file(content_dir: Path, factor: int, attempts: int,
         # Brought to the current schema once here, not in every walk's first opening.
         with ProgressStore.open(folder, keep_backups=0) as store:
             store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the copy takes the file alone
-        return folder
+            held = store.attempt_count()
+        if held == attempts:
+            return folder
+        # A folder marked complete that holds another history (one was found empty: two
+        # builds at once, one removing the other's file) would time an empty learner.
+        print(f"  (the cached history holds {held:,} answers, not {attempts:,}: built again)")
     shutil.rmtree(folder, ignore_errors=True)
     bank = QuestionBank(load_content(content_dir, None, cached=True))
-    with ProgressStore.open(folder, keep_backups=0, synchronous="OFF") as store:
+    # Built under a name of its own, then renamed into place: a build running at the same
+    # time in another process never writes into this one's folder.
+    building = folder.with_name(f".{folder.name}-{os.getpid()}")
+    shutil.rmtree(building, ignore_errors=True)
+    with ProgressStore.open(building, keep_backups=0, synchronous="OFF") as store:
         items = len(bank.items) - NEW_LEFT if nothing_due else len(bank.items)
         build(store, bank, attempts, max(1, items), nothing_due=nothing_due)
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    (folder / ".complete").write_text("")
+    (building / ".complete").write_text("")
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        building.rename(folder)
+    except OSError:  # another build finished first: keep its folder
+        shutil.rmtree(building, ignore_errors=True)
     return folder
 
 
