@@ -211,6 +211,21 @@ def _due_groups(db: Database) -> None:
     )
 
 
+def _new_item_marks(db: Database) -> None:
+    """How far each study module's walk through the new-item order is known to be answered,
+    and the count of items made new again that guards it (app.progress.new_items)."""
+    db.execute(
+        """CREATE TABLE new_item_marks (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            module TEXT NOT NULL,
+            new_order TEXT NOT NULL,
+            answered INTEGER NOT NULL,
+            PRIMARY KEY (profile_id, module)
+        )"""
+    )
+    db.execute("ALTER TABLE profiles ADD COLUMN new_again INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     (1, "profiles, attempts, cards and review log", _initial),
     (2, "running totals for statistics and the mistakes list", _summaries),
@@ -218,6 +233,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     (4, "indexes for the statistics' grouped sums", _figure_indexes),
     (5, "the review log indexed by attempt", _review_by_attempt),
     (6, "the cards indexed by due date, game and topic", _due_groups),
+    (7, "how far each module's new items are known to be answered", _new_item_marks),
 )
 LATEST = MIGRATIONS[-1][0]
 

@@ -42,13 +42,21 @@ from tests import statistics_reference  # noqa: E402  (the former per-item compu
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 DAYS = 365
 DUE_NOW = 300  # real items overdue when the benchmark starts
+# A learner with nothing due: every card falls due this long after NOW (past any run's clock).
+NOTHING_DUE_FOR = timedelta(days=3650)
 
 
-def build(store: ProgressStore, bank: QuestionBank, n_attempts: int, n_items: int) -> int:
-    """One profile with n_items cards (the bank's real items first) and n_attempts answers."""
+def build(store: ProgressStore, bank: QuestionBank, n_attempts: int, n_items: int,
+          *, nothing_due: bool = False) -> int:
+    """One profile with n_items cards (the bank's real items first) and n_attempts answers.
+
+    With `nothing_due`, the cards are the first n_items of the order new items come in (a
+    learner who has studied everything in turn: the seen items are the longest run a walk
+    through that order can meet) and none falls due for ten years, so a study session's
+    first question is a new item."""
     rng = random.Random(2024)
     profile = store.create_profile("Bench", NOW - timedelta(days=DAYS))
-    infos = list(bank.items.values())
+    infos = [bank.items[k] for k in bank.new_order] if nothing_due else list(bank.items.values())
     items = [(i.key, i.type, i.law, i.game, i.topic, i.code) for i in infos]
     n = 0
     while len(items) < n_items:  # synthetic items beyond the bank's, never due during the run
@@ -102,7 +110,9 @@ def build(store: ProgressStore, bank: QuestionBank, n_attempts: int, n_items: in
         )
         rows = []
         for n, (key, qtype, law, game, topic, code) in enumerate(items):
-            if n < DUE_NOW:
+            if nothing_due:
+                due = NOW + NOTHING_DUE_FOR + timedelta(hours=rng.randrange(1, 24 * 60))
+            elif n < DUE_NOW:
                 due = NOW - timedelta(hours=rng.randrange(1, 200))
             else:
                 due = NOW + timedelta(hours=rng.randrange(1, 24 * 60))

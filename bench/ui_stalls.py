@@ -5,7 +5,10 @@ longest time the event loop could not run (a stall the user feels as a frozen wi
 walk opens each screen as its toolbar action does, waits until it has settled (the quiz
 questions prepared and the modules counted, the statistics summed), then opens the per-law
 statistics, starts studying everything (the first question shown) and runs one search.
-Steps over 50 ms are flagged.
+Steps over 50 ms are flagged. With --nothing-due the learner has answered every item but the
+last NEW_LEFT of the new-item order and has nothing due, so that first question is a new item:
+the first session finds it by looking up the seen items once (as after an update, when the
+store keeps no mark of how far the order is answered), a second session from that mark.
 
 The corpus (bench/scale.py) and the progress file (bench/progress.py's history over the
 bank's real items) are generated once and kept in the bench cache; each run works on a copy.
@@ -34,6 +37,7 @@ sys.path.insert(0, str(BENCH.parent))
 from scale import add_scale_arguments, bench_cache, content_digest, scaled_content  # noqa: E402
 
 STALL_MS = 50.0
+NEW_LEFT = 100  # items a learner with nothing due has never answered (--nothing-due)
 
 
 class StallProbe:
@@ -70,15 +74,18 @@ class StallProbe:
         self.timer.stop()
 
 
-def progress_file(content_dir: Path, factor: int, attempts: int) -> Path:
-    """A progress folder with one learner of `attempts` answers over the bank's items (cached)."""
+def progress_file(content_dir: Path, factor: int, attempts: int,
+                  nothing_due: bool = False) -> Path:
+    """A progress folder with one learner of `attempts` answers over the bank's items (cached);
+    with `nothing_due`, over all but the last NEW_LEFT items of the new-item order, none due."""
     from progress import build  # bench/progress.py
 
     from app.content import load_content
     from app.progress import ProgressStore
     from quizzes.bank import QuestionBank
 
-    folder = bench_cache() / f"progress-x{factor}-{attempts}-{content_digest()}"
+    variant = "-nothing-due" if nothing_due else ""
+    folder = bench_cache() / f"progress-x{factor}-{attempts}{variant}-{content_digest()}"
     if (folder / ".complete").exists():
         # Brought to the current schema once here, not in every walk's first opening.
         with ProgressStore.open(folder, keep_backups=0) as store:
@@ -87,7 +94,8 @@ def progress_file(content_dir: Path, factor: int, attempts: int) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     bank = QuestionBank(load_content(content_dir, None, cached=True))
     with ProgressStore.open(folder, keep_backups=0, synchronous="OFF") as store:
-        build(store, bank, attempts, len(bank.items))
+        items = len(bank.items) - NEW_LEFT if nothing_due else len(bank.items)
+        build(store, bank, attempts, max(1, items), nothing_due=nothing_due)
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     (folder / ".complete").write_text("")
     return folder
@@ -102,7 +110,8 @@ def working_copy(folder: Path, into: Path) -> Path:
 
 
 def walk(
-    window, wait: Callable[[Callable[[], bool], int], None], profile: str | None = None
+    window, wait: Callable[[Callable[[], bool], int], None], profile: str | None = None,
+    nothing_due: bool = False,
 ) -> list[tuple[str, float]]:
     """Open every screen and a few views; (step, longest stall in ms) for each.
 
@@ -151,8 +160,13 @@ def walk(
         quizzes = window.screen("quizzes")
         step("open quizzes again", window.screen_actions["quizzes"].trigger,
              lambda: quizzes.settled)
-        step("study: first question", lambda: quizzes.start("everything", "learn"),
-             lambda: quizzes.page in (STUDY, DONE))
+        study = lambda: quizzes.start("everything", "learn")  # noqa: E731
+        shown = lambda: quizzes.page in (STUDY, DONE)  # noqa: E731
+        if not nothing_due:
+            step("study: first question", study, shown)
+        else:  # the first session walks the seen items once; the next starts at its mark
+            step("study: first new question", study, shown)
+            step("study again: first new", study, shown)
         browser = window.screen("browser")
         step("open browser again", window.screen_actions["browser"].trigger, lambda: True)
         step("search 'revoke'", lambda: browser.search("revoke"), lambda: True)
@@ -171,14 +185,16 @@ def report(steps: list[tuple[str, float]]) -> str:
 
 
 def run(
-    factor: int, attempts: int, workdir: Path, profile: str | None = None
+    factor: int, attempts: int, workdir: Path, profile: str | None = None,
+    nothing_due: bool = False,
 ) -> list[tuple[str, float]]:
     """Build (or reuse) the data, open the real main window over it and walk it."""
     from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
     from PySide6.QtWidgets import QApplication
 
     content_dir = scaled_content(factor)
-    data = working_copy(progress_file(content_dir, factor, attempts), workdir / "data")
+    data = working_copy(progress_file(content_dir, factor, attempts, nothing_due),
+                        workdir / "data")
     app = QApplication.instance() or QApplication([])
     from app.content import load_content
     from ui.deferred_store import DeferredStore
@@ -197,7 +213,7 @@ def run(
             time.sleep(0.001)
 
     try:
-        return walk(window, wait, profile)
+        return walk(window, wait, profile, nothing_due)
     finally:
         window.trainer.close()
         window.close()
@@ -213,12 +229,16 @@ def main() -> None:
     parser.add_argument("--profile", metavar="STEP",
                         help="print where the UI thread's time goes in one step, e.g. "
                              "'open quizzes'")
+    parser.add_argument("--nothing-due", action="store_true",
+                        help=f"a learner with nothing due and {NEW_LEFT} items never answered: "
+                             "the first question is a new item")
     args = parser.parse_args()
     for factor in args.scale:
         for attempts in args.attempts:
             with tempfile.TemporaryDirectory(prefix="cardlaws-stalls-") as tmp:
-                steps = run(factor, attempts, Path(tmp), args.profile)
-            print(f"\n×{factor} corpus, {attempts:,} attempts")
+                steps = run(factor, attempts, Path(tmp), args.profile, args.nothing_due)
+            learner = ", nothing due" if args.nothing_due else ""
+            print(f"\n×{factor} corpus, {attempts:,} attempts{learner}")
             print(report(steps))
 
 

@@ -9,20 +9,29 @@ records everything in one transaction before returning the Result.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from app.progress import Attempt, CardRow, ProgressError, ProgressStore, ReviewEntry, day_start
+from app.progress.new_items import NewItemMark
 from quizzes.bank import QuestionBank, default_bank
 from quizzes.modules import EVERYTHING, Module, games_module, module
 from quizzes.questions import Answer, Question, QuestionError, Result, check
 from quizzes.scheduling import Scheduling, card_from_json
 
 MODES = ("learn", "mistakes")
+# How many items of the new-item order a session asks the store about at once: few at first
+# (a learner's next new item is often near), then more, each query still a millisecond or so.
+_FIRST_BATCH, _LAST_BATCH = 32, 1024
+# How many items past the store's mark a session must have found answered before it writes
+# a new mark (a small transaction): the next session then looks up at most about this many.
+_KEEP_AFTER = 512
 LOG = logging.getLogger(__name__)
 RESET_NOTICE = (
     "The scheduling kept for this question could not be read ({problem}), so it has been "
@@ -112,6 +121,13 @@ def record_answer(
     return notice
 
 
+@functools.lru_cache(maxsize=64)
+def order_key(order: tuple[str, ...]) -> str:
+    """A digest naming a new-item order in the learner's progress (the marks of how far it is
+    answered hold for this very order): worked out once per order, in C (1-2 ms at ×100)."""
+    return hashlib.blake2b("\n".join(order).encode(), digest_size=16).hexdigest()
+
+
 class Session:
     """A study session for one profile in one module ('learn' or 'mistakes')."""
 
@@ -138,11 +154,15 @@ class Session:
         self.rng = rng or random.Random()
         profile = store.profile(profile_id)
         self.new_per_day = profile.new_per_day if new_per_day is None else new_per_day
-        self._seen: set[str] | None = None
         self._new_order = self.module.new_items
         # new_order[:_new_from] is all seen, broken or flagged (flagged as of `_flags`): each
         # question goes on from there instead of walking the learner's seen items again.
         self._new_from = 0
+        # new_order[:_answered] is all answered or flagged, as of the store's count of items
+        # made new again `_epoch` (None: the store's mark not read yet); the store keeps that
+        # as the module's mark (`_kept`: as far as it knows), where the next session starts.
+        self._answered = self._kept = 0
+        self._epoch: int | None = None
         self._flags: set[str] = set()
         self._broken: set[str] = set()  # items no question could be built for
         self._served: set[str] = set()  # mistakes answered in this session
@@ -170,20 +190,9 @@ class Session:
             if question is not None:
                 return question
         if self.new_left_today() > 0:
-            seen = self._seen_items()
-            flagged = self.store.flagged_items(self.profile_id)
-            if not self._flags <= flagged:  # a flag was lifted: its item may be new again
-                self._new_from = 0
-            self._flags = flagged
-            order = self._new_order
-            while self._new_from < len(order):
-                item = order[self._new_from]
-                if item in seen or item in self._broken or item in flagged:
-                    self._new_from += 1
-                    continue
-                question = self._build(item)  # (an item it fails for is broken: skipped next)
-                if question is not None:
-                    return question
+            question = self._next_new()
+            if question is not None:
+                return question
         if self._last and self._last not in self._broken:
             # Only the item just answered is due again (e.g. relearning): ask it anyway.
             due = self.store.due_items(
@@ -214,10 +223,76 @@ class Session:
             self._served.add(qid)
         return None
 
-    def _seen_items(self) -> set[str]:
-        if self._seen is None:
-            self._seen = self.store.seen_items(self.profile_id)
-        return self._seen
+    def _next_new(self) -> Question | None:
+        """The first item of the new-item order the learner has never answered (nor flagged)
+        that a question can be built for, from where the last question stopped.
+
+        The store is asked about the order a batch at a time (app.progress.new_items), the
+        batches growing from a few dozen items, from the mark it keeps of how far the module's
+        order is known answered: a learner's seen items are never read whole, and the run of
+        them at the start of the order is not looked up again at every session."""
+        if self._epoch is None:
+            mark = self.store.new_items.mark(self.profile_id, self.module.id, self._order_key)
+            self._new_from = self._answered = self._kept = mark.answered
+            self._epoch = mark.epoch
+        flagged = self.store.flagged_items(self.profile_id)
+        lifted, self._flags = self._flags - flagged, flagged
+        if lifted:  # a flag was lifted: its item may be new again
+            self._made_new(lifted, len(lifted))
+        order = self._new_order
+        size = _FIRST_BATCH
+        try:
+            while self._new_from < len(order):
+                start = self._new_from
+                batch = order[start:start + size]
+                found = self.store.new_items.among(self.profile_id, batch)
+                if start == self._answered:
+                    self._answered = start + (found[0] if found else len(batch))
+                for at in found:
+                    self._new_from = start + at
+                    if batch[at] in self._broken:
+                        continue
+                    question = self._build(batch[at])  # (an item it fails for is broken)
+                    if question is not None:
+                        return question
+                self._new_from = start + len(batch)
+                size = min(2 * size, _LAST_BATCH)
+            return None
+        finally:
+            if self._answered - self._kept >= _KEEP_AFTER:
+                self._keep()
+
+    @functools.cached_property
+    def _order_key(self) -> str:
+        return order_key(self._new_order)
+
+    def _keep(self) -> None:
+        """Have the store keep how far the module's order is known answered."""
+        if self._epoch is None:
+            return
+        mark = NewItemMark(self._answered, self._epoch)
+        if self.store.new_items.keep(self.profile_id, self.module.id, self._order_key, mark):
+            self._kept = self._answered
+        else:  # an item was made new again elsewhere: start again from the store's mark
+            self._epoch = None
+
+    def _made_new(self, items: Iterable[str], events: int) -> None:
+        """Items made new again by `events` this session knows of (flags lifted, a first
+        answer taken back): the walk goes back to the first of them. If the store counts
+        other such events (another window, another program), the session starts again from
+        the store's mark instead."""
+        order = self._new_order
+        back = min((order.index(i) for i in items if i in order), default=len(order))
+        self._new_from = min(self._new_from, back)
+        if self._epoch is None:
+            return
+        self._answered, self._kept = min(self._answered, back), 0  # the store dropped its marks
+        if self.store.new_items.epoch(self.profile_id) == self._epoch + events:
+            self._epoch += events
+            if self._answered >= _KEEP_AFTER:
+                self._keep()
+        else:
+            self._epoch = None
 
     def new_left_today(self) -> int:
         """New items still allowed today (UTC day)."""
@@ -250,8 +325,6 @@ class Session:
             self.mode,
         )
         self._last = question.item
-        if self._seen is not None:
-            self._seen.add(question.item)
         if self.mode == "mistakes":
             self._served.add(question.id)
         return dataclasses.replace(result, notice=notice) if notice else result
@@ -262,8 +335,8 @@ class Session:
         taken = self.store.undo_last(self.profile_id)
         if taken is None:
             return None
-        self._seen = None  # the item may be new again
-        self._new_from = 0
+        if taken.is_new:  # its card is gone: the item is new again
+            self._made_new([taken.item], 1)
         self._served.discard(taken.question_id)
         self._last = None
         try:

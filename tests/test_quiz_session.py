@@ -192,31 +192,3 @@ def test_the_module_overview_counts_due_new_and_seen(setup):
     assert rows["pinochle"].new == rows["pinochle"].total - 2
     assert rows[EVERYTHING].due == 2 and rows["cinch"].due == 0
 
-
-class CountedSet(set):
-    """A learner's seen items, counting every look-up."""
-
-    looked = 0
-
-    def __contains__(self, item: object) -> bool:
-        CountedSet.looked += 1
-        return super().__contains__(item)
-
-
-def test_a_learner_who_has_seen_most_items_is_not_walked_through_them_at_every_question(
-        setup, monkeypatch):
-    store, profile, clock = setup
-    order = module(BANK, EVERYTHING).new_items
-    seen = CountedSet(order[: len(order) - 20])  # every item but the last twenty seen
-    unseen = order[len(order) - 20:]
-    monkeypatch.setattr(store, "seen_items", lambda profile_id: seen)
-    CountedSet.looked = 0
-    s = session(store, profile, clock)
-    asked = []
-    for _ in range(5):
-        q = s.next_question()
-        asked.append(q.item)
-        s.answer(q, right(q), 1000)
-    assert asked == list(unseen[:5])
-    # The seen items are walked once in the session, not once per question.
-    assert CountedSet.looked < len(seen) + 50

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
+from app.progress.new_items import made_new_again
 from app.progress.records import ProgressError, parse_stamp, stamp
 
 MAX_REASON = 2000  # characters kept of a reason
@@ -32,6 +33,15 @@ def put_flag(db: Database, profile_id: int, flag: Flag) -> None:
         "VALUES (?, ?, ?, ?, ?)",
         [profile_id, flag.item, flag.question_id, reason[:MAX_REASON], stamp(flag.at)],
     )
+
+
+def lift_flag(db: Database, profile_id: int, item: str) -> bool:
+    """Lift a flag (in the caller's transaction): its item may be new to the learner again, so
+    the marks of how far the new items are answered are dropped. Whether there was one."""
+    cur = db.execute("DELETE FROM flags WHERE profile_id = ? AND item = ?", [profile_id, item])
+    if cur.rowcount:
+        made_new_again(db, profile_id)
+    return bool(cur.rowcount)
 
 
 def read_flags(db: Database, profile_id: int) -> list[Flag]:

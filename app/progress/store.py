@@ -17,8 +17,9 @@ from app.progress import undo as undoing
 from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backup
 from app.progress.faults import write_failed
 from app.progress.figures import FigureQueries, FigureRows, GroupRow
-from app.progress.flags import Flag, put_flag, read_flags
+from app.progress.flags import Flag, lift_flag, put_flag, read_flags
 from app.progress.import_checks import checked_name
+from app.progress.new_items import NewItems
 from app.progress.opening import check_in_background, open_database
 from app.progress.records import (
     DEFAULT_NEW_PER_DAY,
@@ -204,6 +205,7 @@ class ProgressStore:
                 "mistakes",
                 "flags",
                 "last_answer",
+                "new_item_marks",
             ):
                 self.db.execute(f"DELETE FROM {table} WHERE profile_id = ?", [profile_id])
             self.db.execute("DELETE FROM profiles WHERE id = ?", [profile_id])
@@ -271,10 +273,7 @@ class ProgressStore:
     def unflag(self, profile_id: int, item: str) -> bool:
         """Lift a flag; returns whether there was one."""
         with self.db.atomic():
-            cur = self.db.execute(
-                "DELETE FROM flags WHERE profile_id = ? AND item = ?", [profile_id, item]
-            )
-        return bool(cur.rowcount)
+            return lift_flag(self.db, profile_id, item)
 
     def flags(self, profile_id: int) -> list[Flag]:
         """A profile's flagged questions, newest first."""
@@ -295,10 +294,11 @@ class ProgressStore:
         ).fetchone()
         return card_row(row, with_json=True) if row else None
 
-    def seen_items(self, profile_id: int) -> set[str]:
-        """Every item the profile has a card for."""
-        rows = self.db.execute("SELECT item FROM cards WHERE profile_id = ?", [profile_id])
-        return {r[0] for r in rows}
+    @property
+    def new_items(self) -> NewItems:
+        """Which items are new to a profile, and how far a module's walk through the order
+        new items come in is known answered (app.progress.new_items)."""
+        return NewItems(self.db)
 
     def due_items(
         self,
@@ -385,11 +385,8 @@ class ProgressStore:
         """How many answers are recorded (for one profile, or in all)."""
         if profile_id is None:
             return int(self.db.execute("SELECT count(*) FROM attempts").fetchone()[0])
-        return int(
-            self.db.execute(
-                "SELECT count(*) FROM attempts WHERE profile_id = ?", [profile_id]
-            ).fetchone()[0]
-        )
+        sql = "SELECT count(*) FROM attempts WHERE profile_id = ?"
+        return int(self.db.execute(sql, [profile_id]).fetchone()[0])
 
     def summary(self, profile_id: int) -> ProgressSummary:
         """The running totals and card states the statistics are computed from."""

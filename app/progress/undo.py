@@ -13,6 +13,7 @@ import json
 
 from sqlite_utils import Database
 
+from app.progress.new_items import made_new_again
 from app.progress.records import Attempt, stamp
 from app.progress.rows import ATTEMPT_COLUMNS, attempt_row
 
@@ -119,6 +120,7 @@ def undo(db: Database, profile_id: int) -> Attempt | None:
         )
     if card_before is None:
         db.execute("DELETE FROM cards WHERE profile_id = ? AND item = ?", [profile_id, a.item])
+        made_new_again(db, profile_id)
     else:
         values = json.loads(card_before)
         db.execute(
