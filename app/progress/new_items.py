@@ -8,11 +8,11 @@ flags' primary keys per item asked about, so a batch costs the same whatever the
 A learner who studies everything in turn has answered a long run at the start of that order
 (about 37,000 items at ×100); looking each up again at every session is the history the
 first question must not wait for. So the walk's progress is kept as a mark per profile and
-module: "the first `answered` items of this order (named by what it was derived from) are
-all answered or flagged". An item only becomes new again when a first answer is taken back
-or a flag is lifted; each such event drops the profile's marks and moves its `new_again`
-count on, and a mark is written only if that count is still the one it was worked out under,
-so a mark never claims an item the learner has not answered.
+module: "the first `answered` items of this order (named by a digest of it, which the
+caller works out) are all answered or flagged". An item only becomes new again when a first
+answer is taken back or a flag is lifted; each such event drops the profile's marks and
+moves its `new_again` count on, and a mark is written only if that count is still the one it
+was worked out under, so a mark never claims an item the learner has not answered.
 """
 
 from __future__ import annotations
