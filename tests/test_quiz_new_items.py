@@ -282,3 +282,23 @@ def test_the_name_of_the_order_changes_with_the_order_and_with_an_items_topic():
     moved = dict(items)
     moved[order[0]] = moved[order[0]]._replace(topic="another-topic")
     assert name(SimpleNamespace(new_order=order, items=moved)) != KEY
+
+
+def test_a_file_from_before_the_marks_walks_once_then_keeps_its_mark(tmp_path):
+    from sqlite_utils import Database
+
+    from app.progress_migrations import migrate
+
+    db = Database(tmp_path / "progress.sqlite")
+    migrate(db, upto=6)  # the schema before the marks
+    db.execute("INSERT INTO profiles (name, created) VALUES ('Old', ?)", [stamp(T0)])
+    db.close()
+    order = module(BANK, EVERYTHING).new_items
+    with ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0) as store:
+        (old,) = store.profiles()
+        assert store.new_items.mark(old.id, EVERYTHING, KEY) == (0, 0)
+        seed_cards(store, old.id, order[:600])
+        assert session(store, old.id).next_question().item == order[600]
+        assert store.new_items.mark(old.id, EVERYTHING, KEY) == (600, 0)
+        store.delete_profile(old.id)
+        assert store.db.execute("SELECT count(*) FROM new_item_marks").fetchone()[0] == 0
