@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from app.progress import ProgressStore, stamp
-from app.progress.new_items import _NEW_AMONG, NewItems
+from app.progress.new_items import _NEW_AMONG, NewItemMark, NewItems
 from quizzes.bank import QuestionBank, default_bank
 from quizzes.modules import EVERYTHING, module, modules
 from quizzes.questions import Question
@@ -302,3 +302,24 @@ def test_a_file_from_before_the_marks_walks_once_then_keeps_its_mark(tmp_path):
         assert store.new_items.mark(old.id, EVERYTHING, KEY) == (600, 0)
         store.delete_profile(old.id)
         assert store.db.execute("SELECT count(*) FROM new_item_marks").fetchone()[0] == 0
+
+
+def test_a_mark_is_not_waited_for_while_another_program_holds_the_file(tmp_path):
+    import sqlite3
+    import time
+
+    with ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0) as store:
+        pid = store.create_profile("Ann", T0).id
+        other = sqlite3.connect(tmp_path / "progress.sqlite", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # holds the write lock
+        try:
+            started = time.monotonic()
+            assert store.new_items.keep(pid, EVERYTHING, KEY, NewItemMark(600, 0))  # let go
+            assert time.monotonic() - started < 1  # the store's own wait is 5 s
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert store.new_items.mark(pid, EVERYTHING, KEY).answered == 0
+        assert store.db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+        assert store.new_items.keep(pid, EVERYTHING, KEY, NewItemMark(600, 0))
+        assert store.new_items.mark(pid, EVERYTHING, KEY).answered == 600

@@ -80,7 +80,10 @@ def keep_mark(
 ) -> bool:
     """Keep a module's mark (replacing the one kept for any other order) if the profile's
     count of items made new again is still `mark.epoch`; False when it has moved on (the mark
-    may be wrong). A write that fails (full disk, a lock) is let go: a mark only saves time."""
+    may be wrong). A write that fails (full disk, a lock) is let go at once, never waited for:
+    it runs as a question is chosen, and a mark only saves time."""
+    waited = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
+    db.execute("PRAGMA busy_timeout = 0")
     try:
         with db.atomic():
             cur = db.execute(
@@ -92,6 +95,8 @@ def keep_mark(
     except sqlite3.Error as exc:
         LOG.warning("the new-item mark of %s was not kept: %s", module, exc)
         return True
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {waited}")
 
 
 def made_new_again(db: Database, profile_id: int) -> None:
