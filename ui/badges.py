@@ -15,7 +15,6 @@ from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QApplication,
     QSizePolicy,
-    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
@@ -97,6 +96,10 @@ class BadgeDelegate(QStyledItemDelegate):
             return
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
+        # Imported here: naming QStyle makes PySide build the class and its enums (some
+        # 8 ms), and the window's first paint shows no law row, so it need not wait for it.
+        from PySide6.QtWidgets import QStyle
+
         style = opt.widget.style() if opt.widget is not None else QApplication.style()
         # The selection and hover fill span the badge too.
         style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, opt.widget)

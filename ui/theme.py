@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary, WeakSet
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory, QTextEdit, QWidget
+from PySide6.QtWidgets import QApplication, QTextEdit, QWidget
 
 MODES = ("system", "light", "dark")
 ZOOM_STEP = 1.1  # each zoom step makes reading text 10% larger
@@ -171,10 +171,38 @@ def color(name: str, dark: bool | None = None) -> QColor:
     return QColor(hex(name, dark))
 
 
+# Fusion's own light palette (its standardPalette in Qt 6), written out: asking Qt for it
+# creates a QStyle, for which PySide builds the QStyle class and its enums (some 8 ms of every
+# start, before the window can paint). Disabled differs in a few roles; Inactive is Active.
+# tests/ui/test_theme.py checks every role against Qt's own, so a Qt that changes Fusion shows.
+FUSION_LIGHT: dict[str, str] = {
+    "WindowText": "#000000", "Button": "#efefef", "Light": "#ffffff", "Midlight": "#cacaca",
+    "Dark": "#9f9f9f", "Mid": "#b8b8b8", "Text": "#000000", "BrightText": "#ffffff",
+    "ButtonText": "#000000", "Base": "#ffffff", "Window": "#efefef", "Shadow": "#767676",
+    "Highlight": "#308cc6", "HighlightedText": "#ffffff", "Link": "#0000ff",
+    "LinkVisited": "#ff00ff", "AlternateBase": "#f7f7f7", "ToolTipBase": "#ffffdc",
+    "ToolTipText": "#000000", "PlaceholderText": "#80000000", "Accent": "#308cc6",
+}
+FUSION_LIGHT_DISABLED: dict[str, str] = {
+    "WindowText": "#bebebe", "Dark": "#bebebe", "Text": "#bebebe", "ButtonText": "#bebebe",
+    "Base": "#efefef", "Shadow": "#b1b1b1", "Highlight": "#919191", "Accent": "#919191",
+}
+
+
+def fusion_palette() -> QPalette:
+    """Fusion's light palette, as Qt's Fusion style gives it, built without a QStyle."""
+    pal = QPalette()
+    roles, groups = QPalette.ColorRole, QPalette.ColorGroup
+    for name, value in FUSION_LIGHT.items():
+        pal.setColor(groups.All, getattr(roles, name), QColor(value))
+    for name, value in FUSION_LIGHT_DISABLED.items():
+        pal.setColor(groups.Disabled, getattr(roles, name), QColor(value))
+    return pal
+
+
 def palette(dark: bool) -> QPalette:
     """The application palette of a scheme: Fusion's light palette, or our dark one."""
-    style = QStyleFactory.create("Fusion")
-    pal = QPalette(style.standardPalette()) if style is not None else QPalette()
+    pal = fusion_palette()
     roles = QPalette.ColorRole
     if not dark:
         # Fusion's own, but links in our link colour and a selection white text can be read on.

@@ -112,3 +112,30 @@ def test_apply_sets_the_style_when_the_start_did_not_choose_it(qapp: QApplicatio
     state.styled = False
     theme.apply("light")
     assert qapp.style().name().lower() == theme.STYLE.lower()
+
+
+def test_the_written_out_fusion_palette_is_qts_own_in_every_group_and_role(qapp) -> None:
+    # theme.fusion_palette spares the start a QStyle; it must be what Fusion gives, to the
+    # 8 bits a channel a screen shows (Fusion works some out at 16 bits, lighter/darker).
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QStyleFactory
+
+    style = QStyleFactory.create("Fusion")
+    assert style is not None
+    qt_own, ours = style.standardPalette(), theme.fusion_palette()
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive,
+              QPalette.ColorGroup.Disabled)
+    roles = [r for r in QPalette.ColorRole
+             if r not in (QPalette.ColorRole.NoRole, QPalette.ColorRole.NColorRoles)]
+    argb = QColor.NameFormat.HexArgb
+    differ = [f"{g.name} {r.name}: {ours.color(g, r).name(argb)} != {qt_own.color(g, r).name(argb)}"
+              for g in groups for r in roles
+              if ours.color(g, r).rgba() != qt_own.color(g, r).rgba()]
+    assert not differ, differ
+
+
+def test_the_light_palette_keeps_fusions_colours_but_for_links_and_selection(qapp) -> None:
+    pal = theme.palette(False)
+    assert pal.color(QPalette.ColorRole.Window).name() == "#efefef"
+    assert pal.color(QPalette.ColorRole.Link).name() == theme.COLOURS["link"].light
+    assert pal.color(QPalette.ColorRole.Highlight).name() == "#2a6bb0"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize
 from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
 from ui.compat import override
 
@@ -34,6 +34,10 @@ class HtmlDelegate(QStyledItemDelegate):
         self, painter: QPainter, option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
+        # Imported here: naming QStyle makes PySide build the class and its enums (some
+        # 8 ms), which the window's first paint, showing no list of results, need not wait for.
+        from PySide6.QtWidgets import QStyle
+
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         text = opt.text
