@@ -213,3 +213,26 @@ def test_the_law_table_sorts_by_any_column_keeping_the_selection(qtbot, stats, h
     stats.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     names = [stats.model.index(r, 0).data() for r in range(stats.model.rowCount())]
     assert names == sorted(names, key=str.casefold)
+
+
+def test_a_table_asked_twice_for_the_same_order_sorts_once_and_stays_right(qapp, monkeypatch):
+    # QTableView.sortByColumn asks the model twice; the second must cost nothing and change
+    # nothing, while a new order or new rows still sort.
+    from quizzes.statistics import Standing
+    from ui.stats.standing_model import StandingModel
+
+    model = StandingModel()
+    rows = [Standing(f"law-{n}", n % 7, 0, 0.0, 1, 1) for n in range(50)]
+    model.set_standings("Law", rows, str)
+    sorts = []
+    real = model._order
+    monkeypatch.setattr(model, "_order", lambda *a: sorts.append(a) or real(*a))
+    model.sort(1, Qt.SortOrder.DescendingOrder)
+    model.sort(1, Qt.SortOrder.DescendingOrder)
+    answers = [model.standing(r).answers for r in range(model.rowCount())]
+    assert answers == sorted(answers, reverse=True) and len(sorts) == 1
+    model.sort(1, Qt.SortOrder.AscendingOrder)
+    assert [model.standing(r).answers for r in range(model.rowCount())] == sorted(answers)
+    model.set_standings("Law", rows, str)
+    model.sort(1, Qt.SortOrder.AscendingOrder)
+    assert len(sorts) == 3

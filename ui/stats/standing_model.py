@@ -88,19 +88,25 @@ class StandingModel(QAbstractTableModel):
 
     @override
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        # A view's sortByColumn asks twice (once itself, once through its header's indicator):
+        # rows already in this order are left as they are (37,000 laws took 30 ms a sort).
+        if self._sorted_by == (column, order):
+            return
         self.layoutAboutToBeChanged.emit()
-        before = [r.key for r in self._rows]
         self._sorted_by = (column, order)
-        self._order(column, order)
-        # Keep the selection and current row on the same groups.
-        where = {r.key: n for n, r in enumerate(self._rows)}
+        ranked = self._order(column, order)
+        # Keep the selection and current row on the same groups: where each old row went.
         old = self.persistentIndexList()
-        self.changePersistentIndexList(
-            old, [self.index(where[before[i.row()]], i.column()) for i in old]
-        )
+        if old:
+            moved = [0] * len(ranked)
+            for new_row, old_row in enumerate(ranked):
+                moved[old_row] = new_row
+            self.changePersistentIndexList(
+                old, [self.index(moved[i.row()], i.column()) for i in old])
         self.layoutChanged.emit()
 
-    def _order(self, column: int, order: Qt.SortOrder) -> None:
+    def _order(self, column: int, order: Qt.SortOrder) -> list[int]:
+        """Put the rows in order; the old row of each new one."""
         if column == 0:
             keys = [self.name(n).casefold() for n in range(len(self._rows))]
         else:
@@ -108,6 +114,7 @@ class StandingModel(QAbstractTableModel):
         ranked = sorted(range(len(self._rows)), key=keys.__getitem__,
                         reverse=order == Qt.SortOrder.DescendingOrder)
         self._rows = [self._rows[n] for n in ranked]
+        return ranked
 
     @override
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
