@@ -161,6 +161,19 @@ SCREENS: tuple[ScreenSpec, ...] = (
 WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome, "ui.help.welcome")
 
 
+def _wrap_a_viewport() -> None:
+    """Have PySide wrap a scroll area's viewport once, in an idle slice of its own.
+
+    The first time PySide wraps a viewport it resolves every widget class of QtWidgets and
+    their enums (5-9 ms): the first table a screen shows would pay for it as it opens.
+    """
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    area = QAbstractScrollArea()
+    area.viewport()
+    area.deleteLater()
+
+
 class MainWindow(WindowMoves, QMainWindow):
     """Screens in a stack, built the first time they are shown; menus and a toolbar.
 
@@ -231,6 +244,7 @@ class MainWindow(WindowMoves, QMainWindow):
 
         examples_by_game(self.builder_actions.examples_dir)
         heap.keep_loaded()
+        QTimer.singleShot(0, _wrap_a_viewport)
 
     @override
     def showEvent(self, event: QShowEvent) -> None:
