@@ -323,3 +323,42 @@ def test_a_mark_is_not_waited_for_while_another_program_holds_the_file(tmp_path)
         assert store.db.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
         assert store.new_items.keep(pid, EVERYTHING, KEY, NewItemMark(600, 0))
         assert store.new_items.mark(pid, EVERYTHING, KEY).answered == 600
+
+
+def test_marks_walked_off_the_ui_thread_spare_the_first_session_its_walk(history, monkeypatch):
+    # What the quiz screen's counting worker does when the module list shows (after an
+    # update no mark is kept): each module's mark walked on to its first new item; the
+    # session then asks about one small batch and picks what the former walk picked.
+    from quizzes.modules import walked_marks
+
+    store, pid = history
+    marks = walked_marks(store, pid, BANK)
+    assert marks[EVERYTHING].answered > 32  # a run of answered items, more than one batch
+    for module_id, mark in marks.items():
+        order = module(BANK, module_id).new_items
+        assert all(store.card(pid, i) is not None or i in store.flagged_items(pid)
+                   for i in order[:mark.answered]), module_id
+        assert mark.answered == len(order) or store.card(pid, order[mark.answered]) is None
+        assert store.new_items.keep(pid, module_id, KEY, mark)
+    assert walked_marks(store, pid, BANK) == {}  # kept: nothing left to walk
+    asked = Asked(monkeypatch)
+    for module_id in (EVERYTHING, *list(marks)[1:4]):
+        s = session(store, pid, module_id)
+        expected = former_choice(store, pid, s)
+        asked.items = 0
+        q = s.next_question()
+        assert (q.item if q else None) == expected, module_id
+        assert asked.items <= 32, module_id
+
+
+def test_a_walked_mark_is_refused_if_an_answer_was_taken_back_meanwhile(most_seen):
+    from quizzes.modules import walked_marks
+
+    store, pid, order = most_seen
+    mark = walked_marks(store, pid, BANK)[EVERYTHING]
+    assert mark.answered == len(order) - 20
+    s = session(store, pid)
+    q = s.next_question()
+    s.answer(q, right(q), 1_000)
+    s.undo()  # an answer taken back: an item may be new again
+    assert not store.new_items.keep(pid, EVERYTHING, KEY, mark)

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
+from app.progress.new_items import NewItemMark, walked_mark
 from app.progress.records import DayTotal, stamp
 
 _DAY_MS = 86_400_000
@@ -270,6 +271,19 @@ class FigureQueries:
                 {"p": profile_id, "due": stamp(now)},
             )
             return {(r[0], r[1]): (int(r[2]), int(r[3])) for r in rows}
+
+    def new_item_marks(self, profile_id: int, new_order: str,
+                       orders: Mapping[str, Sequence[str]]) -> dict[str, NewItemMark]:
+        """Each module's new-item mark walked on from the one kept, for the modules whose
+        walk moved (app.progress.new_items.walked_mark), in one read transaction: the
+        walks a session's first new question would make, done off the UI thread."""
+        with _snapshot(self.conn):
+            found = {}
+            for module, order in orders.items():
+                mark = walked_mark(self.conn, profile_id, module, new_order, order)
+                if mark is not None:
+                    found[module] = mark
+            return found
 
     def _due_per_day(self, profile_id: int, now: datetime, horizon: int) -> list[tuple[int, int]]:
         """(days from today, items due) for the next `horizon` days; the overdue count today.

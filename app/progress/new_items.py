@@ -21,11 +21,12 @@ import json
 import logging
 import sqlite3
 from collections.abc import Sequence
-from typing import NamedTuple
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from app.progress.records import ProgressError
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 LOG = logging.getLogger(__name__)
 
@@ -37,6 +38,10 @@ _NEW_AMONG = (
 )
 
 
+# The store's connection, or a worker's own read-only one (app.progress.figures).
+Reads: TypeAlias = "Database | sqlite3.Connection"
+
+
 class NewItemMark(NamedTuple):
     """The first `answered` items of a module's new-item order are all answered or flagged,
     as of the profile's count of items made new again, `epoch`."""
@@ -45,7 +50,7 @@ class NewItemMark(NamedTuple):
     epoch: int
 
 
-def new_among(db: Database, profile_id: int, items: Sequence[str]) -> list[int]:
+def new_among(db: Reads, profile_id: int, items: Sequence[str]) -> list[int]:
     """The positions in `items`, in order, of the items new to the profile: never answered
     (no card) and not flagged."""
     if not items:
@@ -62,7 +67,7 @@ def new_again_count(db: Database, profile_id: int) -> int:
     return int(row[0])
 
 
-def read_mark(db: Database, profile_id: int, module: str, new_order: str) -> NewItemMark:
+def read_mark(db: Reads, profile_id: int, module: str, new_order: str) -> NewItemMark:
     """The mark kept for a module's walk through the order named `new_order` (0 answered when
     none is kept, or one for another order: the content or the code changed)."""
     row = db.execute(
@@ -104,6 +109,30 @@ def made_new_again(db: Database, profile_id: int) -> None:
     marks are dropped and its count moved on, in the caller's transaction."""
     db.execute("DELETE FROM new_item_marks WHERE profile_id = ?", [profile_id])
     db.execute("UPDATE profiles SET new_again = new_again + 1 WHERE id = ?", [profile_id])
+
+
+def walked_mark(
+    db: Reads, profile_id: int, module: str, new_order: str, order: Sequence[str],
+    batch: int = 1024,
+) -> NewItemMark | None:
+    """How far a module's order is answered, walked from its kept mark to the first new item
+    (None when the kept mark already stands there). Read on one connection in one read
+    transaction, so the count and the epoch agree; the caller keeps the mark (keep_mark
+    refuses it if an item was made new again meanwhile).
+
+    This is the walk a session makes at its first new question when no mark is kept (after
+    every update the order, and so its name, changes): done here on a worker's read-only
+    connection, the session finds its mark and starts at the first new item."""
+    mark = read_mark(db, profile_id, module, new_order)
+    answered = mark.answered
+    while answered < len(order):
+        chunk = order[answered:answered + batch]
+        found = new_among(db, profile_id, chunk)
+        if found:
+            answered += found[0]
+            break
+        answered += len(chunk)
+    return NewItemMark(answered, mark.epoch) if answered > mark.answered else None
 
 
 class NewItems:

@@ -239,3 +239,35 @@ def test_an_answer_that_cannot_be_saved_says_so_and_may_be_checked_again(qtbot, 
     _click(qtbot, quiz.check_button)
     assert quiz.problem.text() == "" and quiz.feedback.isVisible()
     assert trainer.store.attempt_count(trainer.profile_id) == 1
+
+
+def test_showing_the_module_list_keeps_how_far_each_module_is_answered(qtbot, quiz, trainer):
+    # The counting worker walks each module's new-item order past the items the learner has
+    # answered, and the screen keeps the marks in the progress file: the first new question
+    # of a session need not walk them on the UI thread.
+    import json
+    from datetime import timedelta
+
+    from app.progress import stamp
+    from quizzes.modules import module
+
+    store, pid = trainer.store, trainer.profile_id
+    order = module(BANK, "everything").new_items
+    now = trainer.now()
+    rows = []
+    for key in order[:40]:  # the first forty items answered long ago, none due soon
+        info = BANK.items[key]
+        card = trainer.scheduling.new_card(pid, key, now)
+        rows.append((pid, key, info.type, info.law, info.game, info.topic, info.code,
+                     stamp(now + timedelta(days=3650)), 2, 3.0, 5.0, stamp(now), 3, 0,
+                     stamp(now - timedelta(days=30)), json.dumps(card.to_dict())))
+    with store.db.atomic():
+        store.db.conn.executemany(
+            "INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    quiz.show_picker()
+    assert quiz.wait_for_counts()
+    kept = dict(store.db.execute(
+        "SELECT module, answered FROM new_item_marks WHERE profile_id = ?", [pid]).fetchall())
+    assert kept["everything"] == 40
+    quiz.start("everything", "learn")
+    assert quiz.question is not None and quiz.question.item == order[40]

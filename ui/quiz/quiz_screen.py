@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -233,14 +233,19 @@ class QuizScreen(QWidget):
         self.profile_panel.refresh()
 
     def refresh_modules(self) -> None:
-        """Recount due and new items per module for the current profile (on the worker)."""
+        """Recount due and new items per module for the current profile (on the worker), and
+        walk each module's new-item mark on to its first new item there too, so the first
+        new question of a session does not walk the learner's answered items itself."""
         from quizzes import overview
+        from quizzes.modules import walked_marks
 
         trainer = self.trainer
         profile_id, bank, now = trainer.profile_id, trainer.bank, trainer.now()
         if self.modules.rowCount() == 0:
             self.picker_status.setText("Counting your items…")
-        self.counter.run(trainer.store, lambda source: overview(source, profile_id, bank, now))
+        self.counter.run(trainer.store, lambda source: (
+            overview(source, profile_id, bank, now), profile_id, bank.new_order_key,
+            walked_marks(source, profile_id, bank)))
 
     @property
     def settled(self) -> bool:
@@ -255,9 +260,12 @@ class QuizScreen(QWidget):
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
         return self.settled
 
-    def _show_modules(self, rows: list[ModuleStatus]) -> None:
+    def _show_modules(self, found: tuple[list[ModuleStatus], int, str, dict[str, Any]]) -> None:
         if not self.trainer.is_ready:  # closed while the counts were being summed
             return
+        rows, profile_id, new_order, marks = found
+        for module_id, mark in marks.items():  # refused if an item was made new again since
+            self.trainer.store.new_items.keep(profile_id, module_id, new_order, mark)
         chosen = self.selected_module() if self.modules.rowCount() else self._module_id
         self.modules.set_modules(rows)
         self.select_module(chosen)
