@@ -113,7 +113,7 @@ def made_new_again(db: Database, profile_id: int) -> None:
 
 def walked_mark(
     db: Reads, profile_id: int, module: str, new_order: str, order: Sequence[str],
-    batch: int = 1024,
+    first: int = 32, most: int = 1024,
 ) -> NewItemMark | None:
     """How far a module's order is answered, walked from its kept mark to the first new item
     (None when the kept mark already stands there). Read on one connection in one read
@@ -124,7 +124,7 @@ def walked_mark(
     every update the order, and so its name, changes): done here on a worker's read-only
     connection, the session finds its mark and starts at the first new item."""
     mark = read_mark(db, profile_id, module, new_order)
-    answered = mark.answered
+    answered, batch = mark.answered, first  # small first: a kept mark is usually right
     while answered < len(order):
         chunk = order[answered:answered + batch]
         found = new_among(db, profile_id, chunk)
@@ -132,6 +132,7 @@ def walked_mark(
             answered += found[0]
             break
         answered += len(chunk)
+        batch = min(2 * batch, most)
     return NewItemMark(answered, mark.epoch) if answered > mark.answered else None
 
 
