@@ -15,8 +15,9 @@ import sqlite3
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from app.content import Law
 from app.search import words
@@ -135,9 +136,25 @@ def content_key(version: str) -> str:
 
 
 _BATCH = 1000  # rows written at a time while building
+_PACE = 32  # laws between two calls of a builder's `pause`
+
+T = TypeVar("T")
 
 
-def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
+def paced(items: Iterable[T], pause: Callable[[], None] | None) -> Iterator[T]:
+    """The items, with `pause()` called before every _PACE-th: a worker building the index
+    gives way there (to a window the user is waiting on, ui/pulse.py)."""
+    if pause is None:
+        yield from items
+        return
+    for n, item in enumerate(items):
+        if n % _PACE == 0:
+            pause()
+        yield item
+
+
+def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str,
+          pause: Callable[[], None] | None = None) -> None:
     """Write the index of `laws` (already in browse order) into an empty database."""
     conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
     # Built by hand: prefix indexes keep 2- and 3-letter prefixes (the first keystrokes) fast,
@@ -160,7 +177,7 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
                   "topic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         rows: list[tuple[object, ...]] = []
         games = dict(GAMES)
-        for rowid, law in enumerate(laws, start=1):
+        for rowid, law in enumerate(paced(laws, pause), start=1):
             columns = fields(law, games)
             title, case, text, where = columns
             # A corpus copied many times repeats its long texts: fold each once. (Not keyed
@@ -218,7 +235,7 @@ ABANDONED_AFTER = 3600
 
 def open_cached(
     folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None,
-    *, key: str | None = None,
+    *, key: str | None = None, pause: Callable[[], None] | None = None,
 ) -> tuple[sqlite3.Connection, bool]:
     """The index of `laws` from `folder`, built there first if absent or stale.
 
@@ -242,14 +259,14 @@ def open_cached(
         os.close(fd)
         conn = sqlite3.connect(tmp)
         try:
-            build(conn, chosen, key)
+            build(conn, chosen, key, pause)
         finally:
             conn.close()
         os.replace(tmp, path)
         _keep_newest(folder)
     except OSError:
         conn = sqlite3.connect(":memory:", check_same_thread=False)
-        build(conn, chosen, key)
+        build(conn, chosen, key, pause)
         return conn, True
     return _connect(path), True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 
@@ -190,18 +190,20 @@ class LawsStore:
 
     @classmethod
     def cached(
-        cls, content: Content, folder: Path | None = None, *, thesaurus: Thesaurus | None = None
+        cls, content: Content, folder: Path | None = None, *, thesaurus: Thesaurus | None = None,
+        pause: Callable[[], None] | None = None,
     ) -> LawsStore:
         """The store over the index kept in `folder` (default: the user's cache directory),
-        built there only when the laws changed since it was last built."""
+        built there only when the laws changed since it was last built. A builder on a worker
+        passes `pause`, called every few laws read or indexed, to give way to the UI thread."""
         if folder is None:
             from app.content_cache import cache_dir
 
             folder = cache_dir()
         conn, _ = index.open_cached(
             folder, content.laws.values(),
-            lambda: browse_order(content.laws.values()),
-            key=index.content_key(content.version),
+            lambda: browse_order(index.paced(content.laws.values(), pause)),
+            key=index.content_key(content.version), pause=pause,
         )
         return cls(content, thesaurus=thesaurus, conn=conn)
 

@@ -346,3 +346,15 @@ def words_of(law: Law) -> set[str]:
     from app.search import words
 
     return set(words(" ".join(fields(law))))
+
+
+def test_building_the_index_gives_way_every_few_laws() -> None:
+    import sqlite3
+
+    from app import index
+    from app.content import load_content
+
+    laws = app.store.browse_order(load_content().laws.values())
+    calls = []
+    index.build(sqlite3.connect(":memory:"), laws, "key", pause=lambda: calls.append(1))
+    assert len(calls) == -(-len(laws) // index._PACE)  # before every 32nd law, the first too

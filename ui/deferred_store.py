@@ -10,12 +10,14 @@ the index is ready waits for it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from app.content import Content, Law, Term
 from ui import heap
+from ui.pulse import UiPulse
 
 if TYPE_CHECKING:
     from app.search import SearchHit, SearchResults
@@ -39,6 +41,7 @@ class DeferredStore(QObject):
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._ordered: list[Law] | None = None
+        self._pulse: UiPulse | None = None
 
     @property
     def ready(self) -> bool:
@@ -57,20 +60,34 @@ class DeferredStore(QObject):
         self._get()
 
     def warm_in_background(self) -> None:
-        """Open (or build) the store on a worker thread; became_ready follows."""
+        """Open (or build) the store on a worker thread; became_ready follows. A build gives
+        way to the window while the window is busy (ui/pulse.py)."""
         if self._store is not None or self._thread is not None:
             return
-        self._thread = threading.Thread(target=self._get, name="search-index", daemon=True)
+        pulse = self._pulse = UiPulse(self)
+        pulse.start()
+
+        def warm() -> None:
+            try:
+                self._get(pulse.give_way)
+            finally:
+                pulse.stop()
+
+        self._thread = threading.Thread(target=warm, name="search-index", daemon=True)
         self._thread.start()
 
-    def _get(self) -> LawsStore:
+    def _get(self, pause: Callable[[], None] | None = None) -> LawsStore:
         if self._store is None:
+            if pause is None and self._pulse is not None:
+                # Someone waits for the store now (a search typed early): the build must
+                # not give way to a window that is waiting for it.
+                self._pulse.stop()
             with self._lock:
                 if self._store is None:
                     from app.store import LawsStore
 
                     with heap.bulk():  # at a first start, the whole index is built here
-                        self._store = LawsStore.cached(self._content)
+                        self._store = LawsStore.cached(self._content, pause=pause)
                     self.became_ready.emit()
         return self._store
 
