@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, Qt, QUrl, Signal
+from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from app.content import Content, Term
@@ -146,7 +146,10 @@ class GlossaryScreen(QWidget):
         def find() -> None:
             finder.found.emit(term.id, store.laws_using(term.term))
 
-        threading.Thread(target=find, name=f"glossary-{term.id}", daemon=True).start()
+        # Started on the next turn of the event loop, after the page and the list are
+        # painted: a worker searching meanwhile would take turns with them at the GIL.
+        worker = threading.Thread(target=find, name=f"glossary-{term.id}", daemon=True)
+        QTimer.singleShot(0, worker.start)
 
     def _on_found(self, term_id: str, hits: list[SearchHit]) -> None:
         # Called on the UI thread (a queued signal from the worker).
