@@ -266,8 +266,14 @@ def test_showing_the_module_list_keeps_how_far_each_module_is_answered(qtbot, qu
             "INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
     quiz.show_picker()
     assert quiz.wait_for_counts()
-    kept = dict(store.db.execute(
-        "SELECT module, answered FROM new_item_marks WHERE profile_id = ?", [pid]).fetchall())
-    assert kept["everything"] == 40
+
+    def kept() -> dict[str, int]:
+        return dict(store.db.execute(
+            "SELECT module, answered FROM new_item_marks WHERE profile_id = ?",
+            [pid]).fetchall())
+
+    qtbot.waitUntil(lambda: "everything" in kept() and not quiz.marks.busy)
+    assert kept()["everything"] == 40
+    assert not quiz.marks.pulse.running  # the window's pulse stops with the walk
     quiz.start("everything", "learn")
     assert quiz.question is not None and quiz.question.item == order[40]

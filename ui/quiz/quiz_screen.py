@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -11,6 +11,7 @@ from PySide6.QtCore import (
     QEventLoop,
     QItemSelectionModel,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QShowEvent
@@ -35,6 +36,7 @@ from ui.quiz.feedback_view import FeedbackView
 from ui.quiz.flag_dialog import FlagDialog
 from ui.quiz.message_page import MessagePage
 from ui.quiz.module_model import MODULE_ID_ROLE
+from ui.quiz.new_marks import MarkWalker
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
 from ui.quiz.question_view import QuestionView
@@ -85,6 +87,8 @@ class QuizScreen(QWidget):
         self.counter.failed.connect(
             lambda reason: self.picker_status.setText(f"The items could not be counted: {reason}"))
         self.destroyed.connect(self.counter.close)
+        self.marks = MarkWalker(trainer, self)
+        self.destroyed.connect(self.marks.close)
 
         self.banner = NoticeBanner()
         self.banner.dismissed.connect(trainer.dismiss_notice)
@@ -233,19 +237,14 @@ class QuizScreen(QWidget):
         self.profile_panel.refresh()
 
     def refresh_modules(self) -> None:
-        """Recount due and new items per module for the current profile (on the worker), and
-        walk each module's new-item mark on to its first new item there too, so the first
-        new question of a session does not walk the learner's answered items itself."""
+        """Recount due and new items per module for the current profile (on the worker)."""
         from quizzes import overview
-        from quizzes.modules import walked_marks
 
         trainer = self.trainer
         profile_id, bank, now = trainer.profile_id, trainer.bank, trainer.now()
         if self.modules.rowCount() == 0:
             self.picker_status.setText("Counting your items…")
-        self.counter.run(trainer.store, lambda source: (
-            overview(source, profile_id, bank, now), profile_id, bank.new_order_key,
-            walked_marks(source, profile_id, bank)))
+        self.counter.run(trainer.store, lambda source: overview(source, profile_id, bank, now))
 
     @property
     def settled(self) -> bool:
@@ -260,12 +259,10 @@ class QuizScreen(QWidget):
             QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
         return self.settled
 
-    def _show_modules(self, found: tuple[list[ModuleStatus], int, str, dict[str, Any]]) -> None:
+    def _show_modules(self, rows: list[ModuleStatus]) -> None:
         if not self.trainer.is_ready:  # closed while the counts were being summed
             return
-        rows, profile_id, new_order, marks = found
-        for module_id, mark in marks.items():  # refused if an item was made new again since
-            self.trainer.store.new_items.keep(profile_id, module_id, new_order, mark)
+        QTimer.singleShot(0, self.marks, self.marks.walk)  # after the list is painted
         chosen = self.selected_module() if self.modules.rowCount() else self._module_id
         self.modules.set_modules(rows)
         self.select_module(chosen)
