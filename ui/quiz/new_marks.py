@@ -43,6 +43,8 @@ class MarkWalker(QObject):
         from quizzes.modules import walked_marks
 
         trainer = self.trainer
+        if not trainer.is_ready:  # closed (or switching files) since the list was shown
+            return
         profile_id, bank, pulse = trainer.profile_id, trainer.bank, self.pulse
         pulse.start()
         self.worker.run(trainer.store, lambda source: (
