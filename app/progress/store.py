@@ -441,10 +441,9 @@ class ProgressStore:
         """Items due and seen per game and topic of the catalogue (FigureQueries)."""
         return self.figure_queries.module_counts(profile_id, now, **kw)
 
-    def new_item_marks(self, profile_id: int, new_order: str, orders: Any,
-                       pause: Any = None) -> dict[str, Any]:
+    def new_item_marks(self, profile_id: int, new_order: str, *args: Any) -> dict[str, Any]:
         """Modules' new-item marks walked on from those kept (FigureQueries)."""
-        return self.figure_queries.new_item_marks(profile_id, new_order, orders, pause)
+        return self.figure_queries.new_item_marks(profile_id, new_order, *args)
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""
