@@ -204,3 +204,28 @@ def test_rubicon_scoring_error_is_corrected_within_the_deal_but_not_after_it(rul
     assert later.outcome == "play-on"
     assert dict(later.score) == {}
     assert "rubicon-bezique.english.erroneous-score" in later.laws
+
+
+# ------------------------------------------------------------------ Pinochle: melding late
+
+
+def test_pinochle_meld_scored_after_the_stock_is_gone_comes_off_whatever_the_cards(ruled):
+    """PIN-EB (domain B4, stage 2): melding is done by the winner of a trick before he draws;
+    once the stock is exhausted the melds go back into the hands. Four kings held and scored in
+    the last twelve tricks: the 80 come off, and this is no amendable false declaration (seed
+    002:6 speaks of melds made while drawing)."""
+    raw = {
+        "game": "pinochle",
+        "dealer": "South",
+        "stage": "stock-exhausted",
+        "trump": "C",
+        "tricks_played": 14,
+        "hands": {"North": ["KS", "KH", "KD", "KC", "AS", "10S", "QH", "JD", "9C", "9H"]},
+        "event": {"type": "false-declaration", "player": "North", "declared": "four-kings",
+                  "drawn_since": False},
+    }
+    r = ruled(raw, "american")
+    assert r.outcome == "play-on"
+    assert r.laws == ("pinochle.american.no-melding-after-stock",)
+    assert dict(r.score) == {"North": -80}
+    assert r.options == ()
