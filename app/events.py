@@ -119,9 +119,12 @@ def _join(items: list[str], last: str = "and") -> str:
 
 
 def _declared(f: Mapping[str, Any]) -> str:
-    since = " He has drawn from the stock since." if f["drawn_since"] else ""
-    late = " A card of the next trick has already been played." if f.get(
-        "next_trick_started") else ""
+    # Both ways said: the laws turn on these facts (a false declaration amended before the next
+    # draw, a false score challenged before the next trick), and silence leaves them open.
+    since = (" He has drawn from the stock since." if f["drawn_since"]
+             else " He has not drawn from the stock since.")
+    late = (" A card of the next trick has already been played." if f.get("next_trick_started")
+            else " No card of the next trick has been played yet.")
     words = DECLARATION_WORDS.get(f["declared"], f["declared"])
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
@@ -201,7 +204,8 @@ _SPECS: tuple[EventSpec, ...] = (
                           optional=True)),
         _DRAW,
         lambda f: f"{f['player']} drew out of turn."
-        + (" The card he took was his adversary's." if f.get("card_was_adversarys") else ""),
+        + (" The card he took was his adversary's." if f.get("card_was_adversarys")
+           else " The card he took was not his adversary's."),
         randomize=rnd.one_card_over,
     ),
     EventSpec(
