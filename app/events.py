@@ -118,6 +118,10 @@ def _join(items: list[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _declared(f: Mapping[str, Any]) -> str:
     # Both ways said: the laws turn on these facts (a false declaration amended before the next
     # draw, a false score challenged before the next trick), and silence leaves them open.
@@ -254,8 +258,9 @@ _SPECS: tuple[EventSpec, ...] = (
                       low=-MAX_NUMBER),
         ),
         ("bidding", "play", "stock-exhausted", "hand-over"),
-        lambda f: f"{f['player']} marked {f['marked']} points where {f['correct']} were due.",
-        randomize=rnd.score_in_tens,
+        lambda f: f"{f['player']} marked {_points(f['marked'])} where {f['correct']} "
+        f"{'was' if f['correct'] == 1 else 'were'} due.",
+        randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
         "play", "Played a card", "A player plays a card to the trick: is it lawful?",

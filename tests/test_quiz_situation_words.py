@@ -76,3 +76,26 @@ def test_generated_rubicon_false_declarations_say_when_the_challenge_came() -> N
     for q in asked:
         assert ("No card of the next trick has been played yet." in q.situation
                 or "A card of the next trick has already been played." in q.situation), q.id
+
+
+def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:
+    """Écarté is a game of five points: a question told of "310 points where 300 were due"."""
+    bank = QuestionBank()
+    seen: set[str] = set()
+    for info in bank.items.values():
+        if info.type not in ("ruling", "penalty"):
+            continue
+        for seed in range(3):
+            try:
+                q = bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            event = (q.table or {}).get("event", {})
+            if event.get("type") != "wrong-score":
+                continue
+            low, high, _ = bank.games[q.table["game"]].model.random_scores  # type: ignore[index]
+            assert low <= event["correct"] < high and low <= event["marked"] < high, (
+                q.id, q.situation)
+            assert event["marked"] != event["correct"]
+            seen.add(q.table["game"])  # type: ignore[index]
+    assert "ecarte" in seen and len(seen) >= 3, seen
