@@ -102,12 +102,12 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
             parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
-        who, several = scorer_words(player, sides)
+        scorer, several = scorer_words(player, sides)
         if points > 0:
-            parts.append(f"{who} {'score' if several else 'scores'} {points}.")
+            parts.append(f"{scorer} {'score' if several else 'scores'} {points}.")
         else:
             taken = "have" if several else "has"
-            parts.append(f"{who} {taken} {-points} taken off {'their' if several else 'his'} "
+            parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
                          f"score.")
     return " ".join(parts)
 
