@@ -256,10 +256,15 @@ _SPECS: tuple[EventSpec, ...] = (
                       low=-MAX_NUMBER),
             FieldSpec("correct", "int", "Points earned", "The points that were due",
                       low=-MAX_NUMBER),
+            _bool("earlier_deal", "In an earlier deal?",
+                  "Whether the points were marked in an earlier deal, found only after the "
+                  "next deal was dealt and any trump of it turned (the table is that deal)",
+                  optional=True),
         ),
         ("bidding", "play", "stock-exhausted", "hand-over"),
         lambda f: f"{f['player']} marked {_points(f['marked'])} where {f['correct']} "
-        f"{'was' if f['correct'] == 1 else 'were'} due.",
+        f"{'was' if f['correct'] == 1 else 'were'} due"
+        + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal."),
         randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,8 +25,9 @@ from ui.builder.recent_files import RecentFiles
 from ui.compat import override
 from ui.desktop import icon_path
 from ui.idle_imports import IdleImports
-from ui.navigation import SEARCH, Journey, Place
+from ui.navigation import Journey, Place
 from ui.quiz.trainer import Trainer
+from ui.screens import SCREENS, WELCOME
 from ui.settings import UiSettings
 from ui.window_moves import WindowMoves
 
@@ -51,114 +51,6 @@ ABOUT = (
     "Bézique and Rubicon Bézique, two-handed Pinochle, Cinch, Écarté, Conquian and Auction "
     "Pitch, under their English, French and American codes.</p>"
 )
-
-
-@dataclass(frozen=True)
-class ScreenSpec:
-    """A place in the window: its name, its menu title and how to build it."""
-
-    name: str
-    title: str
-    shortcut: str
-    build: Callable[[MainWindow], QWidget]
-    module: str  # what `build` imports: loaded while the window is idle (ui/idle_imports.py)
-
-
-def _build_browser(window: MainWindow) -> QWidget:
-    from ui.browser.browser_screen import BrowserScreen
-
-    screen = BrowserScreen(window.store, window.content)
-    screen.term_requested.connect(window.open_term)
-    screen.page_shown.connect(lambda link: window.record(Place("browser", link)))
-    screen.search_left.connect(lambda text: window.record(Place("browser", SEARCH + text)))
-    theme.follow_zoom(screen.page)
-    return screen
-
-
-def _build_compare(window: MainWindow) -> QWidget:
-    from ui.compare.compare_screen import CompareScreen
-
-    screen = CompareScreen(window.store, window.content)
-    screen.law_requested.connect(window.open_law)
-    screen.game_shown.connect(lambda game: window.record(Place("compare", game)))
-    return screen
-
-
-def _build_glossary(window: MainWindow) -> QWidget:
-    from ui.glossary.glossary_screen import GlossaryScreen
-
-    screen = GlossaryScreen(window.store, window.content)
-    screen.law_requested.connect(window.open_law)
-    screen.term_shown.connect(lambda term: window.record(Place("glossary", term)))
-    return screen
-
-
-def _build_builder(window: MainWindow) -> QWidget:
-    from ui.builder.builder_screen import BuilderScreen
-
-    screen = BuilderScreen(window.content, recent=window.builder_actions.recent, fill_later=True)
-    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
-    theme.follow_zoom(screen.ruling_panel)  # the rulings grow with View > Zoom
-    window.builder_actions.attach(screen)
-    return screen
-
-
-def _build_quizzes(window: MainWindow) -> QWidget:
-    from ui.quiz.quiz_screen import QuizScreen
-
-    screen = QuizScreen(window.trainer)
-    screen.law_requested.connect(window.show_law_beside)  # the question stays in view
-    for part in (screen.question_view, screen.feedback, screen.exam_view):
-        theme.follow_zoom(part)  # questions and answers grow with View > Zoom
-    return screen
-
-
-def _build_statistics(window: MainWindow) -> QWidget:
-    from ui.stats.stats_screen import StatsScreen
-
-    screen = StatsScreen(window.trainer)
-    screen.law_requested.connect(window.show_law_beside)
-    return screen
-
-
-def _build_welcome(window: MainWindow) -> QWidget:
-    from ui.help.welcome import WelcomeScreen
-
-    screen = WelcomeScreen()
-    screen.search_requested.connect(window.show_search)
-    screen.example_requested.connect(window.open_first_example)
-    screen.quiz_requested.connect(lambda: window.show_screen("quizzes"))
-    screen.guide_requested.connect(window.show_guide)
-    return screen
-
-
-def _build_rehearse(window: MainWindow) -> QWidget:
-    from ui.rehearse.rehearse_screen import RehearseScreen
-
-    screen = RehearseScreen(window.content)
-    screen.law_requested.connect(window.show_law_beside)  # the table stays in view
-    return screen
-
-
-# The screens in menu order; the first is shown when no other was saved. New screens join here.
-SCREENS: tuple[ScreenSpec, ...] = (
-    ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser,
-               "ui.browser.browser_screen"),
-    ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare,
-               "ui.compare.compare_screen"),
-    ScreenSpec("glossary", "&Glossary", "Ctrl+3", _build_glossary,
-               "ui.glossary.glossary_screen"),
-    ScreenSpec("builder", "Scenario &builder", "Ctrl+4", _build_builder,
-               "ui.builder.builder_screen"),
-    ScreenSpec("quizzes", "&Quizzes", "Ctrl+5", _build_quizzes,
-               "ui.quiz.quiz_screen"),
-    ScreenSpec("statistics", "S&tatistics", "Ctrl+6", _build_statistics,
-               "ui.stats.stats_screen"),
-    ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse,
-               "ui.rehearse.rehearse_screen"),
-)
-# Shown at the first start and from Help > Welcome; not a place of the View menu.
-WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome, "ui.help.welcome")
 
 
 def _wrap_a_viewport() -> None:
@@ -199,6 +91,7 @@ class MainWindow(WindowMoves, QMainWindow):
         theme.set_zoom(ui_settings.zoom)
         self._specs = {spec.name: spec for spec in (*SCREENS, WELCOME)}
         self._built: dict[str, QWidget] = {}
+        self._opening: str | None = None  # a screen being built and filled, turn by turn
         self.journey = Journey()
         self._reader: LawReader | None = None
         self._help: HelpWindow | None = None
@@ -270,14 +163,26 @@ class MainWindow(WindowMoves, QMainWindow):
     def open_screen(self, name: str) -> None:
         """Bring a screen to the front as its toolbar action does. A screen that fills itself
         apart from building its widgets (`ensure_filled`) is built on this turn of the event
-        loop and filled and shown on the next, so that neither holds the window for long."""
+        loop, filled on the next and shown on the one after, so that none of the three holds
+        the window for long. A screen asked for meanwhile wins: this one is not shown."""
+        self._opening = name
         if name not in self._built and hasattr(self.screen(name), "ensure_filled"):
-            QTimer.singleShot(0, lambda: self.show_screen(name))
+            QTimer.singleShot(0, lambda: self._go_on_opening(name, fill=True))
+            return
+        self.show_screen(name)
+
+    def _go_on_opening(self, name: str, fill: bool) -> None:
+        if self._opening != name:
+            return  # another screen was opened or shown since
+        if fill:
+            self.screen(name).ensure_filled()  # type: ignore[attr-defined]
+            QTimer.singleShot(0, lambda: self._go_on_opening(name, fill=False))
             return
         self.show_screen(name)
 
     def show_screen(self, name: str) -> None:
         """Bring a screen to the front (a move the history records)."""
+        self._opening = None
         widget = self.screen(name)
         fill = getattr(widget, "ensure_filled", None)
         if fill is not None:

@@ -78,6 +78,7 @@ OPTIONS: dict[str, str] = {
     "call-card": "Call the exposed card to be led or played.",
     "call-trump-lead": "Call on the partner to lead a trump.",
     "call-no-trump-lead": "Call on the partner not to lead a trump.",
+    "call-suit": "Call the suit to be led.",
     "claim-trick": "Claim the trick.",
     "look-at-stock": "Look at all the cards of the stock.",
     "claim-card": "Claim the card drawn out of turn.",

@@ -301,5 +301,12 @@ class Table:
 
     @property
     def bid_made(self) -> bool:
-        """Whether a bid has been made this deal."""
-        return self.scenario.bid is not None
+        """Whether a bid has been made this deal: one is given, or the bidding is over (the
+        hand is in a stage after the game's bidding stage, so the bidder is known to the table
+        even when the scenario does not name him)."""
+        if self.scenario.bid is not None:
+            return True
+        stages = self.game.stage_names
+        if "bidding" not in stages:
+            return False
+        return stages.index(self.scenario.stage) > stages.index("bidding")

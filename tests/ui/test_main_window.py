@@ -32,10 +32,24 @@ def test_the_browser_is_shown_first_and_other_screens_are_built_when_needed(wind
     assert window.stack.count() == 2
 
 
-def test_the_view_menu_switches_screens(window):
+def test_the_view_menu_switches_screens(qtbot, window):
+    # A screen that fills itself is built, filled and shown on three turns of the event loop.
     window.screen_actions["compare"].trigger()
-    assert window.current_screen == "compare"
+    qtbot.waitUntil(lambda: window.current_screen == "compare")
     assert window.screen_actions["compare"].isChecked()
+    assert window.compare.model.rowCount() > 0  # filled before it was shown
+
+
+def test_a_screen_asked_for_while_another_is_being_opened_wins(qtbot, window):
+    window.screen_actions["compare"].trigger()  # built now, filled and shown later...
+    window.screen_actions["glossary"].trigger()  # ...unless another is asked for first
+    qtbot.wait(50)
+    assert window.current_screen == "glossary"
+    assert window.screen_actions["glossary"].isChecked()
+    assert not window.screen_actions["compare"].isChecked()
+    window.screen_actions["compare"].trigger()  # built already: filled and shown at once
+    assert window.current_screen == "compare"
+    assert window.compare.model.rowCount() > 0
 
 
 def test_ctrl_f_focuses_the_search_box(qtbot, window):

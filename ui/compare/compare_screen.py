@@ -42,7 +42,8 @@ class CompareScreen(QWidget):
     law_requested = Signal(str)
     game_shown = Signal(str)
 
-    def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
+    def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None,
+                 fill_later: bool = False) -> None:
         super().__init__(parent)
         self._store = store
         self._content = content
@@ -91,12 +92,21 @@ class CompareScreen(QWidget):
 
         self._shown: str | None = None
         self._topics: dict[str, tuple[TopicSituations, ...]] = {}
+        self._filled = False
         self.show_game("rubicon-bezique")
-        self._on_game()
         self.game_box.currentIndexChanged.connect(self._on_game)
         self.filter_box.textChanged.connect(self._on_filter)
         self.table.clicked.connect(self._on_cell)
         self.table.activated.connect(self._on_cell)
+        if not fill_later:  # else the window fills it just before showing it (ensure_filled)
+            self.ensure_filled()
+
+    def ensure_filled(self) -> None:
+        """Compare the chosen game's codes, if nothing has been compared yet (the window
+        builds the screen on one turn of its event loop, and fills and shows it on the next)."""
+        if not self._filled:
+            self._filled = True
+            self._on_game()
 
     @property
     def game(self) -> str:
@@ -119,7 +129,7 @@ class CompareScreen(QWidget):
         self.filter_box.selectAll()
 
     def _on_game(self) -> None:
-        if self.game is None:
+        if self.game is None or not self._filled:
             return
         facts = self._content.games[self.game]
         codes = [code for code in CODES if code in facts.codes]

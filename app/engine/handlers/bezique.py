@@ -179,14 +179,29 @@ def play_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("bezique", "english", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision | None:
-    """Britannica (9th ed.): a lead out of turn that has been played to stands."""
-    if not ctx.event.followed_by:
-        return None
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """Forfeits at Bézique: a lead out of turn is a card played out of turn, fined 10;
+    Britannica (9th ed.): once it has been played to, the trick stands."""
+    offender, card = ctx.event.player, ctx.event.card
+    adversary = ctx.table.adversary(offender)
+    fine = (
+        f"Leading out of turn is playing out of turn, for which the forfeits fine {offender} "
+        f"{FORFEIT}, paid to {adversary}."
+    )
+    if ctx.event.followed_by:
+        return ctx.decide(
+            "play-on",
+            [E + "lead-out-of-turn-played-to", E + "play-out-of-turn"],
+            f"{offender} led the {card.name} out of turn and {adversary} has played to it: the "
+            f"trick stands. {fine}",
+            score={adversary: FORFEIT},
+        )
     return ctx.decide(
-        "play-on",
-        [E + "lead-out-of-turn-played-to"],
-        f"The lead out of turn by {ctx.event.player} has been played to: the trick stands.",
+        "penalty",
+        [E + "play-out-of-turn"],
+        f"{offender} led the {card.name} out of turn. {fine} The household rules say nothing "
+        f"of whether the card is taken back.",
+        score={adversary: FORFEIT},
     )
 
 

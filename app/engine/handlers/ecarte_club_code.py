@@ -313,13 +313,23 @@ def proposal_withdrawn(ctx: Context) -> Decision:
 def wrong_score(ctx: Context) -> Decision:
     """Laws 50 and 51: an omission is marked until the next turn-up; an overscore is struck off."""
     player, marked, correct = ctx.event.player, ctx.event.marked, ctx.event.correct
+    earlier = bool(ctx.event.earlier_deal)
     if marked > correct:
+        later = " even in a later deal" if earlier else ""
         return ctx.decide(
             "no-penalty",
             [E + "overscore-taken-down"],
             f"{player} marked {marked} where {correct} was due: the {marked - correct} too many "
-            f"are taken down, at any time while the game lasts.",
+            f"are taken down{later}, at any time while the game lasts.",
             score={player: correct - marked},
+        )
+    if marked < correct and earlier:
+        return ctx.decide(
+            "play-on",
+            [E + "omitted-score"],
+            f"{player} marked {marked} where {correct} was due, in an earlier deal. An omitted "
+            f"score may be marked only until the trump of the next deal is turned up, and it "
+            f"has been: it is too late to mark the {correct - marked} forgotten.",
         )
     if marked < correct:
         return ctx.decide(

@@ -7,8 +7,9 @@ handler of its own for the event.
 from __future__ import annotations
 
 from app.engine.core import ANY_GAME, Context, rules
-from app.engine.handlers.common import each
+from app.engine.handlers.common import describe_counts, each, over_under
 from app.engine.ruling import Decision
+from app.games import StageRule
 
 P = "general.american."
 
@@ -65,7 +66,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         [P + "lead-out-of-turn-call-a-suit"],
         f"A lead out of turn may inform {offender}'s partner, so the usual penalty is that the "
         f"adversaries call a suit.",
-        options=each("call-card", ctx.table.adversaries(offender)),
+        options=each("call-suit", ctx.table.adversaries(offender)),
     )
 
 
@@ -104,4 +105,33 @@ def own_card_exposed_in_deal(ctx: Context) -> Decision | None:
         f"{offender} turned up one of his own cards during the deal. The error is his, so he "
         f"cannot claim a misdeal; the dealer's side ({' and '.join(dealers_side)}) may.",
         options=each("claim-misdeal", dealers_side),
+    )
+
+
+def _obligations_of_the_hand(ctx: Context) -> StageRule | None:
+    """The trick obligations the hand is (or will be) played under: the stage's own, or, in
+    the deal and the bidding, those of the play that follows."""
+    stage = ctx.table.stage
+    if stage in ("deal", "bidding"):
+        stage = "play"
+    return ctx.game.stage_rule(stage) if ctx.game.has_tricks else None
+
+
+@rules(ANY_GAME, "american", "wrong-count")
+def short_hand(ctx: Context) -> Decision | None:
+    """F-662 (Irregularities in the Hands): where following suit is optional, a short hand
+    should carry no penalty. The rest of the passage was not retrieved, so a surplus hand, or
+    a short hand where suit must be followed, is left to the game's own laws."""
+    _, over, under = over_under(ctx)
+    rule = _obligations_of_the_hand(ctx)
+    if over or not under or rule is None or rule.rule != "free":
+        return None
+    short = " and ".join(under)
+    return ctx.decide(
+        "no-penalty",
+        [P + "short-hand-no-penalty"],
+        f"{short} {'holds' if len(under) == 1 else 'hold'} too few cards. At this stage of "
+        f"{ctx.game.name} ({rule.label.lower()}) no player need follow suit, and Foster's "
+        f"General Laws say that in such games a short hand carries no penalty. "
+        f"{describe_counts(ctx)}",
     )

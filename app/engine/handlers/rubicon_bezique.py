@@ -286,9 +286,19 @@ def false_declaration(ctx: Context) -> Decision | None:
 
 @rules("rubicon-bezique", "english", "wrong-score")
 def wrong_score(ctx: Context) -> Decision:
-    """Law 51: a scoring mistake, once proved, is corrected at any time in the game."""
+    """Law 51: a scoring mistake, once proved, is corrected at any time in the game; a game is
+    one deal (law 57 computes it when the deal ends), so not once the next deal is dealt."""
     offender = ctx.event.player
     marked, correct = ctx.event.marked, ctx.event.correct
+    if ctx.event.earlier_deal:
+        return ctx.decide(
+            "play-on",
+            [E + "erroneous-score", E + "computing-a-won-game"],
+            f"{offender} marked {marked} where {correct} was due, in an earlier deal. A scoring "
+            f"error may be put right at any time during the game, but at Rubicon Bézique each "
+            f"deal is a game, computed when it ends: that game is over, so it is too late and "
+            f"the score stands.",
+        )
     return ctx.decide(
         "no-penalty",
         [E + "erroneous-score"],

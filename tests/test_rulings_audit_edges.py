@@ -1,0 +1,206 @@
+"""Rulings at timing and variant edges found by an audit against the sources: a wrong count
+found once the bidding is over (Cinch, seed 003:1), a short hand where suit need not be
+followed (Foster's General Laws, F-662), a lead out of turn under the Bézique household rules
+(BD-B, EB9-B), and a scoring error that comes to light only after the next deal (Portland law
+51; Écarté Club Code laws 50-51).
+
+Each case is read from the law, with the numbers the law gives, not from the engine's output.
+"""
+
+from __future__ import annotations
+
+import rulings_support
+
+content = rulings_support.content
+games = rulings_support.games
+ruled = rulings_support.ruled
+
+GA = "general.american."
+
+
+# ------------------------------------------------------------------ Cinch: the bid is made
+
+
+def cinch(hands, **extra):
+    raw = {
+        "game": "cinch",
+        "dealer": "West",
+        "stage": "play",
+        "trump": "H",
+        "hands": hands,
+        "event": {"type": "wrong-count"},
+    }
+    raw.update(extra)
+    return raw
+
+
+def test_cinch_wrong_count_found_in_play_is_after_the_bid_even_when_the_bid_is_not_named(ruled):
+    """Seed 003:1: "it is a misdeal if no bid has been made. If a bid has been made, the deal
+    stands good if three players have their right number." In the play the bidding is over,
+    so a bid has been made whether or not the scenario names the bidder."""
+    r = ruled(cinch({"North": 7, "East": 6, "South": 6, "West": 6}), "american")
+    assert r.outcome == "deal-stands"
+    assert r.laws == ("cinch.american.wrong-count-after-bid",)
+
+
+def test_cinch_too_many_after_playing_to_trick_one_without_a_named_bid(ruled):
+    """Seed 003:1: North played to the first trick holding too many cards (6 after the trick,
+    where 5 are due): neither he nor his partner South scores anything this hand."""
+    hands = {"North": 6, "East": 5, "South": 5, "West": 5}
+    r = ruled(cinch(hands, tricks_played=1), "american")
+    assert r.outcome == "penalty"
+    assert "cinch.american.too-many-after-first-trick" in r.laws
+    assert "North and South can score nothing" in r.explanation
+
+
+def test_cinch_wrong_count_in_the_bidding_before_any_bid_is_still_a_misdeal(ruled):
+    """Seed 003:1: found in the bidding, before anyone has bid: a misdeal."""
+    hands = {"North": 10, "East": 9, "South": 9, "West": 9}
+    r = ruled(cinch(hands, stage="bidding", trump=None), "american")
+    assert r.outcome == "misdeal"
+    assert r.laws == ("cinch.american.wrong-count-before-bid",)
+
+
+# ------------------------------------------------------------------ General Laws: short hand
+
+N8 = ["AS", "10S", "KH", "QH", "JD", "9C", "8C", "7S"]
+S8 = ["AH", "10H", "KD", "QD", "JS", "9H", "8D", "7C"]
+
+
+def bezique(north, south, **extra):
+    raw = {
+        "game": "bezique",
+        "dealer": "South",
+        "stage": "play",
+        "turn_up": "7D",
+        "tricks_played": 3,
+        "hands": {"North": north, "South": south},
+        "event": {"type": "wrong-count"},
+    }
+    raw.update(extra)
+    return raw
+
+
+def test_bezique_short_hand_while_the_stock_lasts_carries_no_penalty_under_foster(ruled):
+    """F-662 (domain G-8): in games where following suit is optional a short hand carries no
+    penalty. While the Bézique stock lasts the second player may play any card."""
+    r = ruled(bezique(N8[:7], S8), "american")
+    assert r.outcome == "no-penalty"
+    assert r.laws == (GA + "short-hand-no-penalty",)
+    assert dict(r.score) == {}
+
+
+def test_bezique_short_hand_in_the_last_eight_is_not_covered_by_foster(ruled):
+    """F-662 speaks only of games where suit need not be followed; in the last eight tricks it
+    must be, so the American code says nothing (and the household rules speak only of surplus
+    hands)."""
+    raw = bezique(N8[:5], S8[:6], stage="stock-exhausted", tricks_played=26)
+    assert ruled(raw, "american").outcome == "not-covered"
+    assert ruled(raw, "english").outcome == "not-covered"
+
+
+def test_bezique_surplus_hand_is_left_to_the_household_rules(ruled):
+    """Enquire Within: a surplus hand against a right one gives the adversary 100; Foster's
+    General Laws as retrieved say nothing of a surplus hand."""
+    raw = bezique([*N8, "QS"], S8)
+    assert ruled(raw, "american").outcome == "not-covered"
+    english = ruled(raw, "english")
+    assert english.outcome == "penalty" and dict(english.score) == {"South": 100}
+
+
+def test_pinochle_short_hand_while_the_stock_lasts_carries_no_penalty(ruled):
+    """F-662: Pinochle's own laws (seed 002) are silent on hands of the wrong size, so the
+    General Laws rule: no duty to follow while the stock lasts, so no penalty."""
+    raw = {
+        "game": "pinochle",
+        "dealer": "South",
+        "stage": "play",
+        "turn_up": "9C",
+        "hands": {"North": 11, "South": 12},
+        "event": {"type": "wrong-count"},
+    }
+    r = ruled(raw, "american")
+    assert r.outcome == "no-penalty"
+    assert r.laws == (GA + "short-hand-no-penalty",)
+
+
+# ------------------------------------------------------------------ Bézique: lead out of turn
+
+
+def lead(followed_by=None):
+    event = {"type": "lead-out-of-turn", "player": "South", "card": "AH"}
+    if followed_by:
+        event["followed_by"] = followed_by
+    return bezique(N8, S8, trick={"leader": "North", "cards": []}, event=event)
+
+
+def test_bezique_lead_out_of_turn_costs_the_household_forfeit_of_ten(ruled):
+    """BD-B (domain B1 law 8): playing out of turn pays a forfeit of 10 to the adversary; in a
+    two-handed game a lead in the adversary's turn is such a play."""
+    r = ruled(lead(), "english")
+    assert r.outcome == "penalty"
+    assert r.laws == ("bezique.english.play-out-of-turn",)
+    assert dict(r.score) == {"North": 10}
+
+
+def test_bezique_lead_out_of_turn_played_to_stands_and_still_costs_ten(ruled):
+    """EB9-B (domain B1 law 9): once played to, the lead out of turn stands; the forfeit of 10
+    (BD-B) is due all the same."""
+    r = ruled(lead(["North"]), "english")
+    assert r.outcome == "play-on"
+    assert set(r.laws) == {
+        "bezique.english.lead-out-of-turn-played-to",
+        "bezique.english.play-out-of-turn",
+    }
+    assert dict(r.score) == {"North": 10}
+    assert "trick stands" in r.explanation
+
+
+# ------------------------------------------------------------------ scores found a deal late
+
+
+def wrong_score(game, marked, correct, earlier, **extra):
+    event = {"type": "wrong-score", "player": "North", "marked": marked, "correct": correct}
+    if earlier:
+        event["earlier_deal"] = True
+    raw = {"game": game, "dealer": "North", "scores": {"North": 2, "South": 3}, "event": event}
+    raw.update(extra)
+    return raw
+
+
+def test_ecarte_point_forgotten_cannot_be_marked_once_the_next_trump_is_turned(ruled):
+    """Club Code law 50 (domain EC-50): an omitted score may be marked until the trump of the
+    next deal is turned. Found in the proposing of the next deal, its trump turned: too late."""
+    raw = wrong_score("ecarte", 0, 1, True, stage="bidding", turn_up="9D")
+    r = ruled(raw, "english")
+    assert r.outcome == "play-on"
+    assert r.laws == ("ecarte.english.omitted-score",)
+    assert r.options == () and dict(r.score) == {}
+    assert "too late" in r.explanation
+
+
+def test_ecarte_point_forgotten_found_as_the_hand_ends_may_still_be_marked(ruled):
+    """Club Code law 50: at the end of the same hand the trump of the next deal is not yet
+    turned, so the forgotten point may be added."""
+    r = ruled(wrong_score("ecarte", 0, 1, False, stage="hand-over", turn_up="9D"), "english")
+    assert [(o.id, dict(o.score)) for o in r.options] == [("mark-omitted", {"North": 1})]
+
+
+def test_ecarte_overscore_is_struck_off_even_in_a_later_deal(ruled):
+    """Club Code law 51 (domain EC-51): an admitted overscore may be struck off whenever it comes
+    to light before the game ends, so a deal later too."""
+    r = ruled(wrong_score("ecarte", 3, 1, True, stage="play", turn_up="9D"), "english")
+    assert r.outcome == "no-penalty"
+    assert dict(r.score) == {"North": -2}
+
+
+def test_rubicon_scoring_error_is_corrected_within_the_deal_but_not_after_it(ruled):
+    """Portland law 51: a scoring error, once proved, may be corrected at any time during the
+    game; at Rubicon each deal is a game (law 57 computes it when the deal ends). Found at the
+    end of the deal: 20 come off. Found once the next deal is dealt: that game is over."""
+    same = ruled(wrong_score("rubicon-bezique", 60, 40, False, stage="hand-over"), "english")
+    assert dict(same.score) == {"North": -20}
+    later = ruled(wrong_score("rubicon-bezique", 60, 40, True, stage="play"), "english")
+    assert later.outcome == "play-on"
+    assert dict(later.score) == {}
+    assert "rubicon-bezique.english.erroneous-score" in later.laws
