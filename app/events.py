@@ -118,10 +118,17 @@ def _join(items: list[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _declared(f: Mapping[str, Any]) -> str:
-    since = " He has drawn from the stock since." if f["drawn_since"] else ""
-    late = " A card of the next trick has already been played." if f.get(
-        "next_trick_started") else ""
+    # Both ways said: the laws turn on these facts (a false declaration amended before the next
+    # draw, a false score challenged before the next trick), and silence leaves them open.
+    since = (" He has drawn from the stock since." if f["drawn_since"]
+             else " He has not drawn from the stock since.")
+    late = (" A card of the next trick has already been played." if f.get("next_trick_started")
+            else " No card of the next trick has been played yet.")
     words = DECLARATION_WORDS.get(f["declared"], f["declared"])
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
@@ -201,7 +208,8 @@ _SPECS: tuple[EventSpec, ...] = (
                           optional=True)),
         _DRAW,
         lambda f: f"{f['player']} drew out of turn."
-        + (" The card he took was his adversary's." if f.get("card_was_adversarys") else ""),
+        + (" The card he took was his adversary's." if f.get("card_was_adversarys")
+           else " The card he took was not his adversary's."),
         randomize=rnd.one_card_over,
     ),
     EventSpec(
@@ -254,9 +262,10 @@ _SPECS: tuple[EventSpec, ...] = (
                   optional=True),
         ),
         ("bidding", "play", "stock-exhausted", "hand-over"),
-        lambda f: f"{f['player']} marked {f['marked']} points where {f['correct']} were due"
-        + (", in an earlier deal." if f.get("earlier_deal") else "."),
-        randomize=rnd.score_in_tens,
+        lambda f: f"{f['player']} marked {_points(f['marked'])} where {f['correct']} "
+        f"{'was' if f['correct'] == 1 else 'were'} due"
+        + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal."),
+        randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
         "play", "Played a card", "A player plays a card to the trick: is it lawful?",

@@ -69,8 +69,25 @@ def _option_words(option_id: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def ruling_words(ruling: CodeRuling) -> str:
-    """A ruling's outcome, who may choose what, and the points, in one or more sentences."""
+def side_words(scenario: Scenario, game: Game) -> dict[str, str]:
+    """Who scores for each player, in words: the player, or in a partnership game his side
+    ("North and South"), since points there belong to the side, not to the player who made
+    them (a ruling keys a side's points by one of its players)."""
+    table = Table(scenario, game)
+    order = list(scenario.players)  # a side is named in seating order, whoever is keyed
+    return {p: join_words(sorted(table.side(p), key=order.index)) for p in scenario.players}
+
+
+def scorer_words(player: str, sides: Mapping[str, str] | None) -> tuple[str, bool]:
+    """(who scores, whether that is more than one player) for a player's points."""
+    who = (sides or {}).get(player, player)
+    return who, who != player and " and " in who
+
+
+def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> str:
+    """A ruling's outcome, who may choose what, and the points, in one or more sentences.
+
+    `sides` (side_words) names a partnership's points by its side."""
     parts = [OUTCOME_WORDS.get(ruling.outcome, ruling.outcome) + "."]
     by_chooser: dict[tuple[str, ...], list[str]] = {}
     choosers: dict[str, list[str]] = {}
@@ -85,10 +102,13 @@ def ruling_words(ruling: CodeRuling) -> str:
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
             parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
+        scorer, several = scorer_words(player, sides)
         if points > 0:
-            parts.append(f"{player} scores {points}.")
+            parts.append(f"{scorer} {'score' if several else 'scores'} {points}.")
         else:
-            parts.append(f"{player} has {-points} taken off his score.")
+            taken = "have" if several else "has"
+            parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
+                         f"score.")
     return " ".join(parts)
 
 
