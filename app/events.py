@@ -166,6 +166,14 @@ EXCHANGE_ERRORS: dict[str, str] = {
     "card-turned-in-error": "as dealer, turned up a card as if it were the trump",
     "stock-too-small": "asked for more cards than the stock could supply",
 }
+# Errors in cutting (Portland laws 4, 7 and 9; Écarté Club Code laws 3, 4 and 7; the Chicago
+# Cinch code; Foster's General Laws), with their words.
+CUT_ERRORS: dict[str, str] = {
+    "several-shown-for-deal": "showed more than one card in cutting for deal",
+    "card-exposed-in-cut": "exposed a card in cutting the pack to the dealer (or in putting "
+    "the two packets together)",
+    "packet-too-small": "left too few cards in a packet of the cut",
+}
 SUITS = ("S", "H", "D", "C")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 BROKEN_HOW: dict[str, str] = {
@@ -315,6 +323,26 @@ _SPECS: tuple[EventSpec, ...] = (
         + (f" after winning {f['tricks_won']} trick(s)." if f.get("tricks_won") is not None
            else "."),
         randomize=rnd.tricks_won_so_far,
+    ),
+    EventSpec(
+        "cut-error", "Error in cutting",
+        "In cutting for deal, or cutting the pack to the dealer, a player showed or exposed "
+        "cards, or left too few cards in a packet.",
+        (
+            _player("Who cut"),
+            FieldSpec("error", "choice", "What went wrong", "The error in the cut",
+                      choices=tuple(CUT_ERRORS)),
+            FieldSpec("cards", "int", "Cards in the smaller packet",
+                      "How many cards the smaller packet of the cut held", optional=True,
+                      typical=(1, 6)),
+            _bool("dealt", "Already dealt?",
+                  "Whether the cards had been dealt when the error came to light",
+                  optional=True),
+        ),
+        ("deal",),
+        lambda f: f"In cutting, {f['player']} {CUT_ERRORS[f['error']]}"
+        + (f" (the smaller packet held {f['cards']})" if f.get("cards") is not None else "")
+        + (", noticed only after the deal." if f.get("dealt") else "."),
     ),
     EventSpec(
         "dealt-out-of-turn", "Dealt out of turn",

@@ -29,6 +29,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "revoke": "It is a revoke (the trick obligations are broken)",
     "tableau": "A tableau: the deal is drawn",
     "game-won": "The game is won",
+    "cut-again": "The cut is made again",
     "not-covered": "These laws do not cover the situation",
 }
 
