@@ -84,6 +84,9 @@ class EventSpec:
     tell: Callable[[Mapping[str, Any]], str]
     needs: tuple[str, ...] = ()
     randomize: Callable[[dict[str, Any], Game, Any], None] | None = None
+    # Its words account for a hand a card short or over (a draw, a card led): otherwise a
+    # wrong count on its table (a king turned after a wrong deal) is said in words too.
+    explains_counts: bool = False
 
     def field(self, name: str) -> FieldSpec | None:
         """A field by name."""
@@ -198,7 +201,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "A player forgot to draw from the stock and has played to the next trick.",
         (_player(),), _DRAW,
         lambda f: f"{f['player']} forgot to draw and has played to the next trick.",
-        randomize=rnd.one_card_short,
+        randomize=rnd.one_card_short, explains_counts=True,
     ),
     EventSpec(
         "drew-two", "Drew two cards", "A player drew two cards from the stock instead of one.",
@@ -207,7 +210,7 @@ _SPECS: tuple[EventSpec, ...] = (
         _DRAW,
         lambda f: f"{f['player']} drew two cards instead of one, "
         + ("and saw the second." if f["saw_second"] else "without seeing the second."),
-        randomize=rnd.one_card_over,
+        randomize=rnd.one_card_over, explains_counts=True,
     ),
     EventSpec(
         "drew-out-of-turn", "Drew out of turn", "A player drew from the stock out of turn.",
@@ -218,7 +221,7 @@ _SPECS: tuple[EventSpec, ...] = (
         lambda f: f"{f['player']} drew out of turn."
         + (" The card he took was his adversary's." if f.get("card_was_adversarys")
            else " The card he took was not his adversary's."),
-        randomize=rnd.one_card_over,
+        randomize=rnd.one_card_over, explains_counts=True,
     ),
     EventSpec(
         "both-drew-wrong", "Both drew wrongly",
@@ -304,14 +307,15 @@ _SPECS: tuple[EventSpec, ...] = (
         ),
         _PLAY,
         lambda f: f"{f['player']} led the {_card_name(f['card'])} out of turn."
-        + (f" {_join(list(f['followed_by']))} played to it." if f.get("followed_by") else ""),
-        needs=("tricks",), randomize=rnd.lead_by_another,
+        + (f" {_join(list(f['followed_by']))} played to it." if f.get("followed_by")
+           else " Nobody has played to it yet."),
+        needs=("tricks",), randomize=rnd.lead_by_another, explains_counts=True,
     ),
     EventSpec(
         "play-out-of-turn", "Played out of turn",
         "A player played to the trick before his turn.",
         (_player(), _card(help_="The card played out of turn", optional=True)),
-        _PLAY, _out_of_turn, needs=("tricks",),
+        _PLAY, _out_of_turn, needs=("tricks",), explains_counts=True,
     ),
     EventSpec(
         "abandoned-hand", "Abandoned the hand",

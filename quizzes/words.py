@@ -119,16 +119,26 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     The sentence is the event's own (app/events.py); a wrong count adds each hand's count.
     """
     ev = scenario.event
-    text = EVENTS[ev.type].tell(ev.fields)
+    spec = EVENTS[ev.type]
+    text = spec.tell(ev.fields)
+    table = Table(scenario, game) if game is not None else None
+    counts = []
+    wrong = False
+    for p, h in scenario.hands.items():
+        held = h if isinstance(h, int) else len(h)
+        said = f"{p} holds {held}"
+        if table is not None:
+            proper = table.proper_count(p)
+            said += f" (should hold {proper})"
+            wrong = wrong or held != proper
+        counts.append(said)
     if ev.type == "wrong-count":
-        table = Table(scenario, game) if game is not None else None
-        counts = []
-        for p, h in scenario.hands.items():
-            held = f"{p} holds {h if isinstance(h, int) else len(h)}"
-            if table is not None:
-                held += f" (should hold {table.proper_count(p)})"
-            counts.append(held)
         text = f"The hands are counted: {join_words(counts)}."
+    elif wrong and not spec.explains_counts:
+        # A wrong count the event's words do not account for (a king turned up after a wrong
+        # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
+        # scored, and the misdeal it is would be marked wrong.
+        text += f" The hands are counted: {join_words(counts)}."
     return text
 
 

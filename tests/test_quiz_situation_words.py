@@ -99,3 +99,36 @@ def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:
             assert event["marked"] != event["correct"]
             seen.add(q.table["game"])  # type: ignore[index]
     assert "ecarte" in seen and len(seen) >= 3, seen
+
+
+def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
+    """'The dealer turns up a king for the trump.' over a table dealt with a wrong count: the
+    engine rules a misdeal (the king does not score), and a learner who reads only the words
+    picks 'South scores 1' and is marked wrong. Every wrong count the event's own words do not
+    account for (a draw, a card led) is said."""
+    from app.engine.table import Table
+    from app.scenario import parse_scenario
+
+    bank = QuestionBank()
+    told = 0
+    for info in bank.items.values():
+        if info.type not in ("ruling", "penalty", "code", "law"):
+            continue
+        for seed in range(2):
+            try:
+                q = bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            if q.table is None:
+                continue
+            scenario = parse_scenario(dict(q.table), bank.games)
+            table = Table(scenario, bank.games[scenario.game])
+            off = {p: h if isinstance(h, int) else len(h) for p, h in scenario.hands.items()
+                   if (h if isinstance(h, int) else len(h)) != table.proper_count(p)}
+            if not off or EVENTS[scenario.event.type].explains_counts:
+                continue
+            for p, held in off.items():
+                assert f"{p} holds {held} (should hold {table.proper_count(p)})" in q.situation, (
+                    q.id, q.situation)
+            told += 1
+    assert told >= 10  # king-turned tables dealt with a wrong count, among others
