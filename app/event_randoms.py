@@ -125,12 +125,17 @@ def faced_at_turn_up(raw: dict[str, Any], game: Game, rng: random.Random) -> Non
         raw["event"]["position"] = len(raw["players"]) * game.hand_size + 1
 
 
-def score_in_tens(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
-    """Points come in tens in the Bézique family: a wrong mark is off by a usual amount."""
+def score_on_the_games_scale(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """A wrong mark is off by a usual amount on the game's own scale of points: tens in the
+    Bézique family, single points at Écarté (a game of five, where "310 where 300 were due"
+    could not happen), as the game's model declares for its scores (`random_scores`)."""
     ev = raw["event"]
-    ev["correct"] = rng.randrange(0, 500, 10)
-    marked = ev["correct"] + rng.choice((-40, -20, -10, 10, 20, 40, 50, 100))
-    ev["marked"] = marked if marked >= 0 else ev["correct"] + 10
+    low, high, step = game.model.random_scores
+    ev["correct"] = correct = rng.randrange(low, min(high, 50 * step), step)
+    marked = correct + step * rng.choice((-4, -2, -1, 1, 2, 4, 5, 10))
+    if not low <= marked < high:
+        marked = correct + step if correct + step < high else correct - step
+    ev["marked"] = marked
 
 
 def exposed_without_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:

@@ -84,6 +84,9 @@ class EventSpec:
     tell: Callable[[Mapping[str, Any]], str]
     needs: tuple[str, ...] = ()
     randomize: Callable[[dict[str, Any], Game, Any], None] | None = None
+    # Its words account for a hand a card short or over (a draw, a card led): otherwise a
+    # wrong count on its table (a king turned after a wrong deal) is said in words too.
+    explains_counts: bool = False
 
     def field(self, name: str) -> FieldSpec | None:
         """A field by name."""
@@ -118,10 +121,17 @@ def _join(items: list[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _declared(f: Mapping[str, Any]) -> str:
-    since = " He has drawn from the stock since." if f["drawn_since"] else ""
-    late = " A card of the next trick has already been played." if f.get(
-        "next_trick_started") else ""
+    # Both ways said: the laws turn on these facts (a false declaration amended before the next
+    # draw, a false score challenged before the next trick), and silence leaves them open.
+    since = (" He has drawn from the stock since." if f["drawn_since"]
+             else " He has not drawn from the stock since.")
+    late = (" A card of the next trick has already been played." if f.get("next_trick_started")
+            else " No card of the next trick has been played yet.")
     words = DECLARATION_WORDS.get(f["declared"], f["declared"])
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
@@ -159,6 +169,14 @@ EXCHANGE_ERRORS: dict[str, str] = {
     "card-turned-in-error": "as dealer, turned up a card as if it were the trump",
     "stock-too-small": "asked for more cards than the stock could supply",
 }
+# Errors in cutting (Portland laws 4, 7 and 9; Écarté Club Code laws 3, 4 and 7; the Chicago
+# Cinch code; Foster's General Laws), with their words.
+CUT_ERRORS: dict[str, str] = {
+    "several-shown-for-deal": "showed more than one card in cutting for deal",
+    "card-exposed-in-cut": "exposed a card in cutting the pack to the dealer (or in putting "
+    "the two packets together)",
+    "packet-too-small": "left too few cards in a packet of the cut",
+}
 SUITS = ("S", "H", "D", "C")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 BROKEN_HOW: dict[str, str] = {
@@ -183,7 +201,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "A player forgot to draw from the stock and has played to the next trick.",
         (_player(),), _DRAW,
         lambda f: f"{f['player']} forgot to draw and has played to the next trick.",
-        randomize=rnd.one_card_short,
+        randomize=rnd.one_card_short, explains_counts=True,
     ),
     EventSpec(
         "drew-two", "Drew two cards", "A player drew two cards from the stock instead of one.",
@@ -192,7 +210,7 @@ _SPECS: tuple[EventSpec, ...] = (
         _DRAW,
         lambda f: f"{f['player']} drew two cards instead of one, "
         + ("and saw the second." if f["saw_second"] else "without seeing the second."),
-        randomize=rnd.one_card_over,
+        randomize=rnd.one_card_over, explains_counts=True,
     ),
     EventSpec(
         "drew-out-of-turn", "Drew out of turn", "A player drew from the stock out of turn.",
@@ -201,8 +219,9 @@ _SPECS: tuple[EventSpec, ...] = (
                           optional=True)),
         _DRAW,
         lambda f: f"{f['player']} drew out of turn."
-        + (" The card he took was his adversary's." if f.get("card_was_adversarys") else ""),
-        randomize=rnd.one_card_over,
+        + (" The card he took was his adversary's." if f.get("card_was_adversarys")
+           else " The card he took was not his adversary's."),
+        randomize=rnd.one_card_over, explains_counts=True,
     ),
     EventSpec(
         "both-drew-wrong", "Both drew wrongly",
@@ -254,9 +273,10 @@ _SPECS: tuple[EventSpec, ...] = (
                   optional=True),
         ),
         ("bidding", "play", "stock-exhausted", "hand-over"),
-        lambda f: f"{f['player']} marked {f['marked']} points where {f['correct']} were due"
-        + (", in an earlier deal." if f.get("earlier_deal") else "."),
-        randomize=rnd.score_in_tens,
+        lambda f: f"{f['player']} marked {_points(f['marked'])} where {f['correct']} "
+        f"{'was' if f['correct'] == 1 else 'were'} due"
+        + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal."),
+        randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
         "play", "Played a card", "A player plays a card to the trick: is it lawful?",
@@ -287,14 +307,15 @@ _SPECS: tuple[EventSpec, ...] = (
         ),
         _PLAY,
         lambda f: f"{f['player']} led the {_card_name(f['card'])} out of turn."
-        + (f" {_join(list(f['followed_by']))} played to it." if f.get("followed_by") else ""),
-        needs=("tricks",), randomize=rnd.lead_by_another,
+        + (f" {_join(list(f['followed_by']))} played to it." if f.get("followed_by")
+           else " Nobody has played to it yet."),
+        needs=("tricks",), randomize=rnd.lead_by_another, explains_counts=True,
     ),
     EventSpec(
         "play-out-of-turn", "Played out of turn",
         "A player played to the trick before his turn.",
         (_player(), _card(help_="The card played out of turn", optional=True)),
-        _PLAY, _out_of_turn, needs=("tricks",),
+        _PLAY, _out_of_turn, needs=("tricks",), explains_counts=True,
     ),
     EventSpec(
         "abandoned-hand", "Abandoned the hand",
@@ -306,6 +327,26 @@ _SPECS: tuple[EventSpec, ...] = (
         + (f" after winning {f['tricks_won']} trick(s)." if f.get("tricks_won") is not None
            else "."),
         randomize=rnd.tricks_won_so_far,
+    ),
+    EventSpec(
+        "cut-error", "Error in cutting",
+        "In cutting for deal, or cutting the pack to the dealer, a player showed or exposed "
+        "cards, or left too few cards in a packet.",
+        (
+            _player("Who cut"),
+            FieldSpec("error", "choice", "What went wrong", "The error in the cut",
+                      choices=tuple(CUT_ERRORS)),
+            FieldSpec("cards", "int", "Cards in the smaller packet",
+                      "How many cards the smaller packet of the cut held", optional=True,
+                      typical=(1, 6)),
+            _bool("dealt", "Already dealt?",
+                  "Whether the cards had been dealt when the error came to light",
+                  optional=True),
+        ),
+        ("deal",),
+        lambda f: f"In cutting, {f['player']} {CUT_ERRORS[f['error']]}"
+        + (f" (the smaller packet held {f['cards']})" if f.get("cards") is not None else "")
+        + (", noticed only after the deal." if f.get("dealt") else "."),
     ),
     EventSpec(
         "dealt-out-of-turn", "Dealt out of turn",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -39,6 +40,7 @@ from scale import add_scale_arguments, bench_cache, content_digest, scaled_conte
 
 STALL_MS = 50.0
 NEW_LEFT = 100  # items a learner with nothing due has never answered (--nothing-due)
+PREPARED = "prepared: "  # how the preparing process names the progress folder
 
 
 class StallProbe:
@@ -114,6 +116,23 @@ def progress_file(content_dir: Path, factor: int, attempts: int,
     except OSError:  # another build finished first: keep its folder
         shutil.rmtree(building, ignore_errors=True)
     return folder
+
+
+def prepared(factor: int, attempts: int, nothing_due: bool = False) -> Path:
+    """progress_file's folder, made (or checked) in a process of its own: making it imports
+    the progress store, sqlite_utils and the question bank, which the window must then
+    import itself when the quiz screen first opens, as it does for a user; made in the
+    walk's own process, they were loaded already and their cost never showed."""
+    argv = [sys.executable, str(Path(__file__).resolve()), "--prepare", str(factor),
+            str(attempts)] + (["--nothing-due"] if nothing_due else [])
+    done = subprocess.run(argv, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"preparing the progress file failed:\n{done.stderr}")
+    for line in done.stdout.splitlines():
+        if line.startswith(PREPARED):
+            return Path(line[len(PREPARED):])
+        print(line)  # what the preparation said (a history built again)
+    raise RuntimeError(f"preparing the progress file said no folder:\n{done.stdout}")
 
 
 def working_copy(folder: Path, into: Path) -> Path:
@@ -208,8 +227,7 @@ def run(
     from PySide6.QtWidgets import QApplication
 
     content_dir = scaled_content(factor)
-    data = working_copy(progress_file(content_dir, factor, attempts, nothing_due),
-                        workdir / "data")
+    data = working_copy(prepared(factor, attempts, nothing_due), workdir / "data")
     app = QApplication.instance() or QApplication([])
     from app.content import load_content
     from ui.deferred_store import DeferredStore
@@ -247,7 +265,14 @@ def main() -> None:
     parser.add_argument("--nothing-due", action="store_true",
                         help=f"a learner with nothing due and {NEW_LEFT} items never answered: "
                              "the first question is a new item")
+    parser.add_argument("--prepare", nargs=2, type=int, metavar=("SCALE", "ATTEMPTS"),
+                        help=argparse.SUPPRESS)  # the walk's own child process (prepared)
     args = parser.parse_args()
+    if args.prepare:
+        factor, attempts = args.prepare
+        folder = progress_file(scaled_content(factor), factor, attempts, args.nothing_due)
+        print(f"{PREPARED}{folder}")
+        return
     for factor in args.scale:
         for attempts in args.attempts:
             with tempfile.TemporaryDirectory(prefix="cardlaws-stalls-") as tmp:

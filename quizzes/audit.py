@@ -77,7 +77,13 @@ def question_problems(content: Content, games: object, question: Question) -> li
     """Every way one question has more (or fewer) than one defensible answer."""
     out: list[Problem] = []
     q = question
-    asked = (q.law,) if q.type in ("law", "authored") else q.laws
+    asked: tuple[str, ...] = q.laws if q.type != "law" else (q.law,)
+    if q.type == "authored":
+        # An author may cite a rival reading for contrast (both of a group cited, the answer
+        # set against the other); a reading cited alone is one the answer rests on.
+        groups = [content.laws[x].variant_of for x in q.laws if x in content.laws]
+        asked = (q.law, *(x for x in q.laws[1:] if x in content.laws
+                          and groups.count(content.laws[x].variant_of) == 1))
     for law_id in asked:
         law = content.laws.get(law_id)
         if law is not None and law.variant_of and not _names_reading(q, law):

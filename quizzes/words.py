@@ -29,6 +29,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "revoke": "It is a revoke (the trick obligations are broken)",
     "tableau": "A tableau: the deal is drawn",
     "game-won": "The game is won",
+    "cut-again": "The cut is made again",
     "not-covered": "These laws do not cover the situation",
 }
 
@@ -69,8 +70,25 @@ def _option_words(option_id: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def ruling_words(ruling: CodeRuling) -> str:
-    """A ruling's outcome, who may choose what, and the points, in one or more sentences."""
+def side_words(scenario: Scenario, game: Game) -> dict[str, str]:
+    """Who scores for each player, in words: the player, or in a partnership game his side
+    ("North and South"), since points there belong to the side, not to the player who made
+    them (a ruling keys a side's points by one of its players)."""
+    table = Table(scenario, game)
+    order = list(scenario.players)  # a side is named in seating order, whoever is keyed
+    return {p: join_words(sorted(table.side(p), key=order.index)) for p in scenario.players}
+
+
+def scorer_words(player: str, sides: Mapping[str, str] | None) -> tuple[str, bool]:
+    """(who scores, whether that is more than one player) for a player's points."""
+    who = (sides or {}).get(player, player)
+    return who, who != player and " and " in who
+
+
+def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> str:
+    """A ruling's outcome, who may choose what, and the points, in one or more sentences.
+
+    `sides` (side_words) names a partnership's points by its side."""
     parts = [OUTCOME_WORDS.get(ruling.outcome, ruling.outcome) + "."]
     by_chooser: dict[tuple[str, ...], list[str]] = {}
     choosers: dict[str, list[str]] = {}
@@ -85,10 +103,13 @@ def ruling_words(ruling: CodeRuling) -> str:
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
             parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
+        scorer, several = scorer_words(player, sides)
         if points > 0:
-            parts.append(f"{player} scores {points}.")
+            parts.append(f"{scorer} {'score' if several else 'scores'} {points}.")
         else:
-            parts.append(f"{player} has {-points} taken off his score.")
+            taken = "have" if several else "has"
+            parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
+                         f"score.")
     return " ".join(parts)
 
 
@@ -98,16 +119,26 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     The sentence is the event's own (app/events.py); a wrong count adds each hand's count.
     """
     ev = scenario.event
-    text = EVENTS[ev.type].tell(ev.fields)
+    spec = EVENTS[ev.type]
+    text = spec.tell(ev.fields)
+    table = Table(scenario, game) if game is not None else None
+    counts = []
+    wrong = False
+    for p, h in scenario.hands.items():
+        held = h if isinstance(h, int) else len(h)
+        said = f"{p} holds {held}"
+        if table is not None:
+            proper = table.proper_count(p)
+            said += f" (should hold {proper})"
+            wrong = wrong or held != proper
+        counts.append(said)
     if ev.type == "wrong-count":
-        table = Table(scenario, game) if game is not None else None
-        counts = []
-        for p, h in scenario.hands.items():
-            held = f"{p} holds {h if isinstance(h, int) else len(h)}"
-            if table is not None:
-                held += f" (should hold {table.proper_count(p)})"
-            counts.append(held)
         text = f"The hands are counted: {join_words(counts)}."
+    elif wrong and not spec.explains_counts:
+        # A wrong count the event's words do not account for (a king turned up after a wrong
+        # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
+        # scored, and the misdeal it is would be marked wrong.
+        text += f" The hands are counted: {join_words(counts)}."
     return text
 
 

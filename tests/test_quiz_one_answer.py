@@ -122,3 +122,19 @@ def test_a_bare_no_penalty_is_not_asked_when_another_code_says_no_penalty_with_a
             continue  # no table where Foster's ruling is his alone: not asked
         assert not [p for p in question_problems(BANK.content, BANK.games, q)
                     if p.kind == "two-codes-fit"], q.id
+
+
+def test_an_authored_answer_resting_on_one_reading_must_name_it():
+    """A valid run at Conquian depends on the pack: 6-7-J is a run with Foster's 1897 pack (no
+    eights, nines or tens) and impossible with his 1913 one (no court cards). An item citing the
+    1897 pack alone must say which pack it means; one citing both readings contrasts them."""
+    item = BANK.generate("authored", "conquian.american.valid-melds", 0)
+    assert item.id == "authored:conquian-valid-run"
+    assert "conquian.american.pack-without-8-9-10" in item.laws
+    assert question_problems(BANK.content, BANK.games, item) == []
+    unnamed = dataclasses.replace(item, prompt="Which of these is a valid run at Conquian?")
+    assert [p.kind for p in question_problems(BANK.content, BANK.games, unnamed)] == [
+        "unnamed-reading"]
+    contrast = dataclasses.replace(unnamed, laws=(*unnamed.laws,
+                                                  "conquian.american.pack-ace-to-ten"))
+    assert question_problems(BANK.content, BANK.games, contrast) == []

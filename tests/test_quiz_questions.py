@@ -18,7 +18,7 @@ from quizzes.questions import (
     check,
     parse_question_id,
 )
-from quizzes.words import ruling_words
+from quizzes.words import ruling_words, side_words
 
 BANK = default_bank()
 GAMES, CONTENT = BANK.games, BANK.content
@@ -56,24 +56,25 @@ def assert_well_formed(q: Question) -> None:
 
 
 def check_ruling(q: Question) -> None:
-    _, ruling = _rerule(q.table)
+    scenario, ruling = _rerule(q.table)
+    sides = side_words(scenario, GAMES[scenario.game])
     cr = ruling.for_code(q.code)
     assert q.law in cr.laws and cr.outcome != "not-covered"
     (right,) = _right(q)
-    assert right.text == ruling_words(cr)
+    assert right.text == ruling_words(cr, sides)
     for c in q.choices:
         if c.key != right.key:
-            assert c.text != ruling_words(cr)
+            assert c.text != ruling_words(cr, sides)
             if c.code:  # marked as another code's remedy: it is that code's ruling here
                 # (in the right answer's words where its outcome means the same)
-                assert reading(c.text) == reading(ruling_words(ruling.for_code(c.code)))
+                assert reading(c.text) == reading(ruling_words(ruling.for_code(c.code), sides))
 
 
 def check_code(q: Question) -> None:
-    _, ruling = _rerule(q.table)
+    scenario, ruling = _rerule(q.table)
     cr = ruling.for_code(q.code)
     assert q.law in cr.laws and q.answer == (q.code,)
-    assert ruling_words(cr) in q.prompt
+    assert ruling_words(cr, side_words(scenario, GAMES[scenario.game])) in q.prompt
     assert {c.key for c in q.choices} == {r.code for r in ruling.rulings}
     assert all(ruling_words(r) != ruling_words(cr) for r in ruling.rulings if r.code != q.code)
 

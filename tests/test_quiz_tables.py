@@ -26,7 +26,7 @@ PLAYED_OUT = {"hand-result", "counted-out", "points-made"}
 ON_THE_TABLE = {"lead-out-of-turn", "play-out-of-turn", "exposed-card"}  # the sketch's part
 KING_TURNED = {"king-turned"}
 IN_WORDS_ONLY = {  # nothing on the cards changes: the situation's words say what happened
-    "abandoned-hand", "bid-out-of-turn", "both-drew-wrong", "carte-blanche",
+    "abandoned-hand", "bid-out-of-turn", "both-drew-wrong", "carte-blanche", "cut-error",
     "dealer-exposed-card", "dealt-out-of-turn", "exchange-error", "faced-card-in-pack",
     "false-declaration", "imperfect-pack", "loser-saw-two", "named-suit-not-led",
     "own-card-exposed-in-deal", "peeked-at-stock", "play", "proposal-withdrawn",

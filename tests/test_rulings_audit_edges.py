@@ -204,3 +204,118 @@ def test_rubicon_scoring_error_is_corrected_within_the_deal_but_not_after_it(rul
     assert later.outcome == "play-on"
     assert dict(later.score) == {}
     assert "rubicon-bezique.english.erroneous-score" in later.laws
+
+
+# ------------------------------------------------------------------ Pinochle: melding late
+
+
+def test_pinochle_meld_scored_after_the_stock_is_gone_comes_off_whatever_the_cards(ruled):
+    """PIN-EB (domain B4, stage 2): melding is done by the winner of a trick before he draws;
+    once the stock is exhausted the melds go back into the hands. Four kings held and scored in
+    the last twelve tricks: the 80 come off, and this is no amendable false declaration (seed
+    002:6 speaks of melds made while drawing)."""
+    raw = {
+        "game": "pinochle",
+        "dealer": "South",
+        "stage": "stock-exhausted",
+        "trump": "C",
+        "tricks_played": 14,
+        "hands": {"North": ["KS", "KH", "KD", "KC", "AS", "10S", "QH", "JD", "9C", "9H"]},
+        "event": {"type": "false-declaration", "player": "North", "declared": "four-kings",
+                  "drawn_since": False},
+    }
+    r = ruled(raw, "american")
+    assert r.outcome == "play-on"
+    assert r.laws == ("pinochle.american.no-melding-after-stock",)
+    assert dict(r.score) == {"North": -80}
+    assert r.options == ()
+
+
+# ------------------------------------------------------------------ errors in cutting
+
+
+def cut(game, error, cards=None, dealt=None, **extra):
+    event = {"type": "cut-error", "player": "North", "error": error}
+    if cards is not None:
+        event["cards"] = cards
+    if dealt is not None:
+        event["dealt"] = dealt
+    raw = {"game": game, "stage": "deal", "event": event}
+    raw.update(extra)
+    return raw
+
+
+def test_rubicon_cut_of_four_is_made_again_and_one_of_five_is_good(ruled):
+    """Portland law 4 (H-PC): a cut must lift at least five cards and leave at least five."""
+    short = ruled(cut("rubicon-bezique", "packet-too-small", 4), "english")
+    assert short.outcome == "cut-again"
+    assert short.laws == ("rubicon-bezique.english.cutting",)
+    assert ruled(cut("rubicon-bezique", "packet-too-small", 5), "english").outcome == "no-penalty"
+
+
+def test_several_cards_shown_cutting_for_deal_means_cutting_again(ruled):
+    """Portland law 7 and Écarté Club Code law 4: more than one card shown, cut again."""
+    assert ruled(cut("rubicon-bezique", "several-shown-for-deal"), "english").outcome == (
+        "cut-again"
+    )
+    r = ruled(cut("ecarte", "several-shown-for-deal"), "english")
+    assert r.outcome == "cut-again"
+    assert r.laws == ("ecarte.english.several-exposed-cutting-for-deal",)
+
+
+def test_card_exposed_cutting_to_the_dealer_is_a_fresh_cut_but_not_once_dealt(ruled):
+    """Portland law 9 and Club Code law 7 speak of the cut before the deal; found only after
+    the cards are dealt, they say nothing, and the app says so."""
+    before = ruled(cut("ecarte", "card-exposed-in-cut"), "english")
+    assert before.outcome == "cut-again"
+    assert before.laws == ("ecarte.english.card-exposed-cutting-to-dealer",)
+    after = ruled(cut("ecarte", "card-exposed-in-cut", dealt=True), "english")
+    assert after.outcome == "not-covered"
+
+
+def test_general_laws_packet_holds_a_tricks_worth_or_a_hands_worth(ruled):
+    """F-GEN (domain G-1): each packet holds at least a trick's worth (the number of players)
+    or, in a game without tricks, a hand's worth. Auction Pitch for five: 4 cards is short;
+    Conquian (ten a hand): 9 is short, 10 is good."""
+    five = ["North", "East", "South", "West", "Fifth"]
+    pitch = ruled(cut("auction-pitch", "packet-too-small", 4, players=five), "american")
+    assert pitch.outcome == "cut-again"
+    assert pitch.laws == (GA + "cut-by-pone",)
+    assert ruled(cut("auction-pitch", "packet-too-small", 5, players=five), "american").outcome == (
+        "no-penalty"
+    )
+    assert ruled(cut("conquian", "packet-too-small", 9), "american").outcome == "cut-again"
+    assert ruled(cut("conquian", "packet-too-small", 10), "american").outcome == "no-penalty"
+
+
+def test_cinch_short_cut_cites_the_general_law_and_the_cinch_code(ruled):
+    """Chicago Cinch Club code (CCC): the pone must cut, leaving at least 4 cards in each
+    packet; Foster's General Laws ask a trick's worth, also 4 at four-handed Cinch."""
+    r = ruled(cut("cinch", "packet-too-small", 3), "american")
+    assert r.outcome == "cut-again"
+    assert set(r.laws) == {GA + "cut-by-pone", "cinch.american.pone-must-cut"}
+
+
+# ------------------------------------------------------------------ Auction Pitch: revoke
+
+
+def test_pitch_revoke_sets_the_revoker_back_the_amount_bid(ruled):
+    """ENC-AP (domain AP-2), the revoke law held under the code: the revoker is set back the
+    amount bid. North bid 3 and pitched spades; East, holding a spade, discards a heart on
+    the spade lead: East is set back 3."""
+    raw = {
+        "game": "auction-pitch",
+        "dealer": "West",
+        "stage": "play",
+        "trump": "S",
+        "bid": {"player": "North", "amount": 3},
+        "hands": {"East": ["2S", "5H", "9C"]},
+        "tricks_played": 3,
+        "trick": {"leader": "North", "cards": ["KS"]},
+        "event": {"type": "play", "player": "East", "card": "5H"},
+    }
+    r = ruled(raw, "american")
+    assert r.outcome == "revoke"
+    assert "auction-pitch.american.revoke-penalty" in r.laws
+    assert dict(r.score) == {"East": -3}
+    assert "North, the pitcher, is not set back" in r.explanation

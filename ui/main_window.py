@@ -124,9 +124,11 @@ class MainWindow(WindowMoves, QMainWindow):
         # The other screens' modules load while the window is idle, so that opening one
         # builds widgets and imports nothing; what they load is kept for the app's life.
         # The engine's handlers too: the builder's first ruling, or a quiz survey on a worker
-        # after an update, would otherwise import them in one block (18 ms at the builder).
+        # after an update, would otherwise import them in one block (18 ms at the builder);
+        # and the trainer's, which it imports when the quizzes or the statistics first open.
         self.idle_imports = IdleImports(
-            [*(spec.module for spec in (*SCREENS, WELCOME)), "app.engine.handlers.*"], self,
+            [*(spec.module for spec in (*SCREENS, WELCOME)), "app.engine.handlers.*",
+             *Trainer.IMPORTS], self,
             then=self._after_idle_imports)
         heap.keep_loaded()  # the content and the first screen
 

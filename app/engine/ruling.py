@@ -20,6 +20,7 @@ OUTCOMES: dict[str, str] = {
     "revoke": "The play breaks the trick obligations (a revoke or a failure to win).",
     "tableau": "A drawn deal: nobody went out.",
     "game-won": "The game is won, by the player the explanation names.",
+    "cut-again": "The cut is made again.",
     "not-covered": "This code's laws do not cover the situation.",
 }
 
@@ -43,6 +44,7 @@ MEANINGS: dict[str, str] = {
     "revoke": "revoke",
     "tableau": "tableau",
     "game-won": "game-won",
+    "cut-again": "cut-again",
     "not-covered": "not-covered",
 }
 # When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes

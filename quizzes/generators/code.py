@@ -8,7 +8,14 @@ from app.engine.ruling import also_true_of
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, event_words, reading_words, ruling_words, table_words
+from quizzes.words import (
+    code_words,
+    event_words,
+    reading_words,
+    ruling_words,
+    side_words,
+    table_words,
+)
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -36,6 +43,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
+    sides = side_words(found.scenario, game)
     choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
     return Question(
         id=question_id(TYPE, law_id, seed),
@@ -46,12 +54,12 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Which code of laws gives this ruling"
         f"{reading_words(bank.content, [x for r in found.ruling.rulings for x in r.laws])}? "
-        f"“{ruling_words(cr)}”",
+        f"“{ruling_words(cr, sides)}”",
         situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         kind="single",
         choices=choices,
         answer=(law.code,),
-        explanation=explanation(found, law.code),
+        explanation=explanation(found, law.code, sides),
         links=bank.links((law_id, *cr.laws)),
         table=public_table(found.raw),
     )

@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING
 
 from quizzes.generators.common import find, public_table, seeded
 from quizzes.questions import Question, question_id
-from quizzes.words import code_words, event_words, reading_words, table_words
+from quizzes.words import (
+    code_words,
+    event_words,
+    reading_words,
+    scorer_words,
+    side_words,
+    table_words,
+)
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -33,11 +40,14 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     )
     cr = found.for_code(law.code)
     player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))
-    if points > 0:
-        ask = f"how many points does {player} score?"
-    else:
-        ask = f"how many points are taken off {player}'s score?"
     game = bank.games[found.scenario.game]
+    # In a partnership game the points are the side's: "North" alone would read as what
+    # North made himself, a second defensible number.
+    who, several = scorer_words(player, side_words(found.scenario, game))
+    if points > 0:
+        ask = f"how many points {'do' if several else 'does'} {who} score?"
+    else:
+        ask = f"how many points are taken off {who}'s score?"
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,

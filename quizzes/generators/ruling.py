@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.engine import CodeRuling
@@ -18,7 +19,14 @@ from quizzes.generators.common import (
     shuffled,
 )
 from quizzes.questions import Choice, Question, question_id
-from quizzes.words import code_words, event_words, reading_words, ruling_words, table_words
+from quizzes.words import (
+    code_words,
+    event_words,
+    reading_words,
+    ruling_words,
+    side_words,
+    table_words,
+)
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -86,8 +94,10 @@ def ruling_choices(
 ) -> tuple[tuple[Choice, ...], str]:
     """The correct ruling and up to three distinct wrong ones; returns (choices, correct key)."""
     cr = found.for_code(code)
+    sides = side_words(found.scenario, bank.games[found.scenario.game])
     right = cr.key()
     seen = {right}
+    said_already = {ruling_words(cr, sides)}
     wrong: list[tuple[str, str]] = []  # (text, code it belongs to)
 
     # One wording per meaning in a question (the right answer's first): two choices then
@@ -99,9 +109,13 @@ def ruling_choices(
         if said != other.outcome:
             decision = dataclasses.replace(other.decision, outcome=said)
             other = dataclasses.replace(other, decision=decision)
-        if len(wrong) < WRONG and other.key() not in seen:
+        text = ruling_words(other, sides)
+        # Keys compare players; words compare what a learner reads (a side's points are
+        # keyed by either partner but read alike).
+        if len(wrong) < WRONG and other.key() not in seen and text not in said_already:
             seen.add(other.key())
-            wrong.append((ruling_words(other), owner))
+            said_already.add(text)
+            wrong.append((text, owner))
 
     for other in found.ruling.rulings:
         if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
@@ -115,7 +129,7 @@ def ruling_choices(
             offer(near.for_code(code), "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
         offer(mutant, "")
-    entries = [(ruling_words(cr), "", True)] + [(t, c, False) for t, c in wrong]
+    entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
         Choice("abcdefgh"[i], text, owner) for i, (text, owner, _) in enumerate(entries)
@@ -124,13 +138,13 @@ def ruling_choices(
     return choices, key
 
 
-def explanation(found: Found, code: str) -> str:
+def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None) -> str:
     """The engine's explanation, with what the other codes rule where they differ."""
     cr = found.for_code(code)
     parts = [cr.explanation]
     for other in found.ruling.rulings:
         if other.code != code and other.key() != cr.key():
-            parts.append(f"Under the {code_words(other.code)} laws: {ruling_words(other)}")
+            parts.append(f"Under the {code_words(other.code)} laws: {ruling_words(other, sides)}")
     return "\n".join(parts)
 
 
@@ -156,7 +170,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="single",
         choices=choices,
         answer=(key,),
-        explanation=explanation(found, law.code),
+        explanation=explanation(found, law.code, side_words(found.scenario, game)),
         links=bank.links((law_id, *cr.laws)),
         table=public_table(found.raw),
     )

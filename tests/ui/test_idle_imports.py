@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,3 +99,77 @@ def test_a_package_star_loads_every_module_of_the_package_one_per_slice(package)
     assert all(len(step) == 1 for step in steps)
     assert "slicepkg.broken" not in sys.modules
 
+
+
+# In a fresh interpreter (this one has imported everything): the window shown, its idle
+# imports left to finish, then the quiz screen opened as a learner opens it.
+WINDOW_SCRIPT = """
+import sys, tempfile, time
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+import ui.idle_imports as idle
+from app.content import load_content
+from ui.deferred_store import DeferredStore
+from ui.main_window import MainWindow
+from ui.settings import UiSettings
+
+steps = []
+sliced = idle.import_slices
+def logged(roots, *args):
+    before = set(sys.modules)
+    for name in sliced(roots, *args):
+        now = set(sys.modules)
+        steps.append(sorted(now - before))
+        before = now
+        yield name
+idle.import_slices = logged
+content = load_content()
+window = MainWindow(DeferredStore(content), content, UiSettings.ephemeral(),
+                    data_dir=Path(tempfile.mkdtemp()))
+window.show()
+deadline = time.monotonic() + 60
+while not window.idle_imports.done and time.monotonic() < deadline:
+    app.processEvents()
+    time.sleep(0.002)
+import threading
+class Watch:  # notes the modules the UI thread imports from here on
+    seen = []
+    def find_spec(self, name, path=None, target=None):
+        if threading.current_thread() is threading.main_thread():
+            self.seen.append(name)
+        return None
+sys.meta_path.insert(0, Watch())
+window.open_screen("quizzes")
+while window.trainer.state == "idle" or window.trainer.state == "preparing":
+    app.processEvents()
+    time.sleep(0.002)
+    if time.monotonic() > deadline:
+        break
+print("state", window.trainer.state)
+print("new", sorted(m for m in Watch.seen
+                    if m.split(".")[0] in ("app", "quizzes", "sqlite_utils", "click", "pluggy")))
+for step in steps:
+    print("step", " ".join(step))
+window.trainer.close()
+window.close()
+"""
+
+
+def test_the_window_loads_the_trainers_modules_while_idle_in_small_slices(tmp_path):
+    # Opening the quizzes first imported the progress store there and then: sqlite_utils and
+    # its packages, 40-80 ms of a frozen window, in one block.
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CARDLAWS_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", WINDOW_SCRIPT], env=env, capture_output=True,
+                          text=True, timeout=180, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "state ready" in lines
+    assert "new []" in lines, "the UI thread imports nothing of the trainer's when it opens"
+    steps = [line.split()[1:] for line in lines if line.startswith("step ")]
+    owner = {m: n for n, step in enumerate(steps) for m in step}
+    for module in ("app.progress", "quizzes", "sqlite_utils", "click", "pluggy"):
+        assert module in owner, f"{module} is loaded while idle"
+    # sqlite_utils' own packages each in slices of their own, before it.
+    assert owner["click"] < owner["sqlite_utils"] and owner["pluggy"] < owner["sqlite_utils"]
+    assert len({owner["click"], owner["pluggy"], owner["sqlite_utils"]}) == 3

@@ -59,6 +59,10 @@ class Trainer(QObject):
         notice_changed(): the notice about a damaged progress file was set or dismissed.
     """
 
+    # What the trainer imports when it first starts (the progress store, with sqlite_utils,
+    # and the quizzes): the window imports them beforehand, while idle.
+    IMPORTS = ("app.progress", "quizzes")
+
     ready = Signal()
     failed = Signal(str)
     profile_changed = Signal(int)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.cards import Card
@@ -138,3 +138,49 @@ def played_words(ctx: Context) -> str:
     """'played the ace of spades' (or 'played a card' when the event names none)."""
     card = ctx.event.card
     return f"played the {card.name}" if card is not None else "played a card"
+
+
+def rule_cut(
+    ctx: Context, laws: Mapping[str, Sequence[str]], minimum: int | None = None
+) -> Decision | None:
+    """An error in cutting under a code whose laws on it are `laws` (the event's `error` to
+    the law ids; an error missing from it is one the code says nothing of). `minimum` is the
+    fewest cards the code allows in a packet of the cut. The laws of the cut speak of the cut
+    itself: a cut to the dealer found faulty only once the cards are dealt is not covered."""
+    error, player = ctx.event.error, ctx.event.player
+    cited = laws.get(error)
+    if not cited:
+        return None
+    if error == "several-shown-for-deal":
+        return ctx.decide(
+            "cut-again",
+            cited,
+            f"In cutting for deal {player} showed more than one card: that is no cut, and he "
+            f"must cut again.",
+        )
+    if ctx.event.dealt:
+        return None
+    if error == "card-exposed-in-cut":
+        return ctx.decide(
+            "cut-again",
+            cited,
+            f"A card was exposed as {player} cut the pack to the dealer (or as the packets "
+            f"were put together): there must be a fresh cut before the deal.",
+        )
+    if minimum is None:
+        return None
+    cards = ctx.event.cards
+    if cards is not None and cards >= minimum:
+        return ctx.decide(
+            "no-penalty",
+            cited,
+            f"The smaller packet held {cards} cards and each must hold at least {minimum}: the "
+            f"cut is good.",
+        )
+    held = f"only {cards} cards" if cards is not None else "too few cards"
+    return ctx.decide(
+        "cut-again",
+        cited,
+        f"A packet of {player}'s cut held {held}, and each must hold at least {minimum}: that "
+        f"is no proper cut, so the pack is cut again before the deal.",
+    )

@@ -7,7 +7,7 @@ handler of its own for the event.
 from __future__ import annotations
 
 from app.engine.core import ANY_GAME, Context, rules
-from app.engine.handlers.common import describe_counts, each, over_under
+from app.engine.handlers.common import describe_counts, each, over_under, rule_cut
 from app.engine.ruling import Decision
 from app.games import StageRule
 
@@ -135,3 +135,13 @@ def short_hand(ctx: Context) -> Decision | None:
         f"General Laws say that in such games a short hand carries no penalty. "
         f"{describe_counts(ctx)}",
     )
+
+
+@rules(ANY_GAME, "american", "cut-error")
+def cut_error(ctx: Context) -> Decision | None:
+    """F-GEN (domain G-1): each packet the pone leaves holds at least a trick's worth of cards,
+    or a hand's worth where there are no tricks; the game's own law of the cut is cited too."""
+    game = ctx.game
+    minimum = len(ctx.table.players) if game.has_tricks else game.hand_size
+    own = [law.id for law in ctx.content.laws_of_case(game.id, ctx.code, "cutting-the-pack")]
+    return rule_cut(ctx, {"packet-too-small": [P + "cut-by-pone", *own]}, minimum)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import rule_play
-from app.engine.handlers.declarations import check_claim
+from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
 
 P = "pinochle.american."
@@ -138,7 +138,11 @@ def even_stock(ctx: Context) -> Decision:
 
 @rules("pinochle", "american", "false-declaration")
 def false_declaration(ctx: Context) -> Decision | None:
-    """Seed 002:6: score taken down and a card called, unless he may amend."""
+    """Seed 002:6: score taken down and a card called, unless he may amend; a meld scored once
+    the stock is gone does not count (PIN-EB)."""
+    late = declared_out_of_time(ctx)
+    if late is not None:
+        return late
     claim = check_claim(ctx)
     if claim is None:
         return None

@@ -1,0 +1,134 @@
+"""A question's situation says every yes/no fact of its event, whichever way it went.
+
+The laws turn on such facts (whether the offender has drawn since a false declaration,
+whether a card of the next trick was played, whether the card drawn out of turn was the
+adversary's). When the words said the fact only when it was true, a learner reading
+"North declared and scored a royal marriage." could not tell whether the challenge came in
+time, and two answers were defensible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.cards import Card
+from app.events import EVENTS, EventSpec, FieldSpec
+from quizzes.bank import QuestionBank
+from quizzes.questions import QuestionError
+
+
+def _sample(field: FieldSpec) -> Any:
+    return {
+        "player": "North",
+        "card": Card("A", "S"),
+        "bool": False,
+        "int": 10,
+        "players": ("North", "South"),
+        "counts": {"North": 2, "South": 3},
+        "choice": field.choices[0] if field.choices else "",
+    }[field.kind]
+
+
+def _sentences(text: str) -> int:
+    return text.count(".")
+
+
+BOOLS = [
+    (spec, field)
+    for spec in EVENTS.values()
+    for field in spec.fields
+    if field.kind == "bool"
+]
+
+
+@pytest.mark.parametrize(("spec", "field"), BOOLS, ids=[f"{s.type}.{f.name}" for s, f in BOOLS])
+def test_a_yes_no_fact_is_said_both_ways(spec: EventSpec, field: FieldSpec) -> None:
+    base = {f.name: _sample(f) for f in spec.fields}
+    said_yes = spec.tell({**base, field.name: True})
+    said_no = spec.tell({**base, field.name: False})
+    assert said_yes != said_no
+    # Saying it one way only (a sentence added when true, nothing when false) leaves the
+    # learner to guess: both readings of the fact take as many sentences.
+    assert _sentences(said_yes) == _sentences(said_no), (said_yes, said_no)
+
+
+def test_a_false_declaration_says_whether_he_drew_and_whether_the_next_trick_began() -> None:
+    tell = EVENTS["false-declaration"].tell
+    words = tell({"player": "North", "declared": "royal-marriage", "drawn_since": False,
+                  "next_trick_started": False})
+    assert words == ("North declared and scored a royal marriage. He has not drawn from the "
+                     "stock since. No card of the next trick has been played yet.")
+
+
+def test_generated_rubicon_false_declarations_say_when_the_challenge_came() -> None:
+    bank = QuestionBank()
+    law = "rubicon-bezique.english.false-declaration"
+    asked = []
+    for qtype in ("ruling", "penalty"):
+        for seed in range(4):
+            try:
+                asked.append(bank.generate(qtype, law, seed))
+            except QuestionError:
+                continue
+    assert asked
+    for q in asked:
+        assert ("No card of the next trick has been played yet." in q.situation
+                or "A card of the next trick has already been played." in q.situation), q.id
+
+
+def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:
+    """Écarté is a game of five points: a question told of "310 points where 300 were due"."""
+    bank = QuestionBank()
+    seen: set[str] = set()
+    for info in bank.items.values():
+        if info.type not in ("ruling", "penalty"):
+            continue
+        for seed in range(3):
+            try:
+                q = bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            event = (q.table or {}).get("event", {})
+            if event.get("type") != "wrong-score":
+                continue
+            low, high, _ = bank.games[q.table["game"]].model.random_scores  # type: ignore[index]
+            assert low <= event["correct"] < high and low <= event["marked"] < high, (
+                q.id, q.situation)
+            assert event["marked"] != event["correct"]
+            seen.add(q.table["game"])  # type: ignore[index]
+    assert "ecarte" in seen and len(seen) >= 3, seen
+
+
+def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
+    """'The dealer turns up a king for the trump.' over a table dealt with a wrong count: the
+    engine rules a misdeal (the king does not score), and a learner who reads only the words
+    picks 'South scores 1' and is marked wrong. Every wrong count the event's own words do not
+    account for (a draw, a card led) is said."""
+    from app.engine.table import Table
+    from app.scenario import parse_scenario
+
+    bank = QuestionBank()
+    told = 0
+    for info in bank.items.values():
+        if info.type not in ("ruling", "penalty", "code", "law"):
+            continue
+        for seed in range(2):
+            try:
+                q = bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            if q.table is None:
+                continue
+            scenario = parse_scenario(dict(q.table), bank.games)
+            table = Table(scenario, bank.games[scenario.game])
+            off = {p: h if isinstance(h, int) else len(h) for p, h in scenario.hands.items()
+                   if (h if isinstance(h, int) else len(h)) != table.proper_count(p)}
+            if not off or EVENTS[scenario.event.type].explains_counts:
+                continue
+            for p, held in off.items():
+                assert f"{p} holds {held} (should hold {table.proper_count(p)})" in q.situation, (
+                    q.id, q.situation)
+            told += 1
+    assert told >= 10  # king-turned tables dealt with a wrong count, among others
