@@ -355,3 +355,25 @@ def test_ecarte_first_refusal_failed_still_gives_two(ruled):
     raw = ecarte_result({"North": 3, "South": 2}, "refused")
     assert dict(ruled(raw, "english").score) == {"North": 2}
     assert dict(ruled(raw, "american").score) == {"North": 2}
+
+
+# ------------------------------------------------------------------ Rubicon: play before the lead
+
+
+def test_rubicon_card_played_before_the_adversary_leads_is_a_lead_out_of_turn(ruled):
+    """Portland law 24 (domain R-8): a card led out of turn is taken up unless it has been
+    played to. With two players, playing a card when the adversary should lead is leading out
+    of turn; nobody has played to it, so it is taken back, without penalty."""
+    raw = {
+        "game": "rubicon-bezique",
+        "dealer": "South",
+        "stage": "play",
+        "tricks_played": 2,
+        "trick": {"leader": "North", "cards": []},
+        "event": {"type": "play-out-of-turn", "player": "South", "card": "AS"},
+    }
+    r = ruled(raw, "english")
+    assert r.outcome == "no-penalty"
+    assert r.laws == ("rubicon-bezique.english.lead-out-of-turn",)
+    assert [(o.id, o.by) for o in r.options] == [("take-back", "South")]
+    assert "ace of spades" in r.explanation
