@@ -82,9 +82,9 @@ class Lexicon:
             for phrase in phrases:
                 parts = phrase.split()
                 for word in parts if len(parts) > 1 else ():
-                    bucket = self._lone_words.setdefault(self.stem(word), [])
-                    if len(word) > 1 and word not in stop and index not in bucket:
-                        bucket.append(index)
+                    holders = self._lone_words.setdefault(self.stem(word), [])
+                    if len(word) > 1 and word not in stop and index not in holders:
+                        holders.append(index)
         self._vocabulary_stems: frozenset[str] | None = None
         self._games_by_key: dict[tuple[str, ...], list[str]] = {}
         for name, game in games:
