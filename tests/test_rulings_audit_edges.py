@@ -294,3 +294,28 @@ def test_cinch_short_cut_cites_the_general_law_and_the_cinch_code(ruled):
     r = ruled(cut("cinch", "packet-too-small", 3), "american")
     assert r.outcome == "cut-again"
     assert set(r.laws) == {GA + "cut-by-pone", "cinch.american.pone-must-cut"}
+
+
+# ------------------------------------------------------------------ Auction Pitch: revoke
+
+
+def test_pitch_revoke_sets_the_revoker_back_the_amount_bid(ruled):
+    """ENC-AP (domain AP-2), the revoke law held under the code: the revoker is set back the
+    amount bid. North bid 3 and pitched spades; East, holding a spade, discards a heart on
+    the spade lead: East is set back 3."""
+    raw = {
+        "game": "auction-pitch",
+        "dealer": "West",
+        "stage": "play",
+        "trump": "S",
+        "bid": {"player": "North", "amount": 3},
+        "hands": {"East": ["2S", "5H", "9C"]},
+        "tricks_played": 3,
+        "trick": {"leader": "North", "cards": ["KS"]},
+        "event": {"type": "play", "player": "East", "card": "5H"},
+    }
+    r = ruled(raw, "american")
+    assert r.outcome == "revoke"
+    assert "auction-pitch.american.revoke-penalty" in r.laws
+    assert dict(r.score) == {"East": -3}
+    assert "North, the pitcher, is not set back" in r.explanation

@@ -34,11 +34,27 @@ def play(ctx: Context) -> Decision:
         laws = [variant]
     if judged.legal:
         return ctx.decide("legal", laws, judged.reason)
+    if table.bid is None:
+        return ctx.decide(
+            "revoke",
+            [*laws, P + "revoke-penalty"],
+            f"{judged.reason} Foster's own penalty for a revoke at Auction Pitch is not in the "
+            f"laws held here; the encyclopedia rule cited sets the revoker back the amount bid, "
+            f"and nobody bid this hand, so it names no amount.",
+        )
+    bidder, amount = table.bid["player"], table.bid["amount"]
+    pitcher = (
+        f" {bidder}, the pitcher, is not set back if he fails to make his bid."
+        if bidder != player
+        else ""
+    )
     return ctx.decide(
         "revoke",
         [*laws, P + "revoke-penalty"],
         f"{judged.reason} Foster's own penalty for a revoke at Auction Pitch is not in the laws "
-        f"held here; the encyclopedia rule cited puts the offender back by the amount of the bid.",
+        f"held here; by the encyclopedia rule cited {player} is set back the {amount} bid, and "
+        f"the others score what they make.{pitcher}",
+        score={player: -amount},
     )
 
 
