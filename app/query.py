@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.lexicon import Lexicon
+from app import numbers
+from app.lexicon import Expansion, Lexicon
 from app.search import MAX_QUERY_CHARS, MAX_WORDS, words
 from app.spelling import Speller
 
@@ -27,6 +28,8 @@ class Clause:
     prefix: bool = False  # the last word, still being typed: matched as a prefix too
     core: int = 1  # how many of `phrases` (from the first) are the words as read or their
     # group's head form ("maldonne": maldonne, misdeal); these rank before other synonyms
+    own: int = 1  # how many of `phrases` are the words as read (with a number's other
+    # spellings: "fifty", "50"); laws using these rank first of all
 
     @property
     def corrected(self) -> bool:
@@ -121,46 +124,64 @@ class QueryReader:
         )
 
     def _segment(self, tokens: list[str]) -> list[tuple[int, int, str]]:
-        """(start, size, kind) runs: "game", "form" (glossary/thesaurus), "stop" or "word"."""
+        """(start, size, kind) runs: "game", "form" (glossary/thesaurus), "stop" or "word".
+
+        A form written with a number matches it in digits or words ("stage two" is the
+        glossary's "stage 2"); a number of several words ("fifty one") is one run."""
         lex = self._lexicon
         units: list[tuple[int, int, str]] = []
         i = 0
         while i < len(tokens):
             longest = min(lex.longest_form(), len(tokens) - i)
             for size in range(longest, 0, -1):
-                key = lex.key(" ".join(tokens[i : i + size]))
-                if lex.games_named(key):
+                run = tokens[i : i + size]
+                keys = [lex.key(" ".join(v)) for v in numbers.variants(run)]
+                if any(lex.games_named(key) for key in keys):
                     units.append((i, size, "game"))
                     break
-                if lex.expansion(key) is not None and (size > 1 or tokens[i] not in self._stop):
+                if (any(lex.expansion(key) is not None for key in keys)
+                        and (size > 1 or tokens[i] not in self._stop)):
                     units.append((i, size, "form"))
                     break
             else:
-                units.append((i, 1, "stop" if tokens[i] in self._stop else "word"))
-                size = 1
+                number = numbers.read_number(tokens, i)
+                size = number[1] if number else 1
+                units.append((i, size, "stop" if tokens[i] in self._stop else "word"))
             i += size
         return units
 
     def _clause(self, typed: str, used: str, prefix: bool) -> Clause:
         lex = self._lexicon
-        found = lex.expansion(lex.key(used))
-        phrases = {used: ""}
+        # The number's other spellings are the same words, not synonyms: searched as read.
+        spelled = [" ".join(v) for v in numbers.variants(used.split())]
+        phrases = dict.fromkeys(spelled, "")
+        found: Expansion | None = None
+        for phrase in spelled:
+            found = lex.expansion(lex.key(phrase))
+            if found is not None:
+                break
+        own = len(phrases)
         if found is None:
-            return Clause(typed, used, (used,), ("",), prefix)
+            return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, own, own)
+        as_read = {lex.key(p) for p in spelled}
         origin_of = dict(zip(found.phrases, found.origins, strict=True))
         for head in found.heads:
-            if lex.key(head) != lex.key(used):
+            if lex.key(head) not in as_read:
                 phrases.setdefault(head, origin_of.get(head, ""))
         core = len(phrases)
         for phrase, origin in origin_of.items():
-            if lex.key(phrase) != lex.key(used):
+            if lex.key(phrase) not in as_read:
                 phrases.setdefault(phrase, origin)
-        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core)
+        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core, own)
 
-    def group(self, clause: Clause, *, direct: bool = False) -> str:
-        """The clause as an FTS5 OR group of quoted phrases (`direct`: its own words only)."""
+    def group(self, clause: Clause, *, direct: bool = False, level: str = "") -> str:
+        """The clause as an FTS5 OR group of quoted phrases. `level`: "own" (the words as
+        read), "core" (those and their group's head form; also `direct`) or "all" (every
+        synonym, the default)."""
         lex = self._lexicon
-        phrases = clause.phrases[: clause.core] if direct else clause.phrases
+        level = level or ("core" if direct else "all")
+        size = {"own": clause.own, "core": clause.core}.get(level, len(clause.phrases))
+        phrases = clause.phrases[:size]
         if not clause.prefix:
             alternatives = [_quote(p) for p in phrases]
         else:
@@ -173,17 +194,32 @@ class QueryReader:
         return "(" + " OR ".join(alternatives) + ")"
 
     def expression(
-        self, understanding: Understanding, *, every: bool = True, direct: bool = False
+        self, understanding: Understanding, *, every: bool = True, direct: bool = False,
+        level: str = "",
     ) -> str | None:
         """The MATCH expression: every clause (AND) or any of them (OR), with synonyms or
-        (`direct`) with the words as read only; None when there are no clauses."""
+        (`direct`, or `level` "core") with the words as read and their head forms only, or
+        (`level` "own") with the words as read only; None when there are no clauses."""
         if understanding.empty:
             return None
-        key = ("and" if every else "or") + (" direct" if direct else "")
+        level = level or ("core" if direct else "all")
+        key = ("and" if every else "or") + " " + level
         if key not in understanding.expressions:
             joiner = " AND " if every else " OR "
             # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
             understanding.expressions[key] = joiner.join(
-                self.group(c, direct=direct) for c in understanding.clauses
+                self.group(c, level=level) for c in understanding.clauses
             )
         return understanding.expressions[key]
+
+    def tiers(self, understanding: Understanding) -> list[str]:
+        """The every-clause expressions a search runs in turn, each adding the laws the one
+        before did not find: the words as read, then with their head forms, then with every
+        synonym (a synonym rare in the laws would otherwise outweigh the common word typed,
+        as bm25 scores each phrase by its rarity). Empty when there are no clauses."""
+        found: list[str] = []
+        for level in ("own", "core", "all"):
+            expression = self.expression(understanding, level=level)
+            if expression is not None and expression not in found:
+                found.append(expression)
+        return found

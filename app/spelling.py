@@ -1,10 +1,14 @@
 """Spelling correction against the index's own vocabulary: every word the laws, the glossary,
-the thesaurus and the game names use, so a correction is always a word that finds something."""
+the thesaurus and the game names use, so a correction is always a word that finds something.
+
+A word is left as typed when the laws know it in another form (its stem is indexed: "hearts",
+"trumped"), when it is a common English word (the reader means it: "person" is not "period"),
+or when it holds a digit ("17th")."""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -22,12 +26,25 @@ def max_edits(word: str) -> int:
 class Speller:
     """Finds the known word nearest to an unknown one; prefers the commoner on ties."""
 
-    def __init__(self, frequencies: Mapping[str, int], known: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        frequencies: Mapping[str, int],
+        known: Iterable[str] = (),
+        *,
+        stem: Callable[[str], str] | None = None,
+        stems: Collection[str] = (),
+        common: Collection[str] = (),
+    ) -> None:
+        """`stem` and `stems`: a word whose stem is among `stems` is known (the index holds
+        it in another form); `common`: words meant as typed, never corrected."""
         self._freq = dict(frequencies)
         for word in known:
             self._freq.setdefault(word, 1)
         self._choices = sorted(self._freq)
         self._cache: dict[str, str | None] = {}
+        self._stem = stem
+        self._stems = stems
+        self._common = common
 
     def __contains__(self, word: object) -> bool:
         return word in self._freq
@@ -39,10 +56,13 @@ class Speller:
 
     def correct(self, word: str) -> str | None:
         """The nearest known word to `word` within max_edits, or None (known, short, or far)."""
-        if word in self._freq or len(word) < MIN_LENGTH or word.isdigit():
+        if word in self._freq or len(word) < MIN_LENGTH or any(c.isdigit() for c in word):
             return None
         if word in self._cache:
             return self._cache[word]
+        if word in self._common or (self._stem is not None and self._stem(word) in self._stems):
+            self._cache[word] = None
+            return None
         limit = max_edits(word)
         found = process.extract(
             word, self._choices, scorer=OSA.distance, score_cutoff=limit, limit=20

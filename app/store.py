@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 
-from app import index
+from app import index, numbers
 from app.content import Content, Law, Term
+from app.english import common_words
 from app.lexicon import Lexicon
 from app.query import Clause, QueryReader, Understanding
 from app.search import (
@@ -31,7 +32,7 @@ from app.search import (
 )
 from app.spelling import Speller
 from app.thesaurus import Thesaurus, load_thesaurus
-from app.vocabulary import CODES, GAMES, TOPICS
+from app.vocabulary import CODES, GAMES, GENERAL, TOPICS
 
 __all__ = ["LawsStore", "SearchHit", "snippet_html", "snippet_text"]
 
@@ -177,10 +178,12 @@ class LawsStore:
                 *(f for g in self._thesaurus.groups for f in g.forms),
                 *(n for n, _ in self._thesaurus.game_names),
                 *self._thesaurus.stop_words,
+                *numbers.WORDS,
             )
             for w in words(text)
         }
-        self._speller = Speller(frequencies, known)
+        self._speller = Speller(frequencies, known, stem=self._lexicon.stem,
+                                stems=frozenset(stems.values()), common=common_words())
         self._reader = QueryReader(self._lexicon, self._speller)
         self._rank_limit = RANK_LIMIT
         self._may_be_broad = len(self._laws) > self._rank_limit
@@ -285,41 +288,46 @@ class LawsStore:
         if not isinstance(limit, int) or limit > MAX_LIMIT:
             raise ValueError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
         seen = self._reader.read(query, literal=literal)
-        expression = self._reader.expression(seen)
-        if expression is None or limit <= 0:
+        tiers = self._reader.tiers(seen)
+        if not tiers or limit <= 0:
             return SearchResults(query)
         named = tuple(g for g in seen.games if not game or g == game)
-        scopes = [named, ()] if named else [()]
+        # A game named narrows the search to it, with the general laws, which hold for every
+        # game ("pitch bid out of turn" is ruled by the general law on bids out of turn), its
+        # own laws first at each strength of match. Only when none of them has any word typed
+        # are all games searched: a law of another game rules nothing in this one.
+        scopes: list[list[tuple[str, ...]]] = [[()]]
+        if named:
+            own = [named, (GENERAL,)] if not game and GENERAL not in named else [named]
+            scopes.insert(0, own)
         rows: list[tuple[str, float, str]] = []
         mode = "all"
-        direct = self._reader.expression(seen, direct=True)
-        for scope in scopes:
-            # Laws using the words as read rank first: a synonym rare in the laws would
-            # otherwise outweigh the common word typed (bm25 scores each phrase by rarity).
-            rows = self._run(direct, scope, game, code, topic, limit) if direct else []
-            if len(rows) < limit and direct != expression:
-                taken = {r[0] for r in rows}
-                rows += [r for r in self._run(expression, scope, game, code, topic, limit)
-                         if r[0] not in taken][: limit - len(rows)]
-            if rows:
-                break
         anyway = self._reader.expression(seen, every=False)
         assert anyway is not None
-        if len(rows) < min(FEW, limit) and len(seen.clauses) > 1:
-            taken = {r[0] for r in rows}
-            extra: list[tuple[str, float, str]] = []
-            for scope in scopes:
-                extra = [r for r in self._run(anyway, scope, game, code, topic, ANY_CANDIDATES)
-                         if r[0] not in taken]
-                if extra:
-                    break
-            scored = sorted(
-                ((-self._coverage(self._laws[r[0]], seen.clauses), r[1], n), r)
-                for n, r in enumerate(extra)
-            )
-            if not rows and scored:
-                mode = "any"
-            rows += [r for _, r in scored][: limit - len(rows)]
+        for scope in scopes:
+            rows = []
+            for expression in tiers:
+                for part in scope:
+                    if len(rows) < limit:
+                        taken = {r[0] for r in rows}
+                        rows += [r for r in self._run(expression, part, game, code, topic, limit)
+                                 if r[0] not in taken][: limit - len(rows)]
+            mode = "all"
+            if len(rows) < min(FEW, limit) and len(seen.clauses) > 1:
+                taken = {r[0] for r in rows}
+                scored = []
+                for part in scope:
+                    extra = [r for r in self._run(anyway, part, game, code, topic, ANY_CANDIDATES)
+                             if r[0] not in taken]
+                    scored += sorted(
+                        ((-self._coverage(self._laws[r[0]], seen.clauses), r[1], n), r)
+                        for n, r in enumerate(extra)
+                    )
+                if not rows and scored:
+                    mode = "any"
+                rows += [r for _, r in scored][: limit - len(rows)]
+            if rows:
+                break
         hits = tuple(self._hit(law_id, rank, snippet, seen) for law_id, rank, snippet in rows)
         return SearchResults(
             query,
@@ -408,7 +416,7 @@ class LawsStore:
         for n, key in enumerate(self._patterns(clause)):
             if key in text:
                 phrase = clause.phrases[n]
-                if n == 0:
+                if n < clause.own:  # the words as read, or a number's other spelling
                     return Match(clause.typed, phrase, "correction" if clause.corrected else "word")
                 return Match(clause.typed, phrase, "synonym", clause.sources[n])
         if clause.prefix:
@@ -468,12 +476,10 @@ class LawsStore:
         plain hits (no explanation of the match, no other codes' laws of their situations:
         the page lists titles, and a term's page is opened at every click)."""
         seen = self._reader.read(term)
-        expression = self._reader.expression(seen)
-        if expression is None:
-            return []
-        direct = self._reader.expression(seen, direct=True)
-        rows = self._run(direct, (), None, None, None, limit) if direct else []
-        if len(rows) < limit and direct != expression:
+        rows: list[tuple[str, float, str]] = []
+        for expression in self._reader.tiers(seen):
+            if len(rows) >= limit:
+                break
             taken = {r[0] for r in rows}
             rows += [r for r in self._run(expression, (), None, None, None, limit)
                      if r[0] not in taken][: limit - len(rows)]

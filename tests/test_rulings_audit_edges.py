@@ -319,3 +319,61 @@ def test_pitch_revoke_sets_the_revoker_back_the_amount_bid(ruled):
     assert "auction-pitch.american.revoke-penalty" in r.laws
     assert dict(r.score) == {"East": -3}
     assert "North, the pitcher, is not set back" in r.explanation
+
+
+# ------------------------------------------------------------------ Écarté: a later refusal
+
+
+def ecarte_result(tricks, proposal, **extra):
+    raw = {
+        "game": "ecarte",
+        "dealer": "South",
+        "stage": "hand-over",
+        "turn_up": "9D",
+        "event": {"type": "hand-result", "tricks": tricks, "proposal": proposal},
+    }
+    raw.update(extra)
+    return raw
+
+
+def test_ecarte_refusal_after_an_exchange_scores_only_the_point_under_the_club_code(ruled):
+    """Club Code laws 48-49 (domain EC-47 to EC-49): the 2 for beating a player who refused
+    count only on the hand's first proposal. North proposed, South gave cards, North proposed
+    again and South refused, then won only 2 tricks: North scores the point, 1, not 2.
+    Foster (seed 004:9) states no such limit: 2."""
+    raw = ecarte_result({"North": 3, "South": 2}, "refused", discards_made=True)
+    english = ruled(raw, "english")
+    assert english.outcome == "no-penalty"
+    assert dict(english.score) == {"North": 1}
+    assert "ecarte.english.refuser-fails-point" in english.laws
+    assert dict(ruled(raw, "american").score) == {"North": 2}
+
+
+def test_ecarte_first_refusal_failed_still_gives_two(ruled):
+    """Club Code law 48 and seed 004:9: the dealer refused the first proposal and won 2
+    tricks: the non-dealer scores 2."""
+    raw = ecarte_result({"North": 3, "South": 2}, "refused")
+    assert dict(ruled(raw, "english").score) == {"North": 2}
+    assert dict(ruled(raw, "american").score) == {"North": 2}
+
+
+# ------------------------------------------------------------------ Rubicon: play before the lead
+
+
+def test_rubicon_card_played_before_the_adversary_leads_is_a_lead_out_of_turn(ruled):
+    """Portland law 24 (domain R-8): a card led out of turn is taken up unless it has been
+    played to. With two players, playing a card when the adversary should lead is leading out
+    of turn; nobody has played to it, so it is taken back, without penalty."""
+    raw = {
+        "game": "rubicon-bezique",
+        "dealer": "South",
+        "stage": "play",
+        "tricks_played": 2,
+        "trick": {"leader": "North", "cards": []},
+        "event": {"type": "play-out-of-turn", "player": "South", "card": "AS"},
+    }
+    r = ruled(raw, "english")
+    assert r.outcome == "no-penalty"
+    assert r.laws == ("rubicon-bezique.english.lead-out-of-turn",)
+    assert [(o.id, o.by) for o in r.options] == [("take-back", "South")]
+    assert "ace of spades" in r.explanation

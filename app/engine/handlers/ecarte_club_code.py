@@ -191,8 +191,23 @@ def king_turned(ctx: Context) -> Decision:
 
 @rules("ecarte", "english", "hand-result")
 def hand_result(ctx: Context) -> Decision:
-    """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point."""
+    """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point,
+    but only on the hand's first proposal: once cards have been exchanged, a later refusal (or
+    playing on without proposing again) is scored as usual."""
     h = read_hand_result(ctx)
+    if h.bound is not None and h.bound_failed and ctx.table.discards_made:
+        what = "the vole" if h.vole else "the point"
+        stood = h.bound == ctx.table.pone
+        verb = "played on without proposing again" if stood else "refused"
+        laws = [E + "stander-fails-point"] if stood else []
+        return ctx.decide(
+            "no-penalty",
+            [*laws, E + "refuser-fails-point", E + "point-and-vole"],
+            f"Cards had already been exchanged, so when {h.bound} {verb} it was not the first "
+            f"proposal of the hand, and the 2 for a failed stand or refusal do not apply: "
+            f"{h.winner} won {h.won[h.winner]} tricks and scores {what}, {h.points}.",
+            score={h.winner: h.points},
+        )
     if h.bound is not None and h.bound_failed:
         stood = ctx.event.proposal == "stood"
         law = E + ("stander-fails-point" if stood else "refuser-fails-point")

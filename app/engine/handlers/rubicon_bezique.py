@@ -8,6 +8,7 @@ from app.engine.handlers.common import (
     describe_counts,
     forgot_to_draw_french,
     over_under,
+    played_words,
     rule_play,
 )
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
@@ -233,6 +234,24 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         [E + "lead-out-of-turn"],
         f"{offender} led the {card.name} out of turn and nobody has played to it: "
         f"it is taken back.",
+        options=[Option("take-back", offender)],
+    )
+
+
+@rules("rubicon-bezique", "english", "play-out-of-turn")
+def play_out_of_turn(ctx: Context) -> Decision | None:
+    """Law 24: with two players, a card played before the leader has led is a lead out of
+    turn, and nobody has played to it: it is taken back."""
+    trick = ctx.table.trick
+    if trick is not None and trick.cards:
+        return None  # The leader has led: the other player's card is in turn.
+    offender = ctx.event.player
+    return ctx.decide(
+        "no-penalty",
+        [E + "lead-out-of-turn"],
+        f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
+        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
+        f"taken back.",
         options=[Option("take-back", offender)],
     )
 

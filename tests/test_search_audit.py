@@ -1,0 +1,148 @@
+"""The search audit's classes of failure, each on the real laws as a learner or referee types:
+real words left alone by the speller, numbers in words or digits, a game named keeps to that
+game (with the general laws), the words as typed before their synonyms, and odd input."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.content import load_content
+from app.numbers import read_number, spellings, variants
+from app.search import words
+from app.store import LawsStore
+
+
+@pytest.fixture(scope="module")
+def store():
+    found = LawsStore(load_content())
+    yield found
+    found.close()
+
+
+def first_row(store: LawsStore, query: str):
+    results = store.find(query)
+    assert results.groups, f"nothing found for {query!r}"
+    return results.groups[0]
+
+
+# --- spelling: a real word is meant as typed ----------------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["person", "reveal", "friend", "fake", "swapped", "finish"])
+def test_a_common_english_word_is_not_corrected_into_a_word_of_the_laws(store, word) -> None:
+    # "person" was searched as "period", "reveal" as "redeal", "swapped" as "stopped".
+    assert store.understand(f"{word} cards").corrections == ()
+
+
+@pytest.mark.parametrize("word", ["hearts", "trumped", "spade"])
+def test_a_word_the_laws_hold_in_another_form_is_not_corrected(store, word) -> None:
+    # "hearts" became "harms"; "trumped" is indexed as "trump" and needs no correction.
+    assert store.understand(f"{word} led").corrections == ()
+
+
+def test_a_word_with_a_digit_is_not_corrected(store) -> None:
+    assert store.understand("17th card").corrections == ()
+
+
+@pytest.mark.parametrize("typo, meant", [("misdael", "misdeal"), ("exposd", "exposed"),
+                                         ("declaraton", "declaration")])
+def test_a_slip_of_the_finger_is_still_corrected(store, typo, meant) -> None:
+    assert (typo, meant) in store.understand(f"{typo} x").corrections
+
+
+# --- numbers in words or digits ----------------------------------------------------------------
+
+
+def test_numbers_are_read_in_words_and_digits() -> None:
+    assert read_number(words("fifty one points"), 0) == (51, 2, False)
+    assert read_number(words("thirteen hundred"), 0) == (1300, 2, False)
+    assert read_number(words("one hundred and ten cards"), 0) == (110, 4, False)
+    assert read_number(["eleventh"], 0) == (11, 1, True)
+    assert read_number(["17th"], 0) == (17, 1, True)
+    assert read_number(["1", "000"], 0) == (1000, 2, False)  # "1,000"
+    assert read_number(["one", "two"], 0) == (1, 1, False)  # two numbers, not three
+    assert read_number(["hand"], 0) is None
+
+
+def test_a_number_is_spelled_every_way_the_laws_write_it() -> None:
+    assert spellings(1300, False) == ["1300", "one thousand three hundred", "thirteen hundred"]
+    assert spellings(11, True) == ["11th", "eleventh"]
+    assert spellings(21, True) == ["21st", "twenty first"]
+    assert variants(["stage", "two"]) == [["stage", "two"], ["stage", "2"]]
+    assert variants(["revoke"]) == [["revoke"]]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("fifty", "rubicon-bezique.english.carte-blanche"),  # the laws say "50"
+    ("fifty one points", "cinch.american.game-51"),
+    ("thirteen hundred", "rubicon-bezique.english.rubicon"),  # the laws say "1300"
+    ("11th card", "ecarte.american.several-turned-after-seen"),  # "eleventh"
+])
+def test_a_number_finds_laws_that_write_it_the_other_way(store, query, expected) -> None:
+    found = [h.law_id for h in store.find(query).hits]
+    assert expected in found[:10], found[:10]
+
+
+def test_a_glossary_form_with_a_number_is_found_in_words(store) -> None:
+    (clause,) = store.understand("stage two").clauses
+    assert "second stage" in clause.phrases  # the glossary's "stage 2"
+
+
+# --- a game named keeps to that game, with the general laws ------------------------------------
+
+
+def test_a_game_named_is_not_left_for_another_game_that_has_every_word(store) -> None:
+    # Conquian has no law with "runs out", Bézique has: its laws came first.
+    results = store.find("what if the stock runs out in conquian")
+    assert {g.game for g in results.groups} <= {"conquian", "general"}
+    assert results.groups[0].game == "conquian"
+
+
+def test_a_game_named_includes_the_general_laws_after_its_own(store) -> None:
+    assert first_row(store, "pitch bid out of turn").best.law_id.startswith(
+        "general.american.bid-out-of-turn")
+    # The game's own laws come first at the same strength of match.
+    assert first_row(store, "renonce écarté").game == "ecarte"
+
+
+def test_a_game_filter_is_still_a_filter(store) -> None:
+    assert {h.game for h in store.search("bid out of turn", game="auction-pitch")} <= {
+        "auction-pitch"}
+
+
+# --- the words as typed before their synonyms ---------------------------------------------------
+
+
+def test_a_word_typed_finds_laws_using_it_before_laws_using_its_rarer_synonym(store) -> None:
+    # "stock" stands for the glossary's "talon", used by a few laws only: bm25 put those first.
+    assert "stock" in first_row(store, "stock").best.title.lower()
+
+
+# --- odd input ---------------------------------------------------------------------------------
+
+ODD = ["", " ", "?", "...", '"', '""', "*", "-", ":", "^", "(", ")", "()", "\\", "%", "_",
+       "\t\n", "🂡🂱", "牌", "ß", "Ⅻ", "12345678901234567890", "xyzzy", "x" * 5000,
+       "revoke " * 500, "NEAR", "AND", "OR", "NOT", "NEAR(revoke misdeal)", "NEAR/2",
+       "revoke AND misdeal", "revoke NOT misdeal", "-revoke", "title:revoke", "{title}:misdeal",
+       "revoke*", '"lead out of turn"', "^misdeal", "' OR 1=1 --", "\x00revoke", "don't",
+       "one hundred and", "and hundred", "0", "1,000", "17th", "ｒｅｖｏｋｅ"]
+
+
+@pytest.mark.parametrize("text", ODD)
+def test_odd_input_never_raises_and_says_what_it_searched(store, text) -> None:
+    results = store.find(text)
+    seen = store.understand(text)
+    assert results.query == text
+    if seen.empty:  # nothing searchable: no results, and nothing claimed to be searched
+        assert results.groups == () and results.corrected_text == ""
+    else:
+        assert results.corrected_text  # the words it searched, shown above the results
+
+
+@pytest.mark.parametrize("text, law", [
+    ("revoke*", "revoke"), ('"lead out of turn"', "out of turn"), ("-revoke", "revoke"),
+    ("(misdeal)", "misdeal"), ("NEAR(revoke misdeal)", "misdeal"),
+])
+def test_query_syntax_is_read_as_the_words_it_holds(store, text, law) -> None:
+    best = first_row(store, text).best
+    assert law in (best.title + " " + store.law(best.law_id).text).lower()
