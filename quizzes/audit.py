@@ -32,7 +32,8 @@ class Problem:
     """One way a question fails to have a single defensible answer."""
 
     question: str
-    kind: str  # same-reading, two-wordings, rival-reading, also-decides, unnamed-reading
+    kind: str  # same-reading, two-wordings, rival-reading, also-decides,
+    # reading-bears-on, unnamed-reading
     detail: str
 
     def __str__(self) -> str:
@@ -71,6 +72,19 @@ def _names_reading(q: Question, law: Law) -> bool:
         return f"following {law.authority}" in q.prompt
     names = [w.strip("(),'") for w in law.authority.split() if w[:1].isupper() and len(w) > 4]
     return any(name in q.prompt for name in names)
+
+
+def _bearing(content: Content, law: Law) -> set[str]:
+    """Laws of its code that the readings of a disputed rule name as related (see
+    quizzes.generators.law.disputed_bearing): asked in words, each is a second answer.
+    Empty when every law of the code is one of them (the question then has to take them)."""
+    if not law.variant_of:
+        return set()
+    readings = content.variant_groups_of(law.game).get(law.variant_of, (law,))
+    found = {r for reading in (law, *readings) for r in reading.related
+             if r in content.laws and content.laws[r].code == law.code}
+    others = {o.id for o in content.laws_for(law.game, law.code)} - {law.id}
+    return found if others - found - {x.id for x in readings} else set()
 
 
 def question_problems(content: Content, games: object, question: Question) -> list[Problem]:
@@ -112,6 +126,7 @@ def question_problems(content: Content, games: object, question: Question) -> li
                                    f"the {ruling.code} ruling is also “{ruling.outcome}”"))
     if q.type == "law":
         asked_law = content.laws[q.law]
+        bearing = _bearing(content, asked_law)
         cited: tuple[str, ...] = ()
         if q.table is not None:
             scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
@@ -124,6 +139,8 @@ def question_problems(content: Content, games: object, question: Question) -> li
                 out.append(Problem(q.id, "rival-reading", f"[{c.key}] {choice.id}"))
             elif c.key in cited:
                 out.append(Problem(q.id, "also-decides", f"[{c.key}] {choice.id}"))
+            elif q.table is None and c.key in bearing:
+                out.append(Problem(q.id, "reading-bears-on", f"[{c.key}] {choice.id}"))
     return out
 
 

@@ -138,3 +138,15 @@ def test_an_authored_answer_resting_on_one_reading_must_name_it():
     contrast = dataclasses.replace(unnamed, laws=(*unnamed.laws,
                                                   "conquian.american.pack-ace-to-ten"))
     assert question_problems(BANK.content, BANK.games, contrast) == []
+
+
+def test_a_reading_asked_in_words_is_not_set_beside_the_general_law_it_agrees_with():
+    """'The ace of trumps has been played and the points are counted': under the reading that
+    high goes to the winner of the trick, 'Fourteen points a deal, to the side that wins them'
+    decides it too, and must not be offered as wrong."""
+    general = BANK.content.laws["cinch.american.points-to-trick-winner"].title
+    for seed in range(10):
+        q = BANK.generate("law", "cinch.american.high-to-trick-winner", seed)
+        assert q.table is None
+        assert general not in [c.text for c in q.choices], seed
+        assert len(q.choices) >= 3

@@ -61,16 +61,31 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
+def disputed_bearing(bank: QuestionBank, law: Law) -> set[str]:
+    """The laws of its code that a reading of a disputed rule bears on, asked in words: those
+    any reading of its variant group names as related. A general law one reading agrees with is
+    a second answer under that reading ("high goes to the winner of the trick" and "fourteen
+    points a deal, to the side that wins them"; "brisques are scored as won" and "only aces and
+    tens count in the tricks"). A table fixes the facts, and the engine's ruling names the laws
+    that decide it; an undisputed law's related laws are the neighbours it is told apart from."""
+    if not law.variant_of:
+        return set()
+    readings = bank.content.variant_groups_of(law.game).get(law.variant_of, (law,))
+    return {r for reading in (law, *readings) for r in reading.related
+            if r in bank.content.laws and bank.content.laws[r].code == law.code}
+
+
 class _Search:
     """The search for a question's wrong choices: the titles taken, the ids excluded and how
     many more laws it may read. Topics are read as streams and left as soon as they have given
     what is wanted, so a question reads a few dozen laws whatever the size of its code."""
 
-    def __init__(self, bank: QuestionBank, law: Law, cited: tuple[str, ...]) -> None:
+    def __init__(self, bank: QuestionBank, law: Law, cited: tuple[str, ...],
+                 *, in_words: bool = False) -> None:
         self.bank = bank
         self.law = law
         self.titles = {bank.folded(law)[0]}
-        self.exclude = {law.id, *cited}
+        self.exclude = {law.id, *cited, *(disputed_bearing(bank, law) if in_words else ())}
         self.left = READ_AT_MOST
 
     def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
@@ -145,12 +160,18 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     else:
         situation = law.situation
         explanation = f"{law.title}: {law.remedy}"
-    search = _Search(bank, law, cited)
+    search = _Search(bank, law, cited, in_words=table is None)
     near = search.topic(law.topic, NEAR)
     counterparts = search.counterparts()
     widened = not near
     if widened:
         near = search.wider(NEAR)
+    if not near and not counterparts and table is None:
+        # Every other law of the code bears on this reading: they stand as wrong choices
+        # rather than no question at all.
+        search = _Search(bank, law, cited)
+        near = search.topic(law.topic, NEAR) or search.wider(NEAR)
+        widened = True
     wrong = shuffled(rng, near)[:WRONG]
     shown = frozenset(bank.folded(o)[0] for o in wrong)
     counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
