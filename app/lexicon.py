@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from app.content import Term
+from app.english import common_words
 from app.search import MAX_QUERY_CHARS, fold, words
 from app.thesaurus import Thesaurus
 
@@ -72,6 +73,19 @@ class Lexicon:
             for key, found in self._groups_by_key.items()
         }
         self._expansions: dict[tuple[str, ...], Expansion] = {}
+        # Each word of a longer form, by stem ("couper" of the glossary's "couper la carte"):
+        # one the laws never use stands, typed alone, for the groups whose forms hold it; not a
+        # common English word, which means itself ("bad" is not "bad deal", a misdeal).
+        stop = {*thesaurus.stop_words, *common_words()}
+        self._lone_words: dict[str, list[int]] = {}
+        for index, (_, phrases) in enumerate(groups):
+            for phrase in phrases:
+                parts = phrase.split()
+                for word in parts if len(parts) > 1 else ():
+                    holders = self._lone_words.setdefault(self.stem(word), [])
+                    if len(word) > 1 and word not in stop and index not in holders:
+                        holders.append(index)
+        self._vocabulary_stems: frozenset[str] | None = None
         self._games_by_key: dict[tuple[str, ...], list[str]] = {}
         for name, game in games:
             bucket = self._games_by_key.setdefault(self.key(name), [])
@@ -137,7 +151,7 @@ class Lexicon:
         """
         if key in self._expansions:
             return self._expansions[key]
-        first = self._groups_by_key.get(key)
+        first = self._groups_by_key.get(key) or (self._lone(key[0]) if len(key) == 1 else None)
         if not first:
             return None
         chosen = list(first)
@@ -164,6 +178,15 @@ class Lexicon:
         )
         self._expansions[key] = found
         return found
+
+    def _lone(self, stem: str) -> list[int] | None:
+        """The groups a word of their longer forms stands for, when no law uses the word."""
+        found = self._lone_words.get(stem)
+        if not found:
+            return None
+        if self._vocabulary_stems is None:
+            self._vocabulary_stems = frozenset(self.stems(self._vocabulary).values())
+        return None if stem in self._vocabulary_stems else found
 
     def _prune(self, phrases: list[str]) -> list[str]:
         """The phrases minus those another one already matches, as the index sees them.

@@ -377,3 +377,23 @@ def test_rubicon_card_played_before_the_adversary_leads_is_a_lead_out_of_turn(ru
     assert r.laws == ("rubicon-bezique.english.lead-out-of-turn",)
     assert [(o.id, o.by) for o in r.options] == [("take-back", "South")]
     assert "ace of spades" in r.explanation
+
+
+def test_ecarte_wrong_count_before_the_turn_up_once_the_non_dealer_has_looked_is_not_covered(
+    ruled,
+):
+    """Club Code law 9: before the trump is turned the non-dealer may have a wrong count put
+    right or claim a fresh deal, provided he has not looked at his hand. Once he has looked,
+    law 9 gives him nothing, and laws 15-18 begin after the turn-up: the code is silent."""
+    raw = {
+        "game": "ecarte",
+        "dealer": "South",
+        "stage": "deal",
+        "hands": {"North": 6, "South": 5},
+        "event": {"type": "wrong-count"},
+    }
+    unseen = ruled(raw, "english")
+    assert unseen.outcome == "misdeal"
+    assert unseen.laws == ("ecarte.english.wrong-count-dealt",)
+    raw["hands_seen"] = ["North"]
+    assert ruled(raw, "english").outcome == "not-covered"

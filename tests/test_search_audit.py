@@ -146,3 +146,35 @@ def test_odd_input_never_raises_and_says_what_it_searched(store, text) -> None:
 def test_query_syntax_is_read_as_the_words_it_holds(store, text, law) -> None:
     best = first_row(store, text).best
     assert law in (best.title + " " + store.law(best.law_id).text).lower()
+
+
+# --- paraphrases and French everyday words (content/thesaurus.toml) ----------------------------
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("everyone passes at pitch", "auction-pitch.american.nobody-bids"),
+    ("what if someone plays two cards at once",
+     "rubicon-bezique.english.several-cards-played-together"),
+    ("can a spectator give advice", "ecarte.english.bystander-advice"),
+    ("why is the english penalty so harsh", "rubicon-bezique.english.adversary-presumed-rogue"),
+    ("who plays first at cinch", "cinch.american.bidder-leads"),
+    ("how many points to win at ecarte", "ecarte.english.game-five-up"),
+    ("do I have to score my declarations", "rubicon-bezique.english.scoring-optional"),
+    ("what if the stock runs out in conquian", "conquian.american.showing-hands"),
+])
+def test_a_question_in_plain_words_finds_its_law_first(store, query, expected) -> None:
+    assert expected in [h.law_id for h in first_row(store, query).hits]
+
+
+@pytest.mark.parametrize("word, term", [("couper", "cut"), ("derniere", "last trick")])
+def test_a_word_only_the_glossary_uses_stands_for_its_term(store, word, term) -> None:
+    # "couper" is in the glossary only as part of "couper la carte": alone it found nothing.
+    (clause,) = store.understand(word).clauses
+    assert term in clause.phrases
+    assert store.find(word).groups
+
+
+def test_a_common_english_word_of_a_longer_form_means_itself(store) -> None:
+    # "bad" is part of the thesaurus's "bad deal" (a misdeal), but alone it is not one.
+    (clause,) = store.understand("bad").clauses
+    assert "misdeal" not in clause.phrases

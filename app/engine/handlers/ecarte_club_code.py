@@ -94,6 +94,8 @@ def wrong_count(ctx: Context) -> Decision | None:
             options=[Option("new-deal", pone)],
         )
     if table.turn_up is None and table.trump is None:
+        if pone in table.hands_seen:
+            return None  # Law 9 gives the choice only to a non-dealer who has not looked.
         return ctx.decide(
             "misdeal",
             [E + "wrong-count-dealt"],
