@@ -63,6 +63,11 @@ class Understanding:
         return not self.clauses
 
 
+# A word being typed shorter than this ("a", "th") is taken as unfinished even when it is a
+# word: its results must stay those of the words it starts.
+WHOLE_FROM = 3
+
+
 def _quote(phrase: str) -> str:
     # Words hold letters and digits only, so a double quote can never appear inside.
     return f'"{phrase}"'
@@ -116,7 +121,8 @@ class QueryReader:
                 dropped.append(as_typed)
                 continue
             clause = self._clause(as_typed, phrase, is_last)
-            if is_last and (used[last] in self._speller or kind == "form"):
+            if is_last and len(used[last]) >= WHOLE_FROM and (
+                    used[last] in self._speller or kind == "form"):
                 clause = replace(clause, whole=True)
             clauses.append(clause)
         if not clauses and dropped:  # only stop words: search them rather than nothing
