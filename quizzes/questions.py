@@ -57,6 +57,9 @@ class Question:
     choices: tuple[Choice, ...] = ()
     table: Mapping[str, Any] | None = field(default=None, compare=False)
     situation: str = ""
+    # A number asked as points taken off a score: "-40" typed for "how many points are taken
+    # off?" says the same as "40", and is read so.
+    deduction: bool = False
 
     @property
     def law(self) -> str:
@@ -144,14 +147,16 @@ def _normalise(question: Question, answer: Answer | None) -> tuple[str, ...] | i
     if question.kind == "number":
         if isinstance(answer, bool):
             raise QuestionError("a number is expected")
-        if isinstance(answer, int):
-            return answer
         if isinstance(answer, str):
-            text = answer.strip().replace(",", "").replace(" ", "")
+            # Thousands separated by commas or (thin) spaces; a typographic minus sign.
+            text = answer.strip().replace(",", "").replace(" ", "").replace("\u202f", "")
+            text = text.replace("\u00a0", "").replace("\u2212", "-")
             try:
-                return int(text)
+                answer = int(text)
             except ValueError:
                 raise QuestionError(f"{answer!r} is not a whole number") from None
+        if isinstance(answer, int):
+            return -answer if question.deduction and answer < 0 else answer
         raise QuestionError("a number is expected")
     keys = (answer,) if isinstance(answer, str) else tuple(answer)  # type: ignore[arg-type]
     known = {c.key for c in question.choices}

@@ -60,6 +60,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         kind="number",
         answer=abs(points),
+        deduction=points < 0,
         explanation=cr.explanation,
         links=bank.links((law_id, *cr.laws)),
         table=public_table(found.raw),
