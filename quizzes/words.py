@@ -145,7 +145,12 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
-    parts = [f"{game.name}, {_STAGE_WORDS.get(s.stage, s.stage)}; {s.dealer} dealt."]
+    stage = _STAGE_WORDS.get(s.stage, s.stage)
+    if s.stage == "play" and not s.tricks_played and not (s.trick is not None and s.trick.cards):
+        # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
+        # before any card is played from one found after (Écarté law 17 against law 20).
+        stage = "in play, before any card is played"
+    parts = [f"{game.name}, {stage}; {s.dealer} dealt."]
     if s.trump:
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:
@@ -162,7 +167,8 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
         seen = list(s.hands_seen)
         parts.append(
-            f"{join_words(seen)} {'has' if len(seen) == 1 else 'have'} looked at their cards."
+            f"{join_words(seen)} "
+            f"{'has looked at his' if len(seen) == 1 else 'have looked at their'} cards."
             if seen
             else "Nobody has looked at his cards."
         )

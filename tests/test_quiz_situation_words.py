@@ -132,3 +132,27 @@ def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
                     q.id, q.situation)
             told += 1
     assert told >= 10  # king-turned tables dealt with a wrong count, among others
+
+
+def test_a_table_in_play_before_any_card_says_so() -> None:
+    """An Écarté hand found with a wrong count 'in play' but before any card was played is
+    ruled under the laws of a count found before play (a misdeal, with the pone's options);
+    told only 'in play', a learner applies the law of a count found after play."""
+    bank = QuestionBank()
+    said = 0
+    for info in bank.items.values():
+        if info.type not in ("ruling", "code", "penalty") or info.game != "ecarte":
+            continue
+        for seed in range(3):
+            try:
+                q = bank.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            table = q.table or {}
+            if table.get("stage") != "play":
+                continue
+            untouched = not table.get("tricks_played") and not (table.get("trick") or {}).get(
+                "cards")
+            assert ("before any card is played" in q.situation) == untouched, (q.id, q.situation)
+            said += untouched
+    assert said >= 1
