@@ -123,11 +123,12 @@ def question_problems(content: Content, games: object, question: Question) -> li
         ruled = rule(scenario, games, content)  # type: ignore[arg-type]
         right = ruled.for_code(q.code)
         bare = {OUTCOME_WORDS[o] + ".": o for o in OUTCOME_WORDS}
+        answer = q.answer if isinstance(q.answer, tuple) else ()
         for c in q.choices:
-            said = bare.get(" ".join(c.text.split()))
-            if c.key in q.answer or said is None:
+            outcome = bare.get(" ".join(c.text.split()))
+            if c.key in answer or outcome is None:
                 continue
-            if said_of(CodeRuling(q.code, Decision(said, (), "")), right):
+            if said_of(CodeRuling(q.code, Decision(outcome, (), "")), right):
                 out.append(Problem(q.id, "true-of-the-answer",
                                    f"[{c.key}] “{c.text}” is true of the ruling too"))
     if q.type == "code" and q.table is not None and q.code is not None:
