@@ -9,7 +9,7 @@ phrases, so nothing typed ever reaches FTS5 as syntax.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app import numbers
 from app.lexicon import Expansion, Lexicon
@@ -30,6 +30,8 @@ class Clause:
     # group's head form ("maldonne": maldonne, misdeal); these rank before other synonyms
     own: int = 1  # how many of `phrases` are the words as read (with a number's other
     # spellings: "fifty", "50"); laws using these rank first of all
+    whole: bool = False  # the last word, still being typed, is already a word the laws or
+    # the glossary know ("carre"): laws with it whole come before those it starts ("carried")
 
     @property
     def corrected(self) -> bool:
@@ -59,6 +61,11 @@ class Understanding:
     def empty(self) -> bool:
         """True when nothing in the text can be searched."""
         return not self.clauses
+
+
+# A word being typed shorter than this ("a", "th") is taken as unfinished even when it is a
+# word: its results must stay those of the words it starts.
+WHOLE_FROM = 3
 
 
 def _quote(phrase: str) -> str:
@@ -113,7 +120,11 @@ class QueryReader:
             if kind == "stop" and (content or (len(units) > 1 and not is_last)):
                 dropped.append(as_typed)
                 continue
-            clauses.append(self._clause(as_typed, phrase, is_last))
+            clause = self._clause(as_typed, phrase, is_last)
+            if is_last and len(used[last]) >= WHOLE_FROM and (
+                    used[last] in self._speller or kind == "form"):
+                clause = replace(clause, whole=True)
+            clauses.append(clause)
         if not clauses and dropped:  # only stop words: search them rather than nothing
             clauses = [self._clause(w, w, False) for w in dropped]
             dropped = []
@@ -174,15 +185,18 @@ class QueryReader:
                 phrases.setdefault(phrase, origin)
         return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core, own)
 
-    def group(self, clause: Clause, *, direct: bool = False, level: str = "") -> str:
+    def group(
+        self, clause: Clause, *, direct: bool = False, level: str = "", whole: bool = False
+    ) -> str:
         """The clause as an FTS5 OR group of quoted phrases. `level`: "own" (the words as
         read), "core" (those and their group's head form; also `direct`) or "all" (every
-        synonym, the default)."""
+        synonym, the default); `whole`: a word being typed that is already whole is not
+        matched as a prefix."""
         lex = self._lexicon
         level = level or ("core" if direct else "all")
         size = {"own": clause.own, "core": clause.core}.get(level, len(clause.phrases))
         phrases = clause.phrases[:size]
-        if not clause.prefix:
+        if not clause.prefix or (whole and clause.whole):
             alternatives = [_quote(p) for p in phrases]
         else:
             rest = [p for p in phrases[1:] if not lex.prefix_covers(clause.used, p)]
@@ -195,7 +209,7 @@ class QueryReader:
 
     def expression(
         self, understanding: Understanding, *, every: bool = True, direct: bool = False,
-        level: str = "",
+        level: str = "", whole: bool = False,
     ) -> str | None:
         """The MATCH expression: every clause (AND) or any of them (OR), with synonyms or
         (`direct`, or `level` "core") with the words as read and their head forms only, or
@@ -203,12 +217,12 @@ class QueryReader:
         if understanding.empty:
             return None
         level = level or ("core" if direct else "all")
-        key = ("and" if every else "or") + " " + level
+        key = ("and" if every else "or") + " " + level + (" whole" if whole else "")
         if key not in understanding.expressions:
             joiner = " AND " if every else " OR "
             # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
             understanding.expressions[key] = joiner.join(
-                self.group(c, level=level) for c in understanding.clauses
+                self.group(c, level=level, whole=whole) for c in understanding.clauses
             )
         return understanding.expressions[key]
 
@@ -216,10 +230,15 @@ class QueryReader:
         """The every-clause expressions a search runs in turn, each adding the laws the one
         before did not find: the words as read, then with their head forms, then with every
         synonym (a synonym rare in the laws would otherwise outweigh the common word typed,
-        as bm25 scores each phrase by its rarity). Empty when there are no clauses."""
+        as bm25 scores each phrase by its rarity); when the last word, still being typed, is
+        already a whole word, these three first with it whole, then with it as a prefix.
+        Empty when there are no clauses."""
         found: list[str] = []
-        for level in ("own", "core", "all"):
-            expression = self.expression(understanding, level=level)
-            if expression is not None and expression not in found:
-                found.append(expression)
+        # A last word already whole is searched whole at every level before as a prefix.
+        whole = any(c.prefix and c.whole for c in understanding.clauses)
+        for exact in (True, False) if whole else (False,):
+            for level in ("own", "core", "all"):
+                expression = self.expression(understanding, level=level, whole=exact)
+                if expression is not None and expression not in found:
+                    found.append(expression)
         return found

@@ -162,3 +162,40 @@ def test_a_hand_the_scenario_leaves_out_is_taken_to_be_right(ruled):
     }, "english")
     assert ruling.outcome == "game-abandoned"
     assert ruling.score == {"South": 1600}
+
+
+# ---------------------------------------------------------------- a surplus after the last trick
+
+
+@pytest.mark.parametrize(
+    ("raw_extra", "north"),
+    [
+        ({"stage": "hand-over"}, 1),
+        # 128 cards, 18 dealt: 55 tricks while drawing and 9 after; all 64 played.
+        ({"stage": "stock-exhausted", "tricks_played": 64}, 1),
+        # The last trick complete on the table, not yet gathered: each should hold none.
+        ({"stage": "stock-exhausted", "tricks_played": 63,
+          "trick": {"leader": "North", "cards": ["AS", "KS"]}}, 1),
+    ],
+)
+def test_english_surplus_found_after_the_last_trick_rubicons_the_offender(
+    ruled, raw_extra, north
+):
+    """Portland law 17 (H-PC; domain PC-17): a player who played with more than nine cards is
+    rubiconed. Seed 000:1 says the game "is to be immediately abandoned", which stops a game
+    in play; after the last trick nothing is left to abandon, so the game ends, won by the
+    innocent player, with the score unchanged: 1300 plus the offender's 450."""
+    raw = rubicon(north, 0, scores={"North": 450, "South": 320}, **raw_extra)
+    r = ruled(raw, "english")
+    assert r.outcome == "game-won"
+    assert dict(r.score) == {"South": 1750}
+    assert r.laws[0] == RE + "played-with-surplus-rubiconed"
+    assert "abandon" not in r.explanation.replace("nothing is abandoned", "")
+    assert "North is rubiconed and South wins the game" in r.explanation
+
+
+def test_english_surplus_after_the_last_trick_still_caps_the_offenders_points_at_900(ruled):
+    """Seed 000:1 and law 17: the offender's points count up to 900."""
+    r = ruled(rubicon(1, 0, scores={"North": 1400}, stage="hand-over"), "english")
+    assert dict(r.score) == {"South": 2200}
+

@@ -178,3 +178,11 @@ def test_a_common_english_word_of_a_longer_form_means_itself(store) -> None:
     # "bad" is part of the thesaurus's "bad deal" (a misdeal), but alone it is not one.
     (clause,) = store.understand("bad").clauses
     assert "misdeal" not in clause.phrases
+
+
+def test_a_last_word_already_whole_is_found_whole_before_the_words_it_starts(store) -> None:
+    # "carre" (carré, four of a kind) was read as the start of "carried": a Cinch law first.
+    best = first_row(store, "carre").best
+    assert best.law_id == "pinochle.american.false-four-of-a-kind"
+    # A word still unfinished is a prefix as before.
+    assert "misdeal" in first_row(store, "misde").best.title.lower()

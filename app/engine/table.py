@@ -83,6 +83,16 @@ class Timing:
         return not self.hand_over and self.tricks_left == 1
 
     @property
+    def all_tricks_played(self) -> bool:
+        """Every trick of the hand has been played to by everyone: the hand is over, or the
+        last trick is complete on the table (gathered or not)."""
+        if self.hand_over:
+            return True
+        if self.tricks_left is None:
+            return False
+        return self.tricks_left <= (1 if len(self.played) >= self.seats else 0)
+
+    @property
     def phase(self) -> str:
         """The latest of PHASES that applies."""
         if self.hand_over:

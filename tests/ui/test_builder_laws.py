@@ -85,7 +85,9 @@ def test_the_readings_list_the_games_variant_groups_with_their_sources(builder, 
     builder.set_game("ecarte")
     boxes = builder.laws_form.reading_boxes
     # Each group belongs to one code: the cut for the first deal is each code's own law.
-    assert set(boxes) == {"ecarte-second-discard", "ecarte-trump-when-void"}
+    assert set(boxes) == {
+        "ecarte-lead-out-of-turn", "ecarte-second-discard", "ecarte-trump-when-void",
+    }
     combo = boxes["ecarte-trump-when-void"]
     for i in range(combo.count()):
         law = shipped.laws[combo.itemData(i)]

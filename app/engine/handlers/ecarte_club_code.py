@@ -7,7 +7,6 @@ from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
     over_under,
-    played_words,
     rule_play,
 )
 from app.engine.handlers.ecarte import read_hand_result
@@ -253,26 +252,6 @@ def play(ctx: Context) -> Decision:
     )
 
 
-@rules("ecarte", "english", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
-    """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
-    offender, card = ctx.event.player, ctx.event.card
-    if ctx.event.followed_by:
-        return ctx.decide(
-            "play-on",
-            [E + "lead-out-of-turn"],
-            f"The adversary has played to {offender}'s lead of the {card.name} "
-            f"out of turn: it stands.",
-        )
-    return ctx.decide(
-        "no-penalty",
-        [E + "lead-out-of-turn"],
-        f"{offender} led the {card.name} out of turn; nobody has played to it, so "
-        f"it is taken back.",
-        options=[Option("take-back", offender)],
-    )
-
-
 @rules("ecarte", "english", "abandoned-hand")
 def abandoned_hand(ctx: Context) -> Decision | None:
     """Law 42: abandoning before winning a trick gives the vole; after one or two, the point."""
@@ -296,17 +275,6 @@ def abandoned_hand(ctx: Context) -> Decision | None:
         f"{offender} abandoned his hand after winning {won} trick(s): {adversary} "
         f"marks the point, 1.",
         score={adversary: 1},
-    )
-
-
-@rules("ecarte", "english", "play-out-of-turn")
-def play_out_of_turn(ctx: Context) -> Decision:
-    """Victorian rules of Écarté: playing out of turn is a cause of a new deal."""
-    return ctx.decide(
-        "new-deal",
-        [E + "bd-play-out-of-turn-new-deal"],
-        f"{ctx.event.player} {played_words(ctx)} out of turn: the household rules call for a "
-        f"new deal.",
     )
 
 

@@ -1,10 +1,74 @@
-"""Écarté: naming one suit and leading another (Club Code law 41; French usage, EAM-E)."""
+"""Écarté: the lead. A lead or play out of turn under the English code (Club Code law 40, with
+the Victorian household list BD-E as the other reading), and naming one suit and leading
+another (Club Code law 41; French usage, EAM-E)."""
 
 from __future__ import annotations
 
 from app.engine.core import Context, rules
+from app.engine.handlers.common import played_words
 from app.engine.ruling import Decision, Option
 from app.events import SUIT_WORDS
+
+E = "ecarte.english."
+# Club Code law 40 is the English code's reading; the Victorian list's new deal is the other.
+OUT_OF_TURN = "ecarte-lead-out-of-turn"
+NEW_DEAL_READING = E + "bd-play-out-of-turn-new-deal"
+
+
+def _new_deal(ctx: Context, what: str) -> Decision | None:
+    """The Victorian list's ruling, when the scenario chose that reading (else None)."""
+    if ctx.variant(OUT_OF_TURN) != NEW_DEAL_READING:
+        return None
+    return ctx.decide(
+        "new-deal",
+        [NEW_DEAL_READING],
+        f"{ctx.event.player} {what} out of turn: the Victorian household list (BD-E), the "
+        f"reading chosen here, calls for a new deal.",
+    )
+
+
+@rules("ecarte", "english", "lead-out-of-turn")
+def lead_out_of_turn(ctx: Context) -> Decision:
+    """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
+    offender, card = ctx.event.player, ctx.event.card
+    household = _new_deal(ctx, f"led the {card.name}")
+    if household is not None:
+        return household
+    if ctx.event.followed_by:
+        return ctx.decide(
+            "play-on",
+            [E + "lead-out-of-turn"],
+            f"The adversary has played to {offender}'s lead of the {card.name} "
+            f"out of turn: it stands.",
+        )
+    return ctx.decide(
+        "no-penalty",
+        [E + "lead-out-of-turn"],
+        f"{offender} led the {card.name} out of turn; nobody has played to it, so "
+        f"it is taken back.",
+        options=[Option("take-back", offender)],
+    )
+
+
+@rules("ecarte", "english", "play-out-of-turn")
+def play_out_of_turn(ctx: Context) -> Decision | None:
+    """Law 40: with two players, a card played when the adversary should lead is a lead out
+    of turn that nobody has played to, so it is taken back."""
+    trick = ctx.table.trick
+    if trick is not None and trick.cards:
+        return None  # The leader has led: the other player's card is in turn.
+    household = _new_deal(ctx, played_words(ctx))
+    if household is not None:
+        return household
+    offender = ctx.event.player
+    return ctx.decide(
+        "no-penalty",
+        [E + "lead-out-of-turn"],
+        f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
+        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
+        f"taken back.",
+        options=[Option("take-back", offender)],
+    )
 
 
 def _holds_named(ctx: Context) -> bool | None:

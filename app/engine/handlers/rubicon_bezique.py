@@ -65,6 +65,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         )
     if over:
         offender = over[0]
+        if table.timing.all_tricks_played:
+            return _played_out_with_surplus(ctx, offender, counts)
         innocent, points, arithmetic = surplus_penalty(ctx, offender)
         if under:
             return ctx.decide(
@@ -94,6 +96,22 @@ def wrong_count(ctx: Context) -> Decision | None:
         f"{short} holds too few cards and {right} the right number: the deal stands with no "
         f"penalty, except that {right} wins and scores the last trick ({LAST_TRICK}). {counts}",
         score={right: LAST_TRICK},
+    )
+
+
+def _played_out_with_surplus(ctx: Context, offender: str, counts: str) -> Decision:
+    """Portland law 17: the surplus comes to light once every trick has been played (no hand
+    can then be short). Seed 000:1's "abandoned at once" stops a game still in play; here no
+    play is left to stop, so the ruling is the game's end: the offender is rubiconed and his
+    adversary wins."""
+    innocent, points, arithmetic = surplus_penalty(ctx, offender)
+    return ctx.decide(
+        "game-won",
+        [E + "played-with-surplus-rubiconed", E + "surplus-after-first-trick"],
+        f"The hand has been played out, and {offender} is found to have played it with more "
+        f"than his right number of cards. No play is left to stop, so nothing is abandoned: "
+        f"{offender} is rubiconed and {innocent} wins the game. {arithmetic} {counts}",
+        score={innocent: points},
     )
 
 
