@@ -118,6 +118,16 @@ def test_a_word_typed_finds_laws_using_it_before_laws_using_its_rarer_synonym(st
     assert "stock" in first_row(store, "stock").best.title.lower()
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("can a wrong score be corrected", "rubicon-bezique.english.erroneous-score"),
+    ("ecarte gives up", "ecarte.english.abandon-before-trick"),
+])
+def test_the_thesaurus_head_ranks_with_the_word_typed(store, query, expected) -> None:
+    # The head of a thesaurus row is the laws' own word ("erroneous", "abandon"): a law that
+    # merely has "wrong" or "gives up his seat" must not come before the law on the case.
+    assert first_row(store, query).best.law_id == expected
+
+
 # --- odd input ---------------------------------------------------------------------------------
 
 ODD = ["", " ", "?", "...", '"', '""', "*", "-", ":", "^", "(", ")", "()", "\\", "%", "_",
