@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from app.content import Content, Law
 from app.engine import rule
-from app.engine.ruling import also_true_of, meaning
+from app.engine.ruling import CodeRuling, Decision, also_true_of, meaning
 from app.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 from quizzes.words import OUTCOME_WORDS
@@ -115,6 +115,22 @@ def question_problems(content: Content, games: object, question: Question) -> li
         if said in seen:
             out.append(Problem(q.id, "same-reading", f"[{seen[said]}] and [{c.key}] read alike"))
         seen.setdefault(said, c.key)
+    if q.type == "ruling" and q.table is not None:
+        # No wrong choice may be true of the right ruling: a bare outcome it also is.
+        from quizzes.generators.ruling import said_of
+
+        scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
+        ruled = rule(scenario, games, content)  # type: ignore[arg-type]
+        right = ruled.for_code(q.code)
+        bare = {OUTCOME_WORDS[o] + ".": o for o in OUTCOME_WORDS}
+        answer = q.answer if isinstance(q.answer, tuple) else ()
+        for c in q.choices:
+            outcome = bare.get(" ".join(c.text.split()))
+            if c.key in answer or outcome is None:
+                continue
+            if said_of(CodeRuling(q.code, Decision(outcome, (), "")), right):
+                out.append(Problem(q.id, "true-of-the-answer",
+                                   f"[{c.key}] “{c.text}” is true of the ruling too"))
     if q.type == "code" and q.table is not None and q.code is not None:
         # The ruling shown must be true of its code alone, not of another code's ruling too.
         scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.engine import CodeRuling
-from app.engine.ruling import OUTCOMES, Decision, Option, meaning
+from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
 from quizzes.generators.common import (
     Found,
     find,
@@ -50,6 +50,19 @@ _NEAR = {
     "tableau": ("game-won", "new-deal", "play-on"),
     "game-won": ("tableau", "penalty", "play-on"),
 }
+
+
+def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a wrong choice says nothing false of the right ruling: the same ruling, or a
+    bare outcome ("Play goes on.", "A penalty.") that the right ruling is too. A ruling that
+    states terms (who may choose what, the points) is both "a penalty" and "play goes on"
+    (app.engine.ruling.meaning), so "A penalty." is true of "Play goes on. South scores 10.":
+    marking it wrong would be a wrong 'wrong!'."""
+    if also_true_of(stated, right):
+        return True
+    bare = not (stated.options or stated.score)
+    terms = bool(right.options or right.score)
+    return bare and terms and meaning(stated.outcome, True) == meaning(right.outcome, True)
 
 
 def laws(bank: QuestionBank) -> list[str]:
@@ -112,7 +125,8 @@ def ruling_choices(
         text = ruling_words(other, sides)
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).
-        if len(wrong) < WRONG and other.key() not in seen and text not in said_already:
+        if (len(wrong) < WRONG and other.key() not in seen and text not in said_already
+                and not said_of(other, cr)):
             seen.add(other.key())
             said_already.add(text)
             wrong.append((text, owner))
