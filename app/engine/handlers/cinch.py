@@ -163,7 +163,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
             f"leader of the trick in progress).{taken_back}",
             options=back,
         )
-    if leader == partner:
+    if partner is not None and leader == partner:
         caller = table.right_of(partner)
         return ctx.decide(
             "penalty",
