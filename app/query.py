@@ -29,7 +29,10 @@ class Clause:
     core: int = 1  # how many of `phrases` (from the first) are the words as read or their
     # group's head form ("maldonne": maldonne, misdeal); these rank before other synonyms
     own: int = 1  # how many of `phrases` are the words as read (with a number's other
-    # spellings: "fifty", "50"); laws using these rank first of all
+    # spellings: "fifty", "50")
+    first: int = 1  # how many of `phrases` the first tier searches: the words as read and
+    # their thesaurus group's head, the laws' usual word ("wrong": erroneous); a glossary
+    # headword, often rarer than the word typed ("stock": talon), waits for the next tier
     whole: bool = False  # the last word, still being typed, is already a word the laws or
     # the glossary know ("carre"): laws with it whole come before those it starts ("carried")
 
@@ -173,28 +176,32 @@ class QueryReader:
                 break
         own = len(phrases)
         if found is None:
-            return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, own, own)
+            return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, own, own,
+                          first=own)
         as_read = {lex.key(p) for p in spelled}
         origin_of = dict(zip(found.phrases, found.origins, strict=True))
-        for head in found.heads:
-            if lex.key(head) not in as_read:
-                phrases.setdefault(head, origin_of.get(head, ""))
+        heads = [h for h in found.heads if lex.key(h) not in as_read]
+        in_thesaurus = [h for h in heads if origin_of.get(h, "").startswith("thesaurus:")]
+        for head in [*in_thesaurus, *heads]:
+            phrases.setdefault(head, origin_of.get(head, ""))
+        first = own + len(in_thesaurus)
         core = len(phrases)
         for phrase, origin in origin_of.items():
             if lex.key(phrase) not in as_read:
                 phrases.setdefault(phrase, origin)
-        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core, own)
+        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core, own,
+                      first=first)
 
     def group(
         self, clause: Clause, *, direct: bool = False, level: str = "", whole: bool = False
     ) -> str:
         """The clause as an FTS5 OR group of quoted phrases. `level`: "own" (the words as
-        read), "core" (those and their group's head form; also `direct`) or "all" (every
-        synonym, the default); `whole`: a word being typed that is already whole is not
+        read and their thesaurus head), "core" (and every head form; also `direct`) or "all"
+        (every synonym, the default); `whole`: a word being typed that is already whole is not
         matched as a prefix."""
         lex = self._lexicon
         level = level or ("core" if direct else "all")
-        size = {"own": clause.own, "core": clause.core}.get(level, len(clause.phrases))
+        size = {"own": clause.first, "core": clause.core}.get(level, len(clause.phrases))
         phrases = clause.phrases[:size]
         if not clause.prefix or (whole and clause.whole):
             alternatives = [_quote(p) for p in phrases]
@@ -213,7 +220,8 @@ class QueryReader:
     ) -> str | None:
         """The MATCH expression: every clause (AND) or any of them (OR), with synonyms or
         (`direct`, or `level` "core") with the words as read and their head forms only, or
-        (`level` "own") with the words as read only; None when there are no clauses."""
+        (`level` "own") with the words as read and their thesaurus head only; None when there
+        are no clauses."""
         if understanding.empty:
             return None
         level = level or ("core" if direct else "all")
@@ -228,9 +236,10 @@ class QueryReader:
 
     def tiers(self, understanding: Understanding) -> list[str]:
         """The every-clause expressions a search runs in turn, each adding the laws the one
-        before did not find: the words as read, then with their head forms, then with every
-        synonym (a synonym rare in the laws would otherwise outweigh the common word typed,
-        as bm25 scores each phrase by its rarity); when the last word, still being typed, is
+        before did not find: the words as read (and their thesaurus head), then with their
+        glossary headwords, then with every synonym (a synonym rare in the laws would
+        otherwise outweigh the common word typed, as bm25 scores each phrase by its rarity,
+        and "talon" would come before "stock"); when the last word, still being typed, is
         already a whole word, these three first with it whole, then with it as a prefix.
         Empty when there are no clauses."""
         found: list[str] = []

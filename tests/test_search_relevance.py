@@ -1,10 +1,10 @@
 """The relevance suite (tests/search_relevance.toml) on the real laws: fails below the floors.
 
 The floors sit a little under the figures recorded when the suite was last improved
-(docs/search.md): one query per kind may slip out of the top five, MRR and nDCG may drop by
-0.05, so new laws written by others can move a rank without failing the build, while a real
-regression cannot pass. Raise them when search gets better; never lower them to make a
-change pass.
+(docs/search.md): one query per kind may slip out of the top five or find nothing, two may lose
+the right law first, MRR and nDCG may drop by 0.05, so new laws written by others can move a
+rank without failing the build, while a real regression cannot pass. Raise them when search
+gets better; never lower them to make a change pass.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from relevance_suite import KINDS, load_suite, score, table
 from app.content import load_content
 from app.store import LawsStore
 
-# kind: (queries found in the top 5, MRR, nDCG@10)
+# kind: (queries with a relevant row in the top 5, with one first, MRR, nDCG@10)
 FLOORS = {
-    "keyword": (26, 0.86, 0.76),
-    "french": (19, 0.91, 0.75),
-    "situation": (26, 0.88, 0.79),
-    "question": (21, 0.76, 0.63),
-    "misspelling": (21, 0.90, 0.80),
+    "keyword": (54, 49, 0.90, 0.81),
+    "french": (43, 38, 0.88, 0.70),
+    "situation": (58, 52, 0.89, 0.81),
+    "question": (73, 60, 0.86, 0.71),
+    "misspelling": (46, 41, 0.90, 0.81),
+    "form": (43, 39, 0.91, 0.80),
 }
 
 
@@ -43,9 +44,11 @@ def test_the_suite_holds_at_least_100_queries_of_every_kind() -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_relevance_stays_above_the_floor(scores, kind: str) -> None:
     found, missed = scores
-    hits, mrr, ndcg = FLOORS[kind]
+    hits, first, mrr, ndcg = FLOORS[kind]
     got = found[kind]
     report = f"\n{table(found)}\nmissed:\n" + "\n".join(missed)
+    assert got.found >= got.queries - 1, report  # a query that finds nothing is a failure
     assert got.hits >= hits, report
+    assert got.first >= first, report
     assert got.mrr >= mrr, report
     assert got.ndcg >= ndcg, report

@@ -52,6 +52,11 @@ _NEAR = {
 }
 
 
+# Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
+# "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
+_SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
+
+
 def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     """Whether a wrong choice says nothing false of the right ruling: the same ruling, or a
     bare outcome ("Play goes on.", "A penalty.") that the right ruling is too. A ruling that
@@ -62,7 +67,9 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return True
     bare = not (stated.options or stated.score)
     terms = bool(right.options or right.score)
-    return bare and terms and meaning(stated.outcome, True) == meaning(right.outcome, True)
+    # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one.
+    return (bare and terms and stated.outcome in _SAID_OF_TERMS
+            and meaning(right.outcome, True) == meaning(stated.outcome, True))
 
 
 def laws(bank: QuestionBank) -> list[str]:
