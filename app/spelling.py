@@ -45,6 +45,7 @@ class Speller:
         self._stem = stem
         self._stems = stems
         self._common = common
+        self._sounds: dict[str, list[str]] | None = None
 
     def __contains__(self, word: object) -> bool:
         return word in self._freq
@@ -76,5 +77,48 @@ class Speller:
             best = min(
                 found, key=lambda f: (f[1], f[0][0] != word[0], -self._freq[f[0]], f[0])
             )[0]
+        if best is None or min(f[1] for f in found) > 1:
+            # A word spelled by ear ("brisk", "bezeek", "konkian") is further from the word
+            # than a slip of the finger, but sounds the same: a word of the same sound beats
+            # two edits ("brisks" is brisques, not "breaks").
+            heard = self._sounds_like().get(sound(word))
+            if heard:
+                best = max(heard, key=lambda w: (self._freq[w], w))
         self._cache[word] = best
         return best
+
+    def _sounds_like(self) -> dict[str, list[str]]:
+        """The known words by their sound (see `sound`), made on first need."""
+        if self._sounds is None:
+            self._sounds = {}
+            for known in self._choices:
+                if len(known) >= MIN_LENGTH and not any(c.isdigit() for c in known):
+                    self._sounds.setdefault(sound(known), []).append(known)
+        return self._sounds
+
+
+# How the words of French card play are spelled by ear in English, in the order applied.
+_SPELLINGS = (
+    ("ph", "f"), ("qu", "k"), ("ck", "k"), ("kw", "k"), ("ch", "sh"),
+    ("ce", "se"), ("ci", "si"), ("cy", "si"), ("c", "k"), ("z", "s"), ("x", "ks"),
+    ("eau", "o"), ("au", "o"), ("ou", "u"), ("oo", "u"), ("ai", "e"), ("ay", "e"),
+    ("ei", "e"), ("ee", "i"), ("ea", "i"), ("ie", "i"), ("y", "i"),
+)
+_VOWELS = frozenset("aeiou")
+
+
+def sound(word: str) -> str:
+    """A key for how a word sounds: "brisque", "brisk" and "brisks" are all "brisk";
+    "bezique" and "bezeek" "besik"; "refait" and "refay" "ref"; "quinte" and "kwint" "kint".
+    A final t or d after a vowel, a plural s and a final silent e are dropped, doubled
+    letters made single."""
+    key = word
+    for written, heard in _SPELLINGS:
+        key = key.replace(written, heard)
+    if len(key) > 3 and key[-1] in "td" and key[-2] in _VOWELS:
+        key = key[:-1]
+    if len(key) > 3 and key.endswith("s"):
+        key = key[:-1]
+    if len(key) > 3 and key.endswith("e"):
+        key = key[:-1]
+    return "".join(ch for i, ch in enumerate(key) if i == 0 or ch != key[i - 1])

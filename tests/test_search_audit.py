@@ -9,6 +9,7 @@ import pytest
 from app.content import load_content
 from app.numbers import read_number, spellings, variants
 from app.search import words
+from app.spelling import sound
 from app.store import LawsStore
 
 
@@ -48,6 +49,22 @@ def test_a_word_with_a_digit_is_not_corrected(store) -> None:
                                          ("declaraton", "declaration")])
 def test_a_slip_of_the_finger_is_still_corrected(store, typo, meant) -> None:
     assert (typo, meant) in store.understand(f"{typo} x").corrections
+
+
+@pytest.mark.parametrize("heard, meant", [
+    ("brisk", "brisques"), ("brisks", "brisques"), ("bezeek", "bezique"), ("bezik", "bezique"),
+    ("konkian", "conquian"), ("kwint", "quinte"), ("shuette", "chouette"), ("refay", "refait"),
+])
+def test_a_word_spelled_by_ear_is_read_as_the_word_it_sounds_like(store, heard, meant) -> None:
+    # Three edits from the word, but the same sound: "brisks" had been read as "breaks".
+    assert (heard, meant) in store.understand(f"{heard} x").corrections
+
+
+def test_words_of_one_sound_share_a_key() -> None:
+    assert sound("brisque") == sound("brisk") == sound("brisks") == "brisk"
+    assert sound("bezique") == sound("bezeek") == "besik"
+    assert sound("refait") == sound("refay")
+    assert sound("revoke") != sound("revoak")  # two edits away: the typo rule handles it
 
 
 # --- numbers in words or digits ----------------------------------------------------------------
