@@ -125,6 +125,14 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+def _tricks_won(won: int | None) -> str:
+    if won is None:
+        return "."
+    if won == 0:
+        return " before winning a trick."
+    return f" after winning {won} trick{'' if won == 1 else 's'}."
+
+
 def _declared(f: Mapping[str, Any]) -> str:
     # Both ways said: the laws turn on these facts (a false declaration amended before the next
     # draw, a false score challenged before the next trick), and silence leaves them open.
@@ -324,8 +332,7 @@ _SPECS: tuple[EventSpec, ...] = (
                               "Tricks he had won before abandoning", optional=True)),
         _BEFORE_AND_IN_PLAY,
         lambda f: f"{f['player']} threw down his cards and abandoned the hand"
-        + (f" after winning {f['tricks_won']} trick(s)." if f.get("tricks_won") is not None
-           else "."),
+        + _tricks_won(f.get("tricks_won")),
         randomize=rnd.tricks_won_so_far,
     ),
     EventSpec(
