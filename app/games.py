@@ -84,6 +84,13 @@ class Game:
         return self.model.same_colour_five_trumps
 
     @property
+    def first_lead(self) -> str | None:
+        """Who leads to the first trick: "eldest" or "bidder", as the [play] table of the
+        games file declares; None when the game declares no [play] table (not known)."""
+        play = self.facts.play
+        return play.first_lead if play is not None else None
+
+    @property
     def has_turn_up(self) -> bool:
         """A card is turned up after the deal."""
         return self.model.turn_up

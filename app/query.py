@@ -9,6 +9,7 @@ phrases, so nothing typed ever reaches FTS5 as syntax.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from app import numbers
@@ -66,6 +67,25 @@ class Understanding:
         return not self.clauses
 
 
+# English contractions, which would otherwise be cut at the apostrophe into words that mean
+# nothing ("isn", "m", "ve") or something else ("won't" -> "won", the past of win).
+_CONTRACTIONS = (
+    (re.compile(r"\b(won|can|shan)['’]t\b", re.IGNORECASE),
+     lambda m: {"won": "will not", "can": "cannot", "shan": "shall not"}[m.group(1).lower()]),
+    (re.compile(r"n['’]t\b", re.IGNORECASE), lambda m: " not"),
+    (re.compile(r"['’](m|re|ve|ll|d)\b", re.IGNORECASE),
+     lambda m: " " + {"m": "am", "re": "are", "ve": "have", "ll": "will", "d": "would"}[
+         m.group(1).lower()]),
+)
+
+
+def expand_contractions(text: str) -> str:
+    """`text` with English contractions written out: "isn't" -> "is not", "I'm" -> "I am"."""
+    for pattern, spelled in _CONTRACTIONS:
+        text = pattern.sub(spelled, text)
+    return text
+
+
 # A word being typed shorter than this ("a", "th") is taken as unfinished even when it is a
 # word: its results must stay those of the words it starts.
 WHOLE_FROM = 3
@@ -87,7 +107,7 @@ class QueryReader:
     def read(self, text: str, *, literal: bool = False) -> Understanding:
         """Understand `text`; `literal` turns spelling correction off."""
         text = text[:MAX_QUERY_CHARS]
-        tokens = words(text)[:MAX_WORDS]
+        tokens = words(expand_contractions(text))[:MAX_WORDS]
         if not tokens:
             return Understanding(text, literal=literal)
         # The last word is still being typed unless something follows it.

@@ -253,3 +253,67 @@ def test_revoke_is_holding_the_suit_led_and_neither_following_nor_trumping(
         event={"type": "play", "player": "South", "card": card},
     )
     assert ruled(raw, "american").outcome == outcome
+
+
+# ---------------------------------------------------------------- whose lead it was: never guessed
+
+
+def test_after_a_trick_the_winner_of_the_last_trick_leads_and_is_not_guessed(ruled):
+    """Seed 003:5 turns on whose lead it was, and after a trick that is the winner of the last
+    trick. Without the trick in progress the scenario does not say who won it: the engine
+    used to take the eldest hand (East, on West's left), which made North's lead an
+    adversary's turn. Now the ruling says the leader is not known and gives both cases,
+    offering no call it cannot attribute."""
+    raw = cinch(
+        tricks_played=2,
+        event={"type": "lead-out-of-turn", "player": "North", "card": "9C"},
+    )
+    r = ruled(raw, "american")
+    assert r.outcome == "penalty"
+    assert "not known" in r.explanation
+    assert "winner of the last trick" in r.explanation
+    assert "East" not in r.explanation.split("not known")[0]
+    assert set(r.laws) == {C + "lead-in-partners-turn", C + "lead-when-adversaries-turn"}
+    assert r.options == ()
+
+
+def test_the_trick_record_says_whose_lead_it_was(ruled):
+    """Seed 003:5: given the trick (its leader won the last trick), South's lead taken by his
+    partner North lets East, on South's right, call a trump lead or forbid one."""
+    raw = cinch(
+        tricks_played=2,
+        trick={"leader": "South", "cards": []},
+        event={"type": "lead-out-of-turn", "player": "North", "card": "9C"},
+    )
+    r = ruled(raw, "american")
+    assert r.laws == (C + "lead-in-partners-turn",)
+    assert choosers(r, "call-trump-lead") == ["East"]
+    assert "not known" not in r.explanation
+
+
+def test_cards_played_to_a_lead_of_unknown_turn_are_still_taken_back(ruled):
+    """Seed 003:5: whoever had the lead, cards played to a false lead that not everyone has
+    followed are taken back."""
+    raw = cinch(
+        tricks_played=3,
+        event={"type": "lead-out-of-turn", "player": "North", "card": "9C",
+               "followed_by": ["East"]},
+    )
+    r = ruled(raw, "american")
+    assert [(o.id, o.by) for o in r.options] == [("take-back", "East")]
+    assert C + "false-lead-not-all-played" in r.laws
+    assert "not known" in r.explanation
+
+
+def test_before_the_first_trick_the_bidder_leads(ruled):
+    """Cinch: the successful bidder leads to the first trick (content/games/cinch.toml
+    [play] first_lead). North bid, so South leading is a lead in his partner's turn; with no
+    bid given, whose lead it was is not known."""
+    raw = cinch(event={"type": "lead-out-of-turn", "player": "South", "card": "9C"})
+    r = ruled(raw, "american")
+    assert r.laws == (C + "lead-in-partners-turn",)
+    assert choosers(r, "call-trump-lead") == ["West"]
+    raw["bid"] = None
+    unknown = ruled(raw, "american")
+    assert "the scenario does not say who bid" in unknown.explanation
+    assert unknown.options == ()

@@ -213,3 +213,23 @@ def test_a_last_word_already_whole_is_found_whole_before_the_words_it_starts(sto
     assert best.law_id == "pinochle.american.false-four-of-a-kind"
     # A word still unfinished is a prefix as before.
     assert "misdeal" in first_row(store, "misde").best.title.lower()
+
+
+# --- contractions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, read", [
+    ("he won't follow suit", "follow suit"),  # not "won", the past of win
+    ("isn't the bid binding", "bid binding"),  # not "isn"
+    ("I'm short a card", "short card"),  # not "m"
+    ("they've exposed a card", "exposed card"),  # not "ve"
+    ("I can’t follow suit", "cannot follow suit"),
+])
+def test_an_english_contraction_is_read_as_its_words(store, text, read) -> None:
+    results = store.find(text + " ")
+    assert results.corrected_text == read
+    assert results.mode == "all"
+
+
+def test_did_not_reads_as_failing_to(store) -> None:
+    assert "forgot-to-draw" in first_row(store, "I didn't draw a card").best.law_id

@@ -298,6 +298,28 @@ class Table:
         return tuple(self.after(trick.leader, i) for i in range(len(self.players)))
 
     @property
+    def lead_holder(self) -> str | None:
+        """Who has the lead to the trick in progress, as far as the scenario shows it; None
+        when it does not (the engine never guesses a leader).
+
+        The trick's `leader` when the scenario gives the trick (for a lead out of turn, the
+        player whose lead it was). Before any trick, the player the game's first lead falls
+        to (`Game.first_lead`: the eldest hand, or the bidder when the bid is given). After a
+        trick the winner of the last trick leads, and a scenario records him only as the
+        leader of the trick in progress: without it, he is not known."""
+        trick = self.scenario.trick
+        if trick is not None:
+            return trick.leader
+        if self.tricks_played > 0 or self.stage == "hand-over":
+            return None
+        first = self.game.first_lead
+        if first == "eldest":
+            return self.eldest
+        if first == "bidder" and self.scenario.bid is not None:
+            return str(self.scenario.bid["player"])
+        return None
+
+    @property
     def to_play(self) -> str | None:
         """Whose turn it is in the trick in progress."""
         trick = self.scenario.trick

@@ -106,22 +106,25 @@ def exposed_card(ctx: Context) -> Decision:
     return ctx.decide("penalty", laws, text, options=options)
 
 
-def _proper_leader(ctx: Context) -> str:
-    table = ctx.table
-    if table.trick is not None:
-        return table.trick.leader
-    if table.tricks_played == 0 and table.bid is not None:
-        return table.bid["player"]
-    return ctx.table.eldest
+def _whose_lead_unknown(ctx: Context) -> str:
+    """Why the scenario does not show whose lead it was, in words."""
+    if ctx.table.tricks_played > 0:
+        return (
+            "the winner of the last trick leads to the next, and the scenario does not say who "
+            "won it"
+        )
+    return "the bidder leads to the first trick, and the scenario does not say who bid"
 
 
 @rules("cinch", "american", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
-    """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to."""
+    """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to. Whose
+    lead it was comes from the table (`Table.lead_holder`); when the scenario does not show
+    it, the ruling says so and gives both cases, never guessing a leader."""
     table, ev = ctx.table, ctx.event
     offender, card = ev.player, ev.card
     followed = ev.followed_by or ()
-    leader = _proper_leader(ctx)
+    leader = table.lead_holder
     if leader == offender:
         return ctx.decide(
             "legal",
@@ -146,7 +149,21 @@ def lead_out_of_turn(ctx: Context) -> Decision:
             f"be called."
         )
     partner = table.partner(offender)
-    if leader == partner:
+    adversaries = table.adversaries(offender)
+    if leader is None and partner is not None:
+        caller = table.right_of(partner)
+        return ctx.decide(
+            "penalty",
+            [P + "lead-in-partners-turn", P + "lead-when-adversaries-turn", *laws],
+            f"Whose lead it was is not known: {_whose_lead_unknown(ctx)}. If it was his "
+            f"partner {partner}'s lead, {caller}, on {partner}'s right, may call on {partner} "
+            f"to lead a trump or not to lead a trump (no plain suit). If it was the lead of "
+            f"{adversaries[0]} or {adversaries[1]}, the {card.name} is simply an exposed card "
+            f"that either adversary may call. Which applies turns on who had the lead (the "
+            f"leader of the trick in progress).{taken_back}",
+            options=back,
+        )
+    if partner is not None and leader == partner:
         caller = table.right_of(partner)
         return ctx.decide(
             "penalty",
@@ -160,11 +177,11 @@ def lead_out_of_turn(ctx: Context) -> Decision:
                 *back,
             ],
         )
-    adversaries = table.adversaries(offender)
+    whose = f"{leader}'s lead" if leader is not None else "another player's lead"
     return ctx.decide(
         "penalty",
         [P + "lead-when-adversaries-turn", *laws],
-        f"It was {leader}'s lead, an adversary of {offender}, so the {card.name} led in error "
+        f"It was {whose}, an adversary of {offender}, so the {card.name} led in error "
         f"is simply an exposed card that either adversary may call.{taken_back}",
         options=[*each("call-card", adversaries), *back],
     )
