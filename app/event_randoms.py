@@ -192,3 +192,10 @@ def court_free_hand(raw: dict[str, Any], game: Game, rng: random.Random) -> None
                 hand[i] = free.pop()
     if ev.get("repeated") and free:
         ev["drawn"] = free.pop()
+
+
+def drawn_only_from_a_stock(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """Whether he has drawn since is asked only where a stock is drawn from in play (not at
+    Écarté, where "he has not drawn from the stock since" would puzzle a learner)."""
+    if not game.has("stock"):
+        raw["event"].pop("drawn_since", None)

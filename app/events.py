@@ -136,7 +136,8 @@ def _tricks_won(won: int | None) -> str:
 def _declared(f: Mapping[str, Any]) -> str:
     # Both ways said: the laws turn on these facts (a false declaration amended before the next
     # draw, a false score challenged before the next trick), and silence leaves them open.
-    since = (" He has drawn from the stock since." if f["drawn_since"]
+    drawn = f.get("drawn_since")
+    since = ("" if drawn is None else " He has drawn from the stock since." if drawn
              else " He has not drawn from the stock since.")
     late = (" A card of the next trick has already been played." if f.get("next_trick_started")
             else " No card of the next trick has been played yet.")
@@ -261,11 +262,12 @@ _SPECS: tuple[EventSpec, ...] = (
         (
             _player(),
             FieldSpec("declared", "choice", "Declared", "What he declared", choices=DECLARATIONS),
-            _bool("drawn_since", "Drawn since?", "Whether he has drawn from the stock since"),
+            _bool("drawn_since", "Drawn since?", "Whether he has drawn from the stock since "
+                  "(left out in a game with no stock to draw from in play)", optional=True),
             _bool("next_trick_started", "Next trick started?",
                   "Whether a card of the next trick has been played", optional=True),
         ),
-        _BEFORE_AND_IN_PLAY, _declared,
+        _BEFORE_AND_IN_PLAY, _declared, randomize=rnd.drawn_only_from_a_stock,
     ),
     EventSpec(
         "wrong-score", "Wrong score marked", "A player marked the wrong number of points.",

@@ -156,3 +156,26 @@ def test_a_table_in_play_before_any_card_says_so() -> None:
             assert ("before any card is played" in q.situation) == untouched, (q.id, q.situation)
             said += untouched
     assert said >= 1
+
+
+def test_a_declaration_at_ecarte_says_nothing_of_a_stock_drawn_from() -> None:
+    """Écarté has no stock drawn from in play: 'He has not drawn from the stock since.' told of
+    a king announced would puzzle a learner; Pinochle's declarations still say it."""
+    import random
+
+    from quizzes.generators.common import make_scenario
+
+    bank = QuestionBank()
+    seen: dict[str, int] = {}
+    for game in ("ecarte", "pinochle"):
+        for k in range(20):
+            made = make_scenario(bank, (game, "play", "false-declaration"),
+                                 random.Random(f"declared:{game}:{k}"))
+            if made is None:
+                continue
+            from quizzes.words import event_words
+
+            words = event_words(made[1], bank.games[game])
+            assert ("drawn from the stock" in words) == (game == "pinochle"), words
+            seen[game] = seen.get(game, 0) + 1
+    assert seen.get("ecarte") and seen.get("pinochle")
