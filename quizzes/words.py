@@ -142,11 +142,18 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     return text
 
 
+# Events found at the deal's end, whose laws turn on whether the hands were seen and whether
+# any card was played (said for them even in play).
+_EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
+
+
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
     stage = _STAGE_WORDS.get(s.stage, s.stage)
-    if s.stage == "play" and not s.tricks_played and not (s.trick is not None and s.trick.cards):
+    early = s.event.type in _EARLY
+    untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
+    if s.stage == "play" and early and untouched:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
@@ -163,7 +170,6 @@ def table_words(scenario: Scenario, game: Game) -> str:
     scores = [f"{p} {v}" for p, v in s.scores.items()]
     if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")
-    early = s.event.type in ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
         seen = list(s.hands_seen)
         parts.append(

@@ -12,7 +12,7 @@ import pytest
 from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
 from quizzes.audit import audit_bank, question_problems, reading
 from quizzes.bank import default_bank
-from quizzes.questions import Choice, QuestionError
+from quizzes.questions import Choice, QuestionError, check
 from quizzes.words import OUTCOME_WORDS
 
 BANK = default_bank()
@@ -167,3 +167,15 @@ def test_no_wrong_ruling_is_a_bare_outcome_the_right_ruling_also_is():
             right = q.choice(q.answer[0]).text
             assert right not in bare and right.startswith(tuple(b[:-1] for b in bare)), right
             assert not [c.text for c in q.choices if c.text in bare], (q.id, right)
+
+
+def test_the_other_codes_ruling_stays_a_choice_when_it_is_false_of_the_answer():
+    """Under the French laws a player who forgot to draw lets his adversary call the deal void;
+    the English 'Play goes on.' is no part of that ruling, and is the very confusion the
+    question is there to catch."""
+    for seed in range(6):
+        q = BANK.generate("ruling", "rubicon-bezique.french.forgot-to-draw", seed)
+        english = [c for c in q.choices if c.code == "english"]
+        assert [c.text for c in english] == ["Play goes on."], q.id
+        assert not check(q, english[0].key).correct
+        assert check(q, english[0].key).confused_code == "english"

@@ -55,6 +55,7 @@ _NEAR = {
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
 _SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
+_ENDS_THE_DEAL = frozenset({"void-deal", "claim-misdeal", "new-deal"})
 
 
 def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
@@ -67,7 +68,11 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return True
     bare = not (stated.options or stated.score)
     terms = bool(right.options or right.score)
-    # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one.
+    # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
+    # "Play goes on." is not said of a ruling that lets a side end the deal (the French
+    # "call the deal void": the English "play goes on" is the rival code's ruling).
+    if stated.outcome != "penalty" and any(o.id in _ENDS_THE_DEAL for o in right.options):
+        return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
 
