@@ -108,6 +108,8 @@ class QueryReader:
         """Understand `text`; `literal` turns spelling correction off."""
         text = text[:MAX_QUERY_CHARS]
         tokens = words(expand_contractions(text))[:MAX_WORDS]
+        if not literal:
+            tokens = [part for token in tokens for part in self._split(token)][:MAX_WORDS]
         if not tokens:
             return Understanding(text, literal=literal)
         # The last word is still being typed unless something follows it.
@@ -156,6 +158,20 @@ class QueryReader:
             text, tuple(clauses), tuple(games), tuple(game_words), tuple(dropped), literal,
             corrections,
         )
+
+    def _split(self, token: str) -> list[str]:
+        """A term of art typed without its space ("carteblanche", "eldesthand", "faceup") as
+        its two words; any other word as it is."""
+        if token in self._speller or token in self._stop or len(token) < 5:
+            return [token]
+        lex = self._lexicon
+        for cut in range(2, len(token) - 1):
+            left, right = token[:cut], token[cut:]
+            if left in self._speller and right in self._speller:
+                key = lex.key(f"{left} {right}")
+                if lex.expansion(key) is not None or lex.games_named(key):
+                    return [left, right]
+        return [token]
 
     def _segment(self, tokens: list[str]) -> list[tuple[int, int, str]]:
         """(start, size, kind) runs: "game", "form" (glossary/thesaurus), "stop" or "word".

@@ -233,3 +233,15 @@ def test_an_english_contraction_is_read_as_its_words(store, text, read) -> None:
 
 def test_did_not_reads_as_failing_to(store) -> None:
     assert "forgot-to-draw" in first_row(store, "I didn't draw a card").best.law_id
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("carteblanche", "carte blanche"), ("eldesthand", "eldest hand"), ("faceup", "face up"),
+    ("turnup", "turn up"),  # was "corrected" to "turn"
+])
+def test_a_term_of_art_typed_without_its_space_is_read_as_its_words(store, typed, read) -> None:
+    results = store.find(typed + " ")
+    assert results.corrected_text == read
+    assert results.groups
+    # Searched as typed, it is left alone.
+    assert store.understand(typed, literal=True).corrected_text == typed
