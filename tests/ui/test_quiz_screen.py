@@ -117,6 +117,18 @@ def test_a_wrong_answer_shows_the_right_ruling_and_the_laws(qtbot, quiz):
     assert "the right answer" in quiz.question_view.choice_words(right(question))
 
 
+def test_no_choice_shows_its_code_before_the_answer_is_checked(qtbot, quiz):
+    # Only another code's remedy carries a code's badge: shown before checking, it marked
+    # that choice wrong and gave the answer away.
+    question = find_question(lambda q: any(c.code for c in q.choices), ["ruling"])
+    quiz.ask(question)
+    view = quiz.question_view
+    coded = {c.key: c.code for c in question.choices if c.code}
+    assert all(view.choice_code_shown(c.key) == "" for c in question.choices)
+    _answer_through_widgets(qtbot, quiz, question, right(question))
+    assert {key: view.choice_code_shown(key) for key in coded} == coded
+
+
 def test_picking_another_codes_ruling_is_named_as_such(qtbot, quiz):
     question = find_question(lambda q: has_cards(q) and any(c.code for c in q.choices),
                              ["ruling"])

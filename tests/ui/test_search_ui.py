@@ -130,6 +130,15 @@ def test_an_empty_result_suggests_other_games_and_glossary_terms(browser):
     assert browser.left_pages.currentWidget() is browser.results
 
 
+@pytest.mark.parametrize("typed", ["?", "-- !", "“”", "***"])
+def test_input_without_a_word_is_told_so_not_that_no_law_matches(browser, typed):
+    browser.search(typed)
+    assert browser.left_pages.currentWidget() is browser.no_results
+    text = browser.no_results.text()
+    assert "holds no word to search for" in text
+    assert "No law matches" not in text
+
+
 def test_down_enters_the_results_enter_opens_escape_returns(qtbot, browser):
     browser.search("carte blanche")
     browser.search_box.setFocus()

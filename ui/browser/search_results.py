@@ -18,7 +18,7 @@ from PySide6.QtGui import QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyleOptionViewItem, QTreeView, QWidget
 
 from app.content import Term
-from app.search import SearchResults
+from app.search import SearchResults, words
 from ui.compat import override
 from ui.widgets.html_delegate import HtmlDelegate
 from ui.words import game_name
@@ -171,6 +171,10 @@ def empty_html(
     query: str, elsewhere: int, filtered: bool, terms: Sequence[Term], corrected: str
 ) -> str:
     """The empty state: what was not found, and where to look instead."""
+    if not words(query):  # punctuation, symbols: nothing a law could match
+        return (f"<p>“{html.escape(query.strip())}” holds no word to search for.</p>"
+                "<p>Type a word, a term of art (English or French) or a question in plain "
+                "words, or browse the laws by game.</p>")
     parts = [f"No law matches “{html.escape(query.strip())}”."]
     if corrected:
         parts.append(f"(Searched for “{html.escape(corrected)}”.)")

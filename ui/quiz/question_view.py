@@ -250,6 +250,11 @@ class QuestionView(QWidget):
         """The words shown beside a choice (with its mark once the answer is checked)."""
         return self._choice_rows[key].label.text()
 
+    def choice_code_shown(self, key: str) -> str:
+        """The code whose badge a choice shows ('' when none is shown, as before checking)."""
+        badge = self._choice_rows[key].badge
+        return badge.code if badge is not None and not badge.isHidden() else ""
+
     def set_locked(self, locked: bool) -> None:
         """Freeze the answer controls once the answer has been checked."""
         for button in self.choice_buttons.values():
@@ -263,6 +268,7 @@ class QuestionView(QWidget):
         right = set(result.question.answer) if isinstance(result.question.answer, tuple) else set()
         given = set(result.given) if isinstance(result.given, tuple) else set()
         for key, row in self._choice_rows.items():
+            row.reveal_code()
             if key in right:
                 row.set_mark("✓", theme.hex("right-ink"), "the right answer" if key in given
                              else "the right answer, not picked")
@@ -300,13 +306,21 @@ class _Wrapped(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         line.setSpacing(4)
         line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
-        if code:  # a choice that names a law or a code shows the code's badge
+        if code:  # a choice that belongs to another code shows that code's badge...
             self.badge: BadgeLabel | None = BadgeLabel(code)
             line.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
+            # ...once the answer is checked: only other codes' choices carry one, so a badge
+            # shown before would mark the choice wrong and give the answer away.
+            self.badge.setVisible(False)
         else:
             self.badge = None
         line.addWidget(self.label, 1)
         self._text = text
+
+    def reveal_code(self) -> None:
+        """Show whose remedy or law the choice is (after checking)."""
+        if self.badge is not None:
+            self.badge.setVisible(True)
 
     def set_mark(self, sign: str, ink: str, words: str) -> None:
         """Mark the choice after checking, e.g. '✓' in green, 'the right answer'."""
