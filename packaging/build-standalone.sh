@@ -25,7 +25,7 @@ cd "$BUILD"
   --distpath "$REPO/dist" --workpath "$BUILD/work" --specpath "$BUILD" \
   --collect-submodules app --collect-submodules cli --collect-submodules ui \
   --collect-submodules quizzes \
-  --collect-data content --collect-data ui.desktop \
+  --collect-data content --collect-data ui.desktop --collect-data app \
   --icon "$("$BUILD/venv/bin/python" -c 'from ui.desktop import icon_path; print(icon_path())')" \
   "$REPO/packaging/standalone_entry.py"
 
@@ -41,6 +41,8 @@ APP="$REPO/dist/cardlaws/cardlaws"
 "$APP" rule "$REPO/content/scenarios/rubicon-bezique-surplus-after-first-trick.json" \
   | grep -q 1300
 "$APP" progress check
+# The core's own data (app/english_words.json): without it, search "corrects" hearts to harms.
+"$APP" search hearts --json | grep -q '"searched": "hearts"'
 "$APP" --screenshots "$SMOKE/shots" --size 1280x800 >/dev/null
 SHOTS=$(find "$SMOKE/shots" -name '*.png' -size +1k | wc -l)
 [ "$SHOTS" -ge 6 ] || { echo "only $SHOTS screens were rendered"; exit 1; }

@@ -37,6 +37,21 @@ def test_every_content_file_matches_a_package_data_glob():
     assert not missing, f"content files a wheel would leave out: {missing}"
 
 
+def test_every_data_file_of_the_code_packages_ships():
+    # A data file the code reads (app/english_words.json, the desktop icons) left out of the
+    # wheel degrades the app without an error: search then "corrects" hearts to harms.
+    missing = []
+    for package in ("app", "ui", "quizzes", "cli"):
+        for path in (ROOT / package).rglob("*"):
+            if (path.is_file() and path.suffix not in (".py", ".pyc")
+                    and "__pycache__" not in path.parts):
+                dotted = ".".join(path.parent.relative_to(ROOT).parts)
+                if not (_shipped(dotted, path) or _shipped(package, path)):
+                    missing.append(str(path.relative_to(ROOT)))
+    assert (ROOT / "app" / "english_words.json").is_file()
+    assert not missing, f"data files a wheel would leave out: {missing}"
+
+
 def test_the_desktop_files_ship_and_agree_with_each_other():
     for path in (icon_path(), desktop_file(), metainfo_file()):
         assert path.is_file() and _shipped("ui.desktop", path), path
