@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from app.content import Content, Law, Term
 from ui import heap
 from ui.pulse import UiPulse
+from ui.threads import start_worker
 
 if TYPE_CHECKING:
     from app.search import SearchHit, SearchResults
@@ -66,15 +67,15 @@ class DeferredStore(QObject):
             return
         pulse = self._pulse = UiPulse(self)
         pulse.start()
+        beat = pulse.beat  # the worker holds the beat, not the pulse and its timer
 
         def warm() -> None:
             try:
-                self._get(pulse.give_way)
+                self._get(beat.give_way)
             finally:
-                pulse.stop()
+                beat.stop()
 
-        self._thread = threading.Thread(target=warm, name="search-index", daemon=True)
-        self._thread.start()
+        self._thread = start_worker(warm, "search-index")
 
     def _get(self, pause: Callable[[], None] | None = None) -> LawsStore:
         if self._store is None:

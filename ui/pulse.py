@@ -20,36 +20,58 @@ STEP = 0.002  # how long the worker sleeps before it looks again
 MOST = 0.5  # the longest a worker waits at one time (a modal dialog is not a reason to stop)
 
 
+class Beat:
+    """What a worker sees of the pulse: a plain object, so a worker never holds the QObject
+    whose timer ticks on the UI thread (ui/threads.py says why)."""
+
+    def __init__(self) -> None:
+        self.last = time.monotonic()
+        self.running = False  # a plain flag: workers read it, and stop() may come from one
+
+    def stop(self) -> None:
+        """Stop ticking: at once on the UI thread, at the next tick when said by a worker."""
+        self.running = False
+
+    def give_way(self) -> None:
+        """On a worker: wait while the UI thread is late (at most MOST seconds at a time)."""
+        waited = 0.0
+        while self.running and time.monotonic() - self.last > LATE and waited < MOST:
+            time.sleep(STEP)
+            waited += STEP
+
+
 class UiPulse(QObject):
-    """Ticks on the UI thread while running; workers call give_way()."""
+    """Ticks on the UI thread while running; workers call `beat.give_way()` (and may
+    `beat.stop()`), holding the beat, not the pulse."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._timer = QTimer(self)
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self._tick)
-        self._last = time.monotonic()
-        self.running = False  # a plain flag: workers read it, and stop() may come from one
+        self.beat = Beat()
+
+    @property
+    def running(self) -> bool:
+        """Whether it ticks (until a stop said by a worker is seen at the next tick)."""
+        return self.beat.running
 
     def start(self) -> None:
         """Begin ticking (on the UI thread)."""
-        self._last = time.monotonic()
-        self.running = True
+        self.beat.last = time.monotonic()
+        self.beat.running = True
         self._timer.start()
 
     def stop(self) -> None:
-        """Stop ticking: at once on the UI thread, at the next tick when said by a worker."""
-        self.running = False
+        """Stop ticking (see Beat.stop)."""
+        self.beat.stop()
 
     def _tick(self) -> None:
-        if not self.running:
+        if not self.beat.running:
             self._timer.stop()
             return
-        self._last = time.monotonic()
+        self.beat.last = time.monotonic()
 
     def give_way(self) -> None:
-        """On a worker: wait while the UI thread is late (at most MOST seconds at a time)."""
-        waited = 0.0
-        while self.running and time.monotonic() - self._last > LATE and waited < MOST:
-            time.sleep(STEP)
-            waited += STEP
+        """See Beat.give_way (a worker should be handed `beat.give_way` instead)."""
+        self.beat.give_way()

@@ -44,3 +44,35 @@ def test_laws_and_browsing_never_wait_for_the_index(content, store):
     assert deferred.browse(game="ecarte") == store.browse(game="ecarte")
     assert deferred.browse(topic="scoring") == store.browse(topic="scoring")
     assert not deferred.ready
+
+
+def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
+        qtbot, content, monkeypatch):
+    # Destroyed on the worker as it ended, the store took its pulse's running timer with it,
+    # which the UI thread's event loop then delivered to freed memory: a crash, once, in CI.
+    import gc
+    import threading
+    import weakref
+
+    from app.store import LawsStore
+    from ui.threads import held_workers
+
+    go_on = threading.Event()
+    cached = LawsStore.cached
+
+    def slow(*args, **kwargs):
+        go_on.wait(10)
+        return cached(*args, **kwargs)
+
+    monkeypatch.setattr(LawsStore, "cached", slow)
+    store = DeferredStore(content)
+    store.warm_in_background()
+    destroyed_on: list[str] = []
+    weakref.finalize(store, lambda: destroyed_on.append(threading.current_thread().name))
+    del store
+    gc.collect()
+    assert destroyed_on == []  # its worker still needs it
+    go_on.set()
+    qtbot.waitUntil(lambda: destroyed_on != [], timeout=10_000)
+    assert destroyed_on == [threading.main_thread().name]
+    assert held_workers() == 0

@@ -9,7 +9,6 @@ or built, the page says so and the laws follow: the screen never waits on the UI
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, QUrl, Signal
@@ -21,6 +20,7 @@ from ui.browser.pages import page_style
 from ui.glossary.term_list_model import TERM_ID_ROLE, TermListModel
 from ui.glossary.term_page import term_page_html
 from ui.links import parse
+from ui.threads import start_worker
 from ui.widgets.search_box import SearchBox
 
 if TYPE_CHECKING:
@@ -148,8 +148,7 @@ class GlossaryScreen(QWidget):
 
         # Started on the next turn of the event loop, after the page and the list are
         # painted: a worker searching meanwhile would take turns with them at the GIL.
-        worker = threading.Thread(target=find, name=f"glossary-{term.id}", daemon=True)
-        QTimer.singleShot(0, worker.start)
+        QTimer.singleShot(0, lambda: start_worker(find, f"glossary-{term.id}"))
 
     def _on_found(self, term_id: str, hits: list[SearchHit]) -> None:
         # Called on the UI thread (a queued signal from the worker).

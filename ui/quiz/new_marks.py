@@ -47,9 +47,10 @@ class MarkWalker(QObject):
             return
         profile_id, bank, pulse = trainer.profile_id, trainer.bank, self.pulse
         pulse.start()
+        beat = pulse.beat  # the worker holds the beat, not the pulse and its timer
         self.worker.run(trainer.store, lambda source: (
             profile_id, bank.new_order_key,
-            walked_marks(source, profile_id, bank, pause=pulse.give_way)))
+            walked_marks(source, profile_id, bank, pause=beat.give_way)))
 
     def _keep(self, found: tuple[int, str, dict[str, Any]]) -> None:
         self.pulse.stop()
