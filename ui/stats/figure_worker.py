@@ -31,6 +31,29 @@ class _Relay(QObject):
     failed = Signal(int, str)
 
 
+class _Readers:
+    """The worker thread's read-only connection, opened on first use (a plain object, so
+    that the worker's job need not hold the FigureWorker)."""
+
+    def __init__(self) -> None:
+        self.reader: FigureQueries | None = None
+        self.path: Path | None = None
+
+    def reader_for(self, path: Path) -> FigureQueries:
+        from app.progress.figures import FigureQueries
+
+        if self.reader is None or self.path != path:
+            self.close()
+            self.reader = FigureQueries.reader(path)
+            self.path = path
+        return self.reader
+
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
+
 class FigureWorker(QObject):
     """Asks for figures; `ready(result)` brings the newest back on the UI thread.
 
@@ -45,8 +68,7 @@ class FigureWorker(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._executor: ThreadPoolExecutor | None = None
-        self._reader: FigureQueries | None = None  # touched only on the worker thread
-        self._reader_path: Path | None = None
+        self._readers = _Readers()  # touched only on the worker thread
         self._ticket = 0
         self.busy = False
         self._relay = _Relay(self)
@@ -85,27 +107,19 @@ class FigureWorker(QObject):
             return
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="figures")
-        path, relay = store.path, self._relay
+        # Not `self`: a worker holding this QObject could be the last to let go of it, and
+        # destroy it off its thread (ui/threads.py).
+        path, relay, readers = store.path, self._relay, self._readers
 
         def compute() -> None:
             try:
-                result = job(self._reader_for(path))
+                result = job(readers.reader_for(path))
             except Exception as exc:
                 relay.failed.emit(ticket, f"{type(exc).__name__}: {exc}")
             else:
                 relay.done.emit(ticket, result)
 
         self._executor.submit(compute)
-
-    def _reader_for(self, path: Path) -> FigureQueries:
-        from app.progress.figures import FigureQueries
-
-        if self._reader is None or self._reader_path != path:
-            if self._reader is not None:
-                self._reader.close()
-            self._reader = FigureQueries.reader(path)
-            self._reader_path = path
-        return self._reader
 
     def _on_done(self, ticket: int, result: object) -> None:
         if ticket == self._ticket:
@@ -122,6 +136,4 @@ class FigureWorker(QObject):
         if self._executor is not None:
             self._executor.shutdown(wait=True)
             self._executor = None
-        if self._reader is not None:
-            self._reader.close()
-            self._reader = None
+        self._readers.close()
