@@ -223,7 +223,7 @@ def run(
     nothing_due: bool = False,
 ) -> list[tuple[str, float]]:
     """Build (or reuse) the data, open the real main window over it and walk it."""
-    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
+    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
     content_dir = scaled_content(factor)
@@ -231,12 +231,17 @@ def run(
     app = QApplication.instance() or QApplication([])
     from app.content import load_content
     from ui.deferred_store import DeferredStore
+    from ui.first_paint import FirstPaintHook
     from ui.main_window import MainWindow
     from ui.settings import UiSettings
 
     content = load_content(content_dir, None, cached=True)
-    window = MainWindow(DeferredStore(content), content, UiSettings.ephemeral(), data_dir=data)
+    store = DeferredStore(content)
+    window = MainWindow(store, content, UiSettings.ephemeral(), data_dir=data)
     window.resize(1280, 800)
+    # As the app starts (ui/__main__.py): the search index is opened once the window has
+    # painted, not when a screen first asks for it.
+    FirstPaintHook(window, lambda: QTimer.singleShot(0, store.warm_in_background))
     window.show()
 
     def wait(condition: Callable[[], bool], timeout_ms: int) -> None:
