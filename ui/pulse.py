@@ -15,7 +15,7 @@ import time
 from PySide6.QtCore import QObject, QTimer
 
 INTERVAL_MS = 4
-LATE = 0.010  # seconds since the last tick: the UI thread is busy with something long
+LATE = 0.006  # seconds since the last tick: the UI thread is busy with something long
 STEP = 0.002  # how long the worker sleeps before it looks again
 MOST = 0.5  # the longest a worker waits at one time (a modal dialog is not a reason to stop)
 
