@@ -140,6 +140,40 @@ def played_words(ctx: Context) -> str:
     return f"played the {card.name}" if card is not None else "played a card"
 
 
+def lead_withdrawn_unless_played_to(ctx: Context, law: str) -> Decision:
+    """A lead out of turn taken back unless the adversary has played to it, then standing
+    (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté)."""
+    offender, card = ctx.event.player, ctx.event.card
+    if ctx.event.followed_by:
+        return ctx.decide(
+            "play-on", [law],
+            f"The adversary has played to {offender}'s lead of the {card.name} out of turn: "
+            f"it stands, and the trick counts as played.")
+    return ctx.decide(
+        "no-penalty", [law],
+        f"{offender} led the {card.name} out of turn; nobody has played to it, so it is "
+        f"taken back.",
+        options=[Option("take-back", offender)])
+
+
+def led_before_the_leader(ctx: Context) -> bool:
+    """Whether a card played out of turn was played before anything was led to the trick."""
+    trick = ctx.table.trick
+    return trick is None or not trick.cards
+
+
+def played_before_the_lead(ctx: Context, law: str) -> Decision:
+    """With two players, a card played when the adversary should lead: a lead out of turn
+    nobody has played to, taken back (the law that says so for a lead: `law`)."""
+    offender = ctx.event.player
+    return ctx.decide(
+        "no-penalty", [law],
+        f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
+        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
+        f"taken back.",
+        options=[Option("take-back", offender)])
+
+
 def rule_cut(
     ctx: Context, laws: Mapping[str, Sequence[str]], minimum: int | None = None
 ) -> Decision | None:

@@ -5,7 +5,12 @@ another (Club Code law 41; French usage, EAM-E)."""
 from __future__ import annotations
 
 from app.engine.core import Context, rules
-from app.engine.handlers.common import played_words
+from app.engine.handlers.common import (
+    lead_withdrawn_unless_played_to,
+    led_before_the_leader,
+    played_before_the_lead,
+    played_words,
+)
 from app.engine.ruling import Decision, Option
 from app.events import SUIT_WORDS
 
@@ -30,45 +35,18 @@ def _new_deal(ctx: Context, what: str) -> Decision | None:
 @rules("ecarte", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
-    offender, card = ctx.event.player, ctx.event.card
-    household = _new_deal(ctx, f"led the {card.name}")
-    if household is not None:
-        return household
-    if ctx.event.followed_by:
-        return ctx.decide(
-            "play-on",
-            [E + "lead-out-of-turn"],
-            f"The adversary has played to {offender}'s lead of the {card.name} "
-            f"out of turn: it stands.",
-        )
-    return ctx.decide(
-        "no-penalty",
-        [E + "lead-out-of-turn"],
-        f"{offender} led the {card.name} out of turn; nobody has played to it, so "
-        f"it is taken back.",
-        options=[Option("take-back", offender)],
-    )
+    household = _new_deal(ctx, f"led the {ctx.event.card.name}")
+    return household or lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn")
 
 
 @rules("ecarte", "english", "play-out-of-turn")
 def play_out_of_turn(ctx: Context) -> Decision | None:
     """Law 40: with two players, a card played when the adversary should lead is a lead out
     of turn that nobody has played to, so it is taken back."""
-    trick = ctx.table.trick
-    if trick is not None and trick.cards:
+    if not led_before_the_leader(ctx):
         return None  # The leader has led: the other player's card is in turn.
     household = _new_deal(ctx, played_words(ctx))
-    if household is not None:
-        return household
-    offender = ctx.event.player
-    return ctx.decide(
-        "no-penalty",
-        [E + "lead-out-of-turn"],
-        f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
-        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)],
-    )
+    return household or played_before_the_lead(ctx, E + "lead-out-of-turn")
 
 
 def _holds_named(ctx: Context) -> bool | None:

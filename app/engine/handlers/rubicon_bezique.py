@@ -7,8 +7,10 @@ from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
     forgot_to_draw_french,
+    lead_withdrawn_unless_played_to,
+    led_before_the_leader,
     over_under,
-    played_words,
+    played_before_the_lead,
     rule_play,
 )
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
@@ -239,39 +241,16 @@ def even_stock(ctx: Context) -> Decision:
 @rules("rubicon-bezique", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Law 24: withdrawn unless the adversary has played to it."""
-    offender, card = ctx.event.player, ctx.event.card
-    if ctx.event.followed_by:
-        return ctx.decide(
-            "play-on",
-            [E + "lead-out-of-turn"],
-            f"The adversary has played to {offender}'s lead of the {card.name}: the "
-            f"lead stands and the trick counts as played.",
-        )
-    return ctx.decide(
-        "no-penalty",
-        [E + "lead-out-of-turn"],
-        f"{offender} led the {card.name} out of turn and nobody has played to it: "
-        f"it is taken back.",
-        options=[Option("take-back", offender)],
-    )
+    return lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn")
 
 
 @rules("rubicon-bezique", "english", "play-out-of-turn")
 def play_out_of_turn(ctx: Context) -> Decision | None:
     """Law 24: with two players, a card played before the leader has led is a lead out of
     turn, and nobody has played to it: it is taken back."""
-    trick = ctx.table.trick
-    if trick is not None and trick.cards:
+    if not led_before_the_leader(ctx):
         return None  # The leader has led: the other player's card is in turn.
-    offender = ctx.event.player
-    return ctx.decide(
-        "no-penalty",
-        [E + "lead-out-of-turn"],
-        f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
-        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)],
-    )
+    return played_before_the_lead(ctx, E + "lead-out-of-turn")
 
 
 @rules("rubicon-bezique", "english", "play")
