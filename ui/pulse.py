@@ -41,8 +41,8 @@ class Beat:
 
 
 class UiPulse(QObject):
-    """Ticks on the UI thread while running; workers call `beat.give_way()` (and may
-    `beat.stop()`), holding the beat, not the pulse."""
+    """Ticks on the UI thread while running; workers are handed its `beat` and call
+    `beat.give_way()` (and may `beat.stop()`), never holding the pulse itself."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +71,3 @@ class UiPulse(QObject):
             self._timer.stop()
             return
         self.beat.last = time.monotonic()
-
-    def give_way(self) -> None:
-        """See Beat.give_way (a worker should be handed `beat.give_way` instead)."""
-        self.beat.give_way()

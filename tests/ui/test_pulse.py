@@ -27,7 +27,7 @@ def test_a_worker_waits_while_the_ui_thread_is_busy_and_goes_on_when_it_is_free(
 
     def worker() -> None:
         start = time.monotonic()
-        pulse.give_way()
+        pulse.beat.give_way()
         waited.append(time.monotonic() - start)
 
     # The UI thread is busy (no events run) for 80 ms: the worker, arriving late, waits.
@@ -41,7 +41,7 @@ def test_a_worker_waits_while_the_ui_thread_is_busy_and_goes_on_when_it_is_free(
     assert waited and waited[0] < MOST
     # A UI thread that ticks lets the worker through at once.
     start = time.monotonic()
-    threading.Thread(target=pulse.give_way).start()
+    threading.Thread(target=pulse.beat.give_way).start()
     _spin(0.02)
     assert time.monotonic() - start < 0.3
     pulse.stop()
@@ -54,7 +54,7 @@ def test_a_stopped_pulse_never_holds_a_worker_back(qapp):
     pulse.stop()
     time.sleep(0.05)  # late, but stopped: someone is waiting for the worker
     start = time.monotonic()
-    pulse.give_way()
+    pulse.beat.give_way()
     assert time.monotonic() - start < 0.01
 
 

@@ -156,8 +156,8 @@ def lead_withdrawn_unless_played_to(ctx: Context, law: str) -> Decision:
         options=[Option("take-back", offender)])
 
 
-def led_before_the_leader(ctx: Context) -> bool:
-    """Whether a card played out of turn was played before anything was led to the trick."""
+def nothing_led_yet(ctx: Context) -> bool:
+    """Whether nothing has been led to the trick yet (a card played now comes before the lead)."""
     trick = ctx.table.trick
     return trick is None or not trick.cards
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     lead_withdrawn_unless_played_to,
-    led_before_the_leader,
+    nothing_led_yet,
     played_before_the_lead,
     played_words,
 )
@@ -43,7 +43,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 def play_out_of_turn(ctx: Context) -> Decision | None:
     """Law 40: with two players, a card played when the adversary should lead is a lead out
     of turn that nobody has played to, so it is taken back."""
-    if not led_before_the_leader(ctx):
+    if not nothing_led_yet(ctx):
         return None  # The leader has led: the other player's card is in turn.
     household = _new_deal(ctx, played_words(ctx))
     return household or played_before_the_lead(ctx, E + "lead-out-of-turn")

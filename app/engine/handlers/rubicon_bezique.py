@@ -8,7 +8,7 @@ from app.engine.handlers.common import (
     describe_counts,
     forgot_to_draw_french,
     lead_withdrawn_unless_played_to,
-    led_before_the_leader,
+    nothing_led_yet,
     over_under,
     played_before_the_lead,
     rule_play,
@@ -248,7 +248,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 def play_out_of_turn(ctx: Context) -> Decision | None:
     """Law 24: with two players, a card played before the leader has led is a lead out of
     turn, and nobody has played to it: it is taken back."""
-    if not led_before_the_leader(ctx):
+    if not nothing_led_yet(ctx):
         return None  # The leader has led: the other player's card is in turn.
     return played_before_the_lead(ctx, E + "lead-out-of-turn")
 
