@@ -102,7 +102,7 @@ def _sibling_ruling(
 ) -> list[Law]:
     """The laws the sibling's handler cites for the same scenario, when it reads the same."""
     scenario = table.scenario
-    if not has_handler(sibling.id, code, scenario.event.type):
+    if not has_handler(sibling.id, code, scenario.event.type, content):
         return []  # nothing to find: checked before laying the table at the sibling's
     if not scenario.raw:
         return []
