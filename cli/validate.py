@@ -31,6 +31,12 @@ def run(args: argparse.Namespace) -> int:
         content = load_content(args.directory)
     except ContentError as exc:
         problems += exc.problems
+    else:
+        # The ids a declared ruling takes from the engine and the model (outcome, options,
+        # event), which the laws' loader cannot know.
+        from app.engine.core import data_ruling_problems
+
+        problems += data_ruling_problems(content)
     try:
         thesaurus = load_thesaurus(args.directory)
     except ContentError as exc:
