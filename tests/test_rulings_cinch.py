@@ -315,7 +315,7 @@ def test_cards_played_to_a_lead_of_unknown_turn_are_still_taken_back(ruled):
             continue
         assert ("take-back", "East") in [(o.id, o.by) for o in case.ruling.options]
         assert C + "false-lead-not-all-played" in case.ruling.laws
-    assert "not known" in r.explanation
+    assert "does not say who won it" in r.explanation
 
 
 def test_before_the_first_trick_the_bidder_leads(ruled):
