@@ -92,15 +92,14 @@ def decide(ctx: Context, law: Law) -> Decision:
         raise ContentError(found.problems)
     seats = _Seats(ctx)
     options: list[Option] = []
-    for option in ruling.options:
-        options += [Option(option.id, p) for p in seats.each(option.by)]
-    return ctx.decide(
-        ruling.outcome,
-        [law.id, *ruling.also_cites],
-        PLACEHOLDER.sub(lambda m: seats.one(m[1]), ruling.explanation),
-        options=options,
-        score={seats.one(role): points for role, points in ruling.score.items()},
-    )
+    # The seats are named, not turned on: reading them records no ground.
+    with ctx.table.reading.quietly():
+        for option in ruling.options:
+            options += [Option(option.id, p) for p in seats.each(option.by)]
+        explanation = PLACEHOLDER.sub(lambda m: seats.one(m[1]), ruling.explanation)
+        score = {seats.one(role): points for role, points in ruling.score.items()}
+    return ctx.decide(ruling.outcome, [law.id, *ruling.also_cites], explanation,
+                      options=options, score=score)
 
 
 class _Seats:
