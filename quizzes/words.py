@@ -20,6 +20,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "deal-void": "The deal is void",
     "misdeal": "It is a misdeal",
     "new-deal": "The cards are dealt again",
+    "innocent-chooses": "The innocent side chooses whether the cards are dealt again",
     "game-abandoned": "The game is abandoned at once",
     "play-on": "Play goes on",
     "replay": "The cards are taken back and played again",

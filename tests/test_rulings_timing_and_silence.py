@@ -130,7 +130,8 @@ FIVE_S = ["AS", "JD", "10H", "9S", "7D"]
 
 def test_ecarte_pone_too_many_after_the_exchange_gives_the_dealer_the_choice(ruled):
     r = ruled(ecarte_after_exchange([*FIVE_N, "7C"], FIVE_S), "english")
-    assert r.outcome == "deal-stands"
+    # Club Code law 29: a fresh deal or the extras drawn, as the dealer chooses.
+    assert r.outcome == "innocent-chooses"
     assert "ecarte.english.pone-took-too-many" in r.laws
     assert choosers(r, "new-deal") == ["South"]
     assert choosers(r, "draw-from-pone") == ["South"]

@@ -18,7 +18,7 @@ from app.corpus.vocabulary import CODES
 from app.engine import data_rulings
 from app.engine import handlers as _modules
 from app.engine.event_facts import EventFacts
-from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling
+from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling, headline
 from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, FACTS, FactKey, Ground, NeedFact, Reading, question, say
@@ -120,12 +120,14 @@ class Context:
         options: Iterable[Option] = (),
         score: Mapping[str, int] | None = None,
     ) -> Decision:
-        """Build a Decision, dropping zero score entries."""
+        """Build a Decision, dropping zero score entries; the headline says when the deal's
+        fate is the innocent side's choice (ruling.headline)."""
+        chosen = tuple(options)
         return Decision(
-            outcome=outcome,
+            outcome=headline(outcome, (o.id for o in chosen)),
             laws=tuple(laws),
             explanation=explanation,
-            options=tuple(options),
+            options=chosen,
             score={p: v for p, v in (score or {}).items() if v},
         )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,8 +11,10 @@ from app.model.facts import FactKey, Ground, json_value, question
 OUTCOMES: dict[str, str] = {
     "deal-stands": "The deal stands; play goes on with it.",
     "deal-void": "The deal is void and counts for nothing.",
-    "misdeal": "It is a misdeal; see the options for who may claim or correct it.",
+    "misdeal": "It is a misdeal: the cards are dealt again.",
     "new-deal": "The cards are dealt again.",
+    "innocent-chooses": "The innocent side chooses whether the cards are dealt again; the "
+                        "options say what he may do.",
     "game-abandoned": "Play stops at once and the game is scored as the law says.",
     "play-on": "Play continues; the law settles the position as described.",
     "replay": "The cards are taken back and played again.",
@@ -41,6 +43,8 @@ MEANINGS: dict[str, str] = {
     "deal-void": "deal-again",
     "misdeal": "deal-again",
     "new-deal": "deal-again",
+    # Neither goes on nor deals again for certain: the innocent side says which.
+    "innocent-chooses": "innocent-chooses",
     "game-abandoned": "game-abandoned",
     "replay": "replay",
     "penalty": "penalty",
@@ -54,6 +58,23 @@ MEANINGS: dict[str, str] = {
 # When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes
 # on" add nothing to them: the terms are the penalty, and play goes on under them.
 _TERMS_SPEAK = frozenset({"goes-on", "penalty"})
+
+
+# One rule for the headline when the innocent side chooses (Context.decide applies it to every
+# ruling): an outcome that tells the deal's fate (it stands, play goes on, a misdeal, a new
+# deal), beside an option that lets a side have the cards dealt again, leaves that fate to his
+# choice, and the headline says so. Écarté's several cards turned up and the Club Code's
+# exchange errors (laws 29, 33, 36, 37) were "the deal stands" with a fresh deal on offer;
+# laws 15 and 17, the same shape, were "a misdeal": now all read alike.
+DEAL_FATES = frozenset({"deal-stands", "play-on", "misdeal", "new-deal"})
+DEALS_AGAIN = frozenset({"new-deal", "claim-misdeal", "void-deal"})
+
+
+def headline(outcome: str, option_ids: Iterable[str]) -> str:
+    """The outcome a ruling is headlined by, given its options' ids (DEAL_FATES)."""
+    if outcome in DEAL_FATES and not DEALS_AGAIN.isdisjoint(option_ids):
+        return "innocent-chooses"
+    return outcome
 
 
 def meaning(outcome: str, terms: bool = False) -> str:

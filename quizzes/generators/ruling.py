@@ -40,6 +40,7 @@ _NEAR = {
     "deal-void": ("deal-stands", "new-deal", "game-abandoned"),
     "misdeal": ("new-deal", "deal-stands", "deal-void"),
     "new-deal": ("deal-stands", "misdeal", "deal-void"),
+    "innocent-chooses": ("deal-stands", "new-deal", "deal-void"),
     "game-abandoned": ("play-on", "deal-void", "new-deal"),
     "play-on": ("game-abandoned", "replay", "no-penalty"),
     "replay": ("play-on", "penalty", "no-penalty"),
