@@ -114,3 +114,12 @@ def test_the_corpus_files_import_each_other_in_no_circle():
     for name in sorted(corpus):
         visit(name, [])
     assert len(corpus) >= 10
+
+
+def test_every_declared_fact_has_a_door_and_every_door_a_declared_fact():
+    """A fact is declared once (app/model/facts.py) and read through one door of the engine's
+    Table: neither list may name a fact the other lacks."""
+    from app.engine.table import _READERS
+    from app.model.facts import FACTS
+
+    assert set(_READERS) == set(FACTS)

@@ -177,7 +177,8 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("count-error", "offset", "Does {seat} hold the right number of cards?", _offset,
          of_seat=True),
     Fact("cards", "cards", "Which cards does {seat} hold?",
-         lambda v, s: f"{s} holds " + (", ".join(_card(c) for c in v) or "no card") + ".",
+         lambda v, s: f"{s}'s cards are not given." if v is None
+         else f"{s} holds " + (", ".join(_card(c) for c in v) or "no card") + ".",
          of_seat=True),
     Fact("score", "points", "How many points has {seat} scored?",
          lambda v, s: f"{s} has {_plural(v, 'point')}.", of_seat=True),
