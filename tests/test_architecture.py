@@ -53,6 +53,14 @@ def test_the_layers_hold():
     assert "BROKEN" not in done.stdout
 
 
+def test_the_core_type_checks_strictly():
+    """mypy --strict on app/: every function typed, no Any handed back where a type is
+    declared (the facts' doors return their declared types)."""
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "app"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
 def test_the_core_and_the_quizzes_type_check():
     """mypy on app/ and quizzes/ (configured in pyproject.toml) finds no error."""
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from app.cards import Card
 from app.model.facts import EVENT_PREFIX, PHASES, UNKNOWN, Reading, Unknown
 from app.model.games import Game, StageRule
 from app.model.scenario import Scenario, Trick
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -139,8 +141,9 @@ class Table:
     # reading for each code ruled: app/engine/core.py).
     reading: Reading = field(default_factory=Reading, compare=False, repr=False)
 
-    def _door(self, fact: str, compute: Callable[[], Any], seat: str | None = None) -> Any:
-        return self.reading.read(fact, seat, compute)
+    def _door(self, fact: str, compute: Callable[[], T], seat: str | None = None) -> T:
+        # The value is the computed one, or one an answer or a case fixed in its domain.
+        return cast(T, self.reading.read(fact, seat, compute))
 
     # --- the scenario's facts, read by name ----------------------------------------------
     @property
