@@ -270,18 +270,21 @@ class Table:
 
     def played_to_trick(self, player: str) -> bool:
         """Whether the player has already played to the trick in progress."""
-        def played() -> bool:
-            trick = self._given_trick
-            return trick is not None and player in self._players_of(trick)[: len(trick.cards)]
-        return bool(self._door("played-to-trick", played, player))
+        return bool(self._door("played-to-trick", lambda: self._played_to_trick(player), player))
+
+    def _played_to_trick(self, player: str) -> bool:
+        trick = self.reading.fixed.get(("played-to-trick", player))
+        if trick is not None:
+            return bool(trick)
+        given = self._given_trick
+        return given is not None and player in self._players_of(given)[: len(given.cards)]
 
     def proper_count(self, player: str) -> int:
         """The number of cards the player should hold now (a reckoning from the stage, the
         tricks and the trick on the table, not a fact of its own: count_error is the fact)."""
-        with self.reading.quietly():
-            if self._given_stage == "hand-over":
-                return 0
-            return self._cards_before_trick() - (1 if self.played_to_trick(player) else 0)
+        if self._given_stage == "hand-over":
+            return 0
+        return self._cards_before_trick() - (1 if self._played_to_trick(player) else 0)
 
     def _cards_before_trick(self) -> int:
         """Cards each hand should hold before playing to the trick on the table."""
