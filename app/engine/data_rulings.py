@@ -5,8 +5,9 @@ app/corpus/law_rulings.py): the event it rules, the outcome, the options and the
 role, and the explanation. The engine finds it by (game, code, event), as it finds a handler
 (app/engine/core.py: a game's own handler, then its data ruling, then those of the general
 laws), so `has_handler`, `registered` and the analogue search see it as they see a handler.
-Ruling it reads no fact of the table: the roles it names (the offender, his adversary, the
-dealer, the pone) are seats to name, and nothing is decided by them.
+Its outcome turns on no fact of the table; the seats it gives the choices and the points to
+(the offender, his adversary, the dealer, the pone) are found from the event's player and the
+dealer, which are then its grounds (a ruling with no seat has none).
 
 The shape and the roles are checked when the laws are loaded; the ids that belong to the
 engine and the model (outcome, options, event) are checked here, naming file, law and field,
@@ -91,13 +92,15 @@ def decide(ctx: Context, law: Law) -> Decision:
     if found.problems:
         raise ContentError(found.problems)
     seats = _Seats(ctx)
+    # Who chooses and who scores are part of the ruling: the seats they name (the offender
+    # read from the event, the dealer from the table) are its grounds, read in that order.
     options: list[Option] = []
-    # The seats are named, not turned on: reading them records no ground.
+    for option in ruling.options:
+        options += [Option(option.id, p) for p in seats.each(option.by)]
+    score = {seats.one(role): points for role, points in ruling.score.items()}
+    # A seat named only in the words decides nothing: it is read without being a ground.
     with ctx.table.reading.quietly():
-        for option in ruling.options:
-            options += [Option(option.id, p) for p in seats.each(option.by)]
         explanation = PLACEHOLDER.sub(lambda m: seats.one(m[1]), ruling.explanation)
-        score = {seats.one(role): points for role, points in ruling.score.items()}
     return ctx.decide(ruling.outcome, [law.id, *ruling.also_cites], explanation,
                       options=options, score=score)
 
