@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.cards import Card, CardError
 from app.events import FieldSpec
 from app.table_builder import event_fields, event_help, event_label, event_types
-from ui.builder.seat_view import problem_style, set_style
+from ui.builder.seat_view import no_style, problem_style, set_style
 
 
 def event_words(event_type: str) -> str:
@@ -271,9 +271,9 @@ class EventForm(QWidget):
             for w in ed.widgets():
                 w.blockSignals(False)
             wrong = problem_field is not None and problem_field.split("[")[0] == ed.name
-            set_style(ed.label, problem_style() if wrong else "")
+            set_style(ed.label, problem_style if wrong else no_style)
             if isinstance(ed.widget, QCheckBox):
-                set_style(ed.widget, problem_style() if wrong else "")
+                set_style(ed.widget, problem_style if wrong else no_style)
 
     def _rebuild(self, etype: str, players: Sequence[str], cards: Sequence[Card]) -> None:
         had_card = any(e.kind == "card" for e in self._editors)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from app.content import Content
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
-from ui.builder.seat_view import problem_style, set_style
+from ui.builder.seat_view import no_style, problem_style, set_style
 from ui.words import short_code_name
 
 NOT_COVERED = "not-covered"
@@ -102,7 +102,7 @@ class RulingPanel(QWidget):
     def _banner(self, html: str, *, problem: bool = False) -> None:
         self.banner.setText(html)
         self.banner.setVisible(bool(html))
-        set_style(self.banner, problem_style() if problem else "")
+        set_style(self.banner, problem_style if problem else no_style)
 
     def _set_columns(self, codes: list[str]) -> None:
         for column in self.columns.values():
