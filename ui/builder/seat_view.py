@@ -51,6 +51,12 @@ def hint_style() -> str:
     return f"color: {theme.hex('muted')};"
 
 
+def notice_style() -> str:
+    """The style of a note that says what the app did for the user, in the scheme in force."""
+    return (f"background: {theme.hex('notice-bg')}; color: {theme.hex('text')}; "
+            f"border: 1px solid {theme.hex('notice-edge')}; border-radius: 3px; padding: 2px 6px;")
+
+
 def no_style() -> str:
     """No style of its own: the palette's colours."""
     return ""
