@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_builder_screen import SURPLUS, FakeDialogs
 
-from app.content import Content, load_content
+from app.content import CONTENT_DIR, Content, load_content
 from app.store import LawsStore
 from app.table_builder import (
     events_for,
@@ -251,3 +251,45 @@ def test_codes_that_say_nothing_are_never_said_to_agree(main):
     banner = builder.ruling_panel.banner.text()
     assert "agree" not in banner
     assert banner.startswith("<b>Not covered:</b> none of the codes' laws say anything")
+
+
+def test_one_silent_code_is_said_to_say_nothing(main):
+    from dataclasses import replace
+
+    from ui.builder.ruling_panel import agreement_html
+
+    builder: BuilderScreen = main.builder
+    builder.set_stage("hand-over")
+    assert builder.ruling is not None
+    one = replace(builder.ruling, rulings=builder.ruling.rulings[:1])
+    assert agreement_html(one).startswith(
+        "<b>Not covered:</b> the code's laws say nothing about this situation; ")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)], ids=["1280x800", "800x600"])
+def test_every_codes_ruling_is_whole_in_one_scroll_area(qtbot, main, size):
+    # Écarté's three codes: each column has the room to read, stands whole (its text never
+    # scrolls on its own) and is reached by the panel's one scroll bar, never off to the side.
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    from ui.builder.ruling_panel import SIDE_BY_SIDE
+
+    builder: BuilderScreen = main.builder
+    main.resize(*size)
+    assert main.builder_actions.open_path(
+        CONTENT_DIR / "scenarios" / "ecarte-dealer-exposes-pone-card.json")
+    panel = builder.ruling_panel
+    assert len(panel.columns) == 3
+    qtbot.waitUntil(lambda: all(c.details.height() > 40 for c in panel.columns.values()))
+    scrolling = [area for area in panel.findChildren(QAbstractScrollArea)
+                 if area is not panel.scroll
+                 and area.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff]
+    assert not scrolling
+    room = panel.scroll.viewport().width()
+    for column in panel.columns.values():
+        details = column.details
+        assert details.height() >= details.document().size().height()
+        assert column.width() >= min(SIDE_BY_SIDE, room) - 12
+        assert column.geometry().right() <= room
+    lefts = {c.geometry().left() for c in panel.columns.values()}
+    assert panel.side_by_side == (len(lefts) == 3)
