@@ -6,8 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.content import ContentError, load_content
-from app.thesaurus import load_thesaurus
+from app.corpus.checks import ContentError
+from app.corpus.loading import load_content
+from app.search.thesaurus import load_thesaurus
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

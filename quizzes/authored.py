@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.content import CONTENT_DIR, Content, ContentError, Problem, content_dir
+from app.corpus.checks import ContentError, Problem
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, content_dir
 
 QUIZ_DIR = CONTENT_DIR / "quiz"
 KINDS = ("true-false", "choice")

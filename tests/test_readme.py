@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from ui.platform_check import XCB_LIBRARIES
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,13 +11,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from app.cards import Card
-from app.content import Content, Law
+from app.corpus.laws import Content, Law
+from app.corpus.vocabulary import CODES
 from app.engine import handlers as _modules
 from app.engine.ruling import Analogue, CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
-from app.games import Game
-from app.scenario import Event, Scenario
-from app.vocabulary import CODES
+from app.model.games import Game
+from app.model.scenario import Event, Scenario
 
 ANY_GAME = "*"
 

@@ -10,8 +10,8 @@ from functools import cached_property
 from typing import Any
 
 from app.cards import Card
-from app.games import Game, StageRule
-from app.scenario import Scenario, Trick
+from app.model.games import Game, StageRule
+from app.model.scenario import Scenario, Trick
 
 # The moments the laws distinguish, in the order a hand passes through them.
 PHASES: dict[str, str] = {

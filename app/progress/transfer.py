@@ -21,6 +21,7 @@ from app.progress.import_checks import (
     text_problem,
     validate_export,
 )
+from app.progress.migrations import rebuild_summaries
 from app.progress.records import (
     CardRow,
     ImportProblem,
@@ -31,7 +32,6 @@ from app.progress.records import (
     utc_now,
 )
 from app.progress.rows import CARD_COLUMNS, card_row, insert_review, put_card
-from app.progress_migrations import rebuild_summaries
 
 if TYPE_CHECKING:
     from app.progress.store import ProgressStore

@@ -11,8 +11,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_builder_screen import SURPLUS, FakeDialogs
 
-from app.content import CONTENT_DIR, Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.search.store import LawsStore
 from app.table_builder import (
     events_for,
     events_of_game,

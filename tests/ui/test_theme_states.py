@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import load_content
-from app.store import LawsStore
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui import theme
 from ui.browser.browser_screen import BrowserScreen
 from ui.builder.table_centre import TableCentre

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
 from ui.builder.seat_view import no_style, problem_style, set_style

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision, Option
-from app.games import StageRule
+from app.model.games import StageRule
 
 
 def each(option_id: str, players: Iterable[str], text: str = "") -> list[Option]:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.content_checks import Collector, read_toml, str_field
+from app.corpus.checks import Collector, read_toml, str_field
 
 FILE = "sources.toml"
 _ID = re.compile(r"^\d{3}_[0-9a-f]{16}$")

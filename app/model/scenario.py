@@ -14,15 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
-from app.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
-from app.games import Game
-from app.scenario_model import (
-    OPTIONAL_ON_EVERY_EVENT,
-    Event,
-    Scenario,
-    ScenarioError,
-    Trick,
-)
+from app.model.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
+from app.model.games import Game
+from app.model.scenario_model import OPTIONAL_ON_EVERY_EVENT, Event, Scenario, ScenarioError, Trick
 
 __all__ = [
     "DECLARATIONS",
