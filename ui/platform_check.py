@@ -66,13 +66,14 @@ def platform_is_xcb(environ: Mapping[str, str], system: str = sys.platform) -> b
     return environ.get("XDG_SESSION_TYPE", "") != "wayland"
 
 
-def missing_packages(found: Callable[[str], bool] = loads) -> list[str]:
+def missing_packages(found: Callable[[str], bool] | None = None) -> list[str]:
     """The packages holding the xcb plugin's libraries that the loader cannot find, in order."""
+    found = found or loads
     return sorted({package for name, package in XCB_LIBRARIES.items() if not found(name)})
 
 
 def problem(environ: Mapping[str, str] | None = None,
-            found: Callable[[str], bool] = loads) -> str | None:
+            found: Callable[[str], bool] | None = None) -> str | None:
     """One sentence saying which packages to install, or None when Qt can start."""
     if not platform_is_xcb(os.environ if environ is None else environ):
         return None
