@@ -206,6 +206,7 @@ class EventForm(QWidget):
         top = QHBoxLayout()
         top.addWidget(caption)
         top.addWidget(self.type_box, 1)
+        self._top = top
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -258,6 +259,10 @@ class EventForm(QWidget):
             if t in elsewhere:
                 tip += f" Choosing it moves the table to the stage: {elsewhere[t]}."
             self.type_box.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+
+    def add_beside_type(self, widget: QWidget) -> None:
+        """Put a widget at the end of the event's row (seen whenever the list is)."""
+        self._top.addWidget(widget)
 
     def show_stage_note(self, note: str) -> None:
         """Say (or stop saying) that choosing the event moved the table to another stage."""
