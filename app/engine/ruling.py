@@ -63,9 +63,9 @@ _TERMS_SPEAK = frozenset({"goes-on", "penalty"})
 # One rule for the headline when the innocent side chooses (Context.decide applies it to every
 # ruling): an outcome that tells the deal's fate (it stands, play goes on, a misdeal, a new
 # deal), beside an option that lets a side have the cards dealt again, leaves that fate to his
-# choice, and the headline says so. Écarté's several cards turned up and the Club Code's
-# exchange errors (laws 29, 33, 36, 37) were "the deal stands" with a fresh deal on offer;
-# laws 15 and 17, the same shape, were "a misdeal": now all read alike.
+# choice, and the headline says so. Écarté's several cards turned up (Club Code law 11) and
+# the Club Code's exchange errors (laws 29 and 31-33) were "the deal stands" with a fresh deal
+# on offer; laws 15 to 18, the same shape, were "a misdeal": now all read alike.
 DEAL_FATES = frozenset({"deal-stands", "play-on", "misdeal", "new-deal"})
 DEALS_AGAIN = frozenset({"new-deal", "claim-misdeal", "void-deal"})
 
