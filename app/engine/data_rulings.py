@@ -36,6 +36,8 @@ _OFFENDER_ROLES = frozenset({"offender", "adversary", EACH_ROLE})
 
 
 _IN_USE: dict[Path, Content] = {}
+# The declared rulings found sound when first ruled, by identity (a law is frozen).
+_CHECKED: dict[int, Law] = {}
 
 
 def in_use() -> Content:
@@ -87,10 +89,12 @@ def decide(ctx: Context, law: Law) -> Decision:
     """The law's ruling at this table: its roles named by seat."""
     ruling = law.ruling
     assert ruling is not None
-    found = Collector()
-    _check(law, ctx.content, found)
-    if found.problems:
-        raise ContentError(found.problems)
+    if _CHECKED.get(id(law)) is not law:  # checked once per law loaded, not per ruling
+        found = Collector()
+        _check(law, ctx.content, found)
+        if found.problems:
+            raise ContentError(found.problems)
+        _CHECKED[id(law)] = law
     seats = _Seats(ctx)
     # Who chooses and who scores are part of the ruling: the seats they name (the offender
     # read from the event, the dealer from the table) are its grounds, read in that order.
