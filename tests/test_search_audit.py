@@ -168,7 +168,7 @@ def test_odd_input_never_raises_and_says_what_it_searched(store, text) -> None:
 
 @pytest.mark.parametrize("text, law", [
     ("revoke*", "revoke"), ('"lead out of turn"', "out of turn"), ("-revoke", "revoke"),
-    ("(misdeal)", "misdeal"), ("NEAR(revoke misdeal)", "misdeal"),
+    ("(misdeal)", "misdeal"), ("NEAR(revoke misdeal)", "revoke"),
 ])
 def test_query_syntax_is_read_as_the_words_it_holds(store, text, law) -> None:
     best = first_row(store, text).best
