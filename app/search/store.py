@@ -519,6 +519,7 @@ class LawsStore:
                 rare += self._rarity(clause)
         in_name = [[p for p in at if p < text.name_size] for at in places]
         in_order = near = 0
+        # Clauses in the order typed, those the law lacks skipped.
         for (a, b), (name_a, name_b) in zip(pairwise(places), pairwise(in_name), strict=False):
             in_order += text.order(name_a, name_b)
             if any(0 < q - p <= NEAR_WORDS for p in a for q in b):
