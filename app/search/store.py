@@ -48,11 +48,12 @@ SNIPPET_TOKENS = 20
 RANK_LIMIT = 4000
 # The candidates FTS5 ranks (by bm25) for the score to order: the laws holding every clause,
 # and the laws holding any clause when fewer than a page hold them all.
-CANDIDATES = 100
+CANDIDATES = 40
 # The most SQL statements one search runs: per scope (a game named, then every game) the
-# every-clause and any-clause candidates, each one statement (two past RANK_LIMIT), and the
-# page's snippets. tests/test_search_statements.py counts them.
-MAX_STATEMENTS = 2 * (2 + 2) + 1
+# every-clause and any-clause candidates, each as read then with synonyms (or, past
+# RANK_LIMIT, with synonyms only but in two statements), and the page's snippets.
+# tests/test_search_statements.py counts them.
+MAX_STATEMENTS = 2 * 4 + 1
 # Laws whose words (as stems) are kept for scoring; past it the cache starts again.
 LAW_TEXTS = 20_000
 # A situation lists at most this many laws (its codes' versions and their variants); only a
@@ -335,73 +336,75 @@ class LawsStore:
         wanted = max(limit, CANDIDATES)
         rows: list[tuple[int, str, float]] = []
         mode = "all"
+        # From the laws holding every clause as read to those holding any with a synonym,
+        # until a page is full: a law found only further on scores below a page of laws
+        # found before it. Past RANK_LIMIT only the widest of each is read, in browse order.
+        reads = [(every, True), (anyway, False)] if len(seen.clauses) > 1 else [(every, True)]
         for scope in scopes:
-            rows = self._run(every, seen, scope, game, code, topic, wanted, every=True)
-            mode = "all"
-            if len(rows) < limit and len(seen.clauses) > 1:
-                taken = {r[0] for r in rows}
-                more = [r for r in self._run(anyway, seen, scope, game, code, topic, wanted,
-                                             every=False) if r[0] not in taken]
-                if not rows and more:
-                    mode = "any"
-                rows += more
+            rows = []
+            from_synonyms: set[int] = set()
+            for (as_read, synonyms), all_clauses in reads:
+                broad = self._may_be_broad and self._breadth(seen, every=all_clauses) > RANK_LIMIT
+                for expression in (synonyms,) if broad else dict.fromkeys((as_read, synonyms)):
+                    if len(rows) >= limit:
+                        break
+                    assert expression is not None
+                    taken = {r[0] for r in rows}
+                    more = [r for r in self._run(expression, scope, game, code, topic, wanted,
+                                                 broad=broad) if r[0] not in taken]
+                    if expression != as_read:
+                        from_synonyms.update(r[0] for r in more)
+                    if not all_clauses and not rows and more:
+                        mode = "any"
+                    rows += more
             if rows:
                 break
         if not rows:
             return [], mode
         best = min(r[2] for r in rows) or -1.0
         negating = bool(NEGATORS.intersection(words(expand_contractions(seen.text))))
+        rarities = {clause: self._rarity(clause) for clause in seen.clauses}
         scored = sorted(
-            ((-score(self._evidence(self._laws[law_id], seen, named, rank / best, negating)), n)
-             for n, (_, law_id, rank) in enumerate(rows)),
+            (-score(self._evidence(self._laws[law_id], seen, named, rank / best, negating,
+                                   rarities)), n)
+            for n, (_, law_id, rank) in enumerate(rows)
         )
         page = [rows[n] for _, n in scored[:limit]]
-        assert anyway[1] is not None
-        snippets = self._snippets(anyway[1], [r[0] for r in page])
+        # The snippets of the words as read, unless a law of the page has only synonyms: the
+        # fewer phrases, the cheaper FTS5 reads them.
+        highlight = anyway[1] if from_synonyms.intersection(r[0] for r in page) else anyway[0]
+        assert highlight is not None
+        snippets = self._snippets(highlight, [r[0] for r in page])
         return [(law_id, rank, snippets.get(rowid, "")) for rowid, law_id, rank in page], mode
 
     def _run(
         self,
-        expressions: tuple[str | None, str | None],
-        seen: Understanding,
+        expression: str,
         games: tuple[str, ...],
         game: str | None,
         code: str | None,
         topic: str | None,
         limit: int,
         *,
-        every: bool,
+        broad: bool,
     ) -> list[tuple[int, str, float]]:
-        """The candidates, (rowid, law id, bm25), in one statement: the best by bm25 of the
-        words as read, then the best with every synonym (bm25 weighs each phrase by its
-        rarity, so a rare synonym would crowd out the word typed); past RANK_LIMIT, in browse
-        order, title matches first."""
-        as_read, synonyms = expressions
-        assert as_read is not None and synonyms is not None
+        """The candidates, (rowid, law id, bm25): the best by bm25, or (`broad`: more laws
+        may match than are worth ranking) title matches first, in browse order."""
         chosen = games or ((game,) if game else ())
         filters = (*chosen, *(v for v in (code, topic) if v))
         where = _filter_sql(len(chosen), bool(code), bool(topic))
         try:
-            if self._may_be_broad and self._breadth(seen, every=every) > RANK_LIMIT:
-                return self._unranked(synonyms, where, filters, limit)
-            one = (
-                "SELECT * FROM (SELECT rowid, law_id, rank FROM laws_fts "
-                f"WHERE laws_fts MATCH ?{where} ORDER BY rank LIMIT ?)"
+            if broad:
+                return self._unranked(expression, where, filters, limit)
+            sql = (
+                "SELECT rowid, law_id, rank FROM laws_fts "
+                f"WHERE laws_fts MATCH ?{where} ORDER BY rank LIMIT ?"
             )
-            if as_read == synonyms:
-                return self._conn.execute(one, (synonyms, *filters, limit)).fetchall()
-            rows = self._conn.execute(
-                f"{one} UNION ALL {one}",
-                (as_read, *filters, limit, synonyms, *filters, limit),
-            ).fetchall()
+            return self._conn.execute(sql, (expression, *filters, limit)).fetchall()
         except sqlite3.OperationalError:
             # The expression is built from quoted words only, so this is not expected; but a
             # search box must never crash the screen, so a failure reads as "no laws match".
             return []
-        unique: dict[int, tuple[int, str, float]] = {}
-        for row in rows:
-            unique.setdefault(row[0], row)  # a law found by both keeps its words' rank
-        return list(unique.values())
 
     def _breadth(self, seen: Understanding, *, every: bool) -> int:
         """At least as many laws as the query's expression matches, from the vocabulary's
@@ -504,7 +507,7 @@ class LawsStore:
 
     def _evidence(
         self, law: Law, seen: Understanding, named: tuple[str, ...], bm25: float,
-        negating: bool,
+        negating: bool, rarities: Mapping[Clause, float],
     ) -> Evidence:
         """What `law` holds of the query, for scoring.score."""
         text = self._text_of(law)
@@ -516,7 +519,7 @@ class LawsStore:
             if how:
                 found.append(how)
                 places.append(positions)
-                rare += self._rarity(clause)
+                rare += rarities[clause]
         in_name = [[p for p in at if p < text.name_size] for at in places]
         in_order = near = 0
         # Clauses in the order typed, those the law lacks skipped.
