@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
-from app.model.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
+from app.model.event_spec import MAX_NUMBER, FieldSpec
+from app.model.events import DECLARATIONS, EVENTS
+from app.model.facts import FACTS, event_fact
 from app.model.games import Game
 from app.model.scenario_model import OPTIONAL_ON_EVERY_EVENT, Event, Scenario, ScenarioError, Trick
 
@@ -54,6 +56,7 @@ TOP_LEVEL_KEYS = frozenset(
         "event",
         "variants",
         "discards_made",
+        "unknown",
         "title",
         "description",
         "expected",
@@ -82,7 +85,7 @@ def _card(value: Any, fld: str, game: Game) -> Card:
 def _player(value: Any, fld: str, players: tuple[str, ...]) -> str:
     _need(isinstance(value, str), fld, "must be a player's name")
     _need(value in players, fld, f"unknown player {value!r}; players are {', '.join(players)}")
-    return value
+    return str(value)
 
 
 def _int(value: Any, fld: str, *, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
@@ -94,7 +97,7 @@ def _int(value: Any, fld: str, *, minimum: int = 0, maximum: int = MAX_NUMBER) -
 
 def _bool(value: Any, fld: str) -> bool:
     _need(isinstance(value, bool), fld, "must be true or false")
-    return value
+    return bool(value)
 
 
 def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str, ...],
@@ -384,6 +387,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
             "event.card",
             f"{event['card'].code} is not in {event['player']}'s hand",
         )
+    unknown = _unknown(raw.get("unknown", []), event.type)
     return Scenario(
         game=gid,
         players=players,
@@ -402,8 +406,26 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         event=event,
         variants=variants,
         discards_made=discards,
+        unknown=unknown,
         raw=raw,
     )
+
+
+def _unknown(raw: Any, event_type: str) -> frozenset[str]:
+    """The facts the scenario leaves out (app/model/facts.py): a ruling that turns on one of
+    them rules each of its values, naming it, instead of reading the table's default."""
+    _need(isinstance(raw, list), "unknown", "must be a list of fact names")
+    spec = EVENTS[event_type]
+    known = set(FACTS) | {event_fact(f.name) for f in spec.fields}
+    _need(len(raw) <= len(known), "unknown", "lists more facts than there are")
+    names = []
+    for i, name in enumerate(raw):
+        fld = f"unknown[{i}]"
+        _need(isinstance(name, str), fld, "must be a fact's name")
+        _need(name in known, fld, f"unknown fact {_shown(name)}; facts are "
+              f"{', '.join(sorted(known))}")
+        names.append(name)
+    return frozenset(names)
 
 
 def relaid(scenario: Scenario, game: Game) -> Scenario | None:
