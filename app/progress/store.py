@@ -49,6 +49,7 @@ from app.progress.rows import (
     insert_review,
     put_card,
 )
+from app.progress.writing import immediate
 from app.progress_migrations import migrate, rebuild_summaries
 
 
@@ -167,7 +168,7 @@ class ProgressStore:
         """A new learner; names are unique."""
         name = checked_name(name)
         moment = now or utc_now()
-        with self._saving("The new profile"), self.db.atomic():
+        with self._saving("The new profile"), immediate(self.db):
             if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
                 raise ProgressError(f"there is already a profile called {name!r}")
             cur = self.db.execute(
@@ -180,7 +181,7 @@ class ProgressStore:
         """Give a profile another (unused) name."""
         name = checked_name(name)
         try:
-            with self._saving("The new name"), self.db.atomic():
+            with self._saving("The new name"), immediate(self.db):
                 self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
         except sqlite3.IntegrityError:
             raise ProgressError(f"there is already a profile called {name!r}") from None
@@ -189,12 +190,12 @@ class ProgressStore:
         """How many new items a day the profile is given."""
         if count < 0:
             raise ProgressError("the daily number of new items cannot be negative")
-        with self._saving("The daily number of new items"), self.db.atomic():
+        with self._saving("The daily number of new items"), immediate(self.db):
             self.db.execute("UPDATE profiles SET new_per_day = ? WHERE id = ?", [count, profile_id])
 
     def delete_profile(self, profile_id: int) -> None:
         """Remove a profile and everything recorded for it."""
-        with self._saving("Deleting the profile"), self.db.atomic():
+        with self._saving("Deleting the profile"), immediate(self.db):
             for table in (
                 "review_log",
                 "attempts",
@@ -221,7 +222,7 @@ class ProgressStore:
         """Write an answer, its card and review, and the running totals, in one transaction."""
         if attempt.mode not in MODES:
             raise ProgressError(f"unknown mode {attempt.mode!r}")
-        with self._saving("That answer"), self.db.atomic():
+        with self._saving("That answer"), immediate(self.db):
             before = undoing.remember(self.db, attempt)
             attempt_id = insert_attempt(self.db, attempt)
             if card is not None:
@@ -251,7 +252,7 @@ class ProgressStore:
         """Take back the last answer in one transaction: the attempt, its review and its share
         of the totals removed, the card and the mistakes list restored exactly as they were.
         Returns the attempt taken back, or None when there is nothing to undo."""
-        with self._saving("Taking back the answer"), self.db.atomic():
+        with self._saving("Taking back the answer"), immediate(self.db):
             return undoing.undo(self.db, profile_id)
 
     # -- flags --------------------------------------------------------------------------
@@ -266,13 +267,13 @@ class ProgressStore:
     ) -> Flag:
         """Flag a question the learner disputes; its item is not asked again until unflagged."""
         flag = Flag(item, question_id, reason.strip(), now or utc_now())
-        with self._saving("The flag"), self.db.atomic():
+        with self._saving("The flag"), immediate(self.db):
             put_flag(self.db, profile_id, flag)
         return flag
 
     def unflag(self, profile_id: int, item: str) -> bool:
         """Lift a flag; returns whether there was one."""
-        with self.db.atomic():
+        with immediate(self.db):
             return lift_flag(self.db, profile_id, item)
 
     def flags(self, profile_id: int) -> list[Flag]:
@@ -447,7 +448,7 @@ class ProgressStore:
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""
-        with self.db.atomic():
+        with immediate(self.db):
             rebuild_summaries(self.db, profile_id)
 
     # -- export and import (app.progress.transfer) ---------------------------------------

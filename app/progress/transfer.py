@@ -31,6 +31,7 @@ from app.progress.records import (
     utc_now,
 )
 from app.progress.rows import CARD_COLUMNS, card_row, insert_review, put_card
+from app.progress.writing import immediate
 from app.progress_migrations import rebuild_summaries
 
 if TYPE_CHECKING:
@@ -164,7 +165,7 @@ def import_profile(
     if text_problem(wanted, MAX_NAME) is not None:
         raise ImportProblem([f"profile.name: {text_problem(wanted, MAX_NAME)}"])
     profile_data = data["profile"]
-    with store.db.atomic():
+    with immediate(store.db):
         taken = {r[0] for r in store.db.execute("SELECT name FROM profiles")}
         final, n = wanted, 2
         while final in taken:
