@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.progress.faults import ProgressUnavailable, unavailable
+from app.progress.identity import OURS, identify
 from app.progress.opening import BUSY_MS, move_aside, prepare_folder
 from app.progress.records import FILE_NAME, ProgressError
 
@@ -45,9 +46,9 @@ def copy_is_sound(path: Path) -> str | None:
         verdict = [r[0] for r in conn.execute("PRAGMA integrity_check(5)").fetchall()]
         if verdict != ["ok"]:
             return "it is damaged"
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-        if not {"migrations", "profiles", "attempts"} <= tables:
-            return "it is not a Card Laws progress file"
+        found = identify(conn)  # another program's, a newer Card Laws', an incomplete one
+        if found.verdict != OURS:
+            return f"it {found.why}"
         if conn.execute("SELECT count(*) FROM profiles").fetchone()[0] == 0:
             return "it holds no profile"
     except sqlite3.Error as exc:
