@@ -72,24 +72,43 @@ def _folder(args: argparse.Namespace) -> Path:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from app.progress import ProgressStore, backups
+    import sqlite3
+
+    from app.progress import ProgressError, ProgressStore, backups
+    from app.progress.opening import writable
+    from app.progress.soundness import bad_values
 
     folder = _folder(args)
     with ProgressStore.open(folder, keep_backups=0) as store:
         if store.notice:
             print(f"notice: {store.notice}", file=sys.stderr)
-        verdict = store.integrity()
-        profiles = store.profiles()
         print(f"progress file: {store.path}")
-        print(f"schema version: {store.schema_version}")
-        print(f"profiles: {len(profiles)}; answers recorded: {store.attempt_count()}")
+        try:  # a file SQLite finds sound may still hold what this Card Laws cannot read
+            verdict = store.integrity()
+            unreadable = bad_values(store.db.conn) if verdict == "ok" else []
+            if not unreadable:
+                print(f"schema version: {store.schema_version}")
+                profiles = store.profiles()
+                print(f"profiles: {len(profiles)}; answers recorded: {store.attempt_count()}")
+        except (sqlite3.Error, ProgressError) as exc:
+            unreadable = [str(exc)]
         kept = backups(folder)
         print(f"backups: {len(kept)}" + (f", the latest {kept[-1]}" if kept else ""))
         if verdict != "ok":
             print(f"damaged: the full integrity check says {verdict!r}. Restore a backup with "
                   "`cardlaws-cli progress restore`.", file=sys.stderr)
             return EXIT_UNUSABLE
-    print("health: OK (full integrity check passed)")
+        if unreadable:
+            print("unusable: the file is sound to SQLite but holds what Card Laws cannot read: "
+                  f"{'; '.join(unreadable)}. Restore a backup with `cardlaws-cli progress "
+                  "restore`.", file=sys.stderr)
+            return EXIT_UNUSABLE
+        if not writable(store.db):
+            print(f"unusable: {store.path} can be read but not written, so no answer can be "
+                  "saved. Check that it and its folder belong to you and may be written by "
+                  "you.", file=sys.stderr)
+            return EXIT_UNUSABLE
+    print("health: OK (full integrity check passed, every value readable, writable)")
     return 0
 
 

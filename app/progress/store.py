@@ -153,7 +153,13 @@ class ProgressStore:
         rows = self.db.execute(
             "SELECT id, name, created, new_per_day FROM profiles ORDER BY id"
         ).fetchall()
-        return [Profile(r[0], r[1], parse_stamp(r[2]), r[3]) for r in rows]
+        try:
+            return [Profile(r[0], r[1], parse_stamp(r[2]), r[3]) for r in rows]
+        except (TypeError, ValueError) as exc:  # a value this Card Laws never wrote
+            raise ProgressError(
+                f"a profile in the progress file holds a value that cannot be read ({exc}); "
+                "run `cardlaws-cli progress check`, or restore a backup"
+            ) from None
 
     def profile(self, profile_id: int) -> Profile:
         """One profile by id."""
