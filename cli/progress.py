@@ -7,7 +7,9 @@
   is kept beside it, never deleted. `restore --list` lists the backups.
 - export PROFILE FILE / import FILE [--name NAME]: one profile's progress as JSON.
 
-Every failure is one plain sentence on stderr and a non-zero exit, never a traceback.
+Every failure is one plain sentence on stderr and a non-zero exit, never a traceback: 2 when
+the file named on the line is refused (an import, a backup to restore, a place to write), 1
+when the progress file cannot be used.
 """
 
 from __future__ import annotations
@@ -56,10 +58,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Do the action; print the outcome (stdout) or one sentence saying why not (stderr)."""
-    from app.progress import ProgressError
+    from app.progress import ImportProblem, ProgressError
+    from app.progress.faults import FileRefused
 
     try:
         return int(_ACTIONS[args.action](args))
+    except FileRefused as exc:  # the file named on the line, not the progress file
+        print(f"cardlaws: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ImportProblem as exc:
+        print(f"cardlaws: nothing was imported: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except ProgressError as exc:
         print(f"cardlaws: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -187,15 +196,13 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from app.progress import ImportProblem, ProgressStore
+    from app.progress import ProgressStore
     from quizzes import import_progress
 
     with ProgressStore.open(_folder(args), keep_backups=0) as store:
-        try:  # checked against this Card Laws' questions and laws, as the Quizzes screen does
-            profile = import_progress(store, args.file, name=args.name)
-        except ImportProblem as exc:
-            print(f"cardlaws: nothing was imported: {exc}", file=sys.stderr)
-            return EXIT_UNUSABLE
+        # checked against this Card Laws' questions and laws, as the Quizzes screen does;
+        # an ImportProblem (the file named is refused) exits EXIT_USAGE, in run
+        profile = import_progress(store, args.file, name=args.name)
     print(f"imported as the profile {profile.name!r}")
     return 0
 

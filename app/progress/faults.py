@@ -40,6 +40,11 @@ class ProgressUnavailable(ProgressError):
         super().__init__(message)
 
 
+class FileRefused(ProgressError):
+    """A file named to a command (a backup to restore, a place to write a copy or an export)
+    that is refused: not a regular file, not a sound progress file. Nothing was changed."""
+
+
 class ProgressWriteFailed(ProgressError):
     """A change (an answer, a profile) could not be saved; nothing of it was written.
 

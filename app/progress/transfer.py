@@ -10,11 +10,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.input_files import InputFileError, check_target, load_json
+from app.progress.faults import FileRefused
 from app.progress.flags import export_flags, import_flags
 from app.progress.import_checks import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
-    MAX_DEPTH,
+    MAX_ANSWER,
     MAX_FILE_BYTES,
     MAX_NAME,
     Checker,
@@ -127,8 +129,12 @@ def export_file(
     store: ProgressStore, profile_id: int, path: Path, now: datetime | None = None
 ) -> None:
     """Write a profile's export to a JSON file (atomically: a partial file never remains)."""
-    data = export_profile(store, profile_id, now)
     target = Path(path)
+    try:
+        check_target(target)  # never replace a device or pipe (/dev/null) with a file
+    except InputFileError as exc:
+        raise FileRefused(str(exc)) from None
+    data = export_profile(store, profile_id, now)
     # A unique temporary name beside the target (mkstemp: readable by the learner alone),
     # renamed over it only once complete.
     fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial",
@@ -236,15 +242,11 @@ def import_profile(
 
 
 def import_file(store: ProgressStore, path: Path, **kwargs: Any) -> Profile:
-    """Read a JSON export and import it (see import_profile)."""
+    """Read a JSON export and import it (see import_profile). The file is read by bytes up to
+    MAX_FILE_BYTES, and no text in it may be longer than an answer may be: a 60 MB answer
+    stops the parse where it is met, not after the whole file is checked."""
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            raise ImportProblem([f"file: larger than {MAX_FILE_BYTES // 2**20} MB"])
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ImportProblem([f"file: cannot read {path}: {exc}"]) from None
-    except json.JSONDecodeError as exc:
-        raise ImportProblem([f"file: not valid JSON: {exc}"]) from None
-    except RecursionError:
-        raise ImportProblem([f"file: nested deeper than {MAX_DEPTH} levels"]) from None
+        data = load_json(path, MAX_FILE_BYTES, longest=MAX_ANSWER)
+    except InputFileError as exc:
+        raise ImportProblem([f"file: {exc}"]) from None
     return import_profile(store, data, **kwargs)
