@@ -131,7 +131,7 @@ def bare_show(app: QApplication) -> float:
 
 def show_and_switch(app: QApplication, factor: int, switches: int) -> dict[str, float]:
     """At one corpus scale: the builder's first show, game switches, and a plain repaint."""
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from ui.builder.builder_screen import BuilderScreen
     from ui.builder.recent_files import RecentFiles
 
@@ -183,14 +183,14 @@ def main(argv: list[str] | None = None) -> None:
     # builder's, and the same at every scale.
     import importlib
 
-    from app.vocabulary import GAMES
+    from app.corpus.vocabulary import GAMES
 
     importlib.import_module("app.engine.handlers")
 
     list(GAMES)
     # Qt's own first-use costs (fonts, styles, enums) go to whichever widget is first shown:
     # one builder shown and dropped before any is measured, so no scale pays them.
-    from app.content import load_content as _load
+    from app.corpus.loading import load_content as _load
     from ui.builder.builder_screen import BuilderScreen as _Builder
     from ui.builder.recent_files import RecentFiles as _Recent
 
@@ -214,9 +214,9 @@ def main(argv: list[str] | None = None) -> None:
         print_growth("switch p95 / repaint", scales,
                      [r["p95"] / r["repaint"] for r in results.values()])
 
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from app.engine import rule
-    from app.scenario import parse_scenario
+    from app.model.scenario import parse_scenario
     from ui.builder.builder_screen import BuilderScreen
     from ui.builder.recent_files import RecentFiles
 

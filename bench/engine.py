@@ -20,10 +20,10 @@ sys.path.insert(0, str(ROOT))
 
 from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 
-from app.content import CONTENT_DIR, load_content  # noqa: E402
+from app.corpus.loading import CONTENT_DIR, load_content  # noqa: E402
 from app.engine import rule  # noqa: E402
-from app.games import build_games  # noqa: E402
-from app.scenario import parse_scenario  # noqa: E402
+from app.model.games import build_games  # noqa: E402
+from app.model.scenario import parse_scenario  # noqa: E402
 
 ROUNDS = 7
 

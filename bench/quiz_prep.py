@@ -42,7 +42,8 @@ def main() -> None:
     from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
     from PySide6.QtWidgets import QApplication
 
-    from app.content import Content, load_content
+    from app.corpus.laws import Content
+    from app.corpus.loading import load_content
     from app.progress import ProgressStore
     from quizzes.bank import QuestionBank
     from quizzes.survey import take_survey

@@ -27,13 +27,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 
-from app.content import load_content  # noqa: E402
+from app.corpus.loading import load_content  # noqa: E402
 from app.engine import rule  # noqa: E402
-from app.games import build_games  # noqa: E402
+from app.model.games import build_games  # noqa: E402
+from app.model.scenario import parse_scenario  # noqa: E402
 from app.rehearsal.driver import play_out  # noqa: E402
 from app.rehearsal.session import Rehearser, Start  # noqa: E402
 from app.rehearsal.state import to_scenario  # noqa: E402
-from app.scenario import parse_scenario  # noqa: E402
 
 
 def main() -> None:

@@ -30,7 +30,8 @@ from PySide6.QtWidgets import QApplication, QTableView, QWidget
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale import add_scale_arguments, print_growth, scaled_content
 
-from app.content import Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
 
 
 def fresh(content_dir: Path) -> Content:

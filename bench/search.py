@@ -32,9 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.content import Content, load_content  # noqa: E402
-from app.search import words  # noqa: E402
-from app.store import RANK_LIMIT, LawsStore  # noqa: E402
+from app.corpus.laws import Content  # noqa: E402
+from app.corpus.loading import load_content  # noqa: E402
+from app.search.results import words  # noqa: E402
+from app.search.store import RANK_LIMIT, LawsStore  # noqa: E402
 
 QUERIES = (
     "talon", "revoke after", "too many cards", "ecarte king", "renonce", "exposed card lead",

@@ -83,7 +83,7 @@ def progress_file(content_dir: Path, factor: int, attempts: int,
     with `nothing_due`, over all but the last NEW_LEFT items of the new-item order, none due."""
     from progress import build  # bench/progress.py
 
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from app.progress import ProgressStore
     from quizzes.bank import QuestionBank
 
@@ -234,7 +234,7 @@ def run(
     content_dir = scaled_content(factor)
     data = working_copy(prepared(factor, attempts, nothing_due), workdir / "data")
     app = QApplication.instance() or QApplication([])
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from ui.deferred_store import DeferredStore
     from ui.first_paint import FirstPaintHook
     from ui.main_window import MainWindow

@@ -9,7 +9,8 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from app.content import ContentError, load_content
+from app.corpus.checks import ContentError
+from app.corpus.loading import load_content
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

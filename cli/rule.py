@@ -7,11 +7,12 @@ import json
 import sys
 from pathlib import Path
 
-from app.content import ContentError, load_content
+from app.corpus.checks import ContentError
+from app.corpus.loading import load_content
 from app.engine import rule
 from app.engine.report import format_ruling
-from app.games import build_games
-from app.scenario import ScenarioError, load_scenario_file
+from app.model.games import build_games
+from app.model.scenario import ScenarioError, load_scenario_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,12 +9,13 @@ import json
 import sys
 from typing import Any
 
-from app.content import ContentError, load_content
-from app.search import SearchHit, SearchResults, snippet_text
-from app.vocabulary import CODES, GAMES, TOPICS
+from app.corpus.checks import ContentError
+from app.corpus.loading import load_content
+from app.corpus.vocabulary import CODES, GAMES, TOPICS
+from app.search.results import SearchHit, SearchResults, snippet_text
 
-MAX_LIMIT = 1_000_000  # the store's own bound (app.store.MAX_LIMIT), checked before loading
-PAGE = 30  # the search box's page (app.store.PAGE), without importing the store to parse
+MAX_LIMIT = 1_000_000  # the store's own bound (app.search.store.MAX_LIMIT), checked before loading
+PAGE = 30  # the search box's page (app.search.store.PAGE), without importing the store to parse
 BADGES = {"english": "EN", "french": "FR", "american": "US"}
 
 
@@ -45,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the content, search, and print the results."""
-    from app.store import LawsStore  # after argument checks: the index costs time to build
+    from app.search.store import LawsStore  # after argument checks: the index costs time to build
 
     try:
         content = load_content(cached=True)

@@ -8,8 +8,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.content import Content, ContentError, Problem, content_dir, load_content
-from app.thesaurus import load_thesaurus
+from app.corpus.checks import ContentError, Problem
+from app.corpus.laws import Content
+from app.corpus.loading import content_dir, load_content
+from app.search.thesaurus import load_thesaurus
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -65,10 +67,10 @@ def secondary_problems(content: Content, root: Path) -> tuple[dict[str, int], li
     example scenarios (the builder's Examples menu), the rehearsals (the Rehearse screen's
     list) and the authored quiz items (the Quizzes screen). Returns how many of each were
     read, and the problems."""
-    from app.games import build_games
+    from app.model.games import build_games
+    from app.model.scenario import ScenarioError, load_scenario_file
     from app.rehearsal.document import RehearsalFileError, read_file
     from app.rehearsal.session import Rehearser
-    from app.scenario import ScenarioError, load_scenario_file
     from quizzes.authored import load_authored
 
     problems: list[Problem] = []

@@ -41,7 +41,7 @@ APP="$REPO/dist/cardlaws/cardlaws"
 "$APP" rule "$REPO/content/scenarios/rubicon-bezique-surplus-after-first-trick.json" \
   | grep -q 1300
 "$APP" progress check
-# The core's own data (app/english_words.json): without it, search "corrects" hearts to harms.
+# The core's own data (app/search/english_words.json): without it, search "corrects" hearts to harms.
 "$APP" search hearts --json | grep -q '"searched": "hearts"'
 "$APP" --screenshots "$SMOKE/shots" --size 1280x800 >/dev/null
 SHOTS=$(find "$SMOKE/shots" -name '*.png' -size +1k | wc -l)

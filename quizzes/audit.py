@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from app.content import Content, Law
+from app.corpus.laws import Content, Law
 from app.engine import rule
 from app.engine.ruling import CodeRuling, Decision, also_true_of, meaning
-from app.scenario import parse_scenario
+from app.model.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 from quizzes.words import OUTCOME_WORDS
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.content import CONTENT_DIR, Content, ContentError, Problem, content_dir
-from app.content_checks import MAX_FILE_BYTES
+from app.corpus.checks import MAX_FILE_BYTES, ContentError, Problem
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, content_dir
 from app.input_files import InputFileError, load_toml
 
 QUIZ_DIR = CONTENT_DIR / "quiz"

@@ -9,8 +9,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from app.content import Content, Law, load_content
-from app.games import Game, build_games
+from app.corpus.laws import Content, Law
+from app.corpus.loading import load_content
+from app.model.games import Game, build_games
 from quizzes.authored import AuthoredItem, load_authored
 from quizzes.catalogue import ItemInfo
 from quizzes.generators import GENERATORS

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from app.vocabulary import GAMES, TOPICS
+from app.corpus.vocabulary import GAMES, TOPICS
 from quizzes.questions import QUESTION_TYPES, item_key
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from app.corpus.vocabulary import GAMES, TOPICS
 from app.progress.new_items import NewItemMark
-from app.vocabulary import GAMES, TOPICS
 from quizzes.bank import ItemInfo, QuestionBank
 
 EVERYTHING = "everything"

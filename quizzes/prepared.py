@@ -97,7 +97,7 @@ class _StoredReach(Mapping[str, Reach]):
 
 
 def _path(key: str) -> Path:
-    from app.content_cache import cache_dir
+    from app.corpus.cache import cache_dir
 
     return cache_dir() / f"{_PREFIX}{key}.jsonl"
 

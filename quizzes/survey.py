@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from app.engine.core import ANY_GAME, registered
 from app.engine.ruling import also_true_of
-from app.events import EVENTS
+from app.model.events import EVENTS
 from quizzes.generators.common import (
     STRICT_RULES,
     Combo,

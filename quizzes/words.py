@@ -6,13 +6,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.cards import Card
-from app.content import Content
+from app.corpus.laws import Content
+from app.corpus.vocabulary import CODES
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
-from app.events import EVENTS
-from app.games import Game
-from app.scenario import Scenario
-from app.vocabulary import CODES
+from app.model.events import EVENTS
+from app.model.games import Game
+from app.model.scenario import Scenario
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -116,7 +116,7 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
-    The sentence is the event's own (app/events.py); a wrong count adds each hand's count.
+    The sentence is the event's own (app/model/events.py); a wrong count adds each hand's count.
     """
     ev = scenario.event
     spec = EVENTS[ev.type]

@@ -15,7 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.store import LawsStore
+from app.search.store import LawsStore
 
 SUITE = Path(__file__).with_name("search_relevance.toml")
 KINDS = ("keyword", "french", "situation", "question", "misspelling", "form")

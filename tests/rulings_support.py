@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from app.engine import rule
-from app.games import build_games
-from app.scenario import parse_scenario
+from app.model.games import build_games
+from app.model.scenario import parse_scenario
 
 
 @pytest.fixture(scope="module")

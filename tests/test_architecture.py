@@ -58,3 +58,59 @@ def test_the_core_and_the_quizzes_type_check():
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
                           text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def _runtime_imports(path: Path, package: str) -> set[str]:
+    """The first-party modules a file imports when it runs (at its top or inside a function),
+    leaving out imports under `if TYPE_CHECKING:`, which only the type checker follows."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            skipped.update(id(child) for child in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return {name for name in found if name.startswith(package + ".")}
+
+
+def test_app_shows_its_parts_at_the_top():
+    """app/ is a handful of modules beside packages a reader can name (issue: a house that shows
+    its parts): the progress store's migrations live inside progress/, not beside it."""
+    top = sorted(p.name for p in (ROOT / "app").glob("*.py"))
+    assert len(top) <= 6, top
+    packages = {p.name for p in (ROOT / "app").iterdir() if (p / "__init__.py").is_file()}
+    assert {"model", "corpus", "search", "engine", "progress", "rehearsal",
+            "table_builder"} <= packages
+    assert (ROOT / "app" / "progress" / "migrations.py").is_file()
+
+
+def test_the_corpus_files_import_each_other_in_no_circle():
+    """The laws' types, their loaders and the content store: each module stands above those it
+    imports, so none can be read without the others half-loaded."""
+    corpus = {
+        f"app.corpus.{p.stem}": p for p in (ROOT / "app" / "corpus").glob("*.py")
+        if p.name != "__init__.py"
+    }
+    edges = {name: {m for m in _runtime_imports(path, "app.corpus") if m in corpus} - {name}
+             for name, path in corpus.items()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: list[str]) -> None:
+        if name in trail:
+            raise AssertionError("import circle: " + " -> ".join([*trail, name]))
+        if name in done:
+            return
+        for other in sorted(edges[name]):
+            visit(other, [*trail, name])
+        done.add(name)
+
+    for name in sorted(corpus):
+        visit(name, [])
+    assert len(corpus) >= 10

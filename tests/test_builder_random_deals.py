@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.content import load_content
-from app.games import build_games
-from app.scenario import Scenario
+from app.corpus.loading import load_content
+from app.model.games import build_games
+from app.model.scenario import Scenario
 from app.table_builder import (
     change_game,
     check_table,

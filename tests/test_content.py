@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from app.__main__ import main as cli
-from app.content import CONTENT_DIR, ContentError, load_content, seed_paragraphs
+from app.corpus.checks import ContentError
+from app.corpus.loading import CONTENT_DIR, load_content, seed_paragraphs
 
 # The seed texts the laws were written from, when they lie beside the repository (the
 # project needs none of them: these checks are skipped without them).

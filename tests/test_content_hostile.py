@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.content import CONTENT_DIR, ContentError, load_content
+from app.corpus.checks import ContentError
+from app.corpus.loading import CONTENT_DIR, load_content
 
 ROOT = Path(__file__).resolve().parent.parent
 

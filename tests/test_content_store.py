@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from app import content_cache
-from app.content import CONTENT_DIR, load_content
-from app.content_store import FORMAT, store_path
-from app.content_stored import StoredContent
-from app.games import build_games
+from app.corpus import cache as content_cache
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.corpus.store import FORMAT, store_path
+from app.corpus.stored import StoredContent
+from app.model.games import build_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "ui" / "fixture_content"
@@ -114,7 +114,7 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
 
 def test_a_ruling_reads_only_the_laws_it_cites_and_not_the_glossary(cache):
     from app.engine import rule
-    from app.scenario import load_scenario_file
+    from app.model.scenario import load_scenario_file
 
     stored = _stored()
     scenario_file = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json"
@@ -292,7 +292,8 @@ def test_an_unwritable_cache_folder_costs_only_speed(tmp_path, monkeypatch):
 
 
 def test_processes_starting_at_once_each_get_whole_content(cache, small):
-    script = ("from app.content import load_content; c = load_content(__import__('sys').argv[1],"
+    script = ("from app.corpus.loading import load_content; "
+              "c = load_content(__import__('sys').argv[1],"
               " cached=True); print(len(c.laws), len(list(c.laws.values())), len(c.games))")
     env = dict(os.environ, **{content_cache.ENV_DIR: str(cache)})
     procs = [subprocess.Popen([sys.executable, "-c", script, str(small)], cwd=ROOT, env=env,
@@ -331,8 +332,8 @@ def test_threads_read_the_store_at_once(cache):
 
 
 def test_the_games_list_comes_from_the_store_not_the_games_files(cache, tree, monkeypatch):
-    from app import game_index
-    from app.vocabulary import GAMES
+    from app.corpus import game_index
+    from app.corpus.vocabulary import GAMES
 
     expected = game_index.read_game_names(tree / "games")
     load_content(tree, cached=True)
@@ -347,7 +348,7 @@ def test_the_games_list_comes_from_the_store_not_the_games_files(cache, tree, mo
 
 
 def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch):
-    from app.content_store import StoreReader
+    from app.corpus.store import StoreReader
 
     stored = _stored()
     asked: list[tuple[str, tuple]] = []
@@ -383,7 +384,7 @@ def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch)
 
 @pytest.mark.skipif(os.name == "nt", reason="Windows keeps no change time")
 def test_a_time_too_large_for_the_manifests_array_is_said_in_full(small, monkeypatch):
-    from app import content_store
+    from app.corpus import store as content_store
 
     class Narrow:  # as if every time were past 2262
         def __init__(self, code: str) -> None:

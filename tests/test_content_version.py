@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from app.content import Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
 
 MEMORY = load_content()
 

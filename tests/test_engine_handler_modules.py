@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app.content import CONTENT_DIR, load_content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine.core import ANY_GAME, registered, rules
 from app.engine.handlers import module_of
-from app.games import build_games
+from app.model.games import build_games
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json"

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from app.content import load_content
-from app.deal import deal_table, random_event
+from app.corpus.loading import load_content
 from app.engine import rule
 from app.engine.ruling import OPTIONS, OUTCOMES
-from app.events import EVENTS
-from app.games import build_games
-from app.scenario import ScenarioError, parse_scenario
+from app.model.events import EVENTS
+from app.model.games import build_games
+from app.model.scenario import ScenarioError, parse_scenario
+from app.table_builder.deal import deal_table, random_event
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)

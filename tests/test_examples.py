@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from app.engine import rule
 from app.engine.ruling import OPTIONS, OUTCOMES
-from app.events import EVENTS
-from app.games import build_games
-from app.scenario import load_scenario_file
+from app.model.events import EVENTS
+from app.model.games import build_games
+from app.model.scenario import load_scenario_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"

@@ -1,4 +1,4 @@
-"""The list of games follows the content in use (app/game_index.py)."""
+"""The list of games follows the content in use (app/corpus/game_index.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import game_index
-from app.content import CONTENT_DIR, CONTENT_ENV
-from app.game_index import GENERAL_NAME, GameNames
+from app.corpus import game_index
+from app.corpus.game_index import GENERAL_NAME, GameNames
+from app.corpus.loading import CONTENT_DIR, CONTENT_ENV
 
 
 @pytest.fixture

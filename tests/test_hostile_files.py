@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.content import CONTENT_DIR
+from app.corpus.location import CONTENT_DIR
 from app.input_files import InputFileError, load_json, parse_json, read_bytes
 from app.progress import ProgressStore
 
@@ -142,8 +142,8 @@ def test_a_scenario_with_a_five_thousand_digit_number_is_refused(tmp_path):
 
 
 def test_a_rehearsal_with_a_five_thousand_digit_number_is_refused_with_its_reason(tmp_path):
-    from app.content import load_content
-    from app.games import build_games
+    from app.corpus.loading import load_content
+    from app.model.games import build_games
     from app.rehearsal.document import RehearsalFileError, read_file
     from app.rehearsal.session import Rehearser
 

@@ -38,7 +38,7 @@ def test_every_content_file_matches_a_package_data_glob():
 
 
 def test_every_data_file_of_the_code_packages_ships():
-    # A data file the code reads (app/english_words.json, the desktop icons) left out of the
+    # A data file the code reads (app/search/english_words.json, the desktop icons) left out of the
     # wheel degrades the app without an error: search then "corrects" hearts to harms.
     missing = []
     for package in ("app", "ui", "quizzes", "cli"):
@@ -48,7 +48,7 @@ def test_every_data_file_of_the_code_packages_ships():
                 dotted = ".".join(path.parent.relative_to(ROOT).parts)
                 if not (_shipped(dotted, path) or _shipped(package, path)):
                     missing.append(str(path.relative_to(ROOT)))
-    assert (ROOT / "app" / "english_words.json").is_file()
+    assert (ROOT / "app" / "search" / "english_words.json").is_file()
     assert not missing, f"data files a wheel would leave out: {missing}"
 
 
@@ -79,8 +79,8 @@ def test_both_commands_print_the_version():
 
 
 def test_the_window_has_the_application_icon(qtbot):
-    from app.content import load_content
-    from app.store import LawsStore
+    from app.corpus.loading import load_content
+    from app.search.store import LawsStore
     from ui.main_window import MainWindow
     from ui.settings import UiSettings
 

@@ -8,7 +8,8 @@ import dataclasses
 
 import pytest
 
-from app.content import Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
 from quizzes import prepared
 from quizzes.bank import QuestionBank
 from quizzes.survey import take_survey

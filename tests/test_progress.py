@@ -23,7 +23,7 @@ from app.progress import (
     data_dir,
     default_data_dir,
 )
-from app.progress_migrations import LATEST, MIGRATIONS, applied, migrate
+from app.progress.migrations import LATEST, MIGRATIONS, applied, migrate
 from quizzes.bank import default_bank
 from quizzes.progress_io import export_progress, import_progress
 

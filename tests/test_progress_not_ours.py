@@ -17,7 +17,7 @@ import pytest
 
 from app.__main__ import main as cli
 from app.progress import FILE_NAME, ProgressError, ProgressStore, ProgressUnavailable, restore
-from app.progress_migrations import LATEST
+from app.progress.migrations import LATEST
 
 ROOT = Path(__file__).resolve().parent.parent
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.__main__ import main as cli
-from app.content import ContentError
+from app.corpus.checks import ContentError
 from quizzes.authored import QUIZ_DIR, load_authored
 from quizzes.bank import default_bank
 

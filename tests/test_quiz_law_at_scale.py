@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from app import content_cache
-from app.content import CONTENT_DIR, Law, load_content
-from app.content_stored import StoredContent
+from app.corpus import cache as content_cache
+from app.corpus.laws import Law
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.corpus.stored import StoredContent
 from quizzes.audit import question_problems
 from quizzes.bank import QuestionBank
 from quizzes.generators import law as law_questions

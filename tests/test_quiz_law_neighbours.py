@@ -3,7 +3,7 @@ the quick test (stopping at the first neighbour) agrees with searching in full."
 
 from __future__ import annotations
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from quizzes.bank import QuestionBank
 from quizzes.generators import law as law_questions
 

@@ -287,7 +287,7 @@ def test_the_name_of_the_order_changes_with_the_order_and_with_an_items_topic():
 def test_a_file_from_before_the_marks_walks_once_then_keeps_its_mark(tmp_path):
     from sqlite_utils import Database
 
-    from app.progress_migrations import migrate
+    from app.progress.migrations import migrate
 
     db = Database(tmp_path / "progress.sqlite")
     migrate(db, upto=6)  # the schema before the marks

@@ -102,7 +102,7 @@ def test_a_bare_no_penalty_is_not_asked_when_another_code_says_no_penalty_with_a
     the card may be taken back. "Which code gives this ruling? No penalty." fits both."""
     from app.engine import rule
     from app.engine.ruling import also_true_of
-    from app.scenario import parse_scenario
+    from app.model.scenario import parse_scenario
 
     table = {"game": "ecarte", "players": ["North", "South"], "dealer": "South",
              "stage": "play", "trump": "D", "tricks_played": 1,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from app.cards import Card
 from app.engine import rule
-from app.scenario import parse_scenario
+from app.model.scenario import parse_scenario
 from quizzes.audit import reading
 from quizzes.bank import default_bank, question_from_id
 from quizzes.questions import (

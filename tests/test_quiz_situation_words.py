@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.cards import Card
-from app.events import EVENTS, EventSpec, FieldSpec
+from app.model.events import EVENTS, EventSpec, FieldSpec
 from quizzes.bank import QuestionBank
 from quizzes.questions import QuestionError
 
@@ -107,7 +107,7 @@ def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
     picks 'South scores 1' and is marked wrong. Every wrong count the event's own words do not
     account for (a draw, a card led) is said."""
     from app.engine.table import Table
-    from app.scenario import parse_scenario
+    from app.model.scenario import parse_scenario
 
     bank = QuestionBank()
     told = 0

@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.cards import Card
-from app.content import CONTENT_DIR, load_content
-from app.games import build_games
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.model.games import build_games
+from app.model.scenario import parse_scenario
 from app.rehearsal import document
 from app.rehearsal.driver import full_pack, play_out
 from app.rehearsal.melds import is_meld
 from app.rehearsal.play import RehearsalError, legal_cards, settle_draws
 from app.rehearsal.session import Rehearser, Start, Step
 from app.rehearsal.state import to_scenario
-from app.scenario import parse_scenario
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)

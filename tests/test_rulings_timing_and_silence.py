@@ -18,7 +18,7 @@ from rulings_support import choosers, ids
 from app.engine import rule
 from app.engine.core import principle_laws
 from app.engine.report import format_ruling
-from app.scenario import parse_scenario
+from app.model.scenario import parse_scenario
 
 content = rulings_support.content
 games = rulings_support.games

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from app.content import load_content
-from app.games import build_games
-from app.scenario import ScenarioError, load_scenario_file, parse_scenario
+from app.corpus.loading import load_content
+from app.model.games import build_games
+from app.model.scenario import ScenarioError, load_scenario_file, parse_scenario
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +138,7 @@ def test_the_1913_conquian_pack_is_taken_when_the_scenario_chooses_it(games):
 
 
 def test_a_scenario_may_follow_the_rival_reading_of_trumping_when_void(games):
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from app.engine import rule
 
     raw = {

@@ -14,9 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.__main__ import main as cli
-from app.content import CONTENT_DIR, load_content
-from app.games import build_games
-from app.scenario import MAX_DEPTH, Scenario, ScenarioError, parse_scenario, parse_scenario_text
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.model.games import build_games
+from app.model.scenario import (
+    MAX_DEPTH,
+    Scenario,
+    ScenarioError,
+    parse_scenario,
+    parse_scenario_text,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = build_games(load_content())

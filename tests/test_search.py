@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.__main__ import main
-from app.content import Content, ContentError, Law, Problem, Term, load_content
-from app.search import MARK_END, MARK_START, SearchHit, snippet_html, snippet_text, words
-from app.store import LawsStore
+from app.corpus.checks import ContentError, Problem
+from app.corpus.laws import Content, Law, Term
+from app.corpus.loading import load_content
+from app.search.results import MARK_END, MARK_START, SearchHit, snippet_html, snippet_text, words
+from app.search.store import LawsStore
 from cli import search as search_command
 
 
@@ -410,17 +412,17 @@ def test_real_titles_are_found_at_every_keystroke(real_store: LawsStore) -> None
 
 
 def test_the_command_line_and_the_search_box_share_one_page_size() -> None:
-    import app.store
+    import app.search.store
     from ui.deferred_store import DeferredStore
 
-    assert search_command.PAGE == app.store.PAGE
-    assert search_command.MAX_LIMIT == app.store.MAX_LIMIT
+    assert search_command.PAGE == app.search.store.PAGE
+    assert search_command.MAX_LIMIT == app.search.store.MAX_LIMIT
     default = DeferredStore.find.__kwdefaults__["limit"]
-    assert default == app.store.PAGE
+    assert default == app.search.store.PAGE
 
 
 def test_spelling_keeps_the_first_letter_beyond_one_edit() -> None:
-    from app.spelling import Speller
+    from app.search.spelling import Speller
 
     speller = Speller({"treating": 5, "revoke": 9, "pitcher": 2, "turn": 7})
     assert speller.correct("cheating") is None

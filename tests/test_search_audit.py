@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.content import load_content
-from app.numbers import read_number, spellings, variants
-from app.search import words
-from app.spelling import sound
-from app.store import LawsStore
+from app.corpus.loading import load_content
+from app.search.numbers import read_number, spellings, variants
+from app.search.results import words
+from app.search.spelling import sound
+from app.search.store import LawsStore
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from relevance_suite import KINDS, load_suite, score, table
 
-from app.content import load_content
-from app.store import LawsStore
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 
 # kind: (queries with a relevant row in the top 5, with one first, MRR, nDCG@10)
 FLOORS = {

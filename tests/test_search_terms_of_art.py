@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.content import load_content
-from app.store import LawsStore
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 
 
 @pytest.fixture(scope="module")

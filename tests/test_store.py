@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-import app.store
-from app.content import Content, Law, Term
-from app.store import LawsStore
+import app.search.store
+from app.corpus.laws import Content, Law, Term
+from app.search.store import LawsStore
 
 
 def make_law(slug: str, title: str, text: str = "", **fields: str) -> Law:
@@ -87,8 +87,8 @@ def test_browse_order_of_the_real_laws_is_one_sort_by_game_topic_code_and_title(
     # browse_order sorts shelf by shelf (see its words); the order must be the one sort's.
     import random
 
-    from app.content import load_content
-    from app.vocabulary import CODES, GAMES, TOPICS
+    from app.corpus.loading import load_content
+    from app.corpus.vocabulary import CODES, GAMES, TOPICS
 
     laws = list(load_content().laws.values())
     game, topic, code = ({v: n for n, v in enumerate(vocab)} for vocab in (GAMES, TOPICS, CODES))
@@ -98,7 +98,7 @@ def test_browse_order_of_the_real_laws_is_one_sort_by_game_topic_code_and_title(
 
     expected = [law.id for law in sorted(laws, key=one_key)]
     random.Random(7).shuffle(laws)
-    assert [law.id for law in app.store.browse_order(laws)] == expected
+    assert [law.id for law in app.search.store.browse_order(laws)] == expected
     assert len({law.game for law in laws}) > 3 and len(expected) > 300
 
 
@@ -181,7 +181,7 @@ def test_terms_search_ignores_accents_and_syntax(store: LawsStore) -> None:
 @pytest.fixture
 def broad_store(monkeypatch: pytest.MonkeyPatch) -> LawsStore:
     """A store whose rank limit is tiny, so ordinary queries take the unranked path."""
-    monkeypatch.setattr(app.store, "RANK_LIMIT", 2)
+    monkeypatch.setattr(app.search.store, "RANK_LIMIT", 2)
     return LawsStore(fixture_content())
 
 
@@ -223,7 +223,7 @@ def test_narrow_query_is_ranked_even_with_a_tiny_limit(broad_store: LawsStore) -
 
 
 def test_the_kept_index_is_built_once_and_reopened_unchanged(tmp_path: Path) -> None:
-    from app import index
+    from app.search import index
 
     laws = sorted(LAWS, key=lambda law: law.id)
     conn, built = index.open_cached(tmp_path, laws)
@@ -241,7 +241,7 @@ def test_the_kept_index_is_built_once_and_reopened_unchanged(tmp_path: Path) -> 
 
 def test_a_changed_law_rebuilds_the_kept_index_and_keeps_only_the_newest_few(
         tmp_path: Path) -> None:
-    from app.index import KEPT
+    from app.search.index import KEPT
 
     def with_rule(word: str) -> list[Law]:
         return [*LAWS[:-1], make_law("general", "General rule", f"{word} in the pack.",
@@ -270,7 +270,7 @@ def test_a_build_left_unfinished_long_ago_is_cleared_and_one_under_way_is_not(
     import os
     import time
 
-    from app.index import ABANDONED_AFTER
+    from app.search.index import ABANDONED_AFTER
 
     abandoned = tmp_path / "search-abcd.tmp"
     abandoned.write_bytes(b"half an index")
@@ -284,7 +284,7 @@ def test_a_build_left_unfinished_long_ago_is_cleared_and_one_under_way_is_not(
 
 def test_the_kept_index_is_found_by_the_contents_version_without_digesting_its_laws(
         tmp_path: Path, monkeypatch) -> None:
-    from app import index
+    from app.search import index
 
     content = fixture_content()
     LawsStore.cached(content, tmp_path).close()
@@ -308,7 +308,7 @@ def test_opening_the_store_does_not_import_sqlite_utils() -> None:
     import subprocess
     import sys
 
-    code = "import sys, app.store; print('sqlite_utils' in sys.modules)"
+    code = "import sys, app.search.store; print('sqlite_utils' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
@@ -319,11 +319,11 @@ def test_an_index_written_in_batches_holds_every_law_and_the_same_words(monkeypa
     # the same rows and count each word's laws the same (each law's words counted once).
     import sqlite3
 
-    from app import index
-    from app.content import load_content
+    from app.corpus.loading import load_content
+    from app.search import index
 
     content = load_content()
-    laws = app.store.browse_order(content.laws.values())
+    laws = app.search.store.browse_order(content.laws.values())
 
     def built() -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
         conn = sqlite3.connect(":memory:")
@@ -342,8 +342,8 @@ def test_an_index_written_in_batches_holds_every_law_and_the_same_words(monkeypa
 
 
 def words_of(law: Law) -> set[str]:
-    from app.index import fields
-    from app.search import words
+    from app.search.index import fields
+    from app.search.results import words
 
     return set(words(" ".join(fields(law))))
 
@@ -351,10 +351,10 @@ def words_of(law: Law) -> set[str]:
 def test_building_the_index_gives_way_every_few_laws() -> None:
     import sqlite3
 
-    from app import index
-    from app.content import load_content
+    from app.corpus.loading import load_content
+    from app.search import index
 
-    laws = app.store.browse_order(load_content().laws.values())
+    laws = app.search.store.browse_order(load_content().laws.values())
     calls = []
     index.build(sqlite3.connect(":memory:"), laws, "key", pause=lambda: calls.append(1))
     assert len(calls) == -(-len(laws) // index._PACE)  # before every 32nd law, the first too

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from app.content import CONTENT_DIR, load_content
+from app.corpus.loading import CONTENT_DIR, load_content
+from app.corpus.vocabulary import GAMES
 from app.engine import rule
-from app.games import build_games
-from app.scenario import Scenario, ScenarioError
+from app.model.games import build_games
+from app.model.scenario import Scenario, ScenarioError
 from app.table_builder import (
     TRICK,
     TURN_UP,
@@ -46,7 +47,6 @@ from app.table_builder import (
     take_card,
     write_scenario_file,
 )
-from app.vocabulary import GAMES
 
 CONTENT = load_content()
 ALL_GAMES = build_games(CONTENT)

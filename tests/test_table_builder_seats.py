@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from app.content import CONTENT_DIR, load_content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
-from app.games import build_games
-from app.scenario import Scenario
+from app.model.games import build_games
+from app.model.scenario import Scenario
 from app.table_builder import (
     EditRefused,
     check_table,

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.content import Content, ContentError, Law
-from app.store import LawsStore
-from app.thesaurus import load_thesaurus
+from app.corpus.checks import ContentError
+from app.corpus.laws import Content, Law
+from app.search.store import LawsStore
+from app.search.thesaurus import load_thesaurus
 
 
 def _law(slug: str, title: str, text: str) -> Law:
@@ -86,7 +87,7 @@ def test_validate_command_reports_thesaurus_problems(tmp_path: Path, capsys) -> 
     import shutil
 
     from app.__main__ import main
-    from app.content import CONTENT_DIR
+    from app.corpus.loading import CONTENT_DIR
 
     shutil.copytree(CONTENT_DIR, tmp_path / "content", ignore=shutil.ignore_patterns("*.py*"))
     _write(tmp_path / "content", '[[group]]\nid = "x"\nforms = ["only"]\n')

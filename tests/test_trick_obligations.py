@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.cards import Card
-from app.content import load_content
-from app.games import build_games
+from app.corpus.loading import load_content
+from app.model.games import build_games
 
 GAMES = build_games(load_content())
 C = Card.parse

@@ -7,10 +7,10 @@ import copy
 
 import pytest
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from app.engine import rule
-from app.games import build_games
-from app.scenario import ScenarioError, parse_scenario
+from app.model.games import build_games
+from app.model.scenario import ScenarioError, parse_scenario
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.content import ContentError, stored_content
+from app.corpus.checks import ContentError
+from app.corpus.loading import stored_content
 from ui.compat import pin_refcount_drifts
 
 if TYPE_CHECKING:

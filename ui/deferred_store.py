@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.content import Content, Law, Term
+from app.corpus.laws import Content, Law, Term
 from ui import heap
 from ui.pulse import UiPulse
 from ui.threads import start_worker
 
 if TYPE_CHECKING:
-    from app.search import SearchHit, SearchResults
-    from app.store import LawsStore
+    from app.search.results import SearchHit, SearchResults
+    from app.search.store import LawsStore
 
 
 class DeferredStore(QObject):
@@ -85,7 +85,7 @@ class DeferredStore(QObject):
                 self._pulse.stop()
             with self._lock:
                 if self._store is None:
-                    from app.store import LawsStore
+                    from app.search.store import LawsStore
 
                     with heap.bulk():  # at a first start, the whole index is built here
                         self._store = LawsStore.cached(self._content, pause=pause)
@@ -102,7 +102,7 @@ class DeferredStore(QObject):
         """See LawsStore.browse (never waits for the index)."""
         if self._store is not None:
             return self._store.browse(game=game, code=code, topic=topic)
-        from app.store import browse_content, browse_laws, browse_order
+        from app.search.store import browse_content, browse_laws, browse_order
 
         one_topic = browse_content(self._content, game, code, topic)
         if one_topic is not None:

@@ -1,6 +1,6 @@
 """The first start of a new content version: the laws are read while a small window says so.
 
-Every later start opens the content store in milliseconds (app/content_store.py). The first
+Every later start opens the content store in milliseconds (app/corpus/store.py). The first
 start after the laws or the app changed must read every law file and write the store first:
 a second at today's corpus, a minute at a thousand times its size. That reading runs on a
 worker thread while the event loop runs here, so the desktop never sees a program that does
@@ -19,7 +19,8 @@ from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
-from app.content import Content, load_content, stored_content
+from app.corpus.laws import Content
+from app.corpus.loading import load_content, stored_content
 from ui import theme
 from ui.compat import override
 

@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content
+from app.corpus.laws import Content
 from ui import theme
 from ui.browser.law_page import LawPage
 from ui.links import href, parse
 
 if TYPE_CHECKING:
-    from app.store import LawsStore
+    from app.search.store import LawsStore
 
 
 class LawReader(QDockWidget):

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content, content_dir
+from app.corpus.laws import Content
+from app.corpus.loading import content_dir
 from ui import heap, theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
@@ -32,7 +33,7 @@ from ui.settings import UiSettings
 from ui.window_moves import WindowMoves
 
 if TYPE_CHECKING:
-    from app.store import LawsStore
+    from app.search.store import LawsStore
     from ui.browser.browser_screen import BrowserScreen
     from ui.builder.builder_screen import BuilderScreen
     from ui.compare.compare_screen import CompareScreen

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
-from app.content import Content, Law
+from app.corpus.laws import Content, Law
 from ui.compat import quiet_offscreen
 from ui.main_window import MainWindow
 
@@ -109,7 +109,7 @@ def _richest_example(game: str) -> Path:
     """The example scenario of a game with the most on the table: cards listed, a trick."""
     import json
 
-    from app.content import content_dir
+    from app.corpus.loading import content_dir
     from app.table_builder import examples_by_game
 
     def richness(path: Path) -> tuple[int, int, int]:
@@ -195,7 +195,7 @@ def _statistics(window: MainWindow) -> None:
 
 @shot("rehearse-ruling")
 def _rehearse_ruling(window: MainWindow) -> None:
-    from app.content import content_dir
+    from app.corpus.loading import content_dir
 
     window.open_rehearsal(content_dir() / "rehearsals" / "pinochle-failure-to-win.json")
     screen = window.screen("rehearse")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication
 
-from app.content import content_dir
+from app.corpus.loading import content_dir
 from ui.links import href
 from ui.navigation import SEARCH, Place
 

@@ -1,8 +1,8 @@
-"""The words the screens use for the closed vocabularies of app/vocabulary.py."""
+"""The words the screens use for the closed vocabularies of app/corpus/vocabulary.py."""
 
 from __future__ import annotations
 
-from app.vocabulary import CODES, CONTRASTS, GAMES, ONLY_HERE, TOPICS
+from app.corpus.vocabulary import CODES, CONTRASTS, GAMES, ONLY_HERE, TOPICS
 
 _CONTRAST_WORDS = {
     "same": "same ruling",

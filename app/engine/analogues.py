@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from app.content import Content, Law
+from app.corpus.laws import Content, Law
 from app.engine.core import has_handler
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
-from app.games import Game
-from app.scenario import relaid
+from app.model.games import Game
+from app.model.scenario import relaid
 
 Decide = Callable[[Table, str], Decision]
 

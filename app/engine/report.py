@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.content import Content
+from app.corpus.laws import Content
+from app.corpus.vocabulary import CODES
 from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, Ruling
-from app.vocabulary import CODES
 
 
 def format_ruling(ruling: Ruling, content: Content) -> str:

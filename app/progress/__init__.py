@@ -14,7 +14,7 @@ Modules: `records` (the record types, stored times, errors, the data folder), `f
 went wrong, in the learner's words), `opening` (creating, checking, damaged files), `backups`
 (daily backups, restore), `rows` (records to and from SQL rows),
 `store` (ProgressStore), `transfer` (JSON export and import). The schema's migrations are in
-`app.progress_migrations`.
+`app.progress.migrations`.
 """
 
 from app.progress.backups import backups, restore

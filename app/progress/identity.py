@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from sqlite_utils import Database
 
-from app.progress_migrations import LATEST, MIGRATIONS, migrate
+from app.progress.migrations import LATEST, MIGRATIONS, migrate
 
 # Verdicts: "ours" (usable, perhaps after migrating), "foreign", "newer", "incomplete".
 OURS, FOREIGN, NEWER, INCOMPLETE = "ours", "foreign", "newer", "incomplete"

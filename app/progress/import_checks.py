@@ -15,9 +15,9 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.corpus.vocabulary import CODES, GAMES, TOPICS
 from app.progress.flags import check_flags
 from app.progress.records import MODES, ProgressError, parse_stamp
-from app.vocabulary import CODES, GAMES, TOPICS
 
 EXPORT_FORMAT = "cardlaws-progress"
 EXPORT_VERSION = 1

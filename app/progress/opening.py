@@ -31,8 +31,8 @@ from sqlite_utils import Database
 
 from app.progress.faults import ProgressUnavailable, kind_of, unavailable
 from app.progress.identity import FOREIGN, NEWER, OURS, Identity, identify
+from app.progress.migrations import migrate
 from app.progress.records import FILE_NAME, Clock, ProgressError
-from app.progress_migrations import migrate
 
 BUSY_MS = 5000
 # Up to this size the full integrity check at open takes a few milliseconds.
@@ -324,7 +324,7 @@ def migrate_at_once(db: Database) -> None:
     BEGIN IMMEDIATE takes the write lock first, so two first starts never both create the
     tables: the second waits (busy timeout), then finds the work done.
     """
-    from app.progress_migrations import LATEST, applied
+    from app.progress.migrations import LATEST, applied
 
     if "migrations" in db.table_names() and max(applied(db), default=0) == LATEST:
         return

@@ -19,6 +19,7 @@ from app.progress.faults import write_failed
 from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, lift_flag, put_flag, read_flags
 from app.progress.import_checks import checked_name
+from app.progress.migrations import migrate, rebuild_summaries
 from app.progress.new_items import NewItems
 from app.progress.opening import check_in_background, open_database
 from app.progress.records import (
@@ -50,7 +51,6 @@ from app.progress.rows import (
     put_card,
 )
 from app.progress.writing import immediate
-from app.progress_migrations import migrate, rebuild_summaries
 
 
 class ProgressStore:

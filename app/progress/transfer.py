@@ -23,6 +23,7 @@ from app.progress.import_checks import (
     text_problem,
     validate_export,
 )
+from app.progress.migrations import rebuild_summaries
 from app.progress.records import (
     CardRow,
     ImportProblem,
@@ -34,7 +35,6 @@ from app.progress.records import (
 )
 from app.progress.rows import CARD_COLUMNS, card_row, insert_review, put_card
 from app.progress.writing import immediate
-from app.progress_migrations import rebuild_summaries
 
 if TYPE_CHECKING:
     from app.progress.store import ProgressStore

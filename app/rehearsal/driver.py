@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.games import Game
+from app.model.games import Game
 from app.rehearsal.melds import meld_options
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
 from app.rehearsal.session import Moment, Rehearser, Start, Step

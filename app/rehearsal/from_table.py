@@ -16,10 +16,10 @@ from typing import Any
 
 from app.cards import Card
 from app.engine.table import Table
-from app.games import Game
+from app.model.games import Game
+from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, facts, next_to_play
 from app.rehearsal.state import DealState, Melds, TrickCards
-from app.scenario import Scenario, ScenarioError, parse_scenario
 
 
 def scenario_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from app.cards import Card
-from app.games import Game
+from app.model.games import Game
 from app.rehearsal.play import RehearsalError, facts
 from app.rehearsal.state import HAND_OVER, DealState, Melds
 

@@ -1,6 +1,6 @@
 """Making a mistake happen at the table, and asking the engine to rule it.
 
-An irregularity is an engine event (app/events.py) with its fields. Some of them change the
+An irregularity is an engine event (app/model/events.py) with its fields. Some of them change the
 table as they happen (a card played out of turn lies on the table, a player who drew two holds
 a card too many); the rest are discoveries about the table as it stands. The engine rules the
 table the event describes: for a card played, the table before it was played (the event names
@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app.cards import Card, CardError
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine import Ruling, rule
-from app.games import Game
+from app.model.games import Game
+from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, draw, put_card, settle_draws
 from app.rehearsal.state import DealState, to_scenario
-from app.scenario import ScenarioError, parse_scenario
 
 # Events whose card is put on the table: the engine judges the table as it was before.
 CARD_PLAYED = frozenset({"play", "lead-out-of-turn", "play-out-of-turn"})

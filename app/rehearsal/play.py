@@ -14,8 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from app.cards import Card
-from app.games import Game
-from app.play_facts import PlayFacts
+from app.corpus.play_facts import PlayFacts
+from app.model.games import Game
 from app.rehearsal.state import HAND_OVER, PLAYING, DealState, Melds, TrickCards
 
 

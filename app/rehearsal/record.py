@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine.ruling import OUTCOMES
 from app.rehearsal.document import Rehearsal
 from app.rehearsal.session import Moment

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from app.engine.ruling import CodeRuling, Option
-from app.games import Game
+from app.model.games import Game
 from app.rehearsal.mistakes import Mistake
 from app.rehearsal.play import draw
 from app.rehearsal.state import ABANDONED, VOID, DealState

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.cards import Card
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine import Ruling, rule
 from app.engine.table import Table
-from app.games import Game
+from app.model.games import Game
+from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal import melds as meld_play
 from app.rehearsal.from_table import scenario_table, state_from_scenario
 from app.rehearsal.mistakes import Mistake, commit
@@ -33,7 +34,6 @@ from app.rehearsal.play import (
 )
 from app.rehearsal.remedies import add_scores, apply
 from app.rehearsal.state import HAND_OVER, PLAYING, DealState, to_scenario
-from app.scenario import ScenarioError, parse_scenario
 
 STEP_KINDS = ("play", "declare", "mistake", "remedy", "turn", "meld", "discard", "pass", "deal")
 

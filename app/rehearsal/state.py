@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.cards import Card
-from app.games import Game
+from app.model.games import Game
 
 # Where a deal stands: being played, over (and counted), or stopped by a ruling.
 PLAYING, HAND_OVER, VOID, ABANDONED = "playing", "hand-over", "void", "abandoned"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.events import EVENTS
+from app.model.events import EVENTS
 from app.rehearsal.session import Moment, Step
 from app.rehearsal.state import DealState
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.table import Table
-from app.games import Game
-from app.scenario import Scenario, ScenarioError, parse_scenario
+from app.model.games import Game
+from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.table_builder.problem_words import problem_words
 
 _HANDS_FIELD = re.compile(r"^hands\.(?P<player>.+?)(?:\[(?P<index>\d+)\])?$")

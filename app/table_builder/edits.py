@@ -11,9 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.deal import deal_table, random_event
-from app.games import Game
+from app.model.games import Game
 from app.table_builder.checks import Problem, check_table
+from app.table_builder.deal import deal_table, random_event
 from app.table_builder.events import default_event, event_fields, events_for, fitting_event
 from app.table_builder.reading import (
     TRICK,
@@ -213,7 +213,8 @@ def choose_event_card(
 
 def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
                    rng: random.Random) -> dict[str, Any]:
-    """A correct table for the stage, dealt at random (app/deal.py), keeping the event's type.
+    """A correct table for the stage, dealt at random (app/table_builder/deal.py), keeping the
+    event's type.
 
     The event's fields are made to fit the new hands; the codes and variants chosen stay.
     """

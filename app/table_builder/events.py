@@ -1,5 +1,5 @@
 """The builder's event: the events offered at a table, their fields and words (from the
-event registry, app/events.py), and a default event that fits the table."""
+event registry, app/model/events.py), and a default event that fits the table."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.events import EVENTS, FieldSpec
-from app.games import Game
+from app.model.events import EVENTS, FieldSpec
+from app.model.games import Game
 from app.table_builder.reading import (
     canonical_code,
     dealer_of,
@@ -21,7 +21,7 @@ from app.table_builder.reading import (
 
 
 def events_for(game: Game, stage: str) -> tuple[str, ...]:
-    """The events that can happen in this game at this stage (app/events.py and the game's
+    """The events that can happen in this game at this stage (app/model/events.py and the game's
     model), in the order of the event list: those some code of the game rules (the engine's
     handlers), and a wrong count, which any table can hold."""
     key = (game.id, stage, game.stage_names)
@@ -46,7 +46,7 @@ def event_types() -> list[str]:
 
 
 def event_fields(event_type: str) -> list[FieldSpec]:
-    """The fields of an event type, in the order of its spec in app/events.py."""
+    """The fields of an event type, in the order of its spec in app/model/events.py."""
     return list(EVENTS[event_type].fields)
 
 

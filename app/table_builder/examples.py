@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.vocabulary import GAMES
+from app.corpus.vocabulary import GAMES
 
 
 @dataclass(frozen=True)

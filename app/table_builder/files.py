@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from app.games import Game
-from app.scenario import Scenario, load_scenario_file
+from app.model.games import Game
+from app.model.scenario import Scenario, load_scenario_file
 
 
 def read_scenario_file(path: Path, games: Mapping[str, Game]) -> tuple[dict[str, Any], Scenario]:

@@ -1,7 +1,7 @@
 """What is impossible about a table, as people say it: "A fifth queen of spades in North's
 hand: the Rubicon Bézique pack has only four (the others are in North's hand and the stock)."
 
-The parser (app/scenario.py) says what is wrong in the terms of the file ("QS appears 5
+The parser (app/model/scenario.py) says what is wrong in the terms of the file ("QS appears 5
 times… (first at hands.North[0])"); the builder's words are made here, from the table itself,
 for the problems a person building a table meets: a card placed once too often, a card the
 pack lacks, a play of a card the player does not hold.
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.games import Game
+from app.model.games import Game
 from app.table_builder.reading import hand_of, mapping_at, trick_of
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",

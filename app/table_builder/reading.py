@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.games import Game
+from app.model.games import Game
 
 # Where a card clicked in the palette can go besides a seat's hand.
 TRICK = "trick"

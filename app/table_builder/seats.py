@@ -12,8 +12,8 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.events import EVENTS
-from app.games import Game
+from app.model.events import EVENTS
+from app.model.games import Game
 from app.table_builder.edits import EditRefused, _edited
 from app.table_builder.events import default_event, event_fields
 from app.table_builder.reading import players_of, trick_of

@@ -12,11 +12,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.content import Content, Law
-from app.games import Game
+from app.corpus.laws import Content, Law
+from app.corpus.vocabulary import CODES
+from app.model.games import Game
 from app.table_builder.edits import EditRefused, _edited
 from app.table_builder.reading import mapping_at
-from app.vocabulary import CODES
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
-from app.games import Game
+from app.model.games import Game
 from app.table_builder.reading import (
     dealer_of,
     hand_of,

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.deal import deal_table, random_event
 from app.engine import CodeRuling, Ruling, rule
-from app.scenario import Scenario, ScenarioError, parse_scenario
+from app.model.scenario import Scenario, ScenarioError, parse_scenario
+from app.table_builder.deal import deal_table, random_event
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank

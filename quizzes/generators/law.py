@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.content import Law
+from app.corpus.laws import Law
 from quizzes.generators.common import find, public_table, seeded, shuffled
 from quizzes.questions import Choice, Question, question_id
 from quizzes.words import code_words, event_words, reading_words, table_words

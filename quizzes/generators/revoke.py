@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from app.cards import Card
 from app.engine import rule
-from app.scenario import parse_scenario
+from app.model.scenario import parse_scenario
 from quizzes.generators.common import (
     STRICT_RULES,
     Found,

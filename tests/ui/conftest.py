@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app.content import Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui.main_window import MainWindow
 from ui.settings import UiSettings
 

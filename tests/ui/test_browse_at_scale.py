@@ -17,8 +17,8 @@ import pytest
 from helpers import page_links
 from PySide6.QtCore import QModelIndex
 
-from app.content import Content, Law
-from app.store import LawsStore
+from app.corpus.laws import Content, Law
+from app.search.store import LawsStore
 from ui.browser.browser_screen import BrowserScreen
 from ui.browser.law_tree_model import LINK_ROLE
 from ui.deferred_store import DeferredStore

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.content import CONTENT_DIR, Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
-from app.games import build_games
-from app.scenario import load_scenario_file
+from app.model.games import build_games
+from app.model.scenario import load_scenario_file
 from ui.builder.builder_screen import BuilderScreen
 from ui.builder.recent_files import RecentFiles
 from ui.builder.ruling_column import option_words, outcome_words, score_words

@@ -11,8 +11,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_builder_screen import SURPLUS, FakeDialogs
 
-from app.content import Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from app.table_builder import events_for, new_table, stages_for
 from ui.builder.builder_screen import BuilderScreen
 from ui.builder.event_form import event_words

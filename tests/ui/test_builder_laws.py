@@ -11,7 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from test_builder_screen import EXAMPLES, FakeDialogs
 
-from app.content import Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
 from app.table_builder import read_scenario_file
 from ui.builder.builder_screen import BuilderScreen
 from ui.builder.recent_files import RecentFiles

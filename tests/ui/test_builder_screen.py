@@ -12,9 +12,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.content import CONTENT_DIR, Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
-from app.scenario import ScenarioError
+from app.model.scenario import ScenarioError
 from app.table_builder import read_scenario_file, stages_for
 from ui.builder.builder_screen import BuilderScreen
 from ui.builder.dialogs import BuilderDialogs, Unsaved

@@ -10,9 +10,9 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from app.cards import Card
-from app.content import load_content
-from app.events import EVENTS
-from app.games import build_games
+from app.corpus.loading import load_content
+from app.model.events import EVENTS
+from app.model.games import build_games
 from app.table_builder import new_table
 from ui.builder.card_palette import CardPalette
 from ui.builder.event_form import EventForm, event_words

@@ -11,8 +11,9 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from test_builder_screen import SURPLUS, FakeDialogs
 
-from app.content import Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui.builder.dialogs import Unsaved
 from ui.main_window import MainWindow
 from ui.settings import UiSettings

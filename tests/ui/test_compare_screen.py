@@ -152,7 +152,7 @@ def test_the_grid_read_from_the_content_store_is_the_grid_of_the_files(qtbot, st
                                                                       compare):
     from conftest import FIXTURE_CONTENT
 
-    from app.content import load_content
+    from app.corpus.loading import load_content
 
     load_content(FIXTURE_CONTENT, None, cached=True)  # the store is built at the first start
     stored = load_content(FIXTURE_CONTENT, None, cached=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-import app.content
+import app.corpus.laws
 import ui.main_window
 from ui import compat
 
@@ -16,7 +16,7 @@ def test_quick_check_is_installed_and_agrees_with_shiboken() -> None:
     original = compat._slow_feature_check
     assert original is not None
     assert feature._mod_uses_pyside(ui.main_window) is True
-    assert feature._mod_uses_pyside(app.content) is False
+    assert feature._mod_uses_pyside(app.corpus.laws) is False
     checked = 0
     for module in list(sys.modules.values()):
         if getattr(module, "__file__", "") and str(module.__file__).endswith(".py"):

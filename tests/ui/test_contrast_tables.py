@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from ui.compare.compare_grid import NOT_COVERED, cell_text, compare_rows
 
 CONTENT = load_content()

@@ -54,7 +54,7 @@ def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
     import threading
     import weakref
 
-    from app.store import LawsStore
+    from app.search.store import LawsStore
     from ui.threads import held_workers
 
     go_on = threading.Event()

@@ -39,7 +39,8 @@ def test_invalid_content_is_reported_and_no_window_opens(qapp, tmp_path, capsys)
 
 
 def test_the_error_dialog_names_the_file_entry_and_field(qapp, tmp_path):
-    from app.content import ContentError, load_content
+    from app.corpus.checks import ContentError
+    from app.corpus.loading import load_content
     from ui.__main__ import content_error_box
 
     with pytest.raises(ContentError) as caught:

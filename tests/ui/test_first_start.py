@@ -11,7 +11,8 @@ from conftest import FIXTURE_CONTENT
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from app.content import ContentError, load_content, stored_content
+from app.corpus.checks import ContentError
+from app.corpus.loading import load_content, stored_content
 from ui import first_start
 from ui.first_start import ReadingLaws
 
@@ -41,15 +42,15 @@ def _slowed(monkeypatch, seconds: float) -> None:
     """Each law file takes a while to read (as thousands do), so the window has time to show."""
     import time
 
-    import app.law_files
+    import app.corpus.law_files
 
-    real = app.law_files.read_toml
+    real = app.corpus.law_files.read_toml
 
     def slow(*args, **kwargs):
         time.sleep(seconds)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(app.law_files, "read_toml", slow)
+    monkeypatch.setattr(app.corpus.law_files, "read_toml", slow)
 
 
 def test_a_new_version_is_read_with_its_progress_shown_then_stored(qapp, tmp_path, monkeypatch):

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from quiz_support import BANK
 
-from app.content import load_content
+from app.corpus.loading import load_content
 from app.progress import ProgressStore
-from app.store import LawsStore
+from app.search.store import LawsStore
 from ui.main_window import MainWindow
 from ui.quiz.quiz_screen import PICKER, QuizScreen
 from ui.quiz.trainer import Trainer

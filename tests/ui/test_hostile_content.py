@@ -16,8 +16,8 @@ from helpers import page_links
 from PySide6.QtGui import Qt
 from test_hostile_names import MARK, rich_offenders
 
-from app.content import load_content
-from app.store import LawsStore
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui.main_window import MainWindow
 from ui.settings import UiSettings
 

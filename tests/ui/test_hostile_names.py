@@ -16,7 +16,7 @@ from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTextEdit, QWidget
 from quiz_support import BANK
 
-from app.content import CONTENT_DIR
+from app.corpus.loading import CONTENT_DIR
 from app.progress import ProgressStore
 from ui.main_window import MainWindow
 from ui.no_modal import ModalGuard

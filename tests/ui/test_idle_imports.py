@@ -109,7 +109,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 import ui.idle_imports as idle
-from app.content import load_content
+from app.corpus.loading import load_content
 from ui.deferred_store import DeferredStore
 from ui.main_window import MainWindow
 from ui.settings import UiSettings

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.vocabulary import CODES
+from app.corpus.vocabulary import CODES
 from ui.browser.law_tree_model import LawTreeModel
 from ui.browser.results_model import ResultsModel
 from ui.compare.compare_model import CompareModel

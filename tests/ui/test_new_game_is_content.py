@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from app.content import load_content
+from app.corpus.loading import load_content
+from app.corpus.vocabulary import GAMES
 from app.engine import rule
-from app.games import build_games
-from app.scenario import Scenario, parse_scenario
-from app.store import LawsStore
+from app.model.games import build_games
+from app.model.scenario import Scenario, parse_scenario
+from app.search.store import LawsStore
 from app.table_builder import check_table, deal_at_random, new_table, stages_for
-from app.vocabulary import GAMES
 from ui.browser.browser_screen import BrowserScreen
 
 ROOT = Path(__file__).resolve().parents[2]

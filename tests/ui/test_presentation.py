@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.content import Counterpart, Law, Term
+from app.corpus.laws import Counterpart, Law, Term
 from ui.browser.history import History
 from ui.browser.pages import law_page_html
 from ui.browser.term_markup import TermMarker

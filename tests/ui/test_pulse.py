@@ -64,14 +64,14 @@ def test_a_search_typed_while_the_index_is_built_waits_for_it_and_is_answered(
     # before the index is ready blocks the UI thread, which must not stall the build.
     from conftest import FIXTURE_CONTENT
 
-    from app.content import load_content
+    from app.corpus.loading import load_content
     from ui.deferred_store import DeferredStore
 
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr("ui.pulse.MOST", 5.0)  # giving way to a waiting window would show
-    import app.index
+    import app.search.index
 
-    real = app.index.build
+    real = app.search.index.build
     started = threading.Event()
 
     def slow_build(*args, **kwargs):
@@ -79,7 +79,7 @@ def test_a_search_typed_while_the_index_is_built_waits_for_it_and_is_answered(
         time.sleep(0.1)  # the UI thread asks for a search meanwhile
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(app.index, "build", slow_build)
+    monkeypatch.setattr(app.search.index, "build", slow_build)
     store = DeferredStore(load_content(FIXTURE_CONTENT, seeds_dir=None))
     store.warm_in_background()
     assert started.wait(5)

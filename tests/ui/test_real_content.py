@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app.content import Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui.compare.compare_screen import CompareScreen
 from ui.main_window import MainWindow
 from ui.settings import UiSettings

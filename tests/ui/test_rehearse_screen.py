@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from app.content import CONTENT_DIR, Content, load_content
+from app.corpus.laws import Content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.rehearsal.play import legal_cards, settle_draws
-from app.store import LawsStore
+from app.search.store import LawsStore
 from ui.main_window import MainWindow
 from ui.rehearse.rehearse_screen import RehearseScreen
 from ui.settings import UiSettings

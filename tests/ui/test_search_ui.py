@@ -7,8 +7,9 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from app.content import Content, load_content
-from app.store import LawsStore
+from app.corpus.laws import Content
+from app.corpus.loading import load_content
+from app.search.store import LawsStore
 from ui.browser.browser_screen import BrowserScreen
 from ui.browser.search_results import ALL_FILTERS, LITERAL
 from ui.deferred_store import DeferredStore

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content
-from app.vocabulary import GAMES
+from app.corpus.laws import Content
+from app.corpus.vocabulary import GAMES
 from ui.badges import BadgeDelegate
 from ui.browser.find_bar import FindBar
 from ui.browser.law_filters import LawFilters
@@ -37,7 +37,7 @@ from ui.widgets.search_box import SearchBox
 EXPAND_ALL_UP_TO = 600
 
 if TYPE_CHECKING:
-    from app.store import LawsStore
+    from app.search.store import LawsStore
     from ui.browser.results_model import ResultsModel
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
-from app.vocabulary import CODES
+from app.corpus.vocabulary import CODES
 from ui.words import game_name, short_code_name
 
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from app.content import Content
-from app.vocabulary import GAMES, TOPICS
+from app.corpus.laws import Content
+from app.corpus.vocabulary import GAMES, TOPICS
 from ui import theme
 from ui.browser.pages import (
     COPY_CITATION,
@@ -32,7 +32,7 @@ SAMPLE_LINE = ("the adversary may claim a new deal, or that the offender draw th
                "of cards from the stock before the next lead")
 
 if TYPE_CHECKING:
-    from app.store import LawsStore
+    from app.search.store import LawsStore
 
 
 class LawPage(QTextBrowser):

@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
-from app.content import Content, Law
-from app.vocabulary import GAMES, TOPICS
+from app.corpus.laws import Content, Law
+from app.corpus.vocabulary import GAMES, TOPICS
 from ui.badges import CODE_ROLE
 from ui.compat import override
 from ui.links import href, parse

@@ -8,7 +8,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 
-from app.content import GameFacts, Law
+from app.corpus.game_facts import GameFacts
+from app.corpus.laws import Law
 from ui import theme
 from ui.badges import badge_html
 from ui.browser.term_markup import TermMarker

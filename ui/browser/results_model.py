@@ -1,6 +1,6 @@
 """Search results as a two-level model: one row per situation, its codes' laws beneath.
 
-A situation is one case of one game (app.search.Situation); its row names the best law and
+A situation is one case of one game (app.search.results.Situation); its row names the best law and
 carries a text badge per code (EN, FR, US), and expands to each code's law, so the English,
 French and American versions of one situation arrive together.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
-from app.search import SearchHit, Situation, situations, snippet_html, snippet_text
+from app.search.results import SearchHit, Situation, situations, snippet_html, snippet_text
 from ui import theme
 from ui.badges import badge_html
 from ui.compat import override

@@ -17,8 +17,8 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QStyleOptionViewItem, QTreeView, QWidget
 
-from app.content import Term
-from app.search import SearchResults, words
+from app.corpus.laws import Term
+from app.search.results import SearchResults, words
 from ui.compat import override
 from ui.widgets.html_delegate import HtmlDelegate
 from ui.words import game_name

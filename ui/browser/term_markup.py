@@ -6,7 +6,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from app.content import Term
+from app.corpus.laws import Term
 from ui.links import href
 
 

@@ -2,7 +2,7 @@
 code's ruling side by side, re-ruled on every change.
 
 The screen only adapts the core: every edit is a function of app.table_builder, validation is
-app.scenario's parser and the ruling is app.engine's. The slots choose the edit and show the
+app.model.scenario's parser and the ruling is app.engine's. The slots choose the edit and show the
 result.
 """
 
@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content, content_dir
+from app.corpus.laws import Content
+from app.corpus.loading import content_dir
+from app.corpus.vocabulary import GAMES
 from app.engine import Ruling, rule
-from app.games import build_games
-from app.scenario import Scenario
+from app.model.games import build_games
+from app.model.scenario import Scenario
 from app.table_builder import (
     TRICK,
     TURN_UP,
@@ -71,7 +73,6 @@ from app.table_builder import (
     trick_of,
     variant_groups,
 )
-from app.vocabulary import GAMES
 from ui import theme
 from ui.builder.card_palette import CardPalette
 from ui.builder.dialogs import BuilderDialogs

@@ -8,7 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from app.cards import SUIT_NAMES, Card
-from app.games import Game
+from app.model.games import Game
 from ui.builder.hand_view import HandView
 from ui.widgets.card_widget import CardWidget
 

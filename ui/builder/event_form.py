@@ -1,6 +1,6 @@
 """What happened: the event list, and the chosen event's fields as a small generated form.
 
-The form is generated from the event registry, app/events.py (through app.table_builder), so a
+The form is generated from the event registry, app/model/events.py (through app.table_builder), so a
 new event type or field, its label, help and bounds appear here without touching this module.
 """
 
@@ -23,13 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card, CardError
-from app.events import FieldSpec
+from app.model.events import FieldSpec
 from app.table_builder import event_fields, event_help, event_label, event_types
 from ui.builder.seat_view import problem_style, set_style
 
 
 def event_words(event_type: str) -> str:
-    """An event type in words for the list (its label in app/events.py)."""
+    """An event type in words for the list (its label in app/model/events.py)."""
     return event_label(event_type)
 
 

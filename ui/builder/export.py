@@ -12,9 +12,9 @@ from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtPrintSupport import QPrinter
 
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine.ruling import OUTCOMES, Ruling
-from app.games import Game
+from app.model.games import Game
 from app.table_builder import describe_event, describe_table
 from ui import theme
 from ui.builder.ruling_column import option_words, outcome_words, score_words

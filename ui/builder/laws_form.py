@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Law
+from app.corpus.laws import Law
 from app.table_builder import VariantGroup
 from ui.help.words import explain
 from ui.words import short_code_name

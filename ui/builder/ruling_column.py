@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, CodeRuling
 from ui import links, theme
 from ui.words import short_code_name

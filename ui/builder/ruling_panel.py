@@ -7,7 +7,7 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from app.content import Content
+from app.corpus.laws import Content
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
 from ui.builder.seat_view import problem_style, set_style

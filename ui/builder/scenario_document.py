@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from app.games import Game
+from app.model.games import Game
 from app.table_builder import read_scenario_file, write_scenario_file
 
 UNTITLED = "Untitled"

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtPrintSupport import QPrinter
 
-from app.scenario import ScenarioError
+from app.model.scenario import ScenarioError
 from app.table_builder import (
     Problem,
     new_table,

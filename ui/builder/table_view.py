@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card, CardError
-from app.games import Game
+from app.model.games import Game
 from app.table_builder import (
     Problem,
     dealer_of,

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from app.content import CaseSummary, Law
-from app.vocabulary import ONLY_HERE, TOPICS
+from app.corpus.laws import CaseSummary, Law
+from app.corpus.vocabulary import ONLY_HERE, TOPICS
 from ui.words import contrast_words, short_code_name
 
 NOT_COVERED = "Not covered by these laws"

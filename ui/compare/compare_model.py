@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QFont
 
-from app.content import CaseSummary, Law, TopicSituations
-from app.vocabulary import TOPICS
+from app.corpus.laws import CaseSummary, Law, TopicSituations
+from app.corpus.vocabulary import TOPICS
 from ui import theme
 from ui.badges import CODE_ROLE
 from ui.compare.compare_grid import (

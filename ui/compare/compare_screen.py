@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Content, TopicSituations
-from app.vocabulary import CODES, GAMES
+from app.corpus.laws import Content, TopicSituations
+from app.corpus.vocabulary import CODES, GAMES
 from ui import theme
 from ui.badges import badge_html
 from ui.compare.compare_model import KIND_ROLE, LAW_ID_ROLE, CompareModel
@@ -24,7 +24,7 @@ from ui.compare.compare_table import CompareTable
 from ui.words import game_name, short_code_name
 
 if TYPE_CHECKING:
-    from app.store import LawsStore
+    from app.search.store import LawsStore
 
 
 class CompareScreen(QWidget):

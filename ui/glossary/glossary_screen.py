@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtWidgets import QListView, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
-from app.content import Content, Term
+from app.corpus.laws import Content, Term
 from ui import theme
 from ui.browser.pages import page_style
 from ui.glossary.term_list_model import TERM_ID_ROLE, TermListModel
@@ -24,8 +24,8 @@ from ui.threads import start_worker
 from ui.widgets.search_box import SearchBox
 
 if TYPE_CHECKING:
-    from app.search import SearchHit
-    from app.store import LawsStore
+    from app.search.results import SearchHit
+    from app.search.store import LawsStore
 
 
 class _Finder(QObject):

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
-from app.content import Term
+from app.corpus.laws import Term
 from ui.compat import override
 from ui.widgets.plain_label import plain_tip
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape as e
 
-from app.content import Term
-from app.search import SearchHit
+from app.corpus.laws import Term
+from app.search.results import SearchHit
 from ui.links import href
 from ui.words import game_name, short_code_name
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.content import Law
+from app.corpus.laws import Law
 from ui import theme
 from ui.links import parse
 from ui.profiles.file_dialogs import PDF_FILTER, FileDialogs

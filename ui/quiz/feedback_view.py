@@ -9,7 +9,7 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from app.content import Law
+from app.corpus.laws import Law
 from ui import theme
 from ui.links import parse
 from ui.quiz.quiz_pages import feedback_html, style

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card, CardError
-from app.content import Law
+from app.corpus.laws import Law
 from ui import theme
 from ui.badges import BadgeLabel
 from ui.compat import override

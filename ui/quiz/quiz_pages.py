@@ -11,7 +11,7 @@ from html import escape as e
 from typing import TYPE_CHECKING, Any
 
 from app.cards import Card, CardError
-from app.content import Law
+from app.corpus.laws import Law
 from ui import theme
 from ui.links import href
 from ui.words import code_name, game_name, short_code_name, topic_name

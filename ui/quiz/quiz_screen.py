@@ -466,7 +466,7 @@ class QuizScreen(QWidget):
     # Exams ----------------------------------------------------------------------------------
 
     def _start_exam(self) -> None:
-        from app.vocabulary import GAMES
+        from app.corpus.vocabulary import GAMES
         from quizzes import EVERYTHING, Exam, QuestionError, module
 
         trainer = self.trainer

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from app.content import Content
+from app.corpus.laws import Content
 from ui.quiz.trainer import Trainer
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def sample_trainer(content: Content, parent: QObject | None = None) -> Trainer:
     The questions come from `content`, or from the app's own content when that cannot make
     questions (a cut-down content set, as the tests use).
     """
-    from app.content import ContentError
+    from app.corpus.checks import ContentError
     from quizzes import QuestionBank
 
     try:

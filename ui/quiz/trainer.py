@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPool, QTimer, Signal
 
-from app.content import Content
+from app.corpus.laws import Content
 from ui import heap
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.engine.handlers.declarations import VALUES
-from app.events import DECLARATION_WORDS, EVENTS
-from app.games import Game
+from app.model.events import DECLARATION_WORDS, EVENTS
+from app.model.games import Game
 from app.rehearsal.state import DealState
 from ui.builder.event_form import EventForm
 

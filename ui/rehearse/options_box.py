@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCommandLinkButton, QGroupBox, QLabel, QVBoxLayout, QWidget
 
+from app.corpus.vocabulary import CODES
 from app.engine.ruling import Ruling
-from app.vocabulary import CODES
 
 
 class OptionsBox(QGroupBox):

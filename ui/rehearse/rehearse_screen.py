@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards import Card
-from app.content import Content
-from app.games import build_games
+from app.corpus.laws import Content
+from app.model.games import build_games
 from app.rehearsal import document
 from app.rehearsal.melds import meld_options
 from app.rehearsal.play import RehearsalError, count_points, facts, legal_cards, settle_draws

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision
-from app.events import DECLARATION_WORDS
+from app.model.events import DECLARATION_WORDS
 
 _BEZIQUE = {
     "four-aces": 100,
@@ -34,7 +34,7 @@ VALUES: dict[str, dict[str, int]] = {
     },
 }
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
-# A declaration's words are the event registry's (app/events.py): one list.
+# A declaration's words are the event registry's (app/model/events.py): one list.
 NAMES = DECLARATION_WORDS
 
 

@@ -12,7 +12,7 @@ from app.engine.handlers.common import (
     played_words,
 )
 from app.engine.ruling import Decision, Option
-from app.events import SUIT_WORDS
+from app.model.events import SUIT_WORDS
 
 E = "ecarte.english."
 # Club Code law 40 is the English code's reading; the Victorian list's new deal is the other.

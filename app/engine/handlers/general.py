@@ -9,7 +9,7 @@ from __future__ import annotations
 from app.engine.core import ANY_GAME, Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, rule_cut
 from app.engine.ruling import Decision
-from app.games import StageRule
+from app.model.games import StageRule
 
 P = "general.american."
 

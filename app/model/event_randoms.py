@@ -1,8 +1,8 @@
 """Hooks that make a random event read like something that happens at a real table.
 
 Each hook takes the random scenario mapping (its event already filled field by field from the
-event's spec, app/deal.py), the game and the random source, and changes them in place. The
-event registry (app/events.py) names the hook of each event type.
+event's spec, app/table_builder/deal.py), the game and the random source, and changes them in
+place. The event registry (app/model/events.py) names the hook of each event type.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from app.cards import Card
 if TYPE_CHECKING:  # the hooks are handed their random source: loading them loads no `random`
     import random
 
-    from app.games import Game
+    from app.model.games import Game
 
 
 def _hands(raw: dict[str, Any]) -> dict[str, Any]:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from app.content import Content, Law, VariantGroups
-from app.content_store import StoreDamaged, row_crc
+from app.corpus.laws import Content, Law, VariantGroups
+from app.corpus.store import StoreDamaged, row_crc
 
 if TYPE_CHECKING:
-    from app.content_stored import StoredContent
+    from app.corpus.stored import StoredContent
 
 _GROUPS = "SELECT variant_of FROM laws WHERE variant_of != ''{} GROUP BY variant_of " \
     "ORDER BY min(pos)"

@@ -1,7 +1,7 @@
 """The law and glossary files: each entry read, checked field by field and cross-checked
 (links between laws, citations of the sources), every problem named by file, entry and field.
 
-Read only when the content store is stale or absent (app/content_stored.py) and by
+Read only when the content store is stale or absent (app/corpus/stored.py) and by
 `python -m app validate`; a start served from the store never imports this module.
 """
 
@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from app.content import SEED_CITE, Counterpart, Law, Term
-from app.content_checks import Collector, read_toml, str_field, str_list
-from app.sources import Source, check_citation, cited_key
-from app.variant_changes import parse_changes
-from app.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
+from app.corpus.checks import Collector, read_toml, str_field, str_list
+from app.corpus.laws import SEED_CITE, Counterpart, Law, Term
+from app.corpus.sources import Source, check_citation, cited_key
+from app.corpus.variant_changes import parse_changes
+from app.corpus.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 

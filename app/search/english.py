@@ -3,7 +3,7 @@
 A reader who types "person", "reveal" or "hearts" means that word: correcting it into the
 nearest word of the laws ("period", "redeal", "harms") searches for something else. A rare word
 ("blanch") near a word of the laws is more likely a slip of the finger and is still corrected.
-The list (app/english_words.json) is the common part of a published word-frequency list; its
+The list (app/search/english_words.json) is the common part of a published word-frequency list; its
 "about" field says which, and `common_words_from` remakes it from that list's counts.
 """
 

@@ -1,6 +1,6 @@
 """What an event type declares: its fields (kind, bounds, optional or not, words) and the
 stages, features, words and random hook of the event itself. The events themselves are
-declared in app/events.py, each once."""
+declared in app/model/events.py, each once."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from app.games import Game
+    from app.model.games import Game
 
 # The largest number a table can hold in any field (points, positions, counts): beyond it a
 # number is a typing slip, and refused by the parser.
@@ -46,7 +46,8 @@ class EventSpec:
     `stages` are the stages of a deal where it can happen (a game offers it at those of them
     it has); `needs` names the game features it needs (`Game.has(feature)`). `tell` says what
     happened in one sentence, from the parsed fields. `randomize` tidies a random event on a
-    random table (app/deal.py) so it reads like something that happens at a real table.
+    random table (app/table_builder/deal.py) so it reads like something that happens at a real
+    table.
     """
 
     type: str

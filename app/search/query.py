@@ -1,7 +1,7 @@
 """Query understanding: what the reader typed, read as the clauses a search must match.
 
-The text is cut into folded words (app.search.words); unknown words are corrected against the
-index's vocabulary; runs of words that form a game name, a glossary form or a thesaurus form
+The text is cut into folded words (app.search.results.words); unknown words are corrected against
+the index's vocabulary; runs of words that form a game name, a glossary form or a thesaurus form
 are read as one clause (a game name among other words becomes a filter); words that carry
 nothing (the thesaurus's stop words) are dropped. Each clause becomes an OR group of quoted
 phrases, so nothing typed ever reaches FTS5 as syntax.
@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from app import numbers
-from app.lexicon import Expansion, Lexicon
-from app.search import MAX_QUERY_CHARS, MAX_WORDS, words
-from app.spelling import Speller
+from app.search import numbers
+from app.search.lexicon import Expansion, Lexicon
+from app.search.results import MAX_QUERY_CHARS, MAX_WORDS, words
+from app.search.spelling import Speller
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
-from app.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
-from app.games import Game
 from app.input_files import InputFileError, parse_json, read_text
-from app.scenario_model import (
-    OPTIONAL_ON_EVERY_EVENT,
-    Event,
-    Scenario,
-    ScenarioError,
-    Trick,
-)
+from app.model.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
+from app.model.facts import FACTS, event_fact
+from app.model.games import Game
+from app.model.scenario_model import OPTIONAL_ON_EVERY_EVENT, Event, Scenario, ScenarioError, Trick
 
 __all__ = [
     "DECLARATIONS",
@@ -64,6 +59,7 @@ TOP_LEVEL_KEYS = frozenset(
         "event",
         "variants",
         "discards_made",
+        "unknown",
         "title",
         "description",
         "expected",
@@ -394,6 +390,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
             "event.card",
             f"{event['card'].code} is not in {event['player']}'s hand",
         )
+    unknown = _unknown(raw.get("unknown", []), event.type)
     return Scenario(
         game=gid,
         players=players,
@@ -412,8 +409,26 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         event=event,
         variants=variants,
         discards_made=discards,
+        unknown=unknown,
         raw=raw,
     )
+
+
+def _unknown(raw: Any, event_type: str) -> frozenset[str]:
+    """The facts the scenario leaves out (app/model/facts.py): a ruling that turns on one of
+    them rules each of its values, naming it, instead of reading the table's default."""
+    _need(isinstance(raw, list), "unknown", "must be a list of fact names")
+    spec = EVENTS[event_type]
+    known = set(FACTS) | {event_fact(f.name) for f in spec.fields}
+    _need(len(raw) <= len(known), "unknown", "lists more facts than there are")
+    names = []
+    for i, name in enumerate(raw):
+        fld = f"unknown[{i}]"
+        _need(isinstance(name, str), fld, "must be a fact's name")
+        _need(name in known, fld, f"unknown fact {_shown(name)}; facts are "
+              f"{', '.join(sorted(known))}")
+        names.append(name)
+    return frozenset(names)
 
 
 def relaid(scenario: Scenario, game: Game) -> Scenario | None:

@@ -1,7 +1,7 @@
 """Dealing correct tables at random: for the builder's "Deal at random", quizzes and tests.
 
 What a game deals (turn-up, bid, trick, scores) is asked of its declared model; an event's
-fields come from its spec in app/events.py, tidied by the event's own random hook.
+fields come from its spec in app/model/events.py, tidied by the event's own random hook.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 
 from app.cards import Card
 from app.engine.table import Table
-from app.events import EVENTS, FieldSpec
-from app.games import Game
-from app.scenario import parse_scenario
+from app.model.events import EVENTS, FieldSpec
+from app.model.games import Game
+from app.model.scenario import parse_scenario
 
 _IN_PLAY = ("play", "stock-exhausted")
 

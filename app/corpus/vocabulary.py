@@ -1,12 +1,12 @@
 """The vocabularies shared by content, engine and UI: games, codes, topics, contrasts.
 
 The games are not a closed list: `GAMES` is a live view of the games files of the content in
-use (app/game_index.py), id -> short name in list order, the general principles last.
+use (app/corpus/game_index.py), id -> short name in list order, the general principles last.
 """
 
 from __future__ import annotations
 
-from app.game_index import GENERAL, GENERAL_NAME, GameNames
+from app.corpus.game_index import GENERAL, GENERAL_NAME, GameNames
 
 __all__ = ["CODES", "CONTRASTS", "GAMES", "GENERAL", "GENERAL_NAME", "ONLY_HERE", "TOPICS",
            "TRICK_RULES"]
@@ -42,5 +42,5 @@ CONTRASTS: dict[str, str] = {
 }
 ONLY_HERE = "only-here"
 
-# How a stage obliges a player to the trick (app/games.py implements each).
+# How a stage obliges a player to the trick (app/model/games.py implements each).
 TRICK_RULES = ("free", "follow", "follow-or-trump", "follow-and-win", "none")

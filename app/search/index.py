@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from app.content import Law
-from app.search import words
-from app.vocabulary import CODES, GAMES, TOPICS
+from app.corpus.laws import Law
+from app.corpus.vocabulary import CODES, GAMES, TOPICS
+from app.search.results import words
 
 # Bump when the index's tables or what goes into them change: old files are then rebuilt.
 SCHEMA = 3
@@ -33,7 +33,7 @@ TOKENIZE = "porter unicode61 remove_diacritics 2"
 COLUMNS = ("title", "kase", "body", "context")
 COLUMN_WEIGHTS = (10.0, 6.0, 1.0, 0.5)
 
-# Control characters would let content forge snippet markers (see app.search.MARK_START).
+# Control characters would let content forge snippet markers (see app.search.results.MARK_START).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 

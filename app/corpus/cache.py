@@ -1,4 +1,4 @@
-"""Where caches live: the content store (app/content_store.py), the search index, the survey.
+"""Where caches live: the content store (app/corpus/store.py), the search index, the survey.
 
 Every cache is data only, rebuilt when absent, stale or damaged; none is ever needed.
 """

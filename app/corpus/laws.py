@@ -1,33 +1,25 @@
-"""Loading and validating everything under content/: laws, glossary and game facts.
+"""The laws as the app holds them: Law, Term, their links, variant groups, and Content.
 
-One place knows the schema. Loading is all-or-nothing: every problem found is
-collected, and a single ContentError lists them, each naming file, entry and field.
+Types only: reading them from the files is app/corpus/loading.py and law_files.py, serving
+them from the content store app/corpus/stored.py. Both import these, never the other way.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from pathlib import Path
 from typing import NamedTuple
 
-from app.content_checks import (
-    Collector,
-    ContentError,
-    Problem,
-)
-from app.game_facts import CodeInfo, GameFacts, load_game_facts
-from app.sources import Source, check_against_texts, load_sources
-from app.variant_changes import VariantChanges, check_changes
-from app.vocabulary import CODES
+from app.corpus.checks import ContentError, Problem
+from app.corpus.game_facts import CodeInfo, GameFacts
+from app.corpus.sources import Source
+from app.corpus.variant_changes import VariantChanges
+from app.corpus.vocabulary import CODES
 
-# Re-exported: callers import the whole content vocabulary from here.
+# Re-exported: the types a caller of the laws meets, from one place.
 __all__ = [
-    "CONTENT_DIR",
-    "CONTENT_ENV",
     "CaseSummary",
     "CodeInfo",
     "Content",
@@ -36,47 +28,13 @@ __all__ = [
     "GameFacts",
     "Law",
     "Problem",
+    "Progress",
     "Source",
     "Term",
     "TopicSituations",
     "VariantGroups",
-    "content_dir",
-    "load_content",
-    "seed_paragraphs",
+    "walked_version",
 ]
-
-# The seed texts, beside a source checkout only: tests and benchmarks read them when present;
-# the app never needs them (content/sources.toml holds the facts citations are checked against).
-CONTENT_ENV = "CARDLAWS_CONTENT_DIR"
-
-
-def content_dir() -> Path:
-    """Where the content is read from: $CARDLAWS_CONTENT_DIR (a club's own laws, a test's
-    fixture), else the `content` package installed beside the code."""
-    override = os.environ.get(CONTENT_ENV)
-    if override:
-        return Path(override)
-    return _installed_content()
-
-
-def _installed_content() -> Path:
-    import content
-
-    where = getattr(content, "__file__", None)
-    if where:  # a regular package: its folder (importlib.resources costs a start 10 ms more)
-        return Path(where).parent
-    from importlib import resources
-
-    root = resources.files("content")
-    if isinstance(root, Path):
-        return root
-    # A frozen build (or a namespace package) gives a MultiplexedPath: the folder that holds
-    # the data files is the parent of any one of them.
-    return Path(str(root.joinpath("sources.toml"))).parent
-
-
-# The packaged content, for tools that read its files (examples, benchmarks).
-CONTENT_DIR = _installed_content()
 
 # A seed citation: "<seed file stem>:<paragraph>" (the seed files are numbered by line).
 SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
@@ -199,7 +157,7 @@ class Content:
     """Everything loaded from content/, validated and cross-checked.
 
     Built in memory from the TOML files (load_content; validation and tests), or served from
-    the content store (load_content(cached=True), app/content_stored.py), which answers the
+    the content store (load_content(cached=True), app/corpus/stored.py), which answers the
     same calls lazily: a law is decoded when first asked for, and the questions below are
     indexed. Callers ask for what they show (laws_for, laws_of_case, a law by id) rather
     than walking every law, which grows with the corpus.
@@ -420,68 +378,3 @@ def walked_version(content: Content) -> str:
 
 
 Progress = Callable[[int, int], None]  # (law files read, law files in all)
-
-
-def load_content(
-    root: Path | None = None, seeds_dir: Path | None = None, *, cached: bool = False,
-    progress: Progress | None = None,
-) -> Content:
-    """Load and validate all content; raise ContentError listing every problem found.
-
-    Seed citations are checked against the content's own manifest (sources.toml); with
-    `seeds_dir`, the manifest is also checked against the seed texts there. With `cached`,
-    the content is served from the content store in the user cache (built from the files
-    when absent or when a file changed; app/content_store.py). `progress`, when given, is told
-    of each law file read (only files are read slowly: a current store answers at once).
-    """
-    root = Path(root) if root is not None else content_dir()
-    if cached and root.is_dir():
-        from app.content_stored import load_stored
-
-        return load_stored(root, seeds_dir, progress)
-    from app.law_files import check_links, load_laws, load_terms  # only when files are read
-
-    out = Collector()
-    if not root.is_dir():
-        raise ContentError([Problem(str(root), "-", "-", "content directory not found")])
-    sources = load_sources(root, out)
-    if seeds_dir is not None:
-        check_against_texts(sources, seeds_dir, out)
-    laws = load_laws(root, out, progress)
-    check_links(laws, sources, out)
-    terms = load_terms(root, sources, out)
-    games = load_game_facts(root, out)
-    for law in laws.values():
-        if law.game in games:
-            check_changes(law.changes, games[law.game].stages, law.file, law.id, out)
-        if law.game in games and law.code not in games[law.game].codes:
-            out.add(
-                law.file,
-                law.id,
-                "code",
-                f"game {law.game!r} does not list code {law.code!r} in games/{law.game}.toml",
-            )
-    if out.problems:
-        raise ContentError(out.problems)
-    return Content(laws=laws, terms=terms, games=games, sources=sources)
-
-
-def stored_content(root: Path | None = None, seeds_dir: Path | None = None) -> Content | None:
-    """The content of `root` from its content store when the store is current, else None:
-    nothing is read from the files or built (a first start of a new content version)."""
-    root = Path(root) if root is not None else content_dir()
-    if not root.is_dir():
-        return None
-    from app.content_stored import open_current
-
-    return open_current(root, seeds_dir)
-
-
-def seed_paragraphs(seeds_dir: Path) -> list[tuple[str, int, str]]:
-    """Every non-empty paragraph (line) of every seed: (stem, paragraph number, text)."""
-    result: list[tuple[str, int, str]] = []
-    for path in sorted(seeds_dir.glob("*.txt")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if line.strip():
-                result.append((path.stem, number, line))
-    return result

@@ -3,10 +3,10 @@
 An `EventSpec` holds what the scenario parser, the builder's event form, the quiz words and
 the random tables each need: the event's fields (kind, bounds, optional or not, label, help),
 the stages where it can happen and the game features it needs, its words, and the hook that
-makes a random one read like something that happens at a real table (app/event_randoms.py).
+makes a random one read like something that happens at a real table (app/model/event_randoms.py).
 
 To add an event: add an `EventSpec` to `_SPECS` below (and, if a random one needs tidying, a
-hook in app/event_randoms.py); the handlers that rule it go in app/engine/handlers/.
+hook in app/model/event_randoms.py); the handlers that rule it go in app/engine/handlers/.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app import event_randoms as rnd
 from app.cards import Card
-from app.event_spec import MAX_NUMBER, EventSpec, FieldSpec
+from app.model import event_randoms as rnd
+from app.model.event_spec import MAX_NUMBER, EventSpec, FieldSpec
 
 # What can be declared at the Bézique family and Écarté, with its words.
 DECLARATION_WORDS: dict[str, str] = {

@@ -2,7 +2,7 @@
 
 `LawsStore(content)` builds the index in memory (tests, one-off commands);
 `LawsStore.cached(content)` opens the one kept in the cache directory, building it only when
-the laws changed. Searching: app/query.py reads the query, this module runs it and explains
+the laws changed. Searching: app/search/query.py reads the query, this module runs it and explains
 each hit (which words, which correction, which synonym).
 """
 
@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 
-from app import index, numbers
-from app.content import Content, Law, Term
-from app.english import common_words
-from app.lexicon import Lexicon
-from app.query import Clause, QueryReader, Understanding
-from app.search import (
+from app.corpus.laws import Content, Law, Term
+from app.corpus.vocabulary import CODES, GAMES, GENERAL, TOPICS
+from app.search import index, numbers
+from app.search.english import common_words
+from app.search.lexicon import Lexicon
+from app.search.query import Clause, QueryReader, Understanding
+from app.search.results import (
     MARK_END,
     MARK_START,
     Match,
@@ -30,9 +31,8 @@ from app.search import (
     snippet_text,
     words,
 )
-from app.spelling import Speller
-from app.thesaurus import Thesaurus, load_thesaurus
-from app.vocabulary import CODES, GAMES, GENERAL, TOPICS
+from app.search.spelling import Speller
+from app.search.thesaurus import Thesaurus, load_thesaurus
 
 __all__ = ["LawsStore", "SearchHit", "snippet_html", "snippet_text"]
 
@@ -200,7 +200,7 @@ class LawsStore:
         built there only when the laws changed since it was last built. A builder on a worker
         passes `pause`, called every few laws read or indexed, to give way to the UI thread."""
         if folder is None:
-            from app.content_cache import cache_dir
+            from app.corpus.cache import cache_dir
 
             folder = cache_dir()
         conn, _ = index.open_cached(

@@ -1,6 +1,6 @@
 """What a validated scenario is: the table (seats, hands, stock, trump, scores, stage, the trick
 in progress), the event with its typed fields, and the error that names a bad field.
-Reading a scenario from JSON is app/scenario.py's business."""
+Reading a scenario from JSON is app/model/scenario.py's business."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.cards import Card
-from app.events import EVENTS
+from app.model.events import EVENTS
 
 # Fields any event may carry besides its own (a referee's note).
 OPTIONAL_ON_EVERY_EVENT = frozenset({"note"})
@@ -83,4 +83,6 @@ class Scenario:
     event: Event
     variants: Mapping[str, str] = field(default_factory=dict)
     discards_made: bool = False
+    # Facts the scenario leaves out (app/model/facts.py): asked, or ruled value by value.
+    unknown: frozenset[str] = frozenset()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.content_checks import Collector, ContentError, read_toml, str_field, str_list
-from app.vocabulary import GAMES
+from app.corpus.checks import Collector, ContentError, read_toml, str_field, str_list
+from app.corpus.vocabulary import GAMES
 
 FILE = "thesaurus.toml"
 _TOP_LEVEL = ("stop_words", "group", "game")
@@ -54,7 +54,9 @@ def _entries(data: dict[str, Any], key: str, out: Collector) -> list[tuple[str, 
 
 def parse_thesaurus(data: dict[str, Any], out: Collector) -> Thesaurus:
     """The thesaurus in `data` (a parsed TOML table); problems go to `out`."""
-    from app.search import words  # the same folding as queries; app.search imports no content
+    from app.search.results import (
+        words,  # the same folding as queries; app.search.results imports no content
+    )
 
     for unknown in sorted(set(data) - set(_TOP_LEVEL)):
         out.add(FILE, "-", unknown, "unknown field")
@@ -105,7 +107,7 @@ def load_thesaurus(root: Path | None = None) -> Thesaurus:
 
     A content folder without the file (an older club's own laws) has an empty thesaurus.
     """
-    from app.content import content_dir
+    from app.corpus.loading import content_dir
 
     root = Path(root) if root is not None else content_dir()
     path = root / FILE

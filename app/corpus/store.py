@@ -8,10 +8,10 @@ asked for, and the questions the engine and the screens ask (the laws of a game 
 a case, of a variant group) are indexed queries.
 
 The store is data only, never code: each row holds a law's own TOML table as JSON, decoded by
-the same parser that validated it (app/content.py), and the small files (games, glossary,
+the same parser that validated it (app/corpus/law_files.py), and the small files (games, glossary,
 sources) as their parsed tables. A store that is absent, stale, damaged or foreign is ignored
 and rebuilt from the TOML; a row found damaged after opening makes the content fall back to
-the TOML files for the rest of the session (app/content_stored.py), and removes the store
+the TOML files for the rest of the session (app/corpus/stored.py), and removes the store
 so the next start rebuilds it. Writing is atomic (a temporary file renamed into place), so
 two processes starting at once each see a whole store, theirs or the other's.
 """
@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app import __version__
-from app.content_cache import cache_dir
+from app.corpus.cache import cache_dir
 
 if TYPE_CHECKING:
-    from app.content import Law
+    from app.corpus.laws import Law
 
 FORMAT = "cardlaws-content-store/3"
 # A law's row: its fields as columns (text is read without parsing), the lists as JSON.

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.cards import RANK_NAMES
-from app.content_checks import Collector
-from app.vocabulary import TRICK_RULES
+from app.corpus.checks import Collector
+from app.corpus.vocabulary import TRICK_RULES
 
 # The stage obligations a reading may change, and the type each takes.
 _STAGE_FIELDS: dict[str, type] = {"rule": str, "trump_when_void": bool}

@@ -1,4 +1,4 @@
-"""Content served from the content store (app/content_store.py), lazily, behind Content's API.
+"""Content served from the content store (app/corpus/store.py), lazily, behind Content's API.
 
 A law is decoded from its row the first time it is asked for and kept; the laws of a game
 and code, of a case, of a variant group are indexed queries; games, glossary and sources
@@ -18,22 +18,22 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from app.content import (
+from app.corpus.checks import Collector, parsed_files
+from app.corpus.game_facts import GameFacts, load_game_facts
+from app.corpus.laws import (
     CaseSummary,
     Content,
     Counterpart,
-    GameFacts,
     Law,
     Progress,
-    Source,
     Term,
     TopicSituations,
     VariantGroups,
-    load_content,
     walked_version,
 )
-from app.content_checks import Collector, parsed_files
-from app.content_store import (
+from app.corpus.reading import read_content
+from app.corpus.sources import Source, load_sources
+from app.corpus.store import (
     LAW_COLUMNS,
     StoreDamaged,
     StoreReader,
@@ -43,11 +43,9 @@ from app.content_store import (
     row_crc,
     write_store,
 )
-from app.content_stored_views import StoredGameGroups, StoredLaws, StoredVariants
-from app.game_facts import load_game_facts
-from app.sources import load_sources
-from app.variant_changes import VariantChanges, parse_changes
-from app.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
+from app.corpus.stored_views import StoredGameGroups, StoredLaws, StoredVariants
+from app.corpus.variant_changes import VariantChanges, parse_changes
+from app.corpus.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
 # Rows fetched at a time for a caller that may stop early (a question reading a topic until it
@@ -86,7 +84,7 @@ def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Con
     text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
     files: dict[str, Any] = {}
     with parsed_files(files):
-        content = load_content(root, seeds_dir, progress=progress)
+        content = read_content(root, seeds_dir, progress=progress)
     laws_dir = root / "laws"
     blobs = {
         str(Path(path).relative_to(root)): data
@@ -163,7 +161,7 @@ class StoredContent(Content):
         with self._lock:
             if self._fallback is None:
                 discard(self._root)
-                self._fallback = load_content(self._root, self._seeds_dir)
+                self._fallback = read_content(self._root, self._seeds_dir)
             return self._fallback
 
     def _ask(self, query: Callable[[], T], memory: Callable[[Content], T]) -> T:
@@ -247,7 +245,7 @@ class StoredContent(Content):
                 if out.problems:
                     raise StoreDamaged("the stored files do not validate")
                 self._small = games, sources
-                # The games list (app/game_index.py) from these games, not their files.
+                # The games list (app/corpus/game_index.py) from these games, not their files.
                 listed = sorted((g.order, g.short_name, gid) for gid, g in games.items())
                 GAMES.prime(self._root / "games", {gid: name for _, name, gid in listed})
             return self._small
@@ -256,7 +254,7 @@ class StoredContent(Content):
         """The glossary, decoded when first asked for (a ruling or a search never asks)."""
         with self._lock:
             if self._glossary_terms is None:
-                from app.law_files import load_terms  # the TOML's loaders: not for a ruling
+                from app.corpus.law_files import load_terms  # the TOML's loaders: not for a ruling
 
                 sources = self._small_files()[1]
                 out = Collector()

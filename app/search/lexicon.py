@@ -11,10 +11,10 @@ import bisect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from app.content import Term
-from app.english import common_words
-from app.search import MAX_QUERY_CHARS, fold, words
-from app.thesaurus import Thesaurus
+from app.corpus.laws import Term
+from app.search.english import common_words
+from app.search.results import MAX_QUERY_CHARS, fold, words
+from app.search.thesaurus import Thesaurus
 
 # At most this many whole words are added to complete the last, unfinished word (see
 # Lexicon.completions); beyond it the prefix is short and broad and `"p"*` suffices.

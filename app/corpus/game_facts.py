@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.content_checks import Collector, read_toml, str_field
-from app.play_facts import PlayFacts, parse_play_facts
-from app.vocabulary import CODES, GENERAL, TRICK_RULES
+from app.corpus.checks import Collector, read_toml, str_field
+from app.corpus.play_facts import PlayFacts, parse_play_facts
+from app.corpus.vocabulary import CODES, GENERAL, TRICK_RULES
 
 
 @dataclass(frozen=True)

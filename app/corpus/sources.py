@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.content_checks import MAX_FILE_BYTES, Collector, read_toml, str_field
+from app.corpus.checks import MAX_FILE_BYTES, Collector, read_toml, str_field
 from app.input_files import InputFileError, read_text
 
 FILE = "sources.toml"

@@ -1,7 +1,7 @@
 """Search's shared vocabulary: folded words, hits, situations (hits grouped by case), snippets.
 
-How a query is read is app/query.py (with app/lexicon.py and app/spelling.py); how it runs
-against the index is app/store.py.
+How a query is read is app/search/query.py (with app/search/lexicon.py and app/search/spelling.py);
+how it runs against the index is app/search/store.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Which games exist, and their names in lists: discovered from the games files of the content
-in use (`app.content.content_dir()`, so $CARDLAWS_CONTENT_DIR when it is set).
+in use (`app.corpus.loading.content_dir()`, so $CARDLAWS_CONTENT_DIR when it is set).
 
 Nothing in the code lists the games: a new content/games/<id>.toml is a new game. The general
 principles (`general`) are not a game but stand last in every list of games.
@@ -21,9 +21,9 @@ def read_game_names(games_dir: Path) -> dict[str, str]:
     """Each game's id and short name, in list order, the general principles last.
 
     Only the few fields a list needs are read; a broken file is left out here and reported by
-    the content validation (app/game_facts.py).
+    the content validation (app/corpus/game_facts.py).
     """
-    from app.content_checks import MAX_FILE_BYTES
+    from app.corpus.checks import MAX_FILE_BYTES
     from app.input_files import InputFileError, load_toml  # TOML parsed only when listing
 
     found: list[tuple[int, str, str]] = []
@@ -60,7 +60,7 @@ class GameNames(Mapping[str, str]):
         self._checked = -RECHECK_AFTER_S
 
     def _current(self) -> dict[str, str]:
-        from app.content import CONTENT_ENV, content_dir
+        from app.corpus.location import CONTENT_ENV, content_dir
 
         override = os.environ.get(CONTENT_ENV)
         now = time.monotonic()

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.content_checks import Collector
+from app.corpus.checks import Collector
 
 FIRST_LEADS = ("eldest", "bidder")
 TRUMP_NAMERS = ("", "bidder", "first-lead", "first-marriage")

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from app.cards import Card, Pack
-from app.content import Content, GameFacts, Law, VariantGroups
-from app.events import EVENTS, EventSpec
-from app.game_facts import GameModel
-from app.variant_changes import VariantChanges
+from app.corpus.game_facts import GameFacts, GameModel
+from app.corpus.laws import Content, Law, VariantGroups
+from app.corpus.variant_changes import VariantChanges
+from app.model.events import EVENTS, EventSpec
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 # Every game is dealt and every hand ends; the stages between are declared by each game.

@@ -1,0 +1,1 @@
+"""Rehearsing a deal: play it forward card by card, make a mistake happen, rule and apply it."""
