@@ -9,12 +9,13 @@ names its scenario while the builder is in front.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QObject, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.builder.file_drop import ScenarioDropFilter
@@ -59,6 +60,7 @@ class BuilderActions(QObject):
         for action in (self.undo_action, self.redo_action):
             action.setEnabled(False)
         self._attached: BuilderScreen | None = None
+        self._stack: QUndoStack | None = None  # the attached screen's history
         self._in_front = False
         self.recent_menu = QMenu("Open &recent", window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
@@ -95,15 +97,32 @@ class BuilderActions(QObject):
     def attach(self, screen: BuilderScreen) -> None:
         """Follow a newly built builder screen: its history and its scenario's name."""
         self._attached = screen
-        stack = screen.document.undo_stack
-        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
-                       stack.redoTextChanged, stack.cleanChanged):
+        stack = self._stack = screen.document.undo_stack
+        for signal in self._history_signals(stack):
             signal.connect(self._show_history)
+        # The stack, a child of the document, clears itself as it is destroyed and signals as
+        # it goes, when its wrapper is already dead: let go of it as the document goes, which
+        # Qt signals before it destroys the document's children.
+        screen.document.destroyed.connect(lambda *_: self._detach(stack))
         screen.document.state_changed.connect(self._show_title)
         changed = getattr(self._window, "screen_changed", None)
         if changed is not None:
             changed.connect(self.screen_shown)
         self.screen_shown("builder" if screen.isVisibleTo(self._window) else "")
+
+    @staticmethod
+    def _history_signals(stack: QUndoStack) -> tuple[SignalInstance, ...]:
+        return (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
+                stack.redoTextChanged, stack.cleanChanged)
+
+    def _detach(self, stack: QUndoStack) -> None:
+        """Stop following a builder's history (its document is being destroyed)."""
+        if stack is not self._stack:
+            return  # a screen followed before this one
+        self._stack, self._attached = None, None
+        for signal in self._history_signals(stack):
+            with contextlib.suppress(RuntimeError, TypeError):  # already let go
+                signal.disconnect(self._show_history)
 
     def screen_shown(self, name: str) -> None:
         """Another screen came to the front: Undo and Redo act only on the builder in front."""
