@@ -235,3 +235,21 @@ def test_validate_refuses_broken_content_beside_the_laws(tmp_path, spoil):
     assert done.returncode == 1, done.stdout
     _no_traceback(done)
     assert named in done.stderr
+
+
+def test_the_examples_and_rehearsals_menus_skip_a_pipe_or_device_without_waiting(tmp_path):
+    """The builder reads these files' titles on the UI thread: a pipe among them once hung it,
+    a link to /dev/zero filled memory."""
+    from app.rehearsal.document import read_title
+    from app.table_builder.examples import examples_by_game
+
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(SCENARIO, folder / SCENARIO.name)
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    found = examples_by_game(folder)
+    assert [e.path.name for games in found.values() for e in games] == [SCENARIO.name]
+    os.mkfifo(tmp_path / "pipe.rehearsal.json")
+    assert read_title(tmp_path / "pipe.rehearsal.json") is None
+    assert read_title(REHEARSAL) == json.loads(REHEARSAL.read_text(encoding="utf-8"))["title"]

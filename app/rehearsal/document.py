@@ -216,6 +216,17 @@ def read_file(path: Path, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Mo
     return from_json(raw, rehearser)
 
 
+def read_title(path: Path) -> str | None:
+    """A rehearsal file's title for a menu, read as read_file reads (None when there is none
+    or the file cannot be read: opening it then says why)."""
+    try:
+        raw = load_json(path, MAX_BYTES, longest=MAX_TEXT)
+    except InputFileError:
+        return None
+    title = raw.get("title") if isinstance(raw, dict) else None
+    return title if isinstance(title, str) and title.strip() else None
+
+
 def write_file(path: Path, rehearsal: Rehearsal) -> None:
     """Save atomically; an existing file keeps its permissions."""
     path = Path(path)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from ui.builder.file_drop import ScenarioDropFilter
 from ui.builder.recent_files import RecentFiles
 from ui.compat import pin_bools
-from ui.widgets.plain_label import plain_tooltip
+from ui.widgets.plain_label import plain_tip, plain_tooltip
 
 if TYPE_CHECKING:
     from ui.builder.builder_screen import BuilderScreen
@@ -185,7 +185,7 @@ class BuilderActions(QObject):
             sub = self.examples_menu.addMenu(game_name(game))
             for example in examples:
                 action = sub.addAction(example.title)
-                action.setToolTip(example.description)
+                action.setToolTip(plain_tip(example.description))
                 action.setStatusTip(example.description)
                 action.triggered.connect(
                     lambda _=False, p=example.path: self._screen().open_example(p))
@@ -195,7 +195,7 @@ class BuilderActions(QObject):
 
     def _add_rehearsals(self) -> None:
         """The shipped rehearsals (a deal played with an irregularity), beside the tables."""
-        import json
+        from app.rehearsal.document import read_title
 
         opener = self.rehearsal_opener
         paths = sorted((self.examples_dir.parent / "rehearsals").glob("*.json"))
@@ -204,11 +204,7 @@ class BuilderActions(QObject):
         self.examples_menu.addSeparator()
         sub = self.examples_menu.addMenu("&Rehearsals")
         for path in paths:
-            try:
-                title = str(json.loads(path.read_text("utf-8")).get("title") or path.stem)
-            except (OSError, ValueError, AttributeError):
-                title = path.stem
-            action = sub.addAction(title)
+            action = sub.addAction(read_title(path) or path.stem)
             action.triggered.connect(lambda _=False, p=path: opener(p))
 
     def open_path(self, path: Path) -> bool:
