@@ -18,7 +18,7 @@ from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backu
 from app.progress.faults import write_failed
 from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, lift_flag, put_flag, read_flags
-from app.progress.import_checks import checked_name
+from app.progress.import_checks import Checker, checked_name
 from app.progress.migrations import migrate, rebuild_summaries
 from app.progress.new_items import NewItems
 from app.progress.opening import check_in_background, open_database
@@ -474,13 +474,17 @@ class ProgressStore:
         name: str | None = None,
         known_item: Callable[[str], bool] | None = None,
         known_law: Callable[[str], bool] | None = None,
+        check_card: Checker | None = None,
+        check_log: Checker | None = None,
     ) -> Profile:
-        """Validate an export in full, then write it as a new profile in one transaction.
+        """Validate an export in full, then write it as a new profile in one transaction
+        (`check_card` / `check_log`: what the scheduler cannot read, as validate_export).
 
         Raises ImportProblem listing every problem, having written nothing.
         """
         return transfer.import_profile(
-            self, data, name=name, known_item=known_item, known_law=known_law
+            self, data, name=name, known_item=known_item, known_law=known_law,
+            check_card=check_card, check_log=check_log,
         )
 
     def import_file(self, path: Path, **kwargs: Any) -> Profile:

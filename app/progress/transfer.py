@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from app.progress.store import ProgressStore
 
 __all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_file", "export_profile", "import_file",
-           "import_profile", "validate_export"]
+           "import_profile", "read_export", "validate_export"]
 
 
 def export_profile(
@@ -245,8 +245,13 @@ def import_file(store: ProgressStore, path: Path, **kwargs: Any) -> Profile:
     """Read a JSON export and import it (see import_profile). The file is read by bytes up to
     MAX_FILE_BYTES, and no text in it may be longer than an answer may be: a 60 MB answer
     stops the parse where it is met, not after the whole file is checked."""
+    return import_profile(store, read_export(path), **kwargs)
+
+
+def read_export(path: Path) -> Any:
+    """An export file's JSON, read safely (app/input_files.py); ImportProblem when refused.
+    Nothing else is needed to read it: a caller refuses a bad file before loading the rest."""
     try:
-        data = load_json(path, MAX_FILE_BYTES, longest=MAX_ANSWER)
+        return load_json(path, MAX_FILE_BYTES, longest=MAX_ANSWER)
     except InputFileError as exc:
         raise ImportProblem([f"file: {exc}"]) from None
-    return import_profile(store, data, **kwargs)
