@@ -188,3 +188,13 @@ def test_check_reports_values_it_cannot_read_and_raises_nothing(tmp_path, capsys
         ProgressError, match="cannot be read"
     ):
         store.profiles()
+
+
+@pytest.mark.parametrize("make", [os.mkfifo, os.mkdir], ids=["named pipe", "folder"])
+def test_a_progress_file_that_is_a_pipe_or_a_folder_is_refused_not_waited_for(
+    tmp_path, capsys, make
+):
+    make(tmp_path / FILE_NAME)
+    assert cli(["progress", "check", "--data-dir", str(tmp_path)]) == 1
+    assert "is not a regular file" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]

@@ -121,10 +121,17 @@ def refuse_link(path: Path, folder: Path) -> None:
     """A progress file that is a symbolic link is refused, never followed: tightening its
     mode or moving it aside would act on whatever it points at."""
     try:
-        is_link = stat.S_ISLNK(path.lstat().st_mode)
+        mode = path.lstat().st_mode
     except OSError:
         return  # absent, or not ours to see: opening it says which
-    if is_link:
+    if not stat.S_ISLNK(mode) and not stat.S_ISREG(mode):  # a pipe would block the open
+        raise ProgressUnavailable(
+            "foreign",
+            f"Your progress could not be opened: {path} is not a regular file (a folder, a "
+            "named pipe or a device). It has been left untouched: move it elsewhere, or "
+            "choose another data folder (--data-dir, CARDLAWS_DATA_DIR).",
+        )
+    if stat.S_ISLNK(mode):
         raise ProgressUnavailable(
             "link",
             f"Your progress could not be opened: {path} is a symbolic link (to "
