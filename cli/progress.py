@@ -76,8 +76,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _folder(args: argparse.Namespace) -> Path:
     from app.progress import data_dir
+    from app.progress.faults import FileRefused
 
-    return data_dir(args.data_dir)
+    folder = data_dir(args.data_dir)
+    if args.data_dir is not None and folder.exists() and not folder.is_dir():
+        raise FileRefused(f"{folder} is not a folder: --data-dir names the progress folder")
+    return folder
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -253,3 +253,21 @@ def test_the_examples_and_rehearsals_menus_skip_a_pipe_or_device_without_waiting
     os.mkfifo(tmp_path / "pipe.rehearsal.json")
     assert read_title(tmp_path / "pipe.rehearsal.json") is None
     assert read_title(REHEARSAL) == json.loads(REHEARSAL.read_text(encoding="utf-8"))["title"]
+
+
+@pytest.mark.parametrize("kind", ["pipe", "zero", "large"])
+@pytest.mark.parametrize("action", [["check"], ["backup"], ["restore", "--list"]])
+def test_a_data_dir_that_is_not_a_folder_is_refused_by_every_progress_action(
+    specials, kind, action
+):
+    done = run("progress", *action, "--data-dir", str(specials[kind]))
+    assert done.returncode == 2
+    _no_traceback(done)
+    assert "is not a folder" in done.stderr
+
+
+def test_the_app_is_told_a_data_folder_that_is_not_a_folder(specials):
+    from app.progress import ProgressUnavailable
+
+    with pytest.raises(ProgressUnavailable, match="is not a folder"):
+        ProgressStore.open(specials["large"], keep_backups=0)

@@ -219,6 +219,13 @@ def writable(db: Database) -> bool:
 
 def prepare_folder(folder: Path) -> None:
     """Create the data folder readable by the learner alone; raise ProgressUnavailable."""
+    if folder.exists() and not folder.is_dir():
+        raise ProgressUnavailable(
+            "foreign",
+            f"Your progress could not be opened: {folder} is not a folder (it is a file, a "
+            "named pipe or a device). It has been left untouched: choose a folder for your "
+            "progress (--data-dir, CARDLAWS_DATA_DIR).",
+        )
     try:
         if not folder.is_dir():
             folder.mkdir(parents=True, mode=0o700)
