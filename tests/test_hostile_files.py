@@ -81,11 +81,12 @@ def test_progress_restore_refuses_what_is_not_a_backup(specials, tmp_path, kind)
 
 
 @pytest.mark.parametrize("kind", ["pipe", "zero", "urandom", "large"])
-def test_validate_refuses_what_is_not_a_content_folder(specials, kind):
-    done = run("validate", str(specials[kind]))
+@pytest.mark.parametrize("command", [["validate"], ["quiz", "validate"]])
+def test_validate_refuses_what_is_not_a_content_folder(specials, kind, command):
+    done = run(*command, str(specials[kind]))
     assert done.returncode == 2
     _no_traceback(done)
-    assert "not a content folder" in done.stderr
+    assert "is not a content folder" in done.stderr or "is not a folder" in done.stderr
 
 
 @pytest.mark.parametrize("command", [["validate"], ["quiz", "validate"]])
