@@ -173,7 +173,7 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
     the facts read recorded as its grounds; a fact left out ruled value by value."""
     reading = Reading(fixed=known.fixed, unknown=known.unknown | table.scenario.unknown,
                       everything_unknown=known.everything_unknown)
-    at = replace(table, reading=reading)
+    at = Table(table.scenario, table.game, reading)
     ctx = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)

@@ -15,7 +15,8 @@ from app.cards import Card, Pack
 from app.corpus.game_facts import GameFacts, GameModel
 from app.corpus.laws import Content, Law, VariantGroups
 from app.corpus.variant_changes import VariantChanges
-from app.model.events import EVENTS, EventSpec
+from app.model.event_spec import EventSpec
+from app.model.events import EVENTS
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 # Every game is dealt and every hand ends; the stages between are declared by each game.

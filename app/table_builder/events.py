@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.model.events import EVENTS, FieldSpec
+from app.model.event_spec import FieldSpec
+from app.model.events import EVENTS
 from app.model.games import Game
 from app.table_builder.reading import (
     canonical_code,

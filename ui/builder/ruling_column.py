@@ -124,8 +124,20 @@ class RulingColumn(QFrame):
             self._section("Options", options, "options" in differs),
             self._section("Score", f"<p style='margin:0'>{scores}</p>", "score" in differs),
             self._section("Why", f"<p style='margin:0'>{escape(ruling.explanation)}</p>", False),
-            self._section("Laws cited", cited, False),
         ]
+        if ruling.grounds:  # the facts the ruling turned on, in the order the law reads them
+            facts = "".join(f"<li>{escape(g.words)}</li>" for g in ruling.grounds)
+            sections.append(self._section("Decided by", f"<ul style='margin:0'>{facts}</ul>",
+                                          False))
+        if ruling.cases:  # a fact the table leaves out: the ruling for each of its values
+            cases = "".join(
+                f"<li><b>{escape(c.words)}</b> {escape(OUTCOMES.get(c.ruling.outcome, ''))}"
+                + "".join(f" {escape(o.by)} may choose: {escape(o.words)}"
+                          for o in c.ruling.options) + "</li>"
+                for c in ruling.cases)
+            sections.append(self._section("Each case", f"<ul style='margin:0'>{cases}</ul>",
+                                          False))
+        sections.append(self._section("Laws cited", cited, False))
         if ruling.analogues:
             near = "".join(self._law_item(a.law) for a in ruling.analogues)
             sections.append(self._section(
