@@ -38,6 +38,21 @@ class Unknown:
 
 UNKNOWN = Unknown()
 
+
+class Unsaid:
+    """What a quiet read (words for an explanation, not a ground) gets for a fact the table
+    leaves out: said as "some" ("turned up some cards"), false as a condition of the words.
+    A guided ruling is not held up to ask what only words a sentence."""
+
+    def __str__(self) -> str:
+        return "some"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNSAID = Unsaid()
+
 # A fact about one seat (has-looked, count-error) is keyed by the fact and the seat.
 FactKey = tuple[str, str | None]
 
@@ -267,6 +282,8 @@ class Reading:
             if self._depth:
                 return value
         elif self._asks and self.is_unknown(fact):
+            if self._depth:
+                return UNSAID  # words only: nothing is decided on it
             raise NeedFact(key)
         elif self._depth:
             return compute()  # a door inside a door: the outer fact is the ground

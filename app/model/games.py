@@ -92,6 +92,13 @@ class Game:
         return play.first_lead if play is not None else None
 
     @property
+    def draws_from_stock(self) -> bool:
+        """The play draws from a stock: after each trick ([play] draws), or card by card in a
+        game of melds (Conquian). Elsewhere the cards left after the deal are only undealt."""
+        play = self.facts.play
+        return play is not None and (play.draws or play.count == "melds")
+
+    @property
     def has_turn_up(self) -> bool:
         """A card is turned up after the deal."""
         return self.model.turn_up
@@ -139,6 +146,7 @@ class Game:
             "trumps": self.has_trumps,
             "bidding": self.has_bidding,
             "stock": self.drawing_tricks > 0,
+            "draws": self.draws_from_stock,
             "hands_seen": self.model.asks_hands_seen,
             "discards": self.model.discards,
             "running_score": self.model.keeps_score,
