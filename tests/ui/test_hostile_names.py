@@ -213,3 +213,30 @@ def test_hostile_seat_names_are_text_in_the_quiz_table_sketch(qtbot):
     shown = [w.text() for w in sketch.findChildren(QLabel)]
     assert SEAT in shown and f"Trick ({SEAT} led)" in shown
     assert not rich_offenders(sketch)
+
+
+def test_every_screen_shows_the_hostile_names_it_holds_as_text(
+    qtbot, window: MainWindow, hostile_data, tmp_path
+):
+    """A hostile profile in use and a hostile scenario in the builder, then every screen of
+    the window in turn (and the welcome page): no name reaches a rich-text renderer."""
+    from ui.screens import SCREENS, WELCOME
+
+    window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
+    source = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json"
+    raw = json.loads(source.read_text(encoding="utf-8").replace('"North"', json.dumps(SEAT)))
+    raw["title"], raw["players"] = TITLE, [SEAT, "South"]
+    path = tmp_path / "hostile-scenario.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with ModalGuard(window) as guard:
+        assert window.show_builder().open_path(path) and not guard.closed
+    shown = []
+    for spec in (*SCREENS, WELCOME):
+        window.show_screen(spec.name)
+        screen = window.screen(spec.name)
+        if spec.name == "quizzes":
+            qtbot.waitUntil(lambda s=screen: s.page == PICKER and s.settled, timeout=60_000)
+        qtbot.waitUntil(screen.isVisible)
+        shown.append(spec.name)
+        assert not rich_offenders(window), spec.name
+    assert len(shown) == len(SCREENS) + 1
