@@ -28,7 +28,7 @@ from ui.desktop import icon_path
 from ui.idle_imports import IdleImports
 from ui.navigation import Journey, Place
 from ui.quiz.trainer import Trainer
-from ui.screens import SCREENS, WELCOME
+from ui.screens import DEFAULT_SCREEN, SCREENS, WELCOME
 from ui.settings import UiSettings
 from ui.window_moves import WindowMoves
 
@@ -109,7 +109,7 @@ class MainWindow(WindowMoves, QMainWindow):
         if not self.ui_settings.welcomed:
             self.ui_settings.welcomed = True
             last = WELCOME.name
-        self.show_screen(last if last in self._specs else SCREENS[0].name)
+        self.show_screen(last if last in self._specs else DEFAULT_SCREEN)
         # The mouse's back and forward buttons, wherever they are pressed in the window: watched
         # on the window's own QWindow, which every mouse event passes through first, and not
         # on the application, which would run Python for every event of every widget.

@@ -159,6 +159,10 @@ class Interview:
                           explore_keys=frozenset(self.not_known))
         return rule(self.scenario, self.games, self.content, known)
 
+    def waiting(self, ruled: CodeRuling) -> bool:
+        """Whether a code's ruling still waits on a question (a fact needed, not yet asked)."""
+        return ruled.needs is not None and not ruled.cases and ruled.needs not in self.not_known
+
     # --- the questions --------------------------------------------------------------------
     def next_question(self, ruling: Ruling | None = None) -> Question | None:
         """The next fact a code's laws need, as a question; None once every code has ruled."""
@@ -180,6 +184,7 @@ class Interview:
         free = ""
         kind = _kind(fact, self.event)
         if kind in ("card", "card-or-none"):
+            free = "a card, e.g. KH or 10S"
             choices = [Choice(_typed(c), c.name) for c in self.game.pack.cards]
             if kind == "card-or-none":
                 choices.insert(0, Choice("none", "No card"))
@@ -366,3 +371,34 @@ def _said(fact: str, seat: str | None, value: Any, event: str) -> str:
     if fact == "phase":
         return f"It came to light {PHASES.get(str(value), value)}."
     return say(fact, seat, value)
+
+
+def _stems(text: str) -> list[str]:
+    """Words as a filter compares them: folded, and cut to their first four letters so that
+    "led" meets "lead" and "turned" meets "turn"."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    words = "".join(c if c.isalnum() else " " for c in plain).split()
+    return [w[:4] if len(w) > 4 else w for w in words if len(w) > 2 or w.isdigit()]
+
+
+# Everyday words for the events' words ("two cards turned": several; "forgot": failed).
+_SAME = {"two": "seve", "thre": "seve", "forg": "fail", "led": "lead", "lead": "led"}
+
+
+def match_events(events: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The events whose words meet what was typed, best first (every event when nothing is
+    typed): "two cards turned", "led out of turn", "forgot to draw"."""
+    wanted = _stems(typed)
+    if not wanted:
+        return list(events)
+    scored = []
+    for n, (etype, words) in enumerate(events):
+        spec = EVENTS[etype]
+        have = set(_stems(f"{words} {spec.help} {etype.replace('-', ' ')}"))
+        hits = sum(1 for w in wanted if w in have or _SAME.get(w) in have)
+        if hits:
+            scored.append((-hits, n, (etype, words)))
+    return [item for *_, item in sorted(scored)]
