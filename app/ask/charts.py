@@ -154,8 +154,8 @@ class Chart:
 
     @property
     def code_name(self) -> str:
-        """The code's name: "English"."""
-        return CODES.get(self.code, self.code)
+        """The code's name without its authority: "English", "American"."""
+        return _code_name(self.code)
 
     @property
     def title(self) -> str:
@@ -203,6 +203,10 @@ class Marked:
     def holds(self, node: Node) -> bool:
         """Whether a node lies on the path (compared by identity: one tree, one node)."""
         return any(n is node for n in self.nodes)
+
+
+def _code_name(code: str) -> str:
+    return CODES.get(code, code).split(" (")[0]
 
 
 def _paths(node: Node, path: tuple[tuple[FactKey, Any], ...]
@@ -319,7 +323,7 @@ class Booklet:
     def title(self) -> str:
         """"Écarté, English laws: dealing and misdeals" (or "…: every event")."""
         what = TOPICS[self.topic].lower() if self.topic else "every event"
-        return f"{self.game_name}, {CODES.get(self.code, self.code)} laws: {what}"
+        return f"{self.game_name}, {_code_name(self.code)} laws: {what}"
 
     def topics(self) -> list[tuple[str, list[Chart]]]:
         """The charts by topic, in the booklet's order."""

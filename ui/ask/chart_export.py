@@ -31,6 +31,14 @@ class ExportError(OSError):
     """A chart that could not be written: the message names the file."""
 
 
+def _writable(path: Path) -> None:
+    """A file that cannot be written says so before Qt tries (and only warns)."""
+    if not path.parent.is_dir():
+        raise ExportError(f"{path}: there is no folder {path.parent}")
+    if path.is_dir():
+        raise ExportError(f"{path} is a folder")
+
+
 def chart_font() -> QFont:
     """The font charts are written in."""
     font = QFont(QGuiApplication.font())
@@ -79,6 +87,7 @@ def _after(trail: tuple[str, ...]) -> str:
 
 
 def _writer(path: Path, title: str) -> QPdfWriter:
+    _writable(path)
     writer = QPdfWriter(str(path))
     writer.setResolution(DPI)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
@@ -196,6 +205,7 @@ def write_svg(path: Path, chart: Chart, width: int = SVG_WIDTH) -> None:
     font = chart_font()
     colours = Colours.of(dark=False)
     header = _Header.make()
+    _writable(path)
     generator = QSvgGenerator()
     generator.setFileName(str(path))
     generator.setResolution(DPI)

@@ -41,7 +41,7 @@ class Colours:
         """The theme's colours for one scheme."""
         return cls(*(theme.color(name, dark) for name in (
             "text", "muted", "base", "heading-bg", "muted", "notice-bg", "notice-edge",
-            "chosen")))
+            "chart-path")))
 
 
 @dataclass
