@@ -264,7 +264,7 @@ class _Builder:
         # The question offers the fact's values first, in fact_values' order, as Ask does.
         choices = self.interview.question(key).choices
         branches = [Branch(value, choice.value, choice.words, self.node({**path, key: value}))
-                    for value, choice in zip(values, choices, strict=False)]
+                    for value, choice in zip(values, choices, strict=True)]
         if len({_shape(b.node) for b in branches}) == 1:
             # Whatever the answer, the same chart follows: the fact decides nothing here.
             self.leaves -= _count(branches[0].node) * (len(branches) - 1)

@@ -190,8 +190,9 @@ class Interview:
                 choices.insert(0, Choice("none", "No card"))
         elif kind in ("count", "points", "int"):
             free = "a number"
+            low = max(spec.low, 0) if (spec := _field(fact, self.event)) is not None else 0
             if not choices:
-                choices = [Choice(str(n), str(n)) for n in range(0, 4)]
+                choices = [Choice(str(n), str(n)) for n in range(low, low + 4)]
         elif kind in ("players", "seats"):
             free = "seats, comma-separated (none: -)"
             choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
@@ -268,9 +269,16 @@ class Interview:
                 return None
             return self._card(text)
         if kind in ("count", "points", "int"):
-            if not (text.isdigit() and len(text) <= 6):
+            digits = text.removeprefix("-").removeprefix("−")
+            if not (digits.isdigit() and len(digits) <= 6):
                 raise AnswerError(f"{text!r} is not a number")
-            return int(text)
+            number = -int(digits) if digits != text else int(digits)
+            spec = _field(fact, self.event)
+            if spec is not None and not spec.low <= number <= spec.high:
+                raise AnswerError(f"{number} is out of bounds: {spec.low} to {spec.high}")
+            if spec is None and number < 0:
+                raise AnswerError(f"{number} cannot be less than 0")
+            return number
         if kind in ("players", "seats"):
             if text in ("-", ""):
                 return ()
