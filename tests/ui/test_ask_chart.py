@@ -111,3 +111,23 @@ def test_the_chart_and_the_booklet_are_exported(qtbot, ask, tmp_path):
     panel.dialogs = SaveTo(tmp_path / "no-such-folder" / "x.pdf")
     qtbot.mouseClick(panel.export_button, Qt.MouseButton.LeftButton)
     assert panel.note.text().startswith("Not written:")
+
+
+def test_the_box_where_the_path_ends_is_scrolled_into_view(qtbot, ask):
+    ask.resize(800, 600)
+    panel = ask.chart_panel
+    ask.choose_game("ecarte")
+    ask.choose_event("several-trumps-turned")
+    ask.tabs.setCurrentWidget(panel)
+    panel.code_box.setCurrentIndex(panel.code_box.findData("english"))
+    ask.answer("South")
+    ask.answer("no")  # the last leaf of the chart, below the fold at this size
+    bar = panel.scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    end = panel.view.end_rect()
+
+    def shown() -> bool:
+        top = bar.value()
+        return top <= end.top() and end.bottom() <= top + panel.scroll.viewport().height()
+
+    qtbot.waitUntil(shown)

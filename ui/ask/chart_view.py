@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -236,9 +236,17 @@ class ChartPanel(QWidget):
                " Each answer below the question now leads on to its own ruling."))
         self.export_button.setEnabled(True)
         self.booklet_button.setEnabled(True)
+        # Once the scroll area has taken the chart's new height (a turn of the event loop).
+        QTimer.singleShot(0, self, self.reveal_end)
+
+    def reveal_end(self) -> None:
+        """Scroll to the box where the path ends: all of it when it fits, else its top."""
         end = self.view.end_rect()
         if end is not None:
-            self.scroll.ensureVisible(int(end.left()), int(end.top()), 20, 60)
+            room = self.scroll.viewport().height() // 2 - 10
+            margin = max(10, min(int(end.height() / 2) + 10, room))
+            centre = end.center() if end.height() / 2 + 10 <= room else end.topLeft()
+            self.scroll.ensureVisible(int(end.left()), int(centre.y()), 10, margin)
 
     # --- export ----------------------------------------------------------------------------
     def export_chart(self) -> Path | None:
