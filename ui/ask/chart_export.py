@@ -21,7 +21,8 @@ from ui.ask.chart_paint import TEXT_FLAGS, ChartLayout, Colours, layout_chart, p
 DPI = 96
 FONT_POINTS = 9.0
 MARGIN_MM = 14.0
-SVG_WIDTH = 760  # pixels at DPI: a page's width, so a chart reads the same on screen and paper
+SVG_WIDTH = 720  # pixels at DPI: a page's width, so a chart reads the same on screen and paper
+SVG_PAD = 16  # the picture's margin
 LEGEND = ("Each box is a question the ruling turns on; each arrow, an answer; each leaf, the "
           "ruling there, with the laws cited. Drawn from Card Laws' engine: every leaf is its "
           "ruling for that path.")
@@ -224,13 +225,15 @@ def write_svg(path: Path, chart: Chart, width: int = SVG_WIDTH) -> None:
         raise ExportError(f"{path}: cannot be measured")
     top = header.height(measure, width, chart.title, LEGEND)
     measure.end()
-    total = int(top + laid.height + 2)
-    generator.setSize(QSize(width, total))
-    generator.setViewBox(QRectF(0, 0, width, total))
+    pad = SVG_PAD
+    total = int(top + laid.height + 2 * pad)
+    generator.setSize(QSize(width + 2 * pad, total))
+    generator.setViewBox(QRectF(0, 0, width + 2 * pad, total))
     if not painter.begin(generator):
         raise ExportError(f"{path}: cannot be written")
     try:
-        painter.fillRect(QRectF(0, 0, width, total), colours.base)
+        painter.fillRect(QRectF(0, 0, width + 2 * pad, total), colours.base)
+        painter.translate(pad, pad)
         header.paint(painter, width, chart.title, LEGEND, colours)
         painter.translate(0, top)
         paint_chart(painter, laid, colours, font)
