@@ -34,7 +34,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.ask.interview import UNKNOWN_ANSWER, Interview, offered_events  # noqa: E402
+from app.ask.interview import COUNTS, UNKNOWN_ANSWER, Interview, offered_events  # noqa: E402
 from app.corpus.loading import CONTENT_DIR, load_content  # noqa: E402
 from app.engine.table import Table, read_fact  # noqa: E402
 from app.model.facts import NeedFact, Reading  # noqa: E402
@@ -67,6 +67,11 @@ def answers_needed(scenario: Scenario, games: Any, content: Any) -> tuple[int, I
     asked = 0
     while (q := interview.next_question()) is not None:
         asked += 1
+        if q.key == COUNTS:  # every hand's count, answered at once
+            interview.answer(q.key, "; ".join(
+                f"{p}:{e:+d}" for p in scenario.players
+                if (e := read_fact(table, "count-error", p))) or "right")
+            continue
         try:
             interview.answers[q.key] = read_fact(table, q.fact, q.seat)
             interview.order.append(q.key)

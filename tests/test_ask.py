@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.ask.interview import UNKNOWN_ANSWER, AnswerError, Interview, offered_events
+from app.ask.interview import COUNTS, UNKNOWN_ANSWER, AnswerError, Interview, offered_events
 from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
 from app.engine.ruling import CodeRuling
@@ -36,6 +36,10 @@ def interview_from(scenario: Scenario) -> tuple[Interview, int]:
     asked = 0
     while (q := iv.next_question()) is not None:
         asked += 1
+        if q.key == COUNTS:  # every hand's count, answered at once
+            iv.answer(q.key, "; ".join(f"{p}:{e:+d}" for p in scenario.players
+                                       if (e := read_fact(table, "count-error", p))) or "right")
+            continue
         try:
             value = read_fact(table, q.fact, q.seat)
         except NeedFact:

@@ -119,7 +119,12 @@ def _fit_counts(raw: dict[str, Any], interview: Interview) -> None:
     for seat, error in wanted.items():
         hand = hands.get(seat)
         now = table.count_error(seat)
-        if not isinstance(hand, list) or now is None:
+        if now is None:
+            continue
+        if isinstance(hand, int):  # a hand given by its count alone
+            hands[seat] = max(0, hand + error - now)
+            continue
+        if not isinstance(hand, list):
             continue
         for _ in range(error - now):
             if spare:
