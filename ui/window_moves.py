@@ -22,7 +22,8 @@ class WindowMoves:
     """Back and Forward over every place visited, the law reader, Ctrl+F and the help.
 
     Expects of the window: journey, show_screen, screen, browser, compare, glossary,
-    show_builder, stack, store, content, back_action, forward_action, _reader, _help.
+    show_builder, stack, store, content, back_action, forward_action, current_screen,
+    _reader, _help.
     """
 
     _reader: LawReader | None
@@ -155,6 +156,12 @@ class WindowMoves:
         if not hasattr(self.stack.currentWidget(), "focus_search"):
             self.show_screen("browser")
         self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
+
+    def show_guide_here(self) -> None:
+        """F1: the guide at the page of the screen in front."""
+        from ui.help.guide import page_for_screen
+
+        self.show_guide(page_for_screen(self.current_screen))
 
     def show_guide(self, page: str = "browser") -> None:
         """The user guide, at one of its pages ('shortcuts' for the shortcut sheet)."""

@@ -271,3 +271,21 @@ def test_the_ruling_has_the_room_at_800_by_600_and_its_options_follow_it(qtbot, 
     button = screen.options.buttons[-1]
     top_left = button.mapTo(viewport, QPoint(0, 0))
     assert viewport.rect().contains(QRect(top_left, button.size()))
+
+
+def test_f1_in_front_of_rehearse_opens_its_page_which_the_contents_list(qtbot, screen) -> None:
+    window = screen.window()
+    window.guide_action.trigger()
+    help_window = window._help
+    assert help_window.current_page == "rehearse"
+    text = help_window.page.toPlainText()
+    assert "Something went wrong…" in text and "Rule it" in text and "timeline" in text
+    titles = [help_window.contents.item(i).text() for i in range(help_window.contents.count())]
+    assert "Rehearse a deal" in titles
+    # In front of another screen with a page of its own, F1 opens that one; else the laws'.
+    window.show_screen("quizzes")
+    window.guide_action.trigger()
+    assert help_window.current_page == "quizzes"
+    window.show_screen("glossary")
+    window.guide_action.trigger()
+    assert help_window.current_page == "browser"
