@@ -30,7 +30,7 @@ from ui.browser.search_results import (
     make_label,
     status_html,
 )
-from ui.links import href
+from ui.links import href, parse
 from ui.widgets.search_box import SearchBox
 
 # With a game chosen, every topic is opened when the game has at most this many laws.
@@ -192,7 +192,25 @@ class BrowserScreen(QWidget):
             if index.isValid():
                 self.tree.setCurrentIndex(index)
                 self.tree.scrollTo(index)
+        self._select_result(link)
         self.page_shown.emit(link)
+
+    def _select_result(self, link: str) -> None:
+        """The results list follows the page: a law reached by a link from another page is
+        selected where it is listed, and nothing is when it is not (the old selection would
+        name a law no longer shown)."""
+        if self._results is None:
+            return
+        target = parse(link)
+        found = (self.results_model.index_of_law(target.target)
+                 if target is not None and target.kind == "law" else QModelIndex())
+        if found.isValid():
+            if found.parent().isValid():
+                self.results.expand(found.parent())
+            self.results.setCurrentIndex(found)
+            self.results.scrollTo(found)
+        else:
+            self.results.selectionModel().clear()
 
     # Slots --------------------------------------------------------------------------------
 
