@@ -48,3 +48,17 @@ def test_every_game_page_renders(qtbot, real):
     for game in content.games:
         window.browser.open(f"game:{game}")
         assert content.games[game].name in window.browser.page.toPlainText()
+
+
+def test_the_renounce_entry_shows_its_games_like_the_others(qtbot, real):
+    from ui.glossary.glossary_screen import GlossaryScreen
+
+    content, store = real
+    screen = GlossaryScreen(store, content)
+    qtbot.addWidget(screen)
+    screen.show_term("renounce")
+    text = screen.page.toPlainText()
+    assert "Games" in text
+    for name in ("Bézique", "Écarté", "Cinch", "Auction Pitch"):
+        assert name in text
+    assert "Conquian" not in text.split("Laws using this term")[0]  # no tricks, no renouncing
