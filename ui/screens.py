@@ -43,6 +43,7 @@ def _build_browser(window: MainWindow) -> QWidget:
 
     screen = BrowserScreen(window.store, window.content)
     screen.term_requested.connect(window.open_term)
+    screen.file_requested.connect(window.open_cited)
     screen.page_shown.connect(lambda link: window.record(Place("browser", link)))
     screen.search_left.connect(lambda text: window.record(Place("browser", SEARCH + text)))
     # The lists beside the page grow with it: zoomed text is no use if the laws' names are not.

@@ -48,11 +48,13 @@ class BrowserScreen(QWidget):
 
     Signals:
         term_requested(str): a glossary term was clicked on a page.
+        file_requested(str): an example or rehearsal citing the law shown was clicked (link).
         page_shown(str): a page (its link) is now displayed.
         search_left(str): a result was opened from a search (its words): a place to come back to.
     """
 
     term_requested = Signal(str)
+    file_requested = Signal(str)
     page_shown = Signal(str)
     search_left = Signal(str)
 
@@ -127,6 +129,7 @@ class BrowserScreen(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
         self.page.page_requested.connect(self.open)
         self.page.term_requested.connect(self.term_requested)
+        self.page.file_requested.connect(self.file_requested)
         self._refilter()
         self.page.render_home()
 
