@@ -26,6 +26,10 @@ from app.rehearsal.session import Rehearser
 
 EXAMPLE, REHEARSAL = "example", "rehearsal"
 MAX_FILE_BYTES = 1_000_000  # an example or a rehearsal is a few kilobytes
+# A file that cannot be ruled is left out, never fatal to the page asking: a bad file, or
+# content other than the app's own (a club's laws, a test's) that lacks a law the engine names
+# for the app's examples (KeyError).
+_UNRULED = (ScenarioError, RehearsalError, document.RehearsalFileError, KeyError, ValueError)
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class Citations:
                 continue
             try:
                 ruling = rule(parse_scenario(raw, self._games), self._games, self._content)
-            except ScenarioError:
+            except _UNRULED:
                 continue
             yield Citation(EXAMPLE, path, _title(raw, path)), _laws([ruling])
         for path in sorted((self._directory / "rehearsals").glob("*.json")):
@@ -84,7 +88,7 @@ class Citations:
                 continue
             try:
                 rehearsal, timelines = document.read_file(path, self._rehearser)
-            except (document.RehearsalFileError, RehearsalError):
+            except _UNRULED:
                 continue
             rulings = [m.mistake.ruling for line in timelines for m in line
                        if m.mistake is not None]
