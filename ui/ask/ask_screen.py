@@ -321,7 +321,13 @@ class AskScreen(QWidget):
         """Rule on what is known; show the next question, the answers and every ruling."""
         assert self.interview is not None
         self.problem.clear()
-        ruling = self.interview.ruling()
+        try:
+            ruling = self.interview.ruling()
+        except KeyError as exc:  # content loaded without some law the engine cites
+            self._show_question(None)
+            self.ruling_panel.show_problem(
+                f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
+            return
         self._show_question(self.interview.next_question(ruling))
         self.refine_button.setEnabled(True)
         self.save_button.setEnabled(True)
