@@ -95,8 +95,9 @@ def test_a_hostile_profile_name_is_text_on_the_quiz_statistics_and_profile_scree
     assert shown, "the profile's name is shown somewhere on the quiz screen"
     assert not rich_offenders(window)
     window.show_screen("statistics")
-    qtbot.wait(50)
-    assert any("Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel))
+    qtbot.waitUntil(lambda: any(
+        "Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel)),
+        timeout=60_000)  # the statistics fill on a turn of their own
     assert not rich_offenders(window)
 
 
@@ -136,8 +137,8 @@ def test_hostile_seat_names_and_titles_are_text_in_the_builder(qtbot, window, tm
     with ModalGuard(window) as guard:  # a dialog here would be a failure, not a hang
         opened = builder.open_path(path)
     assert opened and not guard.closed
-    qtbot.wait(50)
-    assert any("N" in w.text() for w in builder.findChildren(QLabel))
+    qtbot.waitUntil(lambda: any("N" in w.text() for w in builder.findChildren(QLabel)),
+                    timeout=60_000)
     assert not rich_offenders(window)
 
 
