@@ -358,14 +358,18 @@ class Content:
         return (law for law in self._by_topic.get((game, topic), ())
                 if code is None or law.code == code)
 
+    @cached_property
+    def _rulings_by_game(self) -> Mapping[str, tuple[Law, ...]]:
+        groups: dict[str, list[Law]] = {}
+        for law in self.laws.values():
+            if law.ruling is not None:
+                groups.setdefault(law.game, []).append(law)
+        return {game: tuple(members) for game, members in groups.items()}
+
     def rulings_of(self, game: str) -> tuple[Law, ...]:
         """The laws of one game that declare their ruling (`Law.ruling`), in file order
-        (found once per game: the engine asks at every ruling)."""
-        found = self._rulings.get(game)
-        if found is None:
-            found = self._rulings.setdefault(game, tuple(
-                law for law in self.laws_for(game) if law.ruling is not None))
-        return found
+        (indexed once: the engine asks at every ruling)."""
+        return self._rulings_by_game.get(game, ())
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""
