@@ -169,8 +169,13 @@ def share_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
 
 def court_free_hand(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     """Carte blanche: half the time the declarer really holds no king, queen or knave (his
-    court cards are swapped for free plain cards), and a repeat shows a plain card drawn."""
+    court cards are swapped for free plain cards), and a repeat shows a plain card drawn. A
+    repeat follows a draw, so it happens only in play: during the deal the declaration is the
+    first."""
     ev = raw["event"]
+    if raw.get("stage") != "play":
+        ev["repeated"] = False
+        ev.pop("drawn", None)
     if rng.random() < 0.5:
         return
     used: Counter[str] = Counter()
