@@ -19,6 +19,7 @@ from quizzes.generators.common import (
     shuffled,
 )
 from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
@@ -49,6 +50,7 @@ _NEAR = {
     "revoke": ("legal", "replay", "penalty"),
     "tableau": ("game-won", "new-deal", "play-on"),
     "game-won": ("tableau", "penalty", "play-on"),
+    "cut-again": ("deal-stands", "new-deal", "penalty"),
 }
 
 
@@ -183,6 +185,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     choices, key = ruling_choices(bank, found, law.code, rng, combos)
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)
+    table = public_table(found.raw)
+    # Every code's ruling is in the explanation: each fact any of them turned on is stated.
+    situation = with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        found.ruling.rulings, found.scenario, table)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -192,11 +199,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
-        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        situation=situation,
         kind="single",
         choices=choices,
         answer=(key,),
         explanation=explanation(found, law.code, side_words(found.scenario, game)),
         links=bank.links((law_id, *cr.laws)),
-        table=public_table(found.raw),
+        table=table,
     )

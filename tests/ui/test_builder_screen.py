@@ -117,7 +117,8 @@ def test_ten_cards_against_nine_after_the_first_trick_abandons_the_game(qtbot, b
     _ten_against_nine(qtbot, builder, 450)
     qtbot.waitUntil(lambda: english(builder).outcome.text() == "game abandoned")
     assert builder.raw["hands"] == {"North": NORTH_TEN, "South": SOUTH_NINE}
-    assert "South +1700" in english(builder).details.toPlainText()  # 1300 + 400 (450 in whole hundreds)
+    # 1300 + 400: the offender's 450 in whole hundreds (Portland laws 58-59)
+    assert "South +1700" in english(builder).details.toPlainText()
     assert builder.table_view.seats["North"].proper.text() == "should hold 9"
 
 

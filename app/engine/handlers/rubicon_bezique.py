@@ -39,7 +39,8 @@ def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
     if points > OFFENDER_POINTS_CAP:
         how = f"{offender}'s {points} points so far, capped at 900"
     elif points < 100:
-        how = f"100 for {offender}'s {points} points so far (a rubiconed score under 100 counts 100)"
+        how = (f"100 for {offender}'s {points} points so far (a rubiconed score under 100 "
+               f"counts 100)")
     elif counted != points:
         how = f"{offender}'s {points} points so far, in whole hundreds ({counted})"
     else:
