@@ -118,6 +118,8 @@ def _is_fact(interview: Interview, key: tuple[str, str | None]) -> bool:
     from app.model.facts import EVENT_PREFIX, FACTS
 
     fact, seat = key
+    if key == ("count-error", None):  # every hand's count, in one answer
+        return True
     if fact.startswith(EVENT_PREFIX):
         return EVENTS[interview.event].field(fact[len(EVENT_PREFIX):]) is not None
     declared = FACTS.get(fact)

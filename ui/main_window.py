@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence, QShowEvent
@@ -251,6 +251,11 @@ class MainWindow(WindowMoves, QMainWindow):
         if raw is not None:
             screen = self.screen("rehearse")
             screen.rehearse_table(raw, str(raw.get("title") or "The builder's table"))  # type: ignore[attr-defined]
+
+    def refine_in_builder(self, raw: dict[str, Any]) -> None:
+        """Open a table from Ask in the builder (after asking about unsaved changes there)."""
+        builder = self.show_builder()
+        builder.open_table(raw, str(raw.get("title") or "A table from Ask"))
 
     def open_rehearsal(self, path: Path) -> None:
         """Open a rehearsal file (an example from the Examples menu) on the rehearse screen."""

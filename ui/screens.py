@@ -33,6 +33,7 @@ def _build_ask(window: MainWindow) -> QWidget:
     screen = AskScreen(window.content)
     screen.law_requested.connect(window.show_law_beside)  # the interview stays in view
     screen.place_changed.connect(lambda place: window.record(Place("ask", place)))
+    screen.refine_requested.connect(window.refine_in_builder)
     theme.follow_zoom(screen.ruling_panel)
     return screen
 

@@ -267,8 +267,8 @@ def fact_values(table: Table, key: FactKey) -> tuple[Any, ...]:
         return (True, False)
     if kind == "seat":
         return players
-    if kind == "stage":
-        return table.game.stage_names
+    if kind == "stage":  # the stages at which the event can happen in this game
+        return tuple(table.game.stages_of(table.scenario.event.type))
     if kind == "choice":
         return declared.choices
     if kind == "offset":

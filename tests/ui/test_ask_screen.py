@@ -131,3 +131,49 @@ def test_ask_is_first_in_the_toolbar_with_its_shortcut_its_guide_page_and_its_hi
     assert window.current_screen == "ask"
     assert ask.interview is not None and ask.interview.event == event
     assert ask.game_id == game
+
+
+def test_save_as_scenario_writes_a_file_that_rules_the_same(qtbot, shipped, tmp_path):
+    import json
+
+    from test_builder_screen import FakeDialogs
+
+    from app.engine import rule
+    from app.model.games import build_games
+    from app.model.scenario import load_scenario_file
+
+    dialogs = FakeDialogs()
+    screen = AskScreen(shipped, dialogs=dialogs)
+    qtbot.addWidget(screen)
+    screen.choose_game("ecarte")
+    screen.choose_event("several-trumps-turned")
+    screen.answer("South")
+    screen.answer("no")
+    dialogs.save_answer = tmp_path / "asked.json"
+    assert screen.save_as()
+    assert json.loads(dialogs.save_answer.read_text(encoding="utf-8"))["game"] == "ecarte"
+    games = build_games(shipped)
+    saved = rule(load_scenario_file(dialogs.save_answer, games), games, shipped)
+    english = saved.for_code("english")
+    assert {(o.id, o.by) for o in english.options} == {("choose-trump", "North"),
+                                                      ("new-deal", "North")}
+    assert "Saved as asked.json." in screen.problem.text()
+
+
+def test_refine_in_the_builder_opens_the_same_ruling_there(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    window.screen_actions["ask"].trigger()
+    ask = window.screen("ask")
+    ask.choose_event(ask.events.item(0).data(Qt.ItemDataRole.UserRole))
+    while ask.question is not None:
+        ask.answer(ask.question.choices[0].value)
+    asked = ask.interview.ruling()
+    qtbot.mouseClick(ask.refine_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert window.current_screen == "builder", (ask.game_id, ask.interview.event,
+                                                ask.problem.text(), ask.interview.answers)
+    shown = window.builder.ruling_panel.ruling
+    assert shown is not None
+    assert [(r.code, r.outcome, r.laws) for r in shown.rulings] == [
+        (r.code, r.outcome, r.laws) for r in asked.rulings]

@@ -7,6 +7,8 @@ Backspace goes back a question.
 
 Signals:
     law_requested(str): a cited law was clicked (its id).
+    refine_requested(object): "Refine in the builder": the table (a scenario mapping) that
+        rules as the interview did, to open in the builder.
     place_changed(str): the game and event asked about ("ecarte/several-trumps-turned"), for
         the window's history.
 """
@@ -15,10 +17,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from html import escape
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -40,9 +44,12 @@ from app.ask.interview import (
     match_events,
     offered_events,
 )
+from app.ask.tables import table_for
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
 from app.model.games import build_games
+from app.table_builder.files import write_scenario_file
+from ui.builder.dialogs import BuilderDialogs
 from ui.builder.ruling_panel import RulingPanel
 from ui.compat import override
 from ui.help.shortcuts import declare
@@ -91,9 +98,12 @@ class AskScreen(QWidget):
 
     law_requested = Signal(str)
     place_changed = Signal(str)
+    refine_requested = Signal(object)
 
-    def __init__(self, content: Content, parent: QWidget | None = None) -> None:
+    def __init__(self, content: Content, parent: QWidget | None = None,
+                 dialogs: BuilderDialogs | None = None) -> None:
         super().__init__(parent)
+        self.dialogs = dialogs or BuilderDialogs()
         self._content = content
         self._games = build_games(content)
         self.interview: Interview | None = None
@@ -136,10 +146,16 @@ class AskScreen(QWidget):
         self.back_button = QPushButton("&Back")
         self.back_button.setAccessibleName("Back one question")
         self.restart_button = QPushButton("Start &again")
+        self.refine_button = QPushButton("Refine in the &builder")
+        self.refine_button.setToolTip("Open a table that rules the same in the scenario builder")
+        self.save_button = QPushButton("&Save as scenario…")
+        self.save_button.setToolTip("Write a scenario file that rules the same")
         buttons = QHBoxLayout()
         buttons.addWidget(self.back_button)
         buttons.addWidget(self.restart_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.refine_button)
+        buttons.addWidget(self.save_button)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -178,6 +194,8 @@ class AskScreen(QWidget):
         self.asked.itemClicked.connect(self._change_answer)
         self.back_button.clicked.connect(self.go_back)
         self.restart_button.clicked.connect(self.restart)
+        self.refine_button.clicked.connect(self.refine)
+        self.save_button.clicked.connect(self.save_as)
         self.ruling_panel.law_requested.connect(self.law_requested)
         self._game_chosen()
 
@@ -237,6 +255,43 @@ class AskScreen(QWidget):
         if event:
             self.choose_event(event)
 
+    # --- the table it amounts to ----------------------------------------------------------
+    def table(self) -> dict[str, Any] | None:
+        """A scenario that rules as the interview does; None (and said) when none is found."""
+        if self.interview is None:
+            return None
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            raw = table_for(self.interview)
+        finally:
+            QApplication.restoreOverrideCursor()
+        if raw is None:
+            self.problem.setText("No table of this game rules as these answers do: change an "
+                                 "answer, or lay the table out in the builder.")
+        return raw
+
+    def refine(self) -> None:
+        """Open a table that rules the same in the builder."""
+        raw = self.table()
+        if raw is not None:
+            self.refine_requested.emit(raw)
+
+    def save_as(self) -> bool:
+        """Ask where, and write a scenario file that rules the same."""
+        raw = self.table()
+        if raw is None:
+            return False
+        path = self.dialogs.save_path(self, None)
+        if path is None:
+            return False
+        try:
+            write_scenario_file(path, raw)
+        except OSError as exc:
+            self.dialogs.error(self, "Cannot save the scenario", f"{path} was not saved: {exc}")
+            return False
+        self.problem.setText(f"Saved as {path.name}.")
+        return True
+
     # --- the interview -------------------------------------------------------------------
     def answer(self, typed: str) -> None:
         """Answer the question shown (a choice's value, something typed, or unknown)."""
@@ -268,6 +323,8 @@ class AskScreen(QWidget):
         self.problem.clear()
         ruling = self.interview.ruling()
         self._show_question(self.interview.next_question(ruling))
+        self.refine_button.setEnabled(True)
+        self.save_button.setEnabled(True)
         self.asked.clear()
         for given in self.interview.asked():
             item = QListWidgetItem(given.words)
@@ -289,6 +346,9 @@ class AskScreen(QWidget):
 
     def _show_question(self, question: Question | None) -> None:
         self.question = question
+        if self.interview is None:
+            self.refine_button.setEnabled(False)
+            self.save_button.setEnabled(False)
         self.choices.clear()
         self.free.clear()
         asking = question is not None
