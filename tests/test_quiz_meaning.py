@@ -97,3 +97,47 @@ def right_opening(ruling: CodeRuling) -> str:
     from quizzes.words import OUTCOME_WORDS
 
     return OUTCOME_WORDS[ruling.outcome] + "."
+
+
+# 3. A rival reading of the same case is never a wrong choice: the older English Écarté laws
+#    (Hoyle's Games Improved) are readings beside the Club Code's.
+
+def test_the_older_english_ecarte_laws_are_readings_beside_the_club_code():
+    content = BANK.content
+    english = [law for law in content.laws_for("ecarte", "english")]
+    paired = 0
+    for older in (law for law in english if law.authority == "Hoyle's Games Improved"):
+        club = [law for law in english if law.case == older.case and law.id != older.id]
+        for law in club:
+            paired += 1
+            assert older.variant_of and older.variant_of == law.variant_of, older.id
+            assert law.variant_default and not older.variant_default, law.id
+    assert paired >= 8
+
+
+def test_a_ruling_question_never_offers_the_older_english_ruling_as_wrong():
+    """Hoyle's Games Improved: a deal out of turn found after the turn-up is put aside for the
+    next deal, i.e. the cards are dealt again; the Club Code lets it stand. Asked under the
+    Club Code, no choice may say the cards are dealt again (in any words)."""
+    again = ("The cards are dealt again", "It is a misdeal", "The deal is void")
+    asked = 0
+    for q in _built("ruling", "ecarte.english.wrong-dealer-after-turn-up", range(12)):
+        t = q.table
+        if t.get("tricks_played") or (t.get("trick") or {}).get("cards") or t.get("discards_made"):
+            continue  # after a discard or a card played, the older rule lets the deal stand too
+        asked += 1
+        assert "following English Club Code" in q.prompt
+        for c in q.choices:
+            assert not c.text.startswith(again), (q.id, c.text)
+        assert len(q.choices) >= 2
+    assert asked
+
+
+def test_a_law_question_never_offers_a_rival_reading_as_wrong():
+    for law in ("ecarte.english.wrong-dealer-after-turn-up", "ecarte.english.pone-too-many-dealt",
+                "ecarte.english.hgi-dealer-too-few", "ecarte.english.false-king"):
+        group = BANK.content.laws[law].variant_of
+        for q in _built("law", law):
+            for c in q.choices:
+                if c.key != q.law and c.key in BANK.content.laws:
+                    assert BANK.content.laws[c.key].variant_of != group, (q.id, c.key)

@@ -54,6 +54,9 @@ _NEAR = {
 }
 
 
+# Plainly wrong rulings, offered only when every near one is ruled out (a rival reading's).
+_FALLBACK = ("penalty", "game-abandoned", "replay")
+
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
 _SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
@@ -77,6 +80,34 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
+
+
+def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
+    """Whether another code's ruling is what a rival reading of a law `cr` cites gives (a
+    member of its variant group, e.g. the older English Écarté laws of Hoyle's Games Improved
+    beside the Club Code): it cites the rival law, or a law the content says rules the same
+    (a counterpart of contrast "same", either way). Offered as wrong, a learner who knows the
+    rival reading would be marked wrong for a ruling one authority gives."""
+    content = bank.content
+    rivals: set[str] = set()
+    for law_id in cr.laws:
+        law = content.laws.get(law_id)
+        if law is not None and law.variant_of:
+            members = content.variant_groups_of(law.game).get(law.variant_of, ())
+            rivals |= {m.id for m in members if m.id not in cr.laws}
+    if not rivals:
+        return False
+    same = set(rivals)
+    for rival in rivals:
+        same |= {cp.law for cp in content.laws[rival].counterparts if cp.contrast == "same"}
+    for law_id in other.laws:
+        if law_id in same:
+            return True
+        law = content.laws.get(law_id)
+        if law is not None and any(cp.law in rivals and cp.contrast == "same"
+                                   for cp in law.counterparts):
+            return True
+    return False
 
 
 def laws(bank: QuestionBank) -> list[str]:
@@ -131,7 +162,14 @@ def ruling_choices(
     # differ in what they say (who may choose what, the points), never in wording alone.
     wording = {meaning(cr.outcome): cr.outcome}
 
+    # What a rival reading of the law gives (another code's ruling the laws say is that
+    # reading's): never offered as wrong, in any words.
+    rivals = [o for o in found.ruling.rulings
+              if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
+
     def offer(other: CodeRuling, owner: str) -> None:
+        if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
+            return
         said = wording.setdefault(meaning(other.outcome), other.outcome)
         if said != other.outcome:
             decision = dataclasses.replace(other.decision, outcome=said)
@@ -157,6 +195,8 @@ def ruling_choices(
             offer(near.for_code(code), "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
         offer(mutant, "")
+    for outcome in _FALLBACK if not wrong else ():  # every near ruling was a rival's
+        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
