@@ -141,3 +141,81 @@ def test_a_law_question_never_offers_a_rival_reading_as_wrong():
             for c in q.choices:
                 if c.key != q.law and c.key in BANK.content.laws:
                     assert BANK.content.laws[c.key].variant_of != group, (q.id, c.key)
+
+
+# 4. "Which law applies?": the marked law fits the table, no wrong choice fits the stem, and a
+#    table where nothing has gone wrong is not asked as "which law decides this?".
+
+def test_a_law_asked_from_a_table_fits_it():
+    """'Missing cards found on the floor' needs cards found on the floor: a table of an
+    imperfect pack does not say so, so the law is asked in its own situation's words."""
+    for q in _built("law", "rubicon-bezique.english.missing-cards-found-on-floor"):
+        assert "floor" in q.situation, q.id
+    # Points beyond the bid: a table asking it shows the bidder making more than he bid.
+    for q in _built("law", "auction-pitch.american.bidder-scores-excess"):
+        if q.table is None:
+            assert "more points than he bid" in q.situation
+            continue
+        bid = q.table["bid"]
+        assert q.table["event"]["points"][bid["player"]] > bid["amount"], q.id
+
+
+def test_no_law_is_asked_as_deciding_a_table_where_nothing_went_wrong():
+    calm = {"points-made", "hand-result", "counted-out", "stock-exhausted", "king-turned",
+            "carte-blanche"}
+    asked = 0
+    for law in ("cinch.american.points-to-trick-winner", "auction-pitch.american.game-point",
+                "ecarte.english.point-and-vole", "auction-pitch.american.bidder-scores-excess"):
+        for q in _built("law", law):
+            asked += 1
+            if q.table is not None:
+                assert q.table["event"]["type"] not in calm, q.id
+    assert asked
+
+
+def test_a_hand_scores_no_more_points_than_a_deal_holds():
+    """Auction Pitch: high, low, jack and game, 4 points; Cinch: 14 (seed text of each game)."""
+    holds = {"auction-pitch": 4, "cinch": 14}
+    seen = 0
+    for law in ("auction-pitch.american.bidder-scores-excess", "cinch.american.points-to-trick-winner",
+                "cinch.american.failed-bid"):
+        for qtype in ("ruling", "penalty"):
+            for q in _built(qtype, law):
+                points = q.table["event"].get("points")
+                if points:
+                    seen += 1
+                    assert sum(points.values()) <= holds[q.game], (q.id, points)
+    assert seen
+
+
+def test_a_law_asked_in_words_has_no_wrong_choice_its_situation_fits():
+    """French Écarté: 'the players cut for the deal' is as true of the law that the highest
+    cut deals first as of the law of how the packet is lifted: neither is offered as wrong
+    beside the other."""
+    pair = {"ecarte.french.cutting-for-deal", "ecarte.french.first-dealer-highest"}
+    for law in pair:
+        for q in _built("law", law, range(10)):
+            if q.table is None:
+                assert not (pair - {law}) & {c.key for c in q.choices}, q.id
+
+
+# 5. Marked answers follow the laws' arithmetic: a rubiconed offender's points count as a
+#    rubiconed loser's (Portland laws 17, 58-59): whole hundreds, 100 when under 100, at most
+#    900, besides the 1300 for the game.
+
+def test_count_the_penalty_follows_the_rubicon_arithmetic():
+    checked = 0
+    for law in ("rubicon-bezique.english.played-with-surplus-rubiconed",
+                "rubicon-bezique.english.surplus-after-first-trick"):
+        for q in _built("penalty", law, range(12)):
+            scores = q.table.get("scores") or {}
+            ruled = _rerule(q).for_code(q.code)
+            winner = next(iter(ruled.score))
+            offender = next(p for p in q.table["players"] if p != winner)
+            points = max(scores.get(offender, 0), 0)
+            counted = 100 if points < 100 else min(points - points % 100, 900)
+            assert q.answer == 1300 + counted, (q.id, points, q.answer)
+            checked += 1
+    assert checked
+    q = BANK.question("penalty:rubicon-bezique.english.played-with-surplus-rubiconed:974252")
+    assert q.answer == 1400  # South had 40: counted as 100

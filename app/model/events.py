@@ -470,7 +470,7 @@ _SPECS: tuple[EventSpec, ...] = (
         ("hand-over",),
         lambda f: "The hand is over: "
         + _join([f"{p} made {n}" for p, n in f["points"].items()]) + ".",
-        needs=("bidding",), randomize=rnd.played_out,
+        needs=("bidding",), randomize=rnd.points_shared,
     ),
     EventSpec(
         "proposal-withdrawn", "Went back on a proposal",
