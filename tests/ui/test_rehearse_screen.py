@@ -243,3 +243,39 @@ def test_cards_say_whether_they_may_be_played_and_no_option_reads_as_none(
             words = [b.accessibleName() for b in screen.options.buttons]
             assert any("No options: apply the ruling" in w for w in words), words
             assert not any("as it stands." in w and "silent" not in w for w in words)
+
+
+def test_a_chosen_file_is_read_and_replayed_off_the_ui_thread(
+        qtbot, screen: RehearseScreen, tmp_path: Path, monkeypatch) -> None:
+    """A rehearsal of fifty branches replays for a second or more: the file the learner picks
+    is read on a worker, the window stays live, and the file is shown once it is read."""
+    import json
+    import threading
+
+    from app.rehearsal import document
+
+    source = CONTENT_DIR / "rehearsals" / "ecarte-failure-to-win.json"
+    raw = json.loads(source.read_text(encoding="utf-8"))
+    raw["branches"] = [dict(raw["branches"][0], name=f"Branch {n}") for n in range(20)]
+    path = tmp_path / "many.rehearsal.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    threads: list[str] = []
+    reading = document.read_file
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        return reading(*args, **kwargs)
+
+    monkeypatch.setattr(document, "read_file", spy)
+    with qtbot.waitSignal(screen.opened, timeout=60_000):
+        screen.open_in_background(path)
+    assert threads == [f"rehearsal-{path.name}"]  # not the UI thread
+    assert screen.path == path and screen.rehearsal is not None
+    assert len(screen.rehearsal.branches) == 20
+
+    bad = tmp_path / "bad.rehearsal.json"
+    bad.write_text('{"format": "cardlaws-rehearsal", "version": 1, "start": []}', "utf-8")
+    with qtbot.waitSignal(screen.opened, timeout=60_000):
+        screen.open_in_background(bad)
+    assert "Cannot open bad.rehearsal.json" in screen.message.text()
+    assert screen.path == path  # the current one kept

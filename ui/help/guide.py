@@ -65,6 +65,14 @@ an answer on the left to change it, and the ruling follows.</p>
 had looked at his hand: a fresh deal; if not: his choice". Where a fact has too many values to
 rule one by one (a card, a whole hand), the code's guiding principle is given until it is known.
 The same guided ruling runs on the command line: <code>python -m app ask --game ecarte</code>.</p>
+<p><b>Chart</b>, the tab beside the ruling, draws the event's whole decision tree under the
+code chosen: each box a question the laws turn on, each arrow an answer, each leaf the ruling
+there (outcome, who may choose what, the points, the laws cited). The path your answers took is
+drawn thick. The chart is found by the rules engine itself, trying every answer to every
+question it reads, so each leaf is the ruling Ask would give. <b>Export chart</b> writes it as
+a PDF or an SVG picture; <b>Export booklet</b> writes every event's chart for the game under
+that code, grouped by topic, one to a page. On the command line:
+<code>python -m app chart --game ecarte --code english --out ecarte.pdf</code>.</p>
 """),
     GuidePage("quizzes", "Quizzes", """
 <h1>Quizzes</h1>
