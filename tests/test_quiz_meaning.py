@@ -177,8 +177,8 @@ def test_a_hand_scores_no_more_points_than_a_deal_holds():
     """Auction Pitch: high, low, jack and game, 4 points; Cinch: 14 (seed text of each game)."""
     holds = {"auction-pitch": 4, "cinch": 14}
     seen = 0
-    for law in ("auction-pitch.american.bidder-scores-excess", "cinch.american.points-to-trick-winner",
-                "cinch.american.failed-bid"):
+    for law in ("auction-pitch.american.bidder-scores-excess",
+                "cinch.american.points-to-trick-winner", "cinch.american.failed-bid"):
         for qtype in ("ruling", "penalty"):
             for q in _built(qtype, law):
                 points = q.table["event"].get("points")
