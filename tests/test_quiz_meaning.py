@@ -219,3 +219,22 @@ def test_count_the_penalty_follows_the_rubicon_arithmetic():
     assert checked
     q = BANK.question("penalty:rubicon-bezique.english.played-with-surplus-rubiconed:974252")
     assert q.answer == 1400  # South had 40: counted as 100
+
+
+def test_the_same_rights_under_another_opening_are_not_a_wrong_choice():
+    """'It is a misdeal. North may claim a misdeal or take the eleventh card' and 'The deal
+    stands. North may claim a misdeal or take the eleventh card' give North the same rights:
+    whether the deal stands is his choice, so a strict learner could defend either."""
+    from quizzes.generators.ruling import said_of
+
+    rights = (("claim-misdeal", "North"), ("eleventh-is-trump", "North"))
+    right = _ruling("american", "misdeal", *rights)
+    assert said_of(_ruling("american", "deal-stands", *rights), right)
+    assert not said_of(_ruling("american", "deal-stands", ("claim-misdeal", "South"),
+                               ("eleventh-is-trump", "South")), right)
+    for q in _built("ruling", "ecarte.american.several-turned-after-seen", (82824, *SEEDS)):
+        answer = q.choice(q.answer[0]).text
+        terms = answer.split(". ", 1)[1] if ". " in answer else ""
+        for c in q.choices:
+            if c.key not in q.answer and terms:
+                assert not c.text.endswith(terms), (q.id, c.text)

@@ -71,6 +71,11 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
+    # The same rights and points under another opening ("It is a misdeal. North may claim a
+    # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
+    # deal stands is what the chooser decides, so the two say the same.
+    if stated.options and stated.key()[1:] == right.key()[1:]:
+        return True
     bare = not (stated.options or stated.score)
     terms = bool(right.options or right.score)
     # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
