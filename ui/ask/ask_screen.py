@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -152,12 +152,14 @@ class AskScreen(QWidget):
         self.refine_button.setToolTip("Open a table that rules the same in the scenario builder")
         self.save_button = QPushButton("&Save as scenario…")
         self.save_button.setToolTip("Write a scenario file that rules the same")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.back_button)
-        buttons.addWidget(self.restart_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.refine_button)
-        buttons.addWidget(self.save_button)
+        # Two rows: the interview's own moves, then what to do with the table it amounts to
+        # (one row of four is wider than the left side at 800×600).
+        buttons = QGridLayout()
+        buttons.addWidget(self.back_button, 0, 0)
+        buttons.addWidget(self.restart_button, 0, 1)
+        buttons.addWidget(self.refine_button, 1, 0)
+        buttons.addWidget(self.save_button, 1, 1)
+        buttons.setColumnStretch(2, 1)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)

@@ -74,10 +74,17 @@ class RulingPanel(QWidget):
         self._row_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self._row)
         self._row_layout.setContentsMargins(0, 0, 0, 0)
         self._row_layout.setSpacing(6)
+        # The scroll area holds the columns and whatever a screen puts under them (the
+        # Rehearse screen's options): one scroll for the ruling and what follows from it.
+        self._body = QWidget()
+        self._body_layout = QVBoxLayout(self._body)
+        self._body_layout.setContentsMargins(0, 0, 0, 0)
+        self._body_layout.setSpacing(6)
+        self._body_layout.addWidget(self._row)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self._row)
+        self.scroll.setWidget(self._body)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -101,6 +108,11 @@ class RulingPanel(QWidget):
         self._banner(agreement_html(ruling))
         self.scroll.show()
 
+    def add_below(self, widget: QWidget) -> None:
+        """Put a widget under the columns, in the same scroll area: it takes no room of its
+        own from the ruling, and is read after it."""
+        self._body_layout.addWidget(widget)
+
     @property
     def side_by_side(self) -> bool:
         """Whether the codes' columns stand side by side (else one under another)."""
@@ -118,6 +130,10 @@ class RulingPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._arrange()
+
+    def ask_for(self, words: str) -> None:
+        """Say above the rulings which fact of the table a ruling waits for."""
+        self._banner(f"<b>{escape(words)}</b><br/>{self.banner.text()}")
 
     def show_problem(self, words: str) -> None:
         """No ruling: say why (an impossible table, or laws missing from the content)."""

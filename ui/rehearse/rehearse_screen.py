@@ -171,7 +171,9 @@ class RehearseScreen(QWidget):
         self.guide.setTextFormat(Qt.TextFormat.RichText)
         ruling_layout.addWidget(self.guide, 1, Qt.AlignmentFlag.AlignTop)
         ruling_layout.addWidget(self.rulings, 1)
-        ruling_layout.addWidget(self.options)
+        # The options scroll with the ruling they apply: beside it they took the room, and
+        # at 800x600 left the ruling a strip of some 100 px.
+        self.rulings.add_below(self.options)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(ruling_side)
         right.addWidget(self.timeline)
