@@ -60,6 +60,11 @@ def run_show(args: argparse.Namespace) -> int:
     print(question.id)
     if question.situation:
         print(question.situation)
+    if question.table:
+        # The table the screen draws beside the question, in words (quizzes.stem).
+        from quizzes.stem import table_text
+
+        print(f"The table: {table_text(question.table)}")
     print(question.prompt)
     for choice in question.choices:
         print(f"  [{choice.key}] {choice.text}")

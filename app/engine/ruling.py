@@ -121,6 +121,22 @@ OPTIONS: dict[str, str] = {
 }
 
 
+# Options that give the same right in other words: claiming a misdeal, calling the deal void and
+# having the cards dealt again all end this deal and have the cards dealt afresh (the outcomes
+# "misdeal", "deal-void" and "new-deal" are one meaning in MEANINGS). Two rulings agree when
+# their options, read by meaning, give the same rights to the same players (CodeRuling.key).
+OPTION_MEANINGS: dict[str, str] = {
+    "claim-misdeal": "deal-again",
+    "void-deal": "deal-again",
+    "new-deal": "deal-again",
+}
+
+
+def option_meaning(option_id: str) -> str:
+    """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
+    return OPTION_MEANINGS.get(option_id, option_id)
+
+
 @dataclass(frozen=True)
 class Option:
     """A choice the laws give a side: who chooses, what it does, and the score change it brings.
@@ -278,20 +294,34 @@ class CodeRuling:
         return meaning(self.outcome, bool(self.options or self.score))
 
     def key(self) -> tuple[Any, ...]:
-        """What must match for two codes to agree: the meaning, the options and the points."""
+        """What must match for two codes to agree: the meaning, the options (by the right
+        each gives, OPTION_MEANINGS) and the points."""
         return (
             self.meaning,
-            tuple(sorted((o.id, o.by, tuple(sorted(o.score.items()))) for o in self.options)),
+            tuple(sorted(set(self._rights()))),
             tuple(sorted(self.score.items())),
         )
+
+    def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
+        """Each option as (the right it gives, who holds it, the points it brings)."""
+        return [(option_meaning(o.id), o.by, tuple(sorted(o.score.items())))
+                for o in self.options]
 
 
 def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     """Whether what `stated` says is also true of `other`: they agree (the same key), or
     `stated` is a bare outcome ("No penalty.") of the same meaning as `other`, which adds
     terms to it (an option, points). A learner told only the bare outcome cannot rule the
-    other out, so a question may not offer the two as rival answers."""
+    other out, so a question may not offer the two as rival answers.
+
+    So is a ruling that names some of the other's rights and nothing else ("West may claim a
+    misdeal" of "West or East may claim a misdeal"): the same meaning and points, and every
+    right it names held by the same player in the other."""
     if stated.key() == other.key():
+        return True
+    if (stated.options and stated.meaning == other.meaning
+            and stated.key()[2] == other.key()[2]
+            and set(stated._rights()) <= set(other._rights())):
         return True
     bare = not (stated.options or stated.score)
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(

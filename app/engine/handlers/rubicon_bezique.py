@@ -22,15 +22,31 @@ OFFENDER_POINTS_CAP = 900
 LAST_TRICK = 50
 
 
+def rubiconed_points(points: int) -> int:
+    """What a rubiconed loser's score counts for the winner (Portland laws 58-59): whole
+    hundreds, the odd tens dropped; under 100 it counts 100."""
+    return max(points // 100 * 100, 100)
+
+
 def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
-    """Who gains, how much, and the arithmetic: 1300 plus the offender's points, capped at 900."""
+    """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
+    his adversary adds 1300 plus the offender's points, counted as a rubiconed loser's are
+    (whole hundreds, 100 when under 100: laws 58-59) and capped at 900."""
     innocent = ctx.table.adversary(offender)
     points = max(ctx.table.score(offender), 0)
-    counted = min(points, OFFENDER_POINTS_CAP)
-    capped = " (capped at 900)" if points > OFFENDER_POINTS_CAP else ""
+    counted = min(rubiconed_points(points), OFFENDER_POINTS_CAP)
+    if points > OFFENDER_POINTS_CAP:
+        how = f"{offender}'s {points} points so far, capped at 900"
+    elif points < 100:
+        how = (f"100 for {offender}'s {points} points so far (a rubiconed score under 100 "
+               f"counts 100)")
+    elif counted != points:
+        how = f"{offender}'s {points} points so far, in whole hundreds ({counted})"
+    else:
+        how = f"{offender}'s {points} points so far"
     sum_text = (
-        f"{innocent} adds {RUBICON_PENALTY} plus {offender}'s {points} points so far"
-        f"{capped}: {RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."
+        f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
+        f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."
     )
     return innocent, RUBICON_PENALTY + counted, sum_text
 
