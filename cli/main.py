@@ -94,7 +94,14 @@ def main(argv: list[str] | None = None) -> int:
         if collecting:
             gc.freeze()
             gc.enable()
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:
+        # The reader of our output went away (`| head`, `| grep -q`): what was wanted was
+        # read. Say nothing more, and let the interpreter's own flush at exit say nothing.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

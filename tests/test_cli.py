@@ -70,3 +70,15 @@ def test_search_prints_ranked_results(capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("rubicon-bezique.")
     assert "**" in out
+
+
+def test_a_reader_that_goes_away_early_gets_no_traceback(tmp_path):
+    """`python -m app search hearts --json | grep -q ...` closes the pipe after the first
+    match: the command stops quietly (CI's wheel check reads it so)."""
+    import subprocess
+
+    done = subprocess.run(
+        f"{sys.executable} -m app search misdeal --json --limit 1000 | head -c 10 > /dev/null",
+        shell=True, capture_output=True, text=True, timeout=300,
+        cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
