@@ -10,20 +10,67 @@ Pure Python over app/ (never Qt). The screens use:
     figures = statistics(store, profile.id, now, bank.items)  # SQL aggregates
 """
 
-from quizzes.bank import ItemInfo, QuestionBank, default_bank, question_from_id
-from quizzes.modules import EVERYTHING, Module, ModuleStatus, module, modules, overview
-from quizzes.progress_io import export_progress, import_progress
-from quizzes.questions import (
-    QUESTION_TYPES,
-    Choice,
-    Question,
-    QuestionError,
-    Result,
-    check,
-)
-from quizzes.scheduling import QUICK_MS, Scheduling
-from quizzes.session import Exam, ExamReport, Score, Session
-from quizzes.statistics import Statistics, statistics
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from quizzes.bank import ItemInfo, QuestionBank, default_bank, question_from_id
+    from quizzes.modules import EVERYTHING, Module, ModuleStatus, module, modules, overview
+    from quizzes.progress_io import export_progress, import_progress
+    from quizzes.questions import (
+        QUESTION_TYPES,
+        Choice,
+        Question,
+        QuestionError,
+        Result,
+        check,
+    )
+    from quizzes.scheduling import QUICK_MS, Scheduling
+    from quizzes.session import Exam, ExamReport, Score, Session
+    from quizzes.statistics import Statistics, statistics
+
+# Each name is imported when first asked for: `python -m app quiz next` needs the bank, not
+# the progress store (sqlite-utils: a quarter of a second) the sessions bring in.
+_WHERE = {
+    "ItemInfo": "quizzes.bank",
+    "QuestionBank": "quizzes.bank",
+    "default_bank": "quizzes.bank",
+    "question_from_id": "quizzes.bank",
+    "EVERYTHING": "quizzes.modules",
+    "Module": "quizzes.modules",
+    "ModuleStatus": "quizzes.modules",
+    "module": "quizzes.modules",
+    "modules": "quizzes.modules",
+    "overview": "quizzes.modules",
+    "export_progress": "quizzes.progress_io",
+    "import_progress": "quizzes.progress_io",
+    "QUESTION_TYPES": "quizzes.questions",
+    "Choice": "quizzes.questions",
+    "Question": "quizzes.questions",
+    "QuestionError": "quizzes.questions",
+    "Result": "quizzes.questions",
+    "check": "quizzes.questions",
+    "QUICK_MS": "quizzes.scheduling",
+    "Scheduling": "quizzes.scheduling",
+    "Exam": "quizzes.session",
+    "ExamReport": "quizzes.session",
+    "Score": "quizzes.session",
+    "Session": "quizzes.session",
+    "Statistics": "quizzes.statistics",
+    "statistics": "quizzes.statistics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'quizzes' has no attribute {name!r}")
+    value = getattr(importlib.import_module(where), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "EVERYTHING",

@@ -61,7 +61,7 @@ class Trainer(QObject):
 
     # What the trainer imports when it first starts (the progress store, with sqlite_utils,
     # and the quizzes): the window imports them beforehand, while idle.
-    IMPORTS = ("app.progress", "quizzes")
+    IMPORTS = ("app.progress", "quizzes.session", "quizzes.first")
 
     ready = Signal()
     failed = Signal(str)
