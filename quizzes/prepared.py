@@ -5,7 +5,9 @@ come in (every generator asked about every law). A start reads them instead of d
 They depend only on the content (`Content.version`), the authored items and the code that
 deals, rules and generates, so they are stored, as plain JSON data (never code), in the user
 cache folder under a key made of all three: any change to one makes a new key. A missing,
-damaged or foreign file is ignored and everything derived afresh (then stored).
+damaged or foreign file is ignored and everything derived afresh (then stored). Files of
+other versions (another install, another content folder, the code before an update) are left
+alone: the KEEP_VERSIONS most recently used are kept, each read marking its file used.
 
 Each law's reach in the survey is decoded when a question on that law is first built:
 warming the bank reads the file and the catalogue, nothing more.
@@ -13,11 +15,13 @@ warming the bank reads the file and the catalogue, nothing more.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +36,9 @@ if TYPE_CHECKING:
 _FORMAT = "cardlaws-quiz-prepared/2"
 _PREFIX = "quiz-prepared-"
 _PURPOSES = ("ruled", "differs", "scored", "revoke")
+# How many versions' files are kept (other installs, other content folders, the version before
+# an update): beyond that, the least recently used go.
+KEEP_VERSIONS = 4
 _CODE_ROOTS = tuple(Path(__file__).resolve().parent.parent / name for name in ("app", "quizzes"))
 
 
@@ -112,7 +119,8 @@ _CHUNK = 1000
 def read(key: str) -> Prepared | None:
     """The data stored under the key, or None when absent, damaged or not ours."""
     try:
-        lines = _path(key).read_text(encoding="utf-8").split("\n")
+        path = _path(key)
+        lines = path.read_text(encoding="utf-8").split("\n")
         head = json.loads(lines[0])
         if head.get("format") != _FORMAT or head.get("key") != key:
             return None
@@ -137,6 +145,7 @@ def read(key: str) -> Prepared | None:
                 survey[law] = data
         if len(survey) != int(head["laws"]):
             return None
+        _used(path)
         return Prepared(Survey(_StoredReach(survey)), items,  # type: ignore[arg-type]
                         tuple(order))  # type: ignore[arg-type]
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
@@ -144,8 +153,8 @@ def read(key: str) -> Prepared | None:
 
 
 def write(key: str, prepared: Prepared) -> None:
-    """Store the data atomically (replacing any other version's); a failure to write only
-    costs time at the next start."""
+    """Store the data atomically, beside other versions' (the least recently used beyond
+    KEEP_VERSIONS removed); a failure to write only costs time at the next start."""
     survey = prepared.survey
     new = {k: n for n, k in enumerate(prepared.new_order)}
     rows = [[i.type, i.law, i.game, i.topic, i.code, new[i.key]] for i in prepared.items.values()]
@@ -164,15 +173,41 @@ def write(key: str, prepared: Prepared) -> None:
     try:
         folder = _path(key).parent
         folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob(f"{_PREFIX}*"):
-            old.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile(
             "w", encoding="utf-8", dir=folder, prefix=f".{_PREFIX}", delete=False
         ) as fh:
             fh.write(body)
         os.replace(fh.name, _path(key))
     except OSError:
-        pass
+        return
+    _keep_recent(folder)
+
+
+def _used(path: Path) -> None:
+    """Mark a version's file as used now (its modification time: which to keep)."""
+    # A read-only cache: the file is still read, only its turn to go may come early.
+    with contextlib.suppress(OSError):
+        os.utime(path)
+
+
+def _keep_recent(folder: Path) -> None:
+    """Remove the least recently used versions' files beyond KEEP_VERSIONS (and any partial
+    file another run left more than a day ago)."""
+    found: list[tuple[float, Path]] = []
+    for path in folder.glob(f"{_PREFIX}*.jsonl"):
+        try:
+            found.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    found.sort(reverse=True)
+    for _, path in found[KEEP_VERSIONS:]:
+        path.unlink(missing_ok=True)
+    for path in folder.glob(f".{_PREFIX}*"):
+        try:
+            if path.stat().st_mtime < time.time() - 86_400:
+                path.unlink(missing_ok=True)
+        except OSError:
+            continue
 
 
 def stored_or_derived(bank: QuestionBank) -> Prepared:
