@@ -75,6 +75,10 @@ class QuizScreen(QWidget):
         self.trainer = trainer
         self.dialogs = dialogs or FileDialogs()
         self.session: Session | None = None
+        # A new learner's first question, asked while the questions are prepared (no session
+        # can be made before), and whether the learner has asked for the next one meanwhile.
+        self._first_asked = False
+        self._waiting_for_next = False
         self.question: Question | None = None
         self.result: Result | None = None
         self._module_id = "everything"
@@ -107,6 +111,7 @@ class QuizScreen(QWidget):
         layout.addWidget(self.banner)
         layout.addWidget(self.pages, 1)
 
+        trainer.first_ready.connect(self._on_first)
         trainer.ready.connect(self._on_ready)
         trainer.failed.connect(self._on_failed)
         trainer.notice_changed.connect(lambda: self.banner.say(trainer.notice))
@@ -207,10 +212,20 @@ class QuizScreen(QWidget):
         """Which page is shown (PREPARING, PICKER, STUDY, EXAM or DONE)."""
         return self.pages.currentIndex()
 
+    def _on_first(self, question: Question) -> None:
+        """A new learner is asked the first question at once; more are prepared behind it."""
+        if self.page == PREPARING and self.session is None:
+            self._first_asked = True
+            self._module_id = "everything"
+            self._show_question(question)
+
     def _on_ready(self) -> None:
         self.banner.say(self.trainer.notice)
         if self.page == PREPARING:
             self.show_picker()
+        elif self._waiting_for_next:
+            self._waiting_for_next = False
+            self.next_question()
 
     def _on_failed(self, reason: str) -> None:
         self.busy.hide()
@@ -232,6 +247,11 @@ class QuizScreen(QWidget):
     def show_picker(self) -> None:
         """Back to the module list (counts brought up to date)."""
         self.session = None
+        self._first_asked = self._waiting_for_next = False
+        if not self.trainer.is_ready:  # the first question was left: the list is not made yet
+            self.preparing.setText("Preparing questions…")
+            self.pages.setCurrentIndex(PREPARING)
+            return
         self.pages.setCurrentIndex(PICKER)
         self.refresh_modules()
         self.profile_panel.refresh()
@@ -328,6 +348,20 @@ class QuizScreen(QWidget):
 
     def next_question(self) -> None:
         """Show the session's next question, or say there is nothing more for now."""
+        if self.session is None and self._first_asked:
+            # After a new learner's first question the session goes on over everything, once
+            # the questions are prepared.
+            if not self.trainer.is_ready:
+                self._waiting_for_next = True
+                self.next_button.setEnabled(False)
+                self.problem.setText("Preparing the next question…")
+                return
+            from quizzes import Session
+
+            self._first_asked = False
+            trainer = self.trainer
+            self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
+                                   module_id=self._module_id, scheduling=trainer.scheduling)
         if self.session is None:
             return
         question = self.session.next_question()
@@ -398,13 +432,18 @@ class QuizScreen(QWidget):
         from app.progress import ProgressWriteFailed
         from quizzes import QuestionError
 
-        if self.session is None or self.question is None or self.result is not None:
+        if self.question is None or self.result is not None:
+            return
+        if self.session is None and not self._first_asked:
             return
         answer = self.question_view.answer()
         if answer is None:
             return
         try:
-            self.result = self.session.answer(self.question, answer, self._clock.elapsed())
+            if self.session is not None:
+                self.result = self.session.answer(self.question, answer, self._clock.elapsed())
+            else:
+                self.result = self._answer_first(self.question, answer)
         except QuestionError:
             self.problem.setText("Type a whole number, e.g. 100.")
             return
@@ -422,6 +461,20 @@ class QuizScreen(QWidget):
         self.next_button.setFocus()
         self.trainer.progress_changed.emit()
 
+    def _answer_first(self, question: Question, answer: object) -> Result:
+        """Mark and record the first question's answer, as a session would (committed before
+        the feedback is shown)."""
+        import dataclasses
+
+        from quizzes import check
+        from quizzes.session import record_answer
+
+        trainer = self.trainer
+        result = check(question, answer)  # type: ignore[arg-type]
+        notice = record_answer(trainer.store, trainer.profile_id, question, result,
+                               self._clock.elapsed(), trainer.scheduling)
+        return dataclasses.replace(result, notice=notice) if notice else result
+
     def _show_feedback_pane(self) -> None:
         self.feedback.show()
         if not self._pane_sized:
@@ -437,8 +490,13 @@ class QuizScreen(QWidget):
         self.check_button.setDefault(not answered)
         self.next_button.setDefault(answered)
         self.undo_button.setEnabled(self.session is not None and self.session.can_undo())
+        self.flag_button.setEnabled(self.session is not None)  # (flags are kept per session)
 
     def _update_session_label(self) -> None:
+        if self.session is None and self._first_asked:
+            self.session_label.setText(
+                "<b>Everything due</b> · your first question; more are being prepared")
+            return
         if self.session is None:
             return
         module: Module = self.session.module
