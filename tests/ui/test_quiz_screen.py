@@ -159,13 +159,19 @@ def test_the_table_is_drawn_with_cards_that_say_their_names(quiz):
     assert {Card.parse(code).name for code in codes} <= names
 
 
-def test_a_question_cites_its_source_and_its_id_is_one_click_away(qtbot, quiz):
+def test_a_question_cites_its_source_once_answered_and_its_id_is_one_click_away(qtbot, quiz):
     from PySide6.QtWidgets import QApplication, QLabel
 
     question = QUESTIONS["which-law"]()
     quiz.ask(question)
     law = BANK.content.laws[question.law]
     source = quiz.question_view.source
+    # The source names the law's section: before the answer it would give the answer away.
+    shown = " ".join(w.text() for w in quiz.findChildren(QLabel) if w.isVisible())
+    assert law.citation not in shown and source.text() == ""
+    assert question.id not in quiz.question_view.copy_id_button.toolTip()
+    quiz.question_view.choose(question.answer[0])
+    quiz.check_answer()
     assert source.text() == f"Source: {law.citation}"
     assert source.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     shown = " ".join(w.text() for w in quiz.findChildren(QLabel) if w.isVisible())
