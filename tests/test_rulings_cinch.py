@@ -262,19 +262,27 @@ def test_after_a_trick_the_winner_of_the_last_trick_leads_and_is_not_guessed(rul
     """Seed 003:5 turns on whose lead it was, and after a trick that is the winner of the last
     trick. Without the trick in progress the scenario does not say who won it: the engine
     used to take the eldest hand (East, on West's left), which made North's lead an
-    adversary's turn. Now the ruling says the leader is not known and gives both cases,
+    adversary's turn. Now the ruling names the fact it needs and rules each seat's case,
     offering no call it cannot attribute."""
     raw = cinch(
         tricks_played=2,
         event={"type": "lead-out-of-turn", "player": "North", "card": "9C"},
     )
     r = ruled(raw, "american")
-    assert r.outcome == "penalty"
-    assert "not known" in r.explanation
+    assert r.outcome == "depends"
+    assert r.needs == ("lead-holder", None)
+    assert "Whose lead was it?" in r.explanation
     assert "winner of the last trick" in r.explanation
-    assert "East" not in r.explanation.split("not known")[0]
-    assert set(r.laws) == {C + "lead-in-partners-turn", C + "lead-when-adversaries-turn"}
     assert r.options == ()
+    cases = {c.value: c.ruling for c in r.cases}
+    assert set(cases) == {"North", "East", "South", "West"}
+    assert cases["North"].outcome == "legal"  # his own lead
+    assert choosers(cases["South"], "call-trump-lead") == ["East"]  # his partner's
+    assert cases["South"].laws == (C + "lead-in-partners-turn",)
+    for adversary in ("East", "West"):
+        assert choosers(cases[adversary], "call-card") == ["East", "West"]
+        assert cases[adversary].laws == (C + "lead-when-adversaries-turn",)
+    assert set(r.laws) == {C + "lead-in-partners-turn", C + "lead-when-adversaries-turn"}
 
 
 def test_the_trick_record_says_whose_lead_it_was(ruled):
@@ -300,9 +308,14 @@ def test_cards_played_to_a_lead_of_unknown_turn_are_still_taken_back(ruled):
                "followed_by": ["East"]},
     )
     r = ruled(raw, "american")
-    assert [(o.id, o.by) for o in r.options] == [("take-back", "East")]
-    assert C + "false-lead-not-all-played" in r.laws
-    assert "not known" in r.explanation
+    assert r.needs == ("lead-holder", None)
+    for case in r.cases:
+        if case.value == "North":  # his own lead: in turn, nothing to take back
+            assert case.ruling.outcome == "legal"
+            continue
+        assert ("take-back", "East") in [(o.id, o.by) for o in case.ruling.options]
+        assert C + "false-lead-not-all-played" in case.ruling.laws
+    assert "does not say who won it" in r.explanation
 
 
 def test_before_the_first_trick_the_bidder_leads(ruled):
@@ -315,5 +328,6 @@ def test_before_the_first_trick_the_bidder_leads(ruled):
     assert choosers(r, "call-trump-lead") == ["West"]
     raw["bid"] = None
     unknown = ruled(raw, "american")
-    assert "the scenario does not say who bid" in unknown.explanation
+    assert "the table does not say who bid" in unknown.explanation
+    assert unknown.needs == ("lead-holder", None)
     assert unknown.options == ()

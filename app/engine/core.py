@@ -8,16 +8,20 @@ guiding principle rather than guessing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from app.cards import Card
+from app.cards import SUITS, Card
 from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import CODES
 from app.engine import handlers as _modules
-from app.engine.ruling import Analogue, CodeRuling, Decision, Option, Ruling
+from app.engine.event_facts import EventFacts
+from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling
 from app.engine.table import Table
+from app.model.events import EVENTS
+from app.model.facts import EVENT_PREFIX, FACTS, FactKey, Ground, NeedFact, Reading, question, say
 from app.model.games import Game
-from app.model.scenario import Event, Scenario
+from app.model.scenario import Scenario
 
 ANY_GAME = "*"
 
@@ -75,9 +79,9 @@ class Context:
         return self.table.game
 
     @property
-    def event(self) -> Event:
-        """What happened; its fields read by name (`ctx.event.player`)."""
-        return self.table.scenario.event
+    def event(self) -> EventFacts:
+        """What happened; its fields read by name (`ctx.event.player`), each a fact."""
+        return EventFacts(self.table.scenario.event, self.table.reading)
 
     def law(self, law_id: str) -> Law:
         """A law by id (KeyError if the engine cites a law that does not exist)."""
@@ -140,24 +144,136 @@ def _not_covered(ctx: Context) -> Decision:
     )
 
 
-def _decide(table: Table, code: str, content: Content) -> Decision:
-    """One code's decision: its handler's, else not-covered with the code's principle."""
-    ctx = Context(table, code, content)
+@dataclass(frozen=True)
+class Knowledge:
+    """What the engine is told beside the scenario: facts fixed by answers (Ask) or by a case
+    being ruled, facts left out, and whether to rule each value of a fact left out (`explore`)
+    or stop and name it (Ask asks it)."""
+
+    fixed: Mapping[FactKey, Any] = field(default_factory=dict)
+    unknown: frozenset[str] = frozenset()
+    everything_unknown: bool = False
+    explore: bool = True
+
+
+# A fact left out is explored value by value; a case may leave out another. Past these bounds
+# the ruling names the fact and rules no further (a chart or Ask goes on asking).
+MAX_CASE_DEPTH = 3
+MAX_CASES = 64
+
+
+@dataclass
+class _Budget:
+    cases: int = MAX_CASES
+
+
+def _judge(table: Table, code: str, content: Content, known: Knowledge,
+           depth: int = 0, budget: _Budget | None = None) -> CodeRuling:
+    """One code's ruling: its handler's decision, else not-covered with the code's principle;
+    the facts read recorded as its grounds; a fact left out ruled value by value."""
+    reading = Reading(fixed=known.fixed, unknown=known.unknown | table.scenario.unknown,
+                      everything_unknown=known.everything_unknown)
+    at = replace(table, reading=reading)
+    ctx = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)
     handler = _HANDLERS.get((table.game.id, code, event)) or _HANDLERS.get((ANY_GAME, code, event))
-    decision = handler(ctx) if handler else None
+    try:
+        decision = handler(ctx) if handler else None
+    except NeedFact as need:
+        return _split(at, code, content, known, need, tuple(reading.grounds), depth,
+                      budget or _Budget())
     if decision is None:
         decision = _not_covered(ctx)
     for law_id in decision.laws:
         ctx.law(law_id)
-    return decision
+    return CodeRuling(code, decision, grounds=tuple(reading.grounds))
 
 
-def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Ruling:
-    """Rule a scenario under each code in force; a silent code gets its analogues."""
+def _split(table: Table, code: str, content: Content, known: Knowledge, need: NeedFact,
+           read: tuple[Ground, ...], depth: int, budget: _Budget) -> CodeRuling:
+    """A ruling that turns on a fact the table leaves out: each value ruled as a case, or,
+    when not exploring (or past the bounds), the fact named as what is needed."""
+    key = need.key
+    fact, seat = key
+    why = need.why or "The table does not say"
+    values = fact_values(table, key)
+    asked = question(fact, seat)
+    cases: list[Case] = []
+    if known.explore and values and depth < MAX_CASE_DEPTH and budget.cases >= len(values):
+        budget.cases -= len(values)
+        for value in values:
+            sub = replace(known, fixed={**known.fixed, key: value})
+            ruled = _judge(table, code, content, sub, depth + 1, budget)
+            cases.append(Case(value, say(fact, seat, value), ruled))
+    if cases and len({(*c.ruling.key(), c.ruling.laws) for c in cases}) == 1:
+        # Whatever the fact, the ruling is the same: it does not decide, and is not asked.
+        first = cases[0].ruling
+        return replace(first, grounds=tuple(g for g in first.grounds
+                                            if (g.fact, g.seat) != key))
+    laws = tuple(dict.fromkeys(law for c in cases for law in c.ruling.laws))
+    if cases:
+        explanation = f"{asked} {why}, and the ruling turns on it. " + " ".join(
+            f"If {c.words[0].lower()}{c.words[1:].rstrip('.')}: {c.ruling.explanation}"
+            for c in cases)
+    else:
+        explanation = f"{asked} {why}, and the ruling turns on it."
+    decision = Decision(outcome="depends", laws=laws, explanation=explanation)
+    return CodeRuling(code, decision, grounds=read, needs=key, cases=tuple(cases))
+
+
+def fact_values(table: Table, key: FactKey) -> tuple[Any, ...]:
+    """The values a fact left out is ruled at: every value of a small domain (yes or no, a
+    seat, a stage, a choice), and for a count against the count due the three the laws tell
+    apart (one short, right, one over). () for a fact no short list covers (a card, a hand,
+    a trick): the ruling then names it as needed."""
+    fact, _ = key
+    players = table.scenario.players
+    if fact.startswith(EVENT_PREFIX):
+        spec = EVENTS[table.scenario.event.type].field(fact[len(EVENT_PREFIX):])
+        if spec is None:
+            return ()
+        if spec.kind == "player":
+            return players
+        if spec.kind == "bool":
+            return (True, False)
+        if spec.kind == "choice":
+            return spec.choices
+        if spec.kind == "int" and spec.high - spec.low <= 12:
+            return tuple(range(spec.low, spec.high + 1))
+        return ()
+    declared = FACTS.get(fact)
+    if declared is None:
+        return ()
+    kind = declared.kind
+    if kind == "yes-no":
+        return (True, False)
+    if kind == "seat":
+        return players
+    if kind == "stage":
+        return table.game.stage_names
+    if kind == "choice":
+        return declared.choices
+    if kind == "offset":
+        return (-1, 0, 1)
+    if kind == "suit-or-none":
+        return (None, *SUITS)
+    return ()
+
+
+def _decide(table: Table, code: str, content: Content) -> Decision:
+    """One code's decision (for the analogue search, which weighs decisions alone)."""
+    return _judge(table, code, content, Knowledge()).decision
+
+
+def rule(scenario: Scenario, games: Mapping[str, Game], content: Content,
+         known: Knowledge | None = None) -> Ruling:
+    """Rule a scenario under each code in force; a silent code gets its analogues. Each
+    code's ruling records the facts it turned on (its grounds); `known` fixes facts (Ask's
+    answers) or leaves them out."""
     from app.engine.analogues import find_analogues
 
+    known = known or Knowledge()
     base = games[scenario.game]
     tables: dict[int, Table] = {}
     by_code: dict[str, Table] = {}
@@ -169,24 +285,25 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content) -> Rul
             by_code[code] = tables.setdefault(id(game), Table(scenario, game))
         return by_code[code]
 
-    table = table_for(scenario.codes[0]) if scenario.codes else Table(scenario, base)
-    decided: dict[str, Decision] = {}
+    decided: dict[str, CodeRuling] = {}
+
+    def judged(code: str) -> CodeRuling:
+        if code not in decided:
+            decided[code] = _judge(table_for(code), code, content, known)
+        return decided[code]
 
     def decide(at: Table, code: str) -> Decision:
         if at.scenario is not scenario:
             return _decide(at, code, content)  # a sibling's table, seen once
-        if code not in decided:
-            decided[code] = _decide(table_for(code), code, content)
-        return decided[code]
+        return judged(code).decision
 
     rulings = []
     for code in scenario.codes:
-        decision = decide(table, code)
-        analogues: tuple[Analogue, ...] = ()
-        if decision.outcome == "not-covered":
-            analogues = find_analogues(table_for(code), code, content, games, decide,
-                                       PRINCIPLE_CASE)
-        rulings.append(CodeRuling(code, decision, analogues))
+        ruled = judged(code)
+        if ruled.outcome == "not-covered":
+            ruled = replace(ruled, analogues=find_analogues(
+                table_for(code), code, content, games, decide, PRINCIPLE_CASE))
+        rulings.append(ruled)
     return Ruling(game=base.id, event=scenario.event.type, rulings=tuple(rulings))
 
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.model.facts import FactKey, Ground, json_value, question
+
 OUTCOMES: dict[str, str] = {
     "deal-stands": "The deal stands; play goes on with it.",
     "deal-void": "The deal is void and counts for nothing.",
@@ -22,6 +24,7 @@ OUTCOMES: dict[str, str] = {
     "game-won": "The game is won, by the player the explanation names.",
     "cut-again": "The cut is made again.",
     "not-covered": "This code's laws do not cover the situation.",
+    "depends": "The ruling turns on a fact the table does not show: each case is ruled.",
 }
 
 # What each outcome means at the table. Outcomes of one class say the same thing in other
@@ -46,6 +49,7 @@ MEANINGS: dict[str, str] = {
     "game-won": "game-won",
     "cut-again": "cut-again",
     "not-covered": "not-covered",
+    "depends": "depends",
 }
 # When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes
 # on" add nothing to them: the terms are the penalty, and play goes on under them.
@@ -164,13 +168,34 @@ ANALOGY_NOTE = "By analogy, not a ruling"
 
 
 @dataclass(frozen=True)
+class Case:
+    """One value of a fact the table leaves out, and the ruling were it so."""
+
+    value: Any
+    words: str
+    ruling: CodeRuling
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"value": json_value(self.value), "words": self.words,
+                "ruling": self.ruling.to_json()}
+
+
+@dataclass(frozen=True)
 class CodeRuling:
     """The ruling under one code of laws: the handler's Decision, stamped with its code, and,
-    when the code is silent, the nearest laws of the same code in sibling games."""
+    when the code is silent, the nearest laws of the same code in sibling games.
+
+    `grounds` are the facts the handler read to decide, in the order read, with the values
+    seen (app/model/facts.py). When the table leaves out a fact the ruling turns on, `needs`
+    names it, and `cases` rule each of its values (when the engine was asked to explore)."""
 
     code: str
     decision: Decision
     analogues: tuple[Analogue, ...] = ()
+    grounds: tuple[Ground, ...] = ()
+    needs: FactKey | None = None
+    cases: tuple[Case, ...] = ()
 
     @property
     def outcome(self) -> str:
@@ -212,7 +237,19 @@ class CodeRuling:
                 "note": ANALOGY_NOTE,
                 "laws": [a.to_json() for a in self.analogues],
             }
+        out["grounds"] = [g.to_json() for g in self.grounds]
+        if self.needs is not None:
+            fact, seat = self.needs
+            out["needs"] = {"fact": fact, **({"seat": seat} if seat else {}),
+                            "words": question(fact, seat)}
+            out["cases"] = [c.to_json() for c in self.cases]
         return out
+
+    def decided_by(self) -> str:
+        """"Decided by: ..." in one line: the grounds' statements, in the order read."""
+        if not self.grounds:
+            return ""
+        return "Decided by: " + " ".join(g.words for g in self.grounds)
 
     @property
     def meaning(self) -> str:

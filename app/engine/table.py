@@ -4,24 +4,15 @@ once the stock is exhausted, in the last trick, after the hand)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from app.cards import Card
+from app.model.facts import PHASES, UNKNOWN, Reading, Unknown
 from app.model.games import Game, StageRule
 from app.model.scenario import Scenario, Trick
-
-# The moments the laws distinguish, in the order a hand passes through them.
-PHASES: dict[str, str] = {
-    "before-play": "before any card has been played",
-    "first-trick": "while the first trick is being played",
-    "later-tricks": "after the first trick",
-    "stock-exhausted": "after the stock has run out",
-    "last-trick": "in the last trick",
-    "hand-over": "after the hand has been played out",
-}
 
 
 @dataclass(frozen=True)
@@ -37,55 +28,75 @@ class Timing:
     played: tuple[str, ...]
     seats: int
     tricks_left: int | None
+    reading: Reading = field(default_factory=Reading, compare=False, repr=False)
+
+    def _door(self, fact: str, compute: Callable[[], Any], seat: str | None = None) -> Any:
+        return self.reading.read(fact, seat, compute)
 
     @property
     def hand_over(self) -> bool:
         """The hand has been played out."""
-        return self.stage == "hand-over"
+        return bool(self._door("hand-over", lambda: self.stage == "hand-over"))
 
     @property
     def tricks_complete(self) -> int:
         """Tricks finished, counting one all have played to but not yet gathered."""
+        return int(self._door("tricks-complete", self._tricks_complete))
+
+    def _tricks_complete(self) -> int:
         return self.tricks_played + (1 if len(self.played) >= self.seats else 0)
 
     @property
     def before_play(self) -> bool:
         """No card of the hand has been played yet (the deal, the bidding, the exchange)."""
+        return not self.any_card_played
+
+    def _before_play(self) -> bool:
         return not self.hand_over and self.tricks_played == 0 and not self.played
 
     @property
     def first_trick_in_progress(self) -> bool:
         """A card has been led to the first trick and not everyone has played to it."""
-        return self.tricks_played == 0 and 0 < len(self.played) < self.seats
+        return bool(self._door(
+            "first-trick-in-progress",
+            lambda: self.tricks_played == 0 and 0 < len(self.played) < self.seats))
 
     @property
     def first_trick_complete(self) -> bool:
         """Everyone has played to the first trick."""
-        return self.hand_over or self.tricks_complete >= 1
+        return bool(self._door("first-trick-complete",
+                               lambda: self.hand_over or self._tricks_complete() >= 1))
 
     @property
     def any_card_played(self) -> bool:
         """Somebody has played to the first trick."""
-        return not self.before_play
+        return bool(self._door("any-card-played", lambda: not self._before_play()))
 
     def has_played(self, player: str) -> bool:
         """Whether the player has played a card this hand (so to the first trick)."""
-        return self.hand_over or self.tricks_played > 0 or player in self.played
+        return bool(self._door(
+            "has-played",
+            lambda: self.hand_over or self.tricks_played > 0 or player in self.played, player))
 
     @property
     def stock_exhausted(self) -> bool:
         """The stock has run out (the last tricks of a drawing game, or the hand is over)."""
-        return self.stage in ("stock-exhausted", "hand-over")
+        return bool(self._door("stock-exhausted",
+                               lambda: self.stage in ("stock-exhausted", "hand-over")))
 
     @property
     def last_trick(self) -> bool:
         """The trick in progress (or about to be led) is the last of the hand."""
-        return not self.hand_over and self.tricks_left == 1
+        return bool(self._door("last-trick",
+                               lambda: not self.hand_over and self.tricks_left == 1))
 
     @property
     def all_tricks_played(self) -> bool:
         """Every trick of the hand has been played to by everyone: the hand is over, or the
         last trick is complete on the table (gathered or not)."""
+        return bool(self._door("all-tricks-played", self._all_tricks_played))
+
+    def _all_tricks_played(self) -> bool:
         if self.hand_over:
             return True
         if self.tricks_left is None:
@@ -95,6 +106,9 @@ class Timing:
     @property
     def phase(self) -> str:
         """The latest of PHASES that applies."""
+        return str(self._door("phase", self._phase))
+
+    def _phase(self) -> str:
         if self.hand_over:
             return "hand-over"
         if self.last_trick and self.any_card_played:
@@ -109,9 +123,10 @@ class Timing:
 
     def describe(self) -> str:
         """The timing in words, naming who has played to a first trick in progress."""
-        if self.phase == "first-trick":
+        phase = self.phase
+        if phase == "first-trick":
             return f"during the first trick, after {' and '.join(self.played)} played to it"
-        return PHASES[self.phase]
+        return PHASES[phase]
 
 
 @dataclass(frozen=True)
@@ -120,52 +135,63 @@ class Table:
 
     scenario: Scenario
     game: Game
+    # The facts read through the doors below, recorded as the ruling's grounds (a fresh
+    # reading for each code ruled: app/engine/core.py).
+    reading: Reading = field(default_factory=Reading, compare=False, repr=False)
+
+    def _door(self, fact: str, compute: Callable[[], Any], seat: str | None = None) -> Any:
+        return self.reading.read(fact, seat, compute)
 
     # --- the scenario's facts, read by name ----------------------------------------------
     @property
     def trump(self) -> str | None:
         """The trump suit, when fixed."""
-        return self.scenario.trump
+        return self._door("trump", lambda: self.scenario.trump)
 
     @property
     def turn_up(self) -> Card | None:
         """The card turned for trumps, if any."""
-        return self.scenario.turn_up
+        return self._door("turn-up", lambda: self.scenario.turn_up)
 
     @property
     def stage(self) -> str:
         """The scenario's stage (deal, bidding, play, stock-exhausted, hand-over)."""
-        return self.scenario.stage
+        return str(self._door("stage", lambda: self.scenario.stage))
 
     @property
     def trick(self) -> Trick | None:
         """The trick on the table."""
-        return self.scenario.trick
+        return self._door("trick", lambda: self.scenario.trick)
 
     @property
     def tricks_played(self) -> int:
         """Tricks already gathered this hand."""
-        return self.scenario.tricks_played
+        return int(self._door("tricks-played", lambda: self.scenario.tricks_played))
+
+    def has_looked(self, player: str) -> bool:
+        """Whether the player has looked at his hand."""
+        return bool(self._door("has-looked", lambda: player in self.scenario.hands_seen, player))
 
     @property
-    def hands_seen(self) -> tuple[str, ...]:
-        """Players who have looked at their hands."""
-        return self.scenario.hands_seen
+    def anyone_looked(self) -> bool:
+        """Whether any player has looked at his hand (each asked in order of play)."""
+        return any(self.has_looked(p) for p in self.players)
 
     @property
     def discards_made(self) -> bool:
         """Whether a discard (an exchange) has been made this hand."""
-        return self.scenario.discards_made
+        return bool(self._door("discard-made", lambda: self.scenario.discards_made))
 
     @property
     def bid(self) -> Mapping[str, Any] | None:
         """The winning bid so far: {"player", "amount"}."""
-        return self.scenario.bid
+        return self._door("bid", lambda: self.scenario.bid)
 
     @property
     def bidder(self) -> str | None:
         """Who made the bid."""
-        return self.scenario.bid["player"] if self.scenario.bid else None
+        bid = self.bid
+        return str(bid["player"]) if bid else None
 
     # --- seats ---------------------------------------------------------------------------
     @property
@@ -176,7 +202,7 @@ class Table:
     @property
     def dealer(self) -> str:
         """Who dealt."""
-        return self.scenario.dealer
+        return str(self._door("dealer", lambda: self.scenario.dealer))
 
     def after(self, player: str, steps: int = 1) -> str:
         """The player `steps` places later in order of play (to the left)."""
@@ -224,6 +250,9 @@ class Table:
     # --- hands -----------------------------------------------------------------------
     def count(self, player: str) -> int | None:
         """How many cards the player holds, when the scenario says."""
+        return self._door("count", lambda: self._count(player), player)
+
+    def _count(self, player: str) -> int | None:
         hand = self.scenario.hands.get(player)
         if hand is None:
             return None
@@ -231,21 +260,25 @@ class Table:
 
     def cards(self, player: str) -> tuple[Card, ...] | None:
         """The actual cards in the player's hand, when given."""
-        hand = self.scenario.hands.get(player)
-        return hand if isinstance(hand, tuple) else None
+        def hand() -> tuple[Card, ...] | None:
+            held = self.scenario.hands.get(player)
+            return held if isinstance(held, tuple) else None
+        return self._door("cards", hand, player)
 
     def played_to_trick(self, player: str) -> bool:
         """Whether the player has already played to the trick in progress."""
-        trick = self.scenario.trick
-        if trick is None:
-            return False
-        return player in self.trick_players[: len(trick.cards)]
+        def played() -> bool:
+            trick = self.scenario.trick
+            return trick is not None and player in self._players_of(trick)[: len(trick.cards)]
+        return bool(self._door("played-to-trick", played, player))
 
     def proper_count(self, player: str) -> int:
-        """The number of cards the player should hold now."""
-        if self.scenario.stage == "hand-over":
-            return 0
-        return self._cards_before_trick() - (1 if self.played_to_trick(player) else 0)
+        """The number of cards the player should hold now (a reckoning from the stage, the
+        tricks and the trick on the table, not a fact of its own: count_error is the fact)."""
+        with self.reading.quietly():
+            if self.scenario.stage == "hand-over":
+                return 0
+            return self._cards_before_trick() - (1 if self.played_to_trick(player) else 0)
 
     def _cards_before_trick(self) -> int:
         """Cards each hand should hold before playing to the trick on the table."""
@@ -263,9 +296,12 @@ class Table:
         return base
 
     def count_error(self, player: str) -> int | None:
-        """Cards over (+) or under (-) the proper number; None when the count is unknown."""
-        count = self.count(player)
-        return None if count is None else count - self.proper_count(player)
+        """Cards over (+) or under (-) the proper number; None when the count is not given
+        (a hand the scenario does not describe is taken to be right)."""
+        def error() -> int | None:
+            count = self.count(player)
+            return None if count is None else count - self.proper_count(player)
+        return self._door("count-error", error, player)
 
     # --- play ----------------------------------------------------------------------------
     @property
@@ -277,28 +313,31 @@ class Table:
     def timing(self) -> Timing:
         """When in the hand the event happens, as the laws distinguish it."""
         trick = self.scenario.trick
-        played = self.trick_players[: len(trick.cards)] if trick else ()
+        played = self._players_of(trick)[: len(trick.cards)] if trick else ()
         tricks_left = None
-        if self.stage in ("play", "stock-exhausted"):
+        if self.scenario.stage in ("play", "stock-exhausted"):
             tricks_left = max(self._cards_before_trick(), 0)
         return Timing(
-            stage=self.stage,
-            tricks_played=self.tricks_played,
+            stage=self.scenario.stage,
+            tricks_played=self.scenario.tricks_played,
             played=played,
             seats=len(self.players),
             tricks_left=tricks_left,
+            reading=self.reading,
         )
 
     @property
     def trick_players(self) -> tuple[str, ...]:
         """Who plays to the trick in progress, in order, starting with its leader."""
-        trick = self.scenario.trick
+        return self._players_of(self.trick)
+
+    def _players_of(self, trick: Trick | None) -> tuple[str, ...]:
         if trick is None:
             return ()
         return tuple(self.after(trick.leader, i) for i in range(len(self.players)))
 
     @property
-    def lead_holder(self) -> str | None:
+    def lead_holder(self) -> str:
         """Who has the lead to the trick in progress, as far as the scenario shows it; None
         when it does not (the engine never guesses a leader).
 
@@ -306,39 +345,51 @@ class Table:
         player whose lead it was). Before any trick, the player the game's first lead falls
         to (`Game.first_lead`: the eldest hand, or the bidder when the bid is given). After a
         trick the winner of the last trick leads, and a scenario records him only as the
-        leader of the trick in progress: without it, he is not known."""
+        leader of the trick in progress: without it, he is not known, and the fact is asked
+        (NeedFact) rather than guessed."""
+        return str(self._door("lead-holder", self._lead_holder))
+
+    def _lead_holder(self) -> Any:
         trick = self.scenario.trick
         if trick is not None:
             return trick.leader
-        if self.tricks_played > 0 or self.stage == "hand-over":
-            return None
+        if self.scenario.tricks_played > 0 or self.scenario.stage == "hand-over":
+            return Unknown("The winner of the last trick leads to the next, and the table does "
+                           "not say who won it")
         first = self.game.first_lead
         if first == "eldest":
             return self.eldest
         if first == "bidder" and self.scenario.bid is not None:
             return str(self.scenario.bid["player"])
-        return None
+        if first == "bidder":
+            return Unknown("The bidder leads to the first trick, and the table does not say "
+                           "who bid")
+        return UNKNOWN
 
     @property
     def to_play(self) -> str | None:
         """Whose turn it is in the trick in progress."""
-        trick = self.scenario.trick
-        if trick is None or len(trick.cards) >= len(self.players):
-            return None
-        return self.trick_players[len(trick.cards)]
+        def turn() -> str | None:
+            trick = self.scenario.trick
+            if trick is None or len(trick.cards) >= len(self.players):
+                return None
+            return self._players_of(trick)[len(trick.cards)]
+        return self._door("to-play", turn)
 
     def score(self, player: str) -> int:
         """The player's points so far (0 when not given)."""
-        return self.scenario.scores.get(player, 0)
+        return int(self._door("score", lambda: self.scenario.scores.get(player, 0), player))
 
     @property
     def bid_made(self) -> bool:
         """Whether a bid has been made this deal: one is given, or the bidding is over (the
         hand is in a stage after the game's bidding stage, so the bidder is known to the table
         even when the scenario does not name him)."""
-        if self.scenario.bid is not None:
-            return True
-        stages = self.game.stage_names
-        if "bidding" not in stages:
-            return False
-        return stages.index(self.scenario.stage) > stages.index("bidding")
+        def made() -> bool:
+            if self.scenario.bid is not None:
+                return True
+            stages = self.game.stage_names
+            if "bidding" not in stages:
+                return False
+            return stages.index(self.scenario.stage) > stages.index("bidding")
+        return bool(self._door("bid-made", made))

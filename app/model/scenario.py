@@ -15,6 +15,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.model.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
+from app.model.facts import FACTS, event_fact
 from app.model.games import Game
 from app.model.scenario_model import OPTIONAL_ON_EVERY_EVENT, Event, Scenario, ScenarioError, Trick
 
@@ -54,6 +55,7 @@ TOP_LEVEL_KEYS = frozenset(
         "event",
         "variants",
         "discards_made",
+        "unknown",
         "title",
         "description",
         "expected",
@@ -384,6 +386,7 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
             "event.card",
             f"{event['card'].code} is not in {event['player']}'s hand",
         )
+    unknown = _unknown(raw.get("unknown", []), event.type)
     return Scenario(
         game=gid,
         players=players,
@@ -402,8 +405,26 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
         event=event,
         variants=variants,
         discards_made=discards,
+        unknown=unknown,
         raw=raw,
     )
+
+
+def _unknown(raw: Any, event_type: str) -> frozenset[str]:
+    """The facts the scenario leaves out (app/model/facts.py): a ruling that turns on one of
+    them rules each of its values, naming it, instead of reading the table's default."""
+    _need(isinstance(raw, list), "unknown", "must be a list of fact names")
+    spec = EVENTS[event_type]
+    known = set(FACTS) | {event_fact(f.name) for f in spec.fields}
+    _need(len(raw) <= len(known), "unknown", "lists more facts than there are")
+    names = []
+    for i, name in enumerate(raw):
+        fld = f"unknown[{i}]"
+        _need(isinstance(name, str), fld, "must be a fact's name")
+        _need(name in known, fld, f"unknown fact {_shown(name)}; facts are "
+              f"{', '.join(sorted(known))}")
+        names.append(name)
+    return frozenset(names)
 
 
 def relaid(scenario: Scenario, game: Game) -> Scenario | None:

@@ -83,4 +83,6 @@ class Scenario:
     event: Event
     variants: Mapping[str, str] = field(default_factory=dict)
     discards_made: bool = False
+    # Facts the scenario leaves out (app/model/facts.py): asked, or ruled value by value.
+    unknown: frozenset[str] = frozenset()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)

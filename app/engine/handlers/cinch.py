@@ -106,21 +106,11 @@ def exposed_card(ctx: Context) -> Decision:
     return ctx.decide("penalty", laws, text, options=options)
 
 
-def _whose_lead_unknown(ctx: Context) -> str:
-    """Why the scenario does not show whose lead it was, in words."""
-    if ctx.table.tricks_played > 0:
-        return (
-            "the winner of the last trick leads to the next, and the scenario does not say who "
-            "won it"
-        )
-    return "the bidder leads to the first trick, and the scenario does not say who bid"
-
-
 @rules("cinch", "american", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context) -> Decision:
     """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to. Whose
     lead it was comes from the table (`Table.lead_holder`); when the scenario does not show
-    it, the ruling says so and gives both cases, never guessing a leader."""
+    it, the engine rules each seat's case (app/engine/core.py), never guessing a leader."""
     table, ev = ctx.table, ctx.event
     offender, card = ev.player, ev.card
     followed = ev.followed_by or ()
@@ -150,19 +140,6 @@ def lead_out_of_turn(ctx: Context) -> Decision:
         )
     partner = table.partner(offender)
     adversaries = table.adversaries(offender)
-    if leader is None and partner is not None:
-        caller = table.right_of(partner)
-        return ctx.decide(
-            "penalty",
-            [P + "lead-in-partners-turn", P + "lead-when-adversaries-turn", *laws],
-            f"Whose lead it was is not known: {_whose_lead_unknown(ctx)}. If it was his "
-            f"partner {partner}'s lead, {caller}, on {partner}'s right, may call on {partner} "
-            f"to lead a trump or not to lead a trump (no plain suit). If it was the lead of "
-            f"{adversaries[0]} or {adversaries[1]}, the {card.name} is simply an exposed card "
-            f"that either adversary may call. Which applies turns on who had the lead (the "
-            f"leader of the trick in progress).{taken_back}",
-            options=back,
-        )
     if partner is not None and leader == partner:
         caller = table.right_of(partner)
         return ctx.decide(
@@ -177,7 +154,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
                 *back,
             ],
         )
-    whose = f"{leader}'s lead" if leader is not None else "another player's lead"
+    whose = f"{leader}'s lead"
     return ctx.decide(
         "penalty",
         [P + "lead-when-adversaries-turn", *laws],

@@ -87,10 +87,11 @@ def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
 def describe_counts(ctx: Context) -> str:
     """Sentence listing each hand's count against the proper number."""
     parts = []
-    for p in ctx.table.players:
-        count = ctx.table.count(p)
-        if count is not None:
-            parts.append(f"{p} holds {count} (should hold {ctx.table.proper_count(p)})")
+    with ctx.table.reading.quietly():  # words for the explanation; the counts' errors decide
+        for p in ctx.table.players:
+            count = ctx.table.count(p)
+            if count is not None:
+                parts.append(f"{p} holds {count} (should hold {ctx.table.proper_count(p)})")
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
 
 
@@ -118,7 +119,7 @@ def dealer_exposed_card(
         return ctx.decide(
             "deal-stands", [own_law], f"The dealer {dealer} exposed his own card: the deal stands."
         )
-    if only_before_seen and owner in ctx.table.hands_seen:
+    if only_before_seen and ctx.table.has_looked(owner):
         return ctx.decide(
             "deal-stands",
             [adversary_law],

@@ -96,7 +96,7 @@ def wrong_count(ctx: Context) -> Decision | None:
     options = [Option("claim-misdeal", pone)]
     parts = [f"It is a misdeal: {describe_counts(ctx)}"]
     if pone in errors and errors[pone] != 0:
-        seen = pone in table.hands_seen
+        seen = table.has_looked(pone)
         if errors[pone] > 0:
             laws.append(
                 P + ("pone-wrong-count-after-seen" if seen else "pone-too-many-before-seen")
@@ -115,7 +115,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             how = "making up the shortage from the remainder of the pack"
         parts.append(f"{pone}, the pone, may correct his own hand by {how}, or claim a misdeal.")
     if dealer in errors and errors[dealer] != 0:
-        seen = dealer in table.hands_seen
+        seen = table.has_looked(dealer)
         if errors[dealer] > 0:
             laws.append(
                 P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-many-before-seen")
@@ -155,7 +155,7 @@ def several_trumps(ctx: Context) -> Decision:
     """Seed 004:6: before looking, choose the trump or a new deal; after, misdeal or eleventh."""
     table = ctx.table
     pone, count = table.pone, ctx.event.count
-    if pone in table.hands_seen:
+    if table.has_looked(pone):
         return ctx.decide(
             "misdeal",
             [P + "several-turned-after-seen"],

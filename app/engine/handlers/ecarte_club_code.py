@@ -93,7 +93,7 @@ def wrong_count(ctx: Context) -> Decision | None:
             options=[Option("new-deal", pone)],
         )
     if table.turn_up is None and table.trump is None:
-        if pone in table.hands_seen:
+        if table.has_looked(pone):
             return None  # Law 9 gives the choice only to a non-dealer who has not looked.
         return ctx.decide(
             "misdeal",
@@ -140,7 +140,7 @@ def several_trumps(ctx: Context) -> Decision:
     """Law 11: before looking, choose the trump or a fresh deal; after, a fresh deal."""
     table = ctx.table
     pone, count = table.pone, ctx.event.count
-    if pone in table.hands_seen:
+    if table.has_looked(pone):
         return ctx.decide(
             "new-deal",
             [E + "several-turned-after-looking"],

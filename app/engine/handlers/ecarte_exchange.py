@@ -29,7 +29,7 @@ def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str
         outcome = "deal-stands"
         laws.append(E + "pone-took-too-many")
         options += [Option("new-deal", dealer), Option("draw-from-pone", dealer)]
-        looked = ", looking at them since he had taken them up" if pone in table.hands_seen else ""
+        looked = ", looking at them since he had taken them up" if table.has_looked(pone) else ""
         parts.append(
             f"{pone}, the non-dealer, took more cards than he discarded: {dealer}, the dealer, "
             f"may claim a fresh deal, or play on and draw the surplus out of {pone}'s "

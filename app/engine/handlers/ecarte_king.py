@@ -39,7 +39,7 @@ def where_is_the_king(table: Table, player: str) -> str | None:
     king = Card("K", table.trump)
     if king in hand:
         return IN_HAND
-    trick = table.scenario.trick
+    trick = table.trick
     if trick is not None:
         for who, card in zip(table.trick_players, trick.cards, strict=False):
             if who != player or card != king:
@@ -56,7 +56,7 @@ def _in_time(table: Table, player: str, where: str) -> bool:
     if where == IN_HAND:
         return not table.timing.has_played(player)
     if where == LED:
-        trick = table.scenario.trick
+        trick = table.trick
         return trick is not None and len(trick.cards) == 1  # not yet played to
     return where == DEALER_FIRST  # a first trick still on the table: he has not played again
 

@@ -120,7 +120,7 @@ def _played_out_with_surplus(ctx: Context, offender: str, counts: str) -> Decisi
 def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -> Decision:
     """Portland laws 11 and 12: found before the dealer plays to the first trick."""
     table = ctx.table
-    if (over or under) and table.stage == "deal" and not table.hands_seen:
+    if (over or under) and table.stage == "deal" and not table.anyone_looked:
         # Law 11: nobody has taken up a card, so the dealer may put it right if allowed.
         pone = table.adversary(table.dealer)
         law12 = E + ("surplus-before-play" if over else "short-before-play")
