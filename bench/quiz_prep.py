@@ -38,7 +38,6 @@ sys.path.insert(0, str(BENCH.parent))
 from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 from ui_stalls import STALL_MS, StallProbe  # noqa: E402
 
-
 FIRST_GOAL = 12.0  # cold `quiz next` / `python -c "import sqlite3"`
 
 
