@@ -295,3 +295,25 @@ def test_showing_the_module_list_keeps_how_far_each_module_is_answered(qtbot, qu
     assert not quiz.marks.pulse.running  # the window's pulse stops with the walk
     quiz.start("everything", "learn")
     assert quiz.question is not None and quiz.question.item == order[40]
+
+
+def test_ending_a_session_shows_its_summary(qtbot, quiz, trainer):
+    """Answered, right, the laws to review and when the next review falls due."""
+    trainer.store.set_new_per_day(trainer.profile_id, 5)
+    quiz.select_module("everything")
+    quiz.choose_mode("learn")
+    _click(qtbot, quiz.start_button)
+    missed = quiz.question
+    _answer_through_widgets(qtbot, quiz, missed, wrong(missed))
+    _click(qtbot, quiz.next_button)
+    got = quiz.question
+    assert got is not None and got.law != missed.law
+    _answer_through_widgets(qtbot, quiz, got, right(got))
+    _click(qtbot, quiz.end_button)
+    assert quiz.page == DONE
+    text = quiz.done_label.text()
+    assert "Answered 2, 1 right." in text
+    law = BANK.content.laws[missed.law]
+    assert f"Laws to review:\n  • {law.title}" in text
+    assert BANK.content.laws[got.law].title not in text
+    assert "The next review falls due on" in text

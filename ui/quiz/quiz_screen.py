@@ -43,8 +43,11 @@ from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
 from ui.stats.figure_worker import FigureWorker
 from ui.widgets.plain_label import plain_label
+from ui.words import game_name
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from quizzes import Module, ModuleStatus, Question, Result, Session
 
 MODES = {
@@ -79,6 +82,7 @@ class QuizScreen(QWidget):
         # can be made before), and whether the learner has asked for the next one meanwhile.
         self._first_asked = False
         self._waiting_for_next = False
+        self.answered: list[Result] = []  # this session's answers, for its summary
         self.question: Question | None = None
         self.result: Result | None = None
         self._module_id = "everything"
@@ -142,7 +146,7 @@ class QuizScreen(QWidget):
         self.session_label = QLabel()
         self.session_label.setWordWrap(True)
         self.end_button = QPushButton("End session")
-        self.end_button.clicked.connect(self.show_picker)
+        self.end_button.clicked.connect(self.end_session)
         self.question_view = QuestionView(self.trainer.content.laws)
         self.question_view.answer_changed.connect(self._update_buttons)
         self.question_view.submitted.connect(self.check_answer)
@@ -191,7 +195,7 @@ class QuizScreen(QWidget):
         return page
 
     def _done_page(self) -> QWidget:
-        self.done_label = QLabel()
+        self.done_label = plain_label()  # quotes the laws' titles
         back = QPushButton("Back to the modules")
         back.clicked.connect(self.show_picker)
         return MessagePage(self.done_label, back, big=True)
@@ -217,6 +221,7 @@ class QuizScreen(QWidget):
         if self.page == PREPARING and self.session is None:
             self._first_asked = True
             self._module_id = "everything"
+            self.answered = []
             self._show_question(question)
 
     def _on_ready(self) -> None:
@@ -334,6 +339,7 @@ class QuizScreen(QWidget):
         self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
                                module_id=self._module_id, mode=mode,
                                scheduling=trainer.scheduling)
+        self.answered = []
         self.next_question()
 
     def ask(self, question: Question) -> None:
@@ -402,6 +408,8 @@ class QuizScreen(QWidget):
         question = self.session.undo()
         if question is None:
             return
+        if self.answered:
+            self.answered.pop()
         self._show_question(question)
         self.problem.setText("Your last answer was taken back.")
         self.trainer.progress_changed.emit()
@@ -450,6 +458,7 @@ class QuizScreen(QWidget):
         except ProgressWriteFailed as exc:  # disk full, a lock: the learner may check again
             self.problem.setText(str(exc))
             return
+        self.answered.append(self.result)
         self.problem.clear()
         self.question_view.set_locked(True)
         self.question_view.mark(self.result)
@@ -507,17 +516,55 @@ class QuizScreen(QWidget):
                      f"{self.session.new_left_today()} new items left today")
         self.session_label.setText(f"<b>{module.title}</b> · {words}")
 
-    def _show_done(self) -> None:
-        assert self.session is not None
-        title = self.session.module.title
-        if self.session.mode == "mistakes":
+    def end_session(self) -> None:
+        """End the session: its summary when something was answered, else the module list."""
+        if self.answered and (self.session is not None or self._first_asked):
+            self._show_done(ended=True)
+        else:
+            self.show_picker()
+
+    def summary(self) -> str:
+        """The session in a few lines: answered, right, the laws to review, the next review."""
+        results = self.answered
+        right = sum(r.correct for r in results)
+        lines = [f"Answered {len(results)}, {right} right."]
+        laws = self.trainer.content.laws
+        missed: dict[str, None] = {}
+        for r in results:
+            if not r.correct:
+                missed.setdefault(r.question.law, None)
+        if missed:
+            lines.append("Laws to review:")
+            lines += [f"  • {laws[law].title} ({game_name(laws[law].game)})"
+                      if law in laws else f"  • {law}" for law in missed]
+        elif results:
+            lines.append("No law to review: every answer was right.")
+        when = self._next_due()
+        if when is not None:
+            lines.append(f"The next review falls due on {when.astimezone():%A %d %B at %H:%M}.")
+        return "\n".join(lines)
+
+    def _next_due(self) -> datetime | None:
+        trainer = self.trainer
+        if self.session is not None:
+            return self.session.next_due()
+        return trainer.store.next_due(trainer.profile_id)
+
+    def _show_done(self, ended: bool = False) -> None:
+        if self.session is None and not self._first_asked:
+            return
+        title = self.session.module.title if self.session is not None else "Everything due"
+        if ended:
+            text = f"Session ended: {title}."
+        elif self.session is not None and self.session.mode == "mistakes":
             text = f"No mistakes left to review in {title}. Well done."
         else:
             text = f"Nothing more to study in {title} for now."
-            when = self.session.next_due()
-            if when is not None:
-                local = when.astimezone()
-                text += f"\nThe next review falls due on {local:%A %d %B at %H:%M}."
+        mistakes = self.session is not None and self.session.mode == "mistakes"
+        if self.answered:
+            text += "\n\n" + self.summary()
+        elif not mistakes and (when := self._next_due()) is not None:
+            text += f"\nThe next review falls due on {when.astimezone():%A %d %B at %H:%M}."
         self.done_label.setText(text)
         self.pages.setCurrentIndex(DONE)
 
