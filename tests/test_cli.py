@@ -39,8 +39,14 @@ def test_rule_json_has_the_documented_shape(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "ecarte" and data["event"] == "wrong-count"
     first = data["rulings"][0]
-    assert set(first) == {"code", "outcome", "options", "score", "laws", "explanation"}
+    assert set(first) == {"code", "outcome", "options", "score", "laws", "explanation",
+                          "grounds"}
     assert {o["id"] for o in first["options"]} >= {"claim-misdeal", "discard-surplus"}
+    # The facts the ruling turned on, in the order read: the non-dealer's surplus, unseen.
+    facts = [(g["fact"], g.get("seat"), g["value"]) for g in first["grounds"]]
+    assert ("has-looked", "North", False) in facts or ("has-looked", "South", False) in facts
+    assert all(set(g) <= {"fact", "seat", "value", "words"} and g["words"]
+               for g in first["grounds"])
 
 
 def test_an_invalid_scenario_exits_2_naming_the_field(tmp_path, capsys):

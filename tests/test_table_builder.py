@@ -345,3 +345,25 @@ def test_an_example_added_renamed_or_edited_shows_at_the_next_look(tmp_path):
     assert [e.title for e in groups["ecarte"]] == ["Moved"]
     (tmp_path / "b.json").unlink()
     assert "cinch" not in examples_by_game(tmp_path)
+
+
+@pytest.mark.parametrize("gid", sorted(ALL_GAMES))
+def test_every_event_of_a_game_can_be_chosen_from_any_stage(gid):
+    # Chosen at a stage where it cannot happen, an event moves the table to the first stage
+    # of the deal where it can; chosen where it can, the stage stays.
+    from app.table_builder import choose_event, events_of_game
+
+    game = ALL_GAMES[gid]
+    every = events_of_game(game)
+    assert set(every) == {e for s in stages_for(game) for e in events_for(game, s)}
+    for start in stages_for(game):
+        table = set_value(new_table(game), "stage", start)
+        for etype in every:
+            chosen = choose_event(table, etype, game)
+            assert chosen["event"]["type"] == etype
+            assert etype in events_for(game, chosen["stage"])
+            if etype in events_for(game, start):
+                assert chosen["stage"] == start
+            else:
+                assert chosen["stage"] == next(s for s in stages_for(game)
+                                               if etype in events_for(game, s))

@@ -102,7 +102,13 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance()
     if app is None:
-        from ui import theme
+        from ui import platform_check, theme
+
+        # Qt aborts the process when its platform plugin cannot load: say why first.
+        missing = platform_check.problem()
+        if missing is not None:
+            print(missing, file=sys.stderr)
+            return 1
 
         app = QApplication([sys.argv[0], *theme.START_ARGUMENTS])
         theme.started_in_style()

@@ -10,7 +10,10 @@ change of scheme (View ▸ Light/Dark/System, or the system's own switch, live) 
     theme.changed().connect(self._rerender)   # when pages bake colours into HTML
 
 `PAIRS` lists the text-on-background pairs the app uses; tests/ui/test_theme.py checks each
-against WCAG AA (4.5:1) in both schemes. A new colour used for text joins PAIRS.
+against WCAG AA (4.5:1) in both schemes. A new colour used for text joins PAIRS. States are
+checked too (tests/ui/test_theme_states.py): selected rows, disabled and placeholder text (3:1
+and 4.5:1) and the edges and marks of check boxes and radio buttons (3:1, as WCAG asks of a
+control's parts), painted and measured in both schemes.
 """
 
 from __future__ import annotations
@@ -62,6 +65,12 @@ COLOURS: dict[str, Swatch] = {
     "notice-bg": Swatch("#fff4c2", "#45390f"),
     "notice-edge": Swatch("#d9b800", "#b8960a"),
     "felt": Swatch("#e6efe3", "#24352a"),           # the table's centre in the builder
+    "placeholder": Swatch("#5f666e", "#9aa1a9"),    # hints in empty fields and on the felt
+    "disabled-ink": Swatch("#7a7a7a", "#8a8f97"),   # text of a control that is off: dimmer, read
+    # Fusion draws the edge of a check box or radio button in its palette's Window colour made
+    # 40% darker, too faint to see on either window; those classes get this Window instead
+    # (apply()), which gives an edge of 3:1 against the window around it.
+    "indicator-window": Swatch("#a0a0a0", "#c4c8d0"),
     "heading-bg": Swatch("#e4e9ef", "#33393f"),     # topic heading rows
     "find-bg": Swatch("#ffe066", "#ffd43b"),        # find-in-page highlight
     "chosen": Swatch("#e0a800", "#e0a800"),         # a chosen seat or card's ring
@@ -106,9 +115,11 @@ PAIRS: tuple[tuple[str, str], ...] = (
     ("wrong-ink", "base"), ("wrong-ink", "window"), ("wrong-ink", "wrong-bg"),
     ("note-ink", "base"), ("note-ink", "window"),
     ("text", "differs-bg"), ("text", "notice-bg"), ("text", "felt"), ("text", "heading-bg"),
+    ("placeholder", "base"), ("placeholder", "felt"), ("muted", "felt"),
     ("text", "right-bg"), ("text", "wrong-bg"),
     ("find-match", "find-bg"), ("on-chosen", "chosen"),
     ("card-black", "card-face"), ("card-red", "card-face"), ("card-black", "card-badge"),
+    ("card-black", "card-hover"), ("card-red", "card-hover"),
     ("card-badge-alarm-ink", "card-red"),
     ("badge-english-fg", "badge-english-bg"),
     ("badge-french-fg", "badge-french-bg"),
@@ -207,15 +218,17 @@ def palette(dark: bool) -> QPalette:
     if not dark:
         # Fusion's own, but links in our link colour and a selection white text can be read on.
         for role, value in ((roles.Link, COLOURS["link"].light), (roles.Highlight, "#2a6bb0"),
-                            (roles.PlaceholderText, "#6b737c")):
+                            (roles.PlaceholderText, COLOURS["placeholder"].light)):
             pal.setColor(QPalette.ColorGroup.All, role, QColor(value))
+        for role in (roles.Text, roles.WindowText, roles.ButtonText):
+            pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(COLOURS["disabled-ink"].light))
         return pal
     for role, value in (
         (roles.Window, _WINDOW.dark), (roles.WindowText, _TEXT.dark),
         (roles.Base, _BASE.dark), (roles.AlternateBase, "#26272b"),
         (roles.Text, _TEXT.dark), (roles.Button, "#35363a"), (roles.ButtonText, _TEXT.dark),
         (roles.ToolTipBase, "#35363a"), (roles.ToolTipText, _TEXT.dark),
-        (roles.PlaceholderText, "#8d949c"), (roles.BrightText, "#ffffff"),
+        (roles.PlaceholderText, COLOURS["placeholder"].dark), (roles.BrightText, "#ffffff"),
         (roles.Highlight, "#2f65ad"), (roles.HighlightedText, "#ffffff"),
         (roles.Link, COLOURS["link"].dark), (roles.LinkVisited, "#c59bff"),
         (roles.Light, "#4a4b50"), (roles.Midlight, "#3c3d41"), (roles.Mid, "#2f3034"),
@@ -223,16 +236,30 @@ def palette(dark: bool) -> QPalette:
     ):
         pal.setColor(QPalette.ColorGroup.All, role, QColor(value))
     for role in (roles.Text, roles.WindowText, roles.ButtonText):
-        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7b8088"))
+        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(COLOURS["disabled-ink"].dark))
+    return pal
+
+
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton")
+
+
+def indicator_palette(dark: bool) -> QPalette:
+    """The palette of check boxes and radio buttons: the scheme's, with an edge one can see."""
+    pal = palette(dark)
+    pal.setColor(QPalette.ColorGroup.All, QPalette.ColorRole.Window,
+                 color("indicator-window", dark))
     return pal
 
 
 def keep_styled(widget: QWidget, make: Callable[[], str]) -> None:
     """Give a widget the style sheet `make()` returns, now and again whenever the scheme changes.
 
-    For style sheets set once at construction: `make` reads its colours from hex(...).
+    `make` reads its colours from hex(...). Called again with another `make`, the widget
+    follows that one; the sheet is set only when it differs (re-polishing costs time).
     """
-    widget.setStyleSheet(make())
+    css = make()
+    if widget.styleSheet() != css:
+        widget.setStyleSheet(css)
     _styled[widget] = make
 
 
@@ -242,7 +269,9 @@ _styled: WeakKeyDictionary[QWidget, Callable[[], str]] = WeakKeyDictionary()
 def _restyle() -> None:
     for widget, make in list(_styled.items()):
         try:
-            widget.setStyleSheet(make())
+            css = make()
+            if widget.styleSheet() != css:
+                widget.setStyleSheet(css)
         except RuntimeError:  # the C++ side is gone; the wrapper lingers until collected
             _styled.pop(widget, None)
     for page, css in list(_pages.items()):
@@ -375,6 +404,9 @@ def apply(choice: str) -> None:
             app.setStyle(STYLE)
         state.styled = True
     app.setPalette(palette(dark))
+    if isinstance(app, QApplication):
+        for name in INDICATOR_CLASSES:
+            QApplication.setPalette(indicator_palette(dark), name)
     state.dark = dark
     _restyle()
     state.changed.emit()  # widgets that bake colours into HTML or style sheets re-render

@@ -68,8 +68,9 @@ def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
     """
     rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
     parsed = _PARSED.get()
-    if parsed is not None and isinstance(parsed.get(str(path)), dict):
-        return parsed[str(path)]
+    found = parsed.get(str(path)) if parsed is not None else None
+    if isinstance(found, dict):
+        return found
     import tomllib  # here: a start served from the content store parses no TOML
 
     try:

@@ -154,12 +154,14 @@ class Knowledge:
     unknown: frozenset[str] = frozenset()
     everything_unknown: bool = False
     explore: bool = True
+    # Facts ruled value by value even when not exploring: those a referee said he does not know.
+    explore_keys: frozenset[FactKey] = frozenset()
 
 
 # A fact left out is explored value by value; a case may leave out another. Past these bounds
 # the ruling names the fact and rules no further (a chart or Ask goes on asking).
-MAX_CASE_DEPTH = 3
-MAX_CASES = 64
+MAX_CASE_DEPTH = 4  # every seat's count at a table of four
+MAX_CASES = 256
 
 
 @dataclass
@@ -173,7 +175,7 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
     the facts read recorded as its grounds; a fact left out ruled value by value."""
     reading = Reading(fixed=known.fixed, unknown=known.unknown | table.scenario.unknown,
                       everything_unknown=known.everything_unknown)
-    at = replace(table, reading=reading)
+    at = Table(table.scenario, table.game, reading)
     ctx = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)
@@ -200,7 +202,8 @@ def _split(table: Table, code: str, content: Content, known: Knowledge, need: Ne
     values = fact_values(table, key)
     asked = question(fact, seat)
     cases: list[Case] = []
-    if known.explore and values and depth < MAX_CASE_DEPTH and budget.cases >= len(values):
+    explore = known.explore or key in known.explore_keys
+    if explore and values and depth < MAX_CASE_DEPTH and budget.cases >= len(values):
         budget.cases -= len(values)
         for value in values:
             sub = replace(known, fixed={**known.fixed, key: value})
@@ -214,12 +217,24 @@ def _split(table: Table, code: str, content: Content, known: Knowledge, need: Ne
     laws = tuple(dict.fromkeys(law for c in cases for law in c.ruling.laws))
     if cases:
         explanation = f"{asked} {why}, and the ruling turns on it. " + " ".join(
-            f"If {c.words[0].lower()}{c.words[1:].rstrip('.')}: {c.ruling.explanation}"
+            f"If {c.words[0].lower()}{c.words[1:].rstrip('.')}: {_case_words(c.ruling)}"
             for c in cases)
     else:
-        explanation = f"{asked} {why}, and the ruling turns on it."
+        # Too many values to rule one by one (a card, a hand): until the fact is known, the
+        # code's guiding principle is what the referee has to go on.
+        laws = tuple(principle_laws(content, table.game.id, code))
+        explanation = (f"{asked} {why}, and the ruling turns on it. Until it is known, the "
+                       f"code's guiding principle applies: "
+                       + " ".join(content.laws[i].brief for i in laws))
     decision = Decision(outcome="depends", laws=laws, explanation=explanation)
     return CodeRuling(code, decision, grounds=read, needs=key, cases=tuple(cases))
+
+
+def _case_words(ruled: CodeRuling) -> str:
+    """A case in a sentence: its own explanation, or, where it turns on a further fact, that."""
+    if ruled.needs is not None:
+        return f"it turns on another fact: {question(*ruled.needs)}"
+    return ruled.explanation
 
 
 def fact_values(table: Table, key: FactKey) -> tuple[Any, ...]:
@@ -300,7 +315,8 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content,
     rulings = []
     for code in scenario.codes:
         ruled = judged(code)
-        if ruled.outcome == "not-covered":
+        if ruled.outcome == "not-covered" and not known.everything_unknown:
+            # (A guided ruling's table is only what was asked: no sibling game is ruled on it.)
             ruled = replace(ruled, analogues=find_analogues(
                 table_for(code), code, content, games, decide, PRINCIPLE_CASE))
         rulings.append(ruled)

@@ -21,6 +21,13 @@ def format_ruling(ruling: Ruling, content: Content) -> str:
         for player, points in r.score.items():
             lines.append(f"   score: {player} {points:+d}")
         lines.append(f"   {r.explanation}")
+        if r.grounds:
+            lines.append(f"   {r.decided_by()}")
+        for case in r.cases:
+            lines.append(f"   if {case.words[0].lower()}{case.words[1:].rstrip('.')}: "
+                         f"{case.ruling.outcome.upper()}"
+                         + "".join(f"; {o.by} may: {o.words.rstrip('.').lower()}"
+                                   for o in case.ruling.options))
         for law_id in r.laws:
             law = content.laws[law_id]
             lines.append(f"   law: {law_id} ({law.source})")

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from app.cards import Card
-from app.model.facts import PHASES, UNKNOWN, Reading, Unknown
+from app.model.facts import EVENT_PREFIX, PHASES, UNKNOWN, Reading, Unknown
 from app.model.games import Game, StageRule
 from app.model.scenario import Scenario, Trick
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -139,8 +141,9 @@ class Table:
     # reading for each code ruled: app/engine/core.py).
     reading: Reading = field(default_factory=Reading, compare=False, repr=False)
 
-    def _door(self, fact: str, compute: Callable[[], Any], seat: str | None = None) -> Any:
-        return self.reading.read(fact, seat, compute)
+    def _door(self, fact: str, compute: Callable[[], T], seat: str | None = None) -> T:
+        # The value is the computed one, or one an answer or a case fixed in its domain.
+        return cast(T, self.reading.read(fact, seat, compute))
 
     # --- the scenario's facts, read by name ----------------------------------------------
     @property
@@ -267,32 +270,35 @@ class Table:
 
     def played_to_trick(self, player: str) -> bool:
         """Whether the player has already played to the trick in progress."""
-        def played() -> bool:
-            trick = self.scenario.trick
-            return trick is not None and player in self._players_of(trick)[: len(trick.cards)]
-        return bool(self._door("played-to-trick", played, player))
+        return bool(self._door("played-to-trick", lambda: self._played_to_trick(player), player))
+
+    def _played_to_trick(self, player: str) -> bool:
+        trick = self.reading.fixed.get(("played-to-trick", player))
+        if trick is not None:
+            return bool(trick)
+        given = self._given_trick
+        return given is not None and player in self._players_of(given)[: len(given.cards)]
 
     def proper_count(self, player: str) -> int:
         """The number of cards the player should hold now (a reckoning from the stage, the
         tricks and the trick on the table, not a fact of its own: count_error is the fact)."""
-        with self.reading.quietly():
-            if self.scenario.stage == "hand-over":
-                return 0
-            return self._cards_before_trick() - (1 if self.played_to_trick(player) else 0)
+        if self._given_stage == "hand-over":
+            return 0
+        return self._cards_before_trick() - (1 if self._played_to_trick(player) else 0)
 
     def _cards_before_trick(self) -> int:
         """Cards each hand should hold before playing to the trick on the table."""
-        rule = self.stage_rule
+        rule = self.game.stage_rule(self._given_stage)
         base = rule.cards if rule is not None and rule.cards is not None else self.game.hand_size
-        if self.scenario.stage == "stock-exhausted" and self.game.drawing_tricks:
-            played = self.scenario.tricks_played
+        if self._given_stage == "stock-exhausted" and self.game.drawing_tricks:
+            played = self._given_tricks_played
             since = (
                 played - self.game.drawing_tricks if played >= self.game.drawing_tricks else played
             )
             base -= since
-        elif self.scenario.stage == "play" and not self.game.drawing_tricks:
+        elif self._given_stage == "play" and not self.game.drawing_tricks:
             # Nobody draws between tricks in these games: each trick costs every hand a card.
-            base -= self.scenario.tricks_played
+            base -= self._given_tricks_played
         return base
 
     def count_error(self, player: str) -> int | None:
@@ -307,19 +313,35 @@ class Table:
     @property
     def stage_rule(self) -> StageRule | None:
         """The trick obligations in force, with any variant the scenario chose."""
-        return self.game.stage_rule(self.scenario.stage)
+        return self.game.stage_rule(self.stage)
+
+    # --- the facts reckonings start from: the scenario's, or the value an answer or a case
+    # fixed (so "had the stock run out?" follows a stage fixed to the hand's end), unrecorded:
+    # the door that reckons is the ground.
+    @property
+    def _given_stage(self) -> str:
+        return str(self.reading.fixed.get(("stage", None), self.scenario.stage))
+
+    @property
+    def _given_tricks_played(self) -> int:
+        return int(self.reading.fixed.get(("tricks-played", None), self.scenario.tricks_played))
+
+    @property
+    def _given_trick(self) -> Trick | None:
+        trick: Trick | None = self.reading.fixed.get(("trick", None), self.scenario.trick)
+        return trick
 
     @cached_property
     def timing(self) -> Timing:
         """When in the hand the event happens, as the laws distinguish it."""
-        trick = self.scenario.trick
+        trick = self._given_trick
         played = self._players_of(trick)[: len(trick.cards)] if trick else ()
         tricks_left = None
-        if self.scenario.stage in ("play", "stock-exhausted"):
+        if self._given_stage in ("play", "stock-exhausted"):
             tricks_left = max(self._cards_before_trick(), 0)
         return Timing(
-            stage=self.scenario.stage,
-            tricks_played=self.scenario.tricks_played,
+            stage=self._given_stage,
+            tricks_played=self._given_tricks_played,
             played=played,
             seats=len(self.players),
             tricks_left=tricks_left,
@@ -350,10 +372,10 @@ class Table:
         return str(self._door("lead-holder", self._lead_holder))
 
     def _lead_holder(self) -> Any:
-        trick = self.scenario.trick
+        trick = self._given_trick
         if trick is not None:
             return trick.leader
-        if self.scenario.tricks_played > 0 or self.scenario.stage == "hand-over":
+        if self._given_tricks_played > 0 or self._given_stage == "hand-over":
             return Unknown("The winner of the last trick leads to the next, and the table does "
                            "not say who won it")
         first = self.game.first_lead
@@ -370,7 +392,7 @@ class Table:
     def to_play(self) -> str | None:
         """Whose turn it is in the trick in progress."""
         def turn() -> str | None:
-            trick = self.scenario.trick
+            trick = self._given_trick
             if trick is None or len(trick.cards) >= len(self.players):
                 return None
             return self._players_of(trick)[len(trick.cards)]
@@ -391,5 +413,48 @@ class Table:
             stages = self.game.stage_names
             if "bidding" not in stages:
                 return False
-            return stages.index(self.scenario.stage) > stages.index("bidding")
+            return stages.index(self._given_stage) > stages.index("bidding")
         return bool(self._door("bid-made", made))
+
+
+# How each fact is read from a table, by its name in the registry (app/model/facts.py): the
+# doors above. A check of the grounds reads a fact this way on another table; Ask reads the
+# facts a scenario already gives.
+_READERS: dict[str, Callable[[Table, str | None], Any]] = {
+    "dealer": lambda t, s: t.dealer,
+    "stage": lambda t, s: t.stage,
+    "trump": lambda t, s: t.trump,
+    "turn-up": lambda t, s: t.turn_up,
+    "tricks-played": lambda t, s: t.tricks_played,
+    "trick": lambda t, s: t.trick,
+    "discard-made": lambda t, s: t.discards_made,
+    "bid": lambda t, s: t.bid,
+    "bid-made": lambda t, s: t.bid_made,
+    "lead-holder": lambda t, s: t.lead_holder,
+    "to-play": lambda t, s: t.to_play,
+    "hand-over": lambda t, s: t.timing.hand_over,
+    "any-card-played": lambda t, s: t.timing.any_card_played,
+    "first-trick-complete": lambda t, s: t.timing.first_trick_complete,
+    "first-trick-in-progress": lambda t, s: t.timing.first_trick_in_progress,
+    "tricks-complete": lambda t, s: t.timing.tricks_complete,
+    "stock-exhausted": lambda t, s: t.timing.stock_exhausted,
+    "last-trick": lambda t, s: t.timing.last_trick,
+    "all-tricks-played": lambda t, s: t.timing.all_tricks_played,
+    "phase": lambda t, s: t.timing.phase,
+    "has-looked": lambda t, s: t.has_looked(str(s)),
+    "has-played": lambda t, s: t.timing.has_played(str(s)),
+    "played-to-trick": lambda t, s: t.played_to_trick(str(s)),
+    "count": lambda t, s: t.count(str(s)),
+    "count-error": lambda t, s: t.count_error(str(s)),
+    "cards": lambda t, s: t.cards(str(s)),
+    "score": lambda t, s: t.score(str(s)),
+}
+
+
+def read_fact(table: Table, fact: str, seat: str | None = None) -> Any:
+    """A fact's value on a table, read through its door (an event field as "event.<name>");
+    NeedFact when the table does not show it."""
+    if fact.startswith(EVENT_PREFIX):
+        name = fact[len(EVENT_PREFIX):]
+        return table.reading.read(fact, None, lambda: getattr(table.scenario.event, name))
+    return _READERS[fact](table, seat)

@@ -149,6 +149,7 @@ _SPECS: tuple[EventSpec, ...] = (
         (_player(),), _DRAW,
         lambda f: f"{f['player']} forgot to draw and has played to the next trick.",
         randomize=rnd.one_card_short, explains_counts=True,
+        needs=("draws",),
     ),
     EventSpec(
         "drew-two", "Drew two cards", "A player drew two cards from the stock instead of one.",
@@ -158,6 +159,7 @@ _SPECS: tuple[EventSpec, ...] = (
         lambda f: f"{f['player']} drew two cards instead of one, "
         + ("and saw the second." if f["saw_second"] else "without seeing the second."),
         randomize=rnd.one_card_over, explains_counts=True,
+        needs=("draws",),
     ),
     EventSpec(
         "drew-out-of-turn", "Drew out of turn", "A player drew from the stock out of turn.",
@@ -169,30 +171,35 @@ _SPECS: tuple[EventSpec, ...] = (
         + (" The card he took was his adversary's." if f.get("card_was_adversarys")
            else " The card he took was not his adversary's."),
         randomize=rnd.one_card_over, explains_counts=True,
+        needs=("draws",),
     ),
     EventSpec(
         "both-drew-wrong", "Both drew wrongly",
         "Both players drew the wrong cards from the stock, and each has seen his card.",
         (), _DRAW,
         lambda f: "Both players drew the wrong cards from the stock, and each has seen his card.",
+        needs=("draws",),
     ),
     EventSpec(
         "loser-saw-two", "Loser of the trick saw two cards",
         "Drawing after the winner of the trick, a player looked at two cards.",
         (_player(),), _DRAW,
         lambda f: f"{f['player']}, drawing after the winner of the trick, looked at two cards.",
+        needs=("draws",),
     ),
     EventSpec(
         "even-stock", "Even number left in the stock",
         "An even number of cards is found left in the stock.", (), _DRAW,
         lambda f: "An even number of cards is found left in the stock.",
         randomize=rnd.even_stock,
+        needs=("draws",),
     ),
     EventSpec(
         "peeked-at-stock", "Looked at the stock",
         "A player looked at cards of the stock beyond the one he drew.",
         (_player(),), _DRAW,
         lambda f: f"{f['player']} looked at cards of the stock beyond the one he drew.",
+        needs=("draws",),
     ),
     EventSpec(
         "false-declaration", "False declaration",
@@ -354,6 +361,7 @@ _SPECS: tuple[EventSpec, ...] = (
         (), ("play", "stock-exhausted", "hand-over"),
         lambda f: "The last card of the stock has been drawn and passed; nobody has gone out.",
         randomize=rnd.stock_drawn_out,
+        needs=("draws",),
     ),
     EventSpec(
         "counted-out", "Counted out",
@@ -416,6 +424,7 @@ _SPECS: tuple[EventSpec, ...] = (
         (_player(),), _DRAW,
         lambda f: f"{f['player']} touched the top card of the pack before deciding whether to "
         "use the card face up.",
+        needs=("draws",),
     ),
     EventSpec(
         "bid-out-of-turn", "Bid out of turn", "A player bid before his turn to bid.",

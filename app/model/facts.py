@@ -38,6 +38,21 @@ class Unknown:
 
 UNKNOWN = Unknown()
 
+
+class Unsaid:
+    """What a quiet read (words for an explanation, not a ground) gets for a fact the table
+    leaves out: said as "some" ("turned up some cards"), false as a condition of the words.
+    A guided ruling is not held up to ask what only words a sentence."""
+
+    def __str__(self) -> str:
+        return "some"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNSAID = Unsaid()
+
 # A fact about one seat (has-looked, count-error) is keyed by the fact and the seat.
 FactKey = tuple[str, str | None]
 
@@ -177,7 +192,8 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("count-error", "offset", "Does {seat} hold the right number of cards?", _offset,
          of_seat=True),
     Fact("cards", "cards", "Which cards does {seat} hold?",
-         lambda v, s: f"{s} holds " + (", ".join(_card(c) for c in v) or "no card") + ".",
+         lambda v, s: f"{s}'s cards are not given." if v is None
+         else f"{s} holds " + (", ".join(_card(c) for c in v) or "no card") + ".",
          of_seat=True),
     Fact("score", "points", "How many points has {seat} scored?",
          lambda v, s: f"{s} has {_plural(v, 'point')}.", of_seat=True),
@@ -194,12 +210,17 @@ def event_fact(name: str) -> str:
 @dataclass(frozen=True)
 class Ground:
     """A fact a ruling turned on: the fact (and the seat it is about), the value read, and the
-    value in words."""
+    value in words (worded when first asked for: most rulings are never read out)."""
 
     fact: str
     seat: str | None
     value: Any
-    words: str
+    wording: Callable[[Any], str] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def words(self) -> str:
+        """The fact's value as a sentence."""
+        return say(self.fact, self.seat, self.value, self.wording)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form: {"fact", "seat"?, "value", "words"} (cards as codes, a trick as its
@@ -241,33 +262,42 @@ class Reading:
     grounds: list[Ground] = field(default_factory=list)
     _seen: set[FactKey] = field(default_factory=set)
     _depth: int = 0
+    _asks: bool = False
 
     def is_unknown(self, fact: str) -> bool:
         """Whether the scenario leaves this fact out."""
         return self.everything_unknown or fact in self.unknown
+
+    def __post_init__(self) -> None:
+        self._asks = self.everything_unknown or bool(self.unknown)
 
     def read(self, fact: str, seat: str | None, compute: Callable[[], Any],
              words: Callable[[Any], str] | None = None) -> Any:
         """The fact's value (fixed, else computed), recorded as a ground the first time an
         outermost door reads it; NeedFact when the scenario leaves it out."""
         key = (fact, seat)
-        if key in self.fixed:
+        # Written for speed: every door of every ruling passes here (bench/engine.py).
+        if self.fixed and key in self.fixed:
             value = self.fixed[key]
-        elif self._depth and not self.is_unknown(fact):
-            return compute()  # a door inside a door: the outer fact is the ground
-        elif self.is_unknown(fact):
+            if self._depth:
+                return value
+        elif self._asks and self.is_unknown(fact):
+            if self._depth:
+                return UNSAID  # words only: nothing is decided on it
             raise NeedFact(key)
+        elif self._depth:
+            return compute()  # a door inside a door: the outer fact is the ground
         else:
-            self._depth += 1
+            self._depth = 1
             try:
                 value = compute()
             finally:
-                self._depth -= 1
-            if isinstance(value, Unknown):
+                self._depth = 0
+            if value.__class__ is Unknown:
                 raise NeedFact(key, value.why)
-        if not self._depth and key not in self._seen:
+        if key not in self._seen:
             self._seen.add(key)
-            self.grounds.append(Ground(fact, seat, value, say(fact, seat, value, words)))
+            self.grounds.append(Ground(fact, seat, value, words))
         return value
 
     @contextmanager

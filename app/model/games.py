@@ -15,7 +15,8 @@ from app.cards import Card, Pack
 from app.corpus.game_facts import GameFacts, GameModel
 from app.corpus.laws import Content, Law, VariantGroups
 from app.corpus.variant_changes import VariantChanges
-from app.model.events import EVENTS, EventSpec
+from app.model.event_spec import EventSpec
+from app.model.events import EVENTS
 
 STAGES = ("deal", "bidding", "play", "stock-exhausted", "hand-over")
 # Every game is dealt and every hand ends; the stages between are declared by each game.
@@ -91,6 +92,13 @@ class Game:
         return play.first_lead if play is not None else None
 
     @property
+    def draws_from_stock(self) -> bool:
+        """The play draws from a stock: after each trick ([play] draws), or card by card in a
+        game of melds (Conquian). Elsewhere the cards left after the deal are only undealt."""
+        play = self.facts.play
+        return play is not None and (play.draws or play.count == "melds")
+
+    @property
     def has_turn_up(self) -> bool:
         """A card is turned up after the deal."""
         return self.model.turn_up
@@ -138,6 +146,7 @@ class Game:
             "trumps": self.has_trumps,
             "bidding": self.has_bidding,
             "stock": self.drawing_tricks > 0,
+            "draws": self.draws_from_stock,
             "hands_seen": self.model.asks_hands_seen,
             "discards": self.model.discards,
             "running_score": self.model.keeps_score,

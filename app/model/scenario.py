@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
-from app.model.events import DECLARATIONS, EVENTS, MAX_NUMBER, FieldSpec
+from app.model.event_spec import MAX_NUMBER, FieldSpec
+from app.model.events import DECLARATIONS, EVENTS
 from app.model.facts import FACTS, event_fact
 from app.model.games import Game
 from app.model.scenario_model import OPTIONAL_ON_EVERY_EVENT, Event, Scenario, ScenarioError, Trick
@@ -84,7 +85,7 @@ def _card(value: Any, fld: str, game: Game) -> Card:
 def _player(value: Any, fld: str, players: tuple[str, ...]) -> str:
     _need(isinstance(value, str), fld, "must be a player's name")
     _need(value in players, fld, f"unknown player {value!r}; players are {', '.join(players)}")
-    return value
+    return str(value)
 
 
 def _int(value: Any, fld: str, *, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
@@ -96,7 +97,7 @@ def _int(value: Any, fld: str, *, minimum: int = 0, maximum: int = MAX_NUMBER) -
 
 def _bool(value: Any, fld: str) -> bool:
     _need(isinstance(value, bool), fld, "must be true or false")
-    return value
+    return bool(value)
 
 
 def _field(spec: FieldSpec, value: Any, fld: str, game: Game, players: tuple[str, ...],

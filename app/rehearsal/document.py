@@ -238,4 +238,5 @@ def write_file(path: Path, rehearsal: Rehearsal) -> None:
 
 def starts_of(rehearsal: Rehearsal) -> Mapping[str, Any]:
     """The start as JSON (for display and tests)."""
-    return to_json(rehearsal)["start"]
+    start: Mapping[str, Any] = to_json(rehearsal)["start"]
+    return start

@@ -32,6 +32,7 @@ from app.table_builder.checks import (
 from app.table_builder.edits import (
     EditRefused,
     change_game,
+    choose_event,
     choose_event_card,
     deal_at_random,
     give_card,
@@ -54,8 +55,10 @@ from app.table_builder.events import (
     event_label,
     event_types,
     events_for,
+    events_of_game,
     field_label,
     fitting_event,
+    stage_of_event,
 )
 from app.table_builder.examples import Example, examples_by_game
 from app.table_builder.files import read_scenario_file, scenario_json, write_scenario_file
@@ -97,6 +100,7 @@ __all__ = [
     "card_words",
     "change_game",
     "check_table",
+    "choose_event",
     "choose_event_card",
     "chosen_readings",
     "chosen_variant",
@@ -113,6 +117,7 @@ __all__ = [
     "event_label",
     "event_types",
     "events_for",
+    "events_of_game",
     "examples_by_game",
     "field_label",
     "fitting_event",
@@ -140,6 +145,7 @@ __all__ = [
     "set_trick_leader",
     "set_value",
     "set_variant",
+    "stage_of_event",
     "stage_words",
     "stages_for",
     "take_card",

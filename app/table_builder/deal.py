@@ -11,7 +11,8 @@ from typing import Any
 
 from app.cards import Card
 from app.engine.table import Table
-from app.model.events import EVENTS, FieldSpec
+from app.model.event_spec import FieldSpec
+from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import parse_scenario
 
@@ -121,4 +122,5 @@ def random_event(table: dict[str, Any], event_type: str, rng: random.Random,
     table["event"] = fields
     if spec.randomize is not None:
         spec.randomize(table, game, rng)
-    return table["event"]
+    event: dict[str, Any] = table["event"]
+    return event

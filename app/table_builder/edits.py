@@ -14,7 +14,13 @@ from typing import Any
 from app.model.games import Game
 from app.table_builder.checks import Problem, check_table
 from app.table_builder.deal import deal_table, random_event
-from app.table_builder.events import default_event, event_fields, events_for, fitting_event
+from app.table_builder.events import (
+    default_event,
+    event_fields,
+    events_for,
+    fitting_event,
+    stage_of_event,
+)
 from app.table_builder.reading import (
     TRICK,
     TURN_UP,
@@ -192,6 +198,15 @@ def set_trick_leader(raw: Mapping[str, Any], leader: str | None) -> dict[str, An
 def set_bid(raw: Mapping[str, Any], player: str | None, amount: int) -> dict[str, Any]:
     """The bid standing: who made it and for how much; None: no bid."""
     return set_value(raw, "bid", None if player is None else {"player": player, "amount": amount})
+
+
+def choose_event(raw: Mapping[str, Any], event_type: str, game: Game) -> dict[str, Any]:
+    """Choose what went wrong; a table at a stage where it cannot happen first moves to the
+    first stage of the deal where it can (stage_of_event), its cards kept where they fit."""
+    stage = raw.get("stage", "play")
+    where = stage_of_event(game, stage if isinstance(stage, str) else "play", event_type)
+    moved = set_stage(raw, where, game) if where != stage else raw
+    return set_event(moved, default_event(event_type, moved, game, previous=raw.get("event")))
 
 
 def set_event(raw: Mapping[str, Any], event: Mapping[str, Any]) -> dict[str, Any]:

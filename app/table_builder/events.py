@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.model.events import EVENTS, FieldSpec
+from app.model.event_spec import FieldSpec
+from app.model.events import EVENTS
 from app.model.games import Game
 from app.table_builder.reading import (
     canonical_code,
@@ -16,6 +17,7 @@ from app.table_builder.reading import (
     hand_of,
     mapping_at,
     players_of,
+    stages_for,
     to_play_of,
 )
 
@@ -38,6 +40,21 @@ def events_for(game: Game, stage: str) -> tuple[str, ...]:
 
 
 _OFFERED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def events_of_game(game: Game) -> tuple[str, ...]:
+    """Every event that can happen in this game at some stage of the deal, in the order of the
+    event list: the builder offers them all, whatever the table's stage."""
+    somewhere = {etype for stage in stages_for(game) for etype in events_for(game, stage)}
+    return tuple(etype for etype in EVENTS if etype in somewhere)
+
+
+def stage_of_event(game: Game, stage: str, event_type: str) -> str:
+    """Where a table must be for the event to happen: at `stage` if it can happen there, else
+    at the first stage, in the deal's order, where it can (`stage` when none can)."""
+    if event_type in events_for(game, stage):
+        return stage
+    return next((s for s in stages_for(game) if event_type in events_for(game, s)), stage)
 
 
 def event_types() -> list[str]:

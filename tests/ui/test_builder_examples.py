@@ -58,6 +58,10 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
             assert words in shown, expected.code
         assert ("None." in shown) == (not expected.options)
         assert ("No change." in shown) == (not expected.score)
+        # The facts the ruling turned on, each said as the engine says it.
+        assert ("Decided by" in shown) == bool(expected.grounds)
+        for ground in expected.grounds:
+            assert ground.words in shown, (expected.code, ground.words)
         assert expected.explanation in shown
         analogues = [a.law for a in expected.analogues]
         assert column.law_links() == list(dict.fromkeys([*expected.laws, *analogues]))

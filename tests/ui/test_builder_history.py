@@ -12,9 +12,16 @@ from PySide6.QtWidgets import QApplication
 from test_builder_screen import SURPLUS, FakeDialogs
 
 from app.corpus.laws import Content
-from app.corpus.loading import load_content
+from app.corpus.loading import CONTENT_DIR, load_content
 from app.search.store import LawsStore
-from app.table_builder import events_for, new_table, stages_for
+from app.table_builder import (
+    events_for,
+    events_of_game,
+    new_table,
+    stage_of_event,
+    stage_words,
+    stages_for,
+)
 from ui.builder.builder_screen import BuilderScreen
 from ui.builder.event_form import event_words
 from ui.main_window import MainWindow
@@ -160,21 +167,46 @@ def test_a_saved_file_is_named_by_its_file(main, tmp_path):
     assert not main.isWindowModified()
 
 
-def test_the_event_list_follows_the_game_and_stage(main):
+def test_every_event_of_the_game_is_offered_whatever_the_stage(main):
     builder: BuilderScreen = main.builder
-    for stage in stages_for(builder.games["rubicon-bezique"]):
+    game = builder.games["rubicon-bezique"]
+    for stage in stages_for(game):
         builder.set_stage(stage)
         offered = builder.event_form.offered()
-        assert "king-turned" not in offered
-        assert offered == list(events_for(builder.game, stage))
+        assert "king-turned" not in offered  # an Écarté event
+        assert offered == list(events_of_game(builder.game))
+        box = builder.event_form.type_box
+        for etype in offered:  # those of another stage say which
+            words = box.itemText(box.findData(etype))
+            if etype in events_for(game, stage):
+                assert words == event_words(etype)
+            else:
+                where = stage_words(game, stage_of_event(game, stage, etype))
+                assert words == f"{event_words(etype)} (at: {where})"
+
+
+def test_choosing_an_event_of_another_stage_moves_the_table_there_and_says_so(main):
+    builder: BuilderScreen = main.builder
     builder.set_game("ecarte")
-    builder.set_stage("deal")
+    builder.set_stage("play")
     box = builder.event_form.type_box
-    assert box.findText(event_words("king-turned")) >= 0
+    note = builder.event_form.stage_note
+    assert not note.isVisibleTo(builder)
     box.setCurrentIndex(box.findData("king-turned"))
-    builder.set_stage("hand-over")
+    assert builder.raw["stage"] == "deal"
+    assert builder.raw["event"]["type"] == "king-turned"
+    assert builder.stage_box.currentData() == "deal"
+    dealing = stage_words(builder.game, "deal")
+    assert note.isVisibleTo(builder)
+    assert note.text() == (f"The table moved to the stage “{dealing}”: "
+                           f"{event_words('king-turned').lower()} can happen only there.")
+    main.builder_actions.undo_action.trigger()  # one step back: stage and event together
+    assert builder.raw["stage"] == "play"
+    assert builder.raw["event"]["type"] != "king-turned"
+    main.builder_actions.redo_action.trigger()
+    builder.set_stage("hand-over")  # the user's own choice of stage: the note goes
     assert builder.raw["event"]["type"] in events_for(builder.game, "hand-over")
-    assert box.findData("king-turned") < 0
+    assert not note.isVisibleTo(builder)
 
 
 def test_deal_at_random_gives_a_clean_table_for_every_game_and_stage(qtbot, main):
@@ -220,3 +252,45 @@ def test_codes_that_say_nothing_are_never_said_to_agree(main):
     banner = builder.ruling_panel.banner.text()
     assert "agree" not in banner
     assert banner.startswith("<b>Not covered:</b> none of the codes' laws say anything")
+
+
+def test_one_silent_code_is_said_to_say_nothing(main):
+    from dataclasses import replace
+
+    from ui.builder.ruling_panel import agreement_html
+
+    builder: BuilderScreen = main.builder
+    builder.set_stage("hand-over")
+    assert builder.ruling is not None
+    one = replace(builder.ruling, rulings=builder.ruling.rulings[:1])
+    assert agreement_html(one).startswith(
+        "<b>Not covered:</b> the code's laws say nothing about this situation; ")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)], ids=["1280x800", "800x600"])
+def test_every_codes_ruling_is_whole_in_one_scroll_area(qtbot, main, size):
+    # Écarté's three codes: each column has the room to read, stands whole (its text never
+    # scrolls on its own) and is reached by the panel's one scroll bar, never off to the side.
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    from ui.builder.ruling_panel import SIDE_BY_SIDE
+
+    builder: BuilderScreen = main.builder
+    main.resize(*size)
+    assert main.builder_actions.open_path(
+        CONTENT_DIR / "scenarios" / "ecarte-dealer-exposes-pone-card.json")
+    panel = builder.ruling_panel
+    assert len(panel.columns) == 3
+    qtbot.waitUntil(lambda: all(c.details.height() > 40 for c in panel.columns.values()))
+    scrolling = [area for area in panel.findChildren(QAbstractScrollArea)
+                 if area is not panel.scroll
+                 and area.verticalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff]
+    assert not scrolling
+    room = panel.scroll.viewport().width()
+    for column in panel.columns.values():
+        details = column.details
+        assert details.height() >= details.document().size().height()
+        assert column.width() >= min(SIDE_BY_SIDE, room) - 12
+        assert column.geometry().right() <= room
+    lefts = {c.geometry().left() for c in panel.columns.values()}
+    assert panel.side_by_side == (len(lefts) == 3)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QScrollArea
 
 from app.corpus.laws import Content
 from app.corpus.loading import CONTENT_DIR, load_content
@@ -178,3 +179,67 @@ def test_content_without_play_facts_says_nothing_can_be_rehearsed(qtbot, content
     qtbot.addWidget(screen)
     assert "none can be rehearsed" in screen.message.text()
     assert not screen.wrong_button.isEnabled()
+
+
+def test_only_the_games_own_events_are_offered_and_pitchs_rest_is_undealt(
+        qtbot, screen: RehearseScreen) -> None:
+    # Auction Pitch draws from no stock: no drawing irregularity, and the cards left after
+    # the deal are undealt, not "the stock". Bézique draws: both are there.
+    from app.table_builder import events_for
+
+    drawing = {"failed-to-draw", "drew-two", "drew-out-of-turn", "both-drew-wrong",
+               "loser-saw-two", "even-stock", "peeked-at-stock", "stock-exhausted",
+               "touched-top-card"}
+    screen.new_deal("auction-pitch", seed=3)
+    qtbot.mouseClick(screen.wrong_button, Qt.MouseButton.LeftButton)
+    game = screen.rehearser.game(screen.moment.state)
+    offered = set(screen.event_form.offered())
+    assert offered and not offered & drawing
+    assert offered == set(events_for(game, screen.moment.state.stage))
+    assert "undealt" in screen.table.facts.text()
+    assert "stock" not in screen.table.facts.text()
+    screen.new_deal("bezique", seed=31)
+    assert "in the stock" in screen.table.facts.text()
+    screen._show_event_form(None)
+    assert "failed-to-draw" in screen.event_form.offered()
+
+
+def test_rule_it_is_in_sight_at_1280_by_800_whatever_the_event(qtbot, screen) -> None:
+    # Four seats at Auction Pitch, and every event the game offers in play, fields and all.
+    screen.new_deal("auction-pitch", seed=3)
+    qtbot.mouseClick(screen.wrong_button, Qt.MouseButton.LeftButton)
+    button = screen.wrong_box.rule_button
+    for etype in screen.event_form.offered():
+        screen._show_event_form({"type": etype})
+        scroll = next(a for a in screen.findChildren(QScrollArea) if a.isAncestorOf(button))
+        scroll.verticalScrollBar().setValue(0)
+        QApplication.processEvents()
+        top_left = button.mapTo(scroll.viewport(), QPoint(0, 0))
+        inside = scroll.viewport().rect().contains(
+            QRect(top_left, button.size()))
+        assert button.isVisible() and inside, etype
+
+
+def test_cards_say_whether_they_may_be_played_and_no_option_reads_as_none(
+        qtbot, screen) -> None:
+    screen.new_deal("bezique", seed=31)
+    state = settle_draws(screen.moment.state, screen.rehearser.game(screen.moment.state))
+    game = screen.rehearser.game(state)
+    lawful = legal_cards(state, game)
+    mover = screen.table.seats[state.to_move]
+    said = {w.card: w.accessibleDescription() for w in mover.visible_cards}
+    assert all(said[c] == "may be played now" for c in lawful)
+    other = next(p for p in state.players if p != state.to_move)
+    for widget in screen.table.seats[other].visible_cards:
+        assert widget.accessibleDescription() == \
+            f"may not be played now: it is not {other}'s turn"
+    # A wrong count ruled: a code with no options says so, as the ruling's "Options: None".
+    qtbot.mouseClick(screen.wrong_button, Qt.MouseButton.LeftButton)
+    screen._show_event_form({"type": "wrong-count"})
+    screen.make_mistake()
+    ruling = screen.moment.mistake.ruling
+    for r in ruling.rulings:
+        if r.outcome != "not-covered" and not r.options:
+            words = [b.accessibleName() for b in screen.options.buttons]
+            assert any("No options: apply the ruling" in w for w in words), words
+            assert not any("as it stands." in w and "silent" not in w for w in words)

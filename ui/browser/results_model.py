@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
 from app.search.results import SearchHit, Situation, situations, snippet_html, snippet_text
-from ui import theme
 from ui.badges import badge_html
 from ui.compat import override
 from ui.widgets.plain_label import plain_tip
@@ -44,11 +43,6 @@ def why_text(hit: SearchHit) -> str:
     if hit.missed:
         text += "; lacks " + ", ".join(f"“{w}”" for w in hit.missed)
     return text + "."
-
-
-def _muted() -> str:
-    # The theme's muted ink, chosen to read on both light and dark palettes.
-    return theme.hex("muted")
 
 
 def _badges(codes: Sequence[str]) -> str:
@@ -158,12 +152,12 @@ class ResultsModel(QAbstractItemModel):
             where = html.escape(self._games[hit.game])
             return (
                 f"<b>{html.escape(hit.title)}</b><br/>"
-                f'<span style="color:{_muted()}">{where} ·</span> {_badges(group.codes)}'
+                f'<span class="muted">{where} ·</span> {_badges(group.codes)}'
                 f"<br/>{snippet_html(hit)}"
             )
         return (
             f"{_badges([hit.code])} {html.escape(hit.title)}<br/>"
-            f'<span style="color:{_muted()}">{snippet_html(hit)}</span>'
+            f'<span class="muted">{snippet_html(hit)}</span>'
         )
 
     def _other(self, index: QModelIndex | QPersistentModelIndex, hit: SearchHit, top: bool,

@@ -75,17 +75,18 @@ class ResultsDelegate(HtmlDelegate):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._kept: OrderedDict[tuple[str, float, str], QTextDocument] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, float, str, str], QTextDocument] = OrderedDict()
         self._sizes: OrderedDict[tuple[str, float, str], QSize] = OrderedDict()
 
     @override
-    def _document(self, option: QStyleOptionViewItem, text: str, width: float) -> QTextDocument:
-        key = (text, float(width), option.font.key())
+    def _document(self, option: QStyleOptionViewItem, text: str, width: float,
+                  sheet: str) -> QTextDocument:
+        key = (text, float(width), option.font.key(), sheet)
         doc = self._kept.get(key)
         if doc is not None:
             self._kept.move_to_end(key)
             return doc
-        doc = super()._document(option, text, width)
+        doc = super()._document(option, text, width, sheet)
         self._kept[key] = doc
         if len(self._kept) > _LAYOUTS_KEPT:
             self._kept.popitem(last=False)
@@ -104,7 +105,7 @@ class ResultsDelegate(HtmlDelegate):
         if size is None:
             # Laid out once for both: the document sized here is the one painted (kept by
             # _document), so a new row costs one layout, not one to size and one to paint.
-            doc = self._document(option, text, width)
+            doc = self._document(option, text, width, self.style_sheet(option, False))
             size = QSize(int(doc.idealWidth()), int(doc.size().height()) + 1)
             self._sizes[key] = size
             if len(self._sizes) > _LAYOUTS_KEPT:

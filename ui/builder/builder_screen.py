@@ -30,7 +30,7 @@ from app.corpus.laws import Content
 from app.corpus.loading import content_dir
 from app.corpus.vocabulary import GAMES
 from app.engine import Ruling, rule
-from app.model.games import build_games
+from app.model.games import Game, build_games
 from app.model.scenario import Scenario
 from app.table_builder import (
     TRICK,
@@ -41,13 +41,14 @@ from app.table_builder import (
     VariantGroup,
     change_game,
     check_table,
+    choose_event,
     choose_event_card,
     chosen_readings,
     codes_in_force,
     copies_left,
     deal_at_random,
-    default_event,
     events_for,
+    events_of_game,
     examples_by_game,
     give_card,
     hand_of,
@@ -67,6 +68,7 @@ from app.table_builder import (
     set_trick_leader,
     set_value,
     set_variant,
+    stage_of_event,
     stage_words,
     stages_for,
     take_card,
@@ -308,7 +310,7 @@ class BuilderScreen(ScenarioFiles, QWidget):
         self.event_form.show_event(raw["event"], players_of(raw, game), game.pack.cards,
                                    self.problem.place.name if in_event and self.problem
                                    else None,
-                                   events_for(game, raw.get("stage", "play")))
+                                   *self._events_offered(game, raw.get("stage", "play")))
         self._show_hand_hint()
         self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game),
                                  list(game.variant_groups), chosen_readings(raw, game),
@@ -332,6 +334,14 @@ class BuilderScreen(ScenarioFiles, QWidget):
                     f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
             else:
                 self.ruling_panel.show_ruling(self.ruling)
+
+    @staticmethod
+    def _events_offered(game: Game, stage: Any) -> tuple[tuple[str, ...], dict[str, str]]:
+        # Every event of the game, whatever the stage; those of other stages name theirs.
+        here = events_for(game, stage) if isinstance(stage, str) else ()
+        every = events_of_game(game)
+        return every, {etype: stage_words(game, stage_of_event(game, stage, etype))
+                       for etype in every if etype not in here}
 
     def offered_example(self) -> Example | None:
         """The example the empty table offers: the first of the game's examples."""
@@ -378,12 +388,14 @@ class BuilderScreen(ScenarioFiles, QWidget):
 
     def _on_game(self) -> None:
         gid = self.game_box.currentData()
+        self.event_form.show_stage_note("")
         if gid != self.raw["game"]:
             self._edit(change_game(self.raw, self.games[gid]),
                        f"change the game to {game_name(gid)}")
 
     def _on_stage(self) -> None:
         stage = self.stage_box.currentData()
+        self.event_form.show_stage_note("")
         if stage is not None:
             self._edit(set_stage(self.raw, stage, self.game),
                        f"change the stage to {stage_words(self.game, stage).lower()}")
@@ -407,9 +419,16 @@ class BuilderScreen(ScenarioFiles, QWidget):
 
     def _on_event_type(self, event_type: str) -> None:
         raw = self.raw
-        self._edit(set_event(raw, default_event(event_type, raw, self.game,
-                                                previous=raw.get("event"))),
-                   f"choose the event {event_words(event_type).lower()}")
+        new = choose_event(raw, event_type, self.game)
+        words = f"choose the event {event_words(event_type).lower()}"
+        moved = new.get("stage") != raw.get("stage")
+        if moved:
+            stage = stage_words(self.game, new["stage"])
+            words += f" (moving the table to the stage: {stage.lower()})"
+        self._edit(new, words)
+        self.event_form.show_stage_note(
+            f"The table moved to the stage “{stage}”: {event_words(event_type).lower()} "
+            "can happen only there." if moved else "")
 
     def _on_event_edited(self, event: dict[str, Any]) -> None:
         raw = self.raw

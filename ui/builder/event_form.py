@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.cards import Card, CardError
 from app.model.events import FieldSpec
 from app.table_builder import event_fields, event_help, event_label, event_types
-from ui.builder.seat_view import problem_style, set_style
+from ui.builder.seat_view import no_style, notice_style, problem_style, set_style
 
 
 def event_words(event_type: str) -> str:
@@ -187,7 +187,12 @@ class EventForm(QWidget):
         super().__init__(parent)
         self.type_box = _combo()
         self.type_box.setAccessibleName("What happened")
-        self._offered: tuple[str, ...] = ()
+        self._offered: tuple[Any, ...] = ()
+        self.stage_note = QLabel()
+        self.stage_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.stage_note.setWordWrap(True)
+        self.stage_note.setVisible(False)
+        set_style(self.stage_note, notice_style)
         self.pick_in_hand = QCheckBox("Clicks in a hand choose the card")
         self.pick_in_hand.setToolTip("A click on a card in a hand chooses it for the event; "
                                      "otherwise the click takes the card back to the pack")
@@ -201,10 +206,12 @@ class EventForm(QWidget):
         top = QHBoxLayout()
         top.addWidget(caption)
         top.addWidget(self.type_box, 1)
+        self._top = top
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addLayout(top)
+        layout.addWidget(self.stage_note)
         layout.addWidget(self.fields)
         layout.addWidget(self.pick_in_hand)
         self._editors: list[_Editor] = []
@@ -231,30 +238,51 @@ class EventForm(QWidget):
         """The event types in the list, in order."""
         return [self.type_box.itemData(i) for i in range(self.type_box.count())]
 
-    def _offer(self, offered: Sequence[str], etype: str) -> None:
+    def _offer(self, offered: Sequence[str], etype: str, elsewhere: Mapping[str, str]) -> None:
         # A file may hold an event its stage does not offer: it stays in the list, said so.
+        # An event of another stage is offered with that stage's name: choosing it moves there.
         types = tuple(offered) if etype in offered else (*offered, etype)
-        if types == self._offered:
+        key = (types, tuple(sorted(elsewhere.items())))
+        if key == self._offered:
             return
-        self._offered = types
+        self._offered = key
         self.type_box.clear()
         for i, t in enumerate(types):
-            words = event_words(t) if t in offered else f"{event_words(t)} (not at this stage)"
+            if t not in offered:
+                words = f"{event_words(t)} (not at this stage)"
+            elif t in elsewhere:
+                words = f"{event_words(t)} (at: {elsewhere[t]})"
+            else:
+                words = event_words(t)
             self.type_box.addItem(words, t)
-            self.type_box.setItemData(i, event_help(t), Qt.ItemDataRole.ToolTipRole)
+            tip = event_help(t)
+            if t in elsewhere:
+                tip += f" Choosing it moves the table to the stage: {elsewhere[t]}."
+            self.type_box.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+
+    def add_beside_type(self, widget: QWidget) -> None:
+        """Put a widget at the end of the event's row (seen whenever the list is)."""
+        self._top.addWidget(widget)
+
+    def show_stage_note(self, note: str) -> None:
+        """Say (or stop saying) that choosing the event moved the table to another stage."""
+        self.stage_note.setText(note)
+        self.stage_note.setVisible(bool(note))
 
     def show_event(self, event: Mapping[str, Any], players: Sequence[str],
                    cards: Sequence[Card], problem_field: str | None,
-                   offered: Sequence[str] | None = None) -> None:
+                   offered: Sequence[str] | None = None,
+                   elsewhere: Mapping[str, str] | None = None) -> None:
         """Show an event mapping among the events `offered` at this table, rebuilding the
-        fields when the type or table changed."""
+        fields when the type or table changed; `elsewhere` names, for an offered event that
+        cannot happen at the table's stage, the stage where it can."""
         etype = event.get("type")
         if etype not in event_types():
             return
         if offered is None:
             offered = event_types()
         self.type_box.blockSignals(True)
-        self._offer(offered, etype)
+        self._offer(offered, etype, elsewhere or {})
         self.type_box.blockSignals(False)
         self._event = dict(event)
         key = (etype, tuple(players), tuple(c.code for c in cards))
@@ -271,9 +299,9 @@ class EventForm(QWidget):
             for w in ed.widgets():
                 w.blockSignals(False)
             wrong = problem_field is not None and problem_field.split("[")[0] == ed.name
-            set_style(ed.label, problem_style() if wrong else "")
+            set_style(ed.label, problem_style if wrong else no_style)
             if isinstance(ed.widget, QCheckBox):
-                set_style(ed.widget, problem_style() if wrong else "")
+                set_style(ed.widget, problem_style if wrong else no_style)
 
     def _rebuild(self, etype: str, players: Sequence[str], cards: Sequence[Card]) -> None:
         had_card = any(e.kind == "card" for e in self._editors)

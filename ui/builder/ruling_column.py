@@ -3,16 +3,18 @@ changes, the explanation and the laws cited as links."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection
 from html import escape
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
 from app.engine.ruling import ANALOGY_NOTE, OUTCOMES, CodeRuling
 from ui import links, theme
+from ui.compat import override
 from ui.words import short_code_name
 
 
@@ -31,6 +33,30 @@ def option_words(ruling: CodeRuling) -> list[str]:
 def score_words(ruling: CodeRuling) -> list[str]:
     """Each score change as shown, e.g. 'South +1750'."""
     return [f"{player} {points:+d}" for player, points in ruling.score.items()]
+
+
+class FittedBrowser(QTextBrowser):
+    """A page of links that is as tall as its text: it never scrolls on its own (the ruling
+    panel around it scrolls), so no ruling hides behind a second scroll bar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.document().documentLayout().documentSizeChanged.connect(lambda _size: self._fit())
+
+    def _fit(self) -> None:
+        self.document().setTextWidth(self.viewport().width())
+        frame = self.frameWidth() * 2
+        height = math.ceil(self.document().size().height()) + frame
+        if self.height() != height or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
 
 class RulingColumn(QFrame):
@@ -63,11 +89,10 @@ class RulingColumn(QFrame):
         self.meaning = QLabel()
         self.meaning.setWordWrap(True)
         self.meaning.setTextFormat(Qt.TextFormat.PlainText)
-        self.details = QTextBrowser()
+        self.details = FittedBrowser()
         self.details.setOpenLinks(False)
         self.details.setAccessibleName(f"{short_code_name(code)} ruling")
         self.details.setFrameShape(QFrame.Shape.NoFrame)
-        self.details.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.details.anchorClicked.connect(self._on_link)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
@@ -76,7 +101,7 @@ class RulingColumn(QFrame):
         layout.addWidget(self.authority)
         layout.addWidget(self.outcome)
         layout.addWidget(self.meaning)
-        layout.addWidget(self.details, 1)
+        layout.addWidget(self.details)
         self._html = ""
 
     def show_ruling(self, ruling: CodeRuling, authority: str, differs: Collection[str]) -> None:
@@ -124,8 +149,20 @@ class RulingColumn(QFrame):
             self._section("Options", options, "options" in differs),
             self._section("Score", f"<p style='margin:0'>{scores}</p>", "score" in differs),
             self._section("Why", f"<p style='margin:0'>{escape(ruling.explanation)}</p>", False),
-            self._section("Laws cited", cited, False),
         ]
+        if ruling.grounds:  # the facts the ruling turned on, in the order the law reads them
+            facts = "".join(f"<li>{escape(g.words)}</li>" for g in ruling.grounds)
+            sections.append(self._section("Decided by", f"<ul style='margin:0'>{facts}</ul>",
+                                          False))
+        if ruling.cases:  # a fact the table leaves out: the ruling for each of its values
+            cases = "".join(
+                f"<li><b>{escape(c.words)}</b> {escape(OUTCOMES.get(c.ruling.outcome, ''))}"
+                + "".join(f" {escape(o.by)} may choose: {escape(o.words)}"
+                          for o in c.ruling.options) + "</li>"
+                for c in ruling.cases)
+            sections.append(self._section("Each case", f"<ul style='margin:0'>{cases}</ul>",
+                                          False))
+        sections.append(self._section("Laws cited", cited, False))
         if ruling.analogues:
             near = "".join(self._law_item(a.law) for a in ruling.analogues)
             sections.append(self._section(

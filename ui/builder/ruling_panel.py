@@ -1,21 +1,28 @@
-"""Every code's ruling side by side, one column per code, with where the codes differ."""
+"""Every code's ruling, one column per code, with where the codes differ.
+
+The columns stand side by side when each can have SIDE_BY_SIDE pixels, else one under another;
+either way one scroll area holds them all, and each column shows its whole text (no scroll area
+inside another).
+"""
 
 from __future__ import annotations
 
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import RulingColumn
-from ui.builder.seat_view import problem_style, set_style
+from ui.builder.seat_view import no_style, problem_style, set_style
+from ui.compat import override
 from ui.words import short_code_name
 
 NOT_COVERED = "not-covered"
 
-COLUMN_MIN_WIDTH = 145  # three codes side by side fit a 1280-pixel window
+SIDE_BY_SIDE = 280  # narrower than this, a column wraps an option onto many short lines
 _PART_WORDS = {"outcome": "the outcome", "options": "the options", "score": "the score"}
 
 
@@ -30,8 +37,9 @@ def agreement_html(ruling: Ruling) -> str:
     silent = [r.code for r in ruling.rulings if r.outcome == NOT_COVERED]
     covering = [r for r in ruling.rulings if r.outcome != NOT_COVERED]
     if not covering:
-        whose = "the code's laws say" if len(silent) == 1 else "none of the codes' laws say"
-        return (f"<b>Not covered:</b> {whose} anything about this situation; each column "
+        whose = ("the code's laws say nothing" if len(silent) == 1
+                 else "none of the codes' laws say anything")
+        return (f"<b>Not covered:</b> {whose} about this situation; each column "
                 "gives the code's guiding principle instead.")
     if silent:
         return (f"<b>The codes differ</b>: only the {escape(_names([r.code for r in covering]))}"
@@ -63,14 +71,14 @@ class RulingPanel(QWidget):
         self.banner.setAccessibleName("About the rulings")
         self.columns: dict[str, RulingColumn] = {}
         self._row = QWidget()
-        self._row_layout = QHBoxLayout(self._row)
+        self._row_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self._row)
         self._row_layout.setContentsMargins(0, 0, 0, 0)
         self._row_layout.setSpacing(6)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.scroll.setWidget(self._row)
-        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -93,6 +101,24 @@ class RulingPanel(QWidget):
         self._banner(agreement_html(ruling))
         self.scroll.show()
 
+    @property
+    def side_by_side(self) -> bool:
+        """Whether the codes' columns stand side by side (else one under another)."""
+        return self._row_layout.direction() == QBoxLayout.Direction.LeftToRight
+
+    def _arrange(self) -> None:
+        columns = max(1, len(self.columns))
+        wide = self.scroll.viewport().width() >= columns * SIDE_BY_SIDE
+        direction = (QBoxLayout.Direction.LeftToRight if wide
+                     else QBoxLayout.Direction.TopToBottom)
+        if self._row_layout.direction() != direction:
+            self._row_layout.setDirection(direction)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
     def show_problem(self, words: str) -> None:
         """No ruling: say why (an impossible table, or laws missing from the content)."""
         self.ruling = None
@@ -102,7 +128,7 @@ class RulingPanel(QWidget):
     def _banner(self, html: str, *, problem: bool = False) -> None:
         self.banner.setText(html)
         self.banner.setVisible(bool(html))
-        set_style(self.banner, problem_style() if problem else "")
+        set_style(self.banner, problem_style if problem else no_style)
 
     def _set_columns(self, codes: list[str]) -> None:
         for column in self.columns.values():
@@ -111,8 +137,8 @@ class RulingPanel(QWidget):
         self.columns = {}
         for code in codes:
             column = RulingColumn(code, self._content)
-            column.setMinimumWidth(COLUMN_MIN_WIDTH)
             column.law_requested.connect(self.law_requested)
-            self._row_layout.addWidget(column, 1)
+            self._row_layout.addWidget(column, 1, Qt.AlignmentFlag.AlignTop)
             column.show()  # at once, not on the layout's deferred show
             self.columns[code] = column
+        self._arrange()

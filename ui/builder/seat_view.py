@@ -3,7 +3,7 @@ dealer button, the score, the number of cards and the hand."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -51,10 +51,21 @@ def hint_style() -> str:
     return f"color: {theme.hex('muted')};"
 
 
-def set_style(widget: QWidget, css: str) -> None:
-    """Set a style sheet only when it changes (re-polishing costs time on every refresh)."""
-    if widget.styleSheet() != css:
-        widget.setStyleSheet(css)
+def notice_style() -> str:
+    """The style of a note that says what the app did for the user, in the scheme in force."""
+    return (f"background: {theme.hex('notice-bg')}; color: {theme.hex('text')}; "
+            f"border: 1px solid {theme.hex('notice-edge')}; border-radius: 3px; padding: 2px 6px;")
+
+
+def no_style() -> str:
+    """No style of its own: the palette's colours."""
+    return ""
+
+
+def set_style(widget: QWidget, make: Callable[[], str]) -> None:
+    """Style a widget with `make()`, now and whenever the scheme changes (only when it differs:
+    re-polishing costs time on every refresh)."""
+    theme.keep_styled(widget, make)
 
 
 class SeatView(QFrame):
@@ -193,8 +204,8 @@ class SeatView(QFrame):
         self.proper.setVisible(wrong)
         plain_tooltip(self.count, f"{self.player} should hold {proper} at this point"
                       if proper is not None else "How many cards the seat holds")
-        set_style(self.proper, problem_style())
-        set_style(self.count, problem_style() if count_problem else "")
+        set_style(self.proper, problem_style)
+        set_style(self.count, problem_style if count_problem else no_style)
         self.hand.set_cards(hand, marked=marked, chosen=chosen)
 
     def set_target(self, on: bool) -> None:

@@ -58,7 +58,7 @@ class TableCentre(QFrame):
         self.trick_order = QLabel()
         # No word wrap: a height-for-width label makes the enclosing scroll area squash the
         # table below its minimum height instead of scrolling.
-        set_style(self.trick_order, hint_style())
+        set_style(self.trick_order, hint_style)
 
         self.turn_up_box = QWidget()
         turn_up = QVBoxLayout(self.turn_up_box)
@@ -133,4 +133,4 @@ class TableCentre(QFrame):
             self.trick_order.setText(f"Played by {', '.join(trick_players)}.")
         else:
             self.trick_order.setText(f"{leader} to lead.")
-        set_style(self.trick_order, problem_style() if area == "trick" else hint_style())
+        set_style(self.trick_order, problem_style if area == "trick" else hint_style)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -21,6 +21,7 @@ from app.engine.handlers.declarations import VALUES
 from app.model.events import DECLARATION_WORDS, EVENTS
 from app.model.games import Game
 from app.rehearsal.state import DealState
+from app.table_builder import events_for
 from ui.builder.event_form import EventForm
 
 SUITS = (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs"))
@@ -94,11 +95,14 @@ class MistakeForm(QGroupBox):
         self.event_form.pick_in_hand.hide()
         self.event_form.event_type_chosen.connect(lambda _t: self.show_event(
             self._state, self._game))
-        rule_button = QPushButton("&Rule it")
-        rule_button.clicked.connect(lambda: self.rule_requested.emit(self.event_form.current()))
+        # Beside the event, not under its fields: seen without scrolling however many
+        # fields the event has or seats the table holds.
+        self.rule_button = QPushButton("&Rule it")
+        self.rule_button.clicked.connect(
+            lambda: self.rule_requested.emit(self.event_form.current()))
+        self.event_form.add_beside_type(self.rule_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.event_form)
-        layout.addWidget(rule_button, 0, Qt.AlignmentFlag.AlignRight)
         self._state: DealState | None = None
         self._game: Game | None = None
 
@@ -108,7 +112,9 @@ class MistakeForm(QGroupBox):
         self._state, self._game = state, game
         if state is None or game is None:
             return
-        offered = [spec.type for spec in game.events_at(state.stage)]
+        # The events of this game at this stage that its codes rule (as the builder offers
+        # them): a game that draws from no stock offers no drawing irregularity.
+        offered = list(events_for(game, state.stage))
         if not offered:
             return
         event = dict(event or self.event_form.current() or {"type": offered[0]})

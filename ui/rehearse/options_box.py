@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QCommandLinkButton, QGroupBox, QLabel, QVBoxLayout
 
 from app.corpus.vocabulary import CODES
 from app.engine.ruling import Ruling
+from ui.builder.ruling_column import outcome_words
 
 
 class OptionsBox(QGroupBox):
@@ -46,7 +47,9 @@ class OptionsBox(QGroupBox):
                           r.code, "")
                 continue
             if not r.options:
-                self._add(code, "Apply the ruling as it stands.", r.code, "")
+                # Said as the ruling says it ("Options: None"): nothing to choose.
+                self._add(code, f"No options: apply the ruling ({outcome_words(r.outcome)}).",
+                          r.code, "")
                 continue
             for option in r.options:
                 score = option.score_words()

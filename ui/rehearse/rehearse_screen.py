@@ -351,7 +351,8 @@ class RehearseScreen(QWidget):
         lawful = legal_cards(ready, game) if moment.mistake is None else []
         play = facts(game)
         in_cards = count_points(state, game) if play.count == "card-points" else None
-        self.table.show_state(ready if ready.to_draw == () else state, lawful, in_cards)
+        self.table.show_state(ready if ready.to_draw == () else state, lawful, in_cards,
+                              draws_from_stock=game.draws_from_stock)
         self.title.setText(self.rehearsal.start.title)
         waiting = moment.mistake is not None
         melding = state.melds is not None and not state.over and not waiting

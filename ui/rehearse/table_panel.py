@@ -94,9 +94,18 @@ class SeatRow(QFrame):
             widget.set_badge("shown" if card in exposed else "", alarm=card in exposed)
             widget.set_chosen(turn and bool(lawful) and card in lawful)
             widget.set_dimmed(turn and bool(lawful) and card not in lawful)
-            if turn and lawful and card not in lawful:
-                tip = f"{card.name}: may not be played now"
+            # Said to a screen reader as well as shown: the gold edge and the fading are
+            # colours alone.
+            if not turn:
+                said = f"may not be played now: it is not {player}'s turn"
+            elif lawful and card in lawful:
+                said = "may be played now"
+            else:
+                said = "may not be played now"
+            if turn and lawful:
+                tip = f"{tip}: {said}"
             widget.setToolTip(tip)
+            widget.setAccessibleDescription(said)
             widget.show()
         for widget in self.cards[len(hand):]:
             widget.set_chosen(False)
@@ -156,9 +165,11 @@ class TablePanel(QWidget):
         layout.addStretch(1)
 
     def show_state(self, state: DealState, lawful: Iterable[Card],
-                   in_cards: Mapping[str, int] | None = None) -> None:
+                   in_cards: Mapping[str, int] | None = None, *,
+                   draws_from_stock: bool = True) -> None:
         """Show the table; `lawful` are the cards the player to move may play; `in_cards` the
-        points each has taken in tricks so far, where the game counts them."""
+        points each has taken in tricks so far, where the game counts them. Where the play
+        draws from no stock, the cards left after the deal are called undealt."""
         lawful = list(lawful)
         if list(self.seats) != list(state.players):
             for seat in self.seats.values():
@@ -199,7 +210,8 @@ class TablePanel(QWidget):
         trump = f"Trumps: {SUIT_NAMES[state.trump]}" if state.trump else "No trumps yet"
         if state.melds is not None:
             trump = "No trumps"
-        stock = f"{len(state.stock)} card{'s' if len(state.stock) != 1 else ''} in the stock"
+        left = f"{len(state.stock)} card{'s' if len(state.stock) != 1 else ''}"
+        stock = f"{left} in the stock" if draws_from_stock else f"{left} undealt"
         stage = state.stage.replace("-", " ")
         owed = ""
         if state.draw_extra:

@@ -1,11 +1,23 @@
-"""An item delegate that paints each item's display text as rich text (HTML)."""
+"""An item delegate that paints each item's display text as rich text (HTML).
+
+Quiet parts of an item (its meta line, its snippet) are marked `<span class="muted">`: the
+delegate colours them muted on the view's background and in the selection's own text colour on
+a selected row, where the muted ink would be grey on blue.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QTextDocument
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QPainter,
+    QPalette,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
+from ui import theme
 from ui.compat import override
 
 _MARGIN = 6
@@ -14,13 +26,29 @@ _MARGIN = 6
 class HtmlDelegate(QStyledItemDelegate):
     """Renders Qt.DisplayRole as HTML, word-wrapped to the view's width."""
 
-    def _document(self, option: QStyleOptionViewItem, text: str, width: float) -> QTextDocument:
+    @staticmethod
+    def style_sheet(option: QStyleOptionViewItem, selected: bool) -> str:
+        """The rows' style sheet: muted parts muted, or in the selection's text colour."""
+        ink = (option.palette.color(QPalette.ColorRole.HighlightedText).name() if selected
+               else theme.hex("muted"))
+        return f".muted {{ color: {ink}; }}"
+
+    def _document(self, option: QStyleOptionViewItem, text: str, width: float,
+                  sheet: str) -> QTextDocument:
         doc = QTextDocument()
         doc.setDefaultFont(option.font)
+        doc.setDefaultStyleSheet(sheet)
         doc.setDocumentMargin(_MARGIN)
         doc.setHtml(text)
         doc.setTextWidth(width)
         return doc
+
+    def painted(self, option: QStyleOptionViewItem, text: str,
+                selected: bool) -> tuple[QTextDocument, QColor]:
+        """The document a row's text is painted from, and the ink of its unstyled words."""
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        doc = self._document(option, text, option.rect.width(), self.style_sheet(option, selected))
+        return doc, option.palette.color(role)
 
     def _width(self, option: QStyleOptionViewItem) -> float:
         view = option.widget
@@ -44,11 +72,10 @@ class HtmlDelegate(QStyledItemDelegate):
         opt.text = ""
         style = opt.widget.style() if opt.widget else QApplication.style()
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        doc = self._document(opt, text, opt.rect.width())
-        context = QAbstractTextDocumentLayout.PaintContext()
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)
-        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        context.palette.setColor(QPalette.ColorRole.Text, opt.palette.color(role))
+        doc, ink = self.painted(opt, text, selected)
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette.setColor(QPalette.ColorRole.Text, ink)
         painter.save()
         painter.translate(opt.rect.topLeft())
         painter.setClipRect(QRectF(0, 0, opt.rect.width(), opt.rect.height()))
@@ -61,6 +88,6 @@ class HtmlDelegate(QStyledItemDelegate):
     ) -> QSize:
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
-        doc = self._document(opt, opt.text, self._width(opt))
+        doc = self._document(opt, opt.text, self._width(opt), self.style_sheet(opt, False))
         return QSize(int(doc.idealWidth()), int(doc.size().height()) + 1)
 

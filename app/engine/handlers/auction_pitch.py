@@ -80,11 +80,11 @@ def misdeal(ctx: Context) -> Decision | None:
 def counted_out(ctx: Context) -> Decision | None:
     """Seed 000:3: who takes the pool when one or two players count out on the same deal."""
     table, ev = ctx.table, ctx.event
-    out, bid_made = ev.players, ev.bid_made
+    out = ev.players
     bidder = table.bid["player"] if table.bid else None
     if len(out) == 1:
         winner = out[0]
-        if winner == bidder and not bid_made:
+        if winner == bidder and not ev.bid_made:
             return None
         return ctx.decide(
             "game-won",
@@ -94,7 +94,7 @@ def counted_out(ctx: Context) -> Decision | None:
         )
     if bidder not in out:
         return None  # The laws held settle only the case where one of them is the bidder.
-    if bid_made:
+    if ev.bid_made:
         return ctx.decide(
             "game-won",
             [P + "two-count-out-bidder-wins"],

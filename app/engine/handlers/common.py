@@ -90,7 +90,7 @@ def describe_counts(ctx: Context) -> str:
     with ctx.table.reading.quietly():  # words for the explanation; the counts' errors decide
         for p in ctx.table.players:
             count = ctx.table.count(p)
-            if count is not None:
+            if isinstance(count, int):  # given (not left out)
                 parts.append(f"{p} holds {count} (should hold {ctx.table.proper_count(p)})")
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
 

@@ -105,19 +105,22 @@ def declared_out_of_time(ctx: Context) -> Decision | None:
     """A combination scored when the code's laws allow no declaration: before anyone has won a
     trick, or after the stock is exhausted. Whatever the cards, the points marked come off.
     None when the time is right, or the code has no law on it (then the holding decides)."""
+    # Only a time the code has a law on is looked at: a code silent on declaring before a
+    # trick is won rules the holding alone, whatever the tricks.
+    late = ctx.content.laws_of_case(ctx.game.id, ctx.code, LATE_CASE)
+    early = ctx.content.laws_of_case(ctx.game.id, ctx.code, WHEN_CASE)
     timing = ctx.table.timing
-    if timing.stock_exhausted:
-        case, when = LATE_CASE, "after the stock was exhausted, when no declaration can be made"
-    elif timing.tricks_complete == 0:
-        case, when = WHEN_CASE, (
+    if late and timing.stock_exhausted:
+        laws, when = late, "after the stock was exhausted, when no declaration can be made"
+    elif early and (late or not timing.stock_exhausted) and timing.tricks_complete == 0:
+        laws, when = early, (
             "before anybody had won a trick, and a combination can be declared only by the "
             "winner of a trick"
         )
     else:
         return None
-    laws = ctx.content.laws_of_case(ctx.game.id, ctx.code, case)
     value = VALUES.get(ctx.game.id, {}).get(ctx.event.declared)
-    if not laws or not value:
+    if not value:
         return None
     who, what = ctx.event.player, NAMES[ctx.event.declared]
     return ctx.decide(

@@ -21,7 +21,6 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
     """Stopped before the turn-up; pack set aside after it; stands after a discard or trick."""
     table = ctx.table
     offender = ctx.event.player
-    turned = table.turn_up is not None or table.trump is not None
     if table.discards_made or table.timing.any_card_played:
         return ctx.decide(
             "deal-stands",
@@ -30,7 +29,7 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
             f"made or a trick played to: the deal stands, and if the packs were changed they "
             f"stay changed.",
         )
-    if not turned:
+    if table.turn_up is None and table.trump is None:
         adversary = table.adversary(offender)
         return ctx.decide(
             "new-deal",
@@ -139,8 +138,9 @@ def wrong_count(ctx: Context) -> Decision | None:
         "If the count is corrected the trump card stays as it is; a misdeal claimed "
         f"loses {dealer} the deal."
     )
-    king = table.turn_up is not None and table.turn_up.rank == "K"
-    if king or ctx.event.type == "king-turned":
+    # The event says a king was turned; otherwise the turn-up is looked at.
+    if ctx.event.type == "king-turned" or (table.turn_up is not None
+                                           and table.turn_up.rank == "K"):
         laws.append(P + "king-turned-after-wrong-count")
         parts.append(
             "The king turned up cannot be marked: with a wrong number dealt it was not "
@@ -154,7 +154,9 @@ def wrong_count(ctx: Context) -> Decision | None:
 def several_trumps(ctx: Context) -> Decision:
     """Seed 004:6: before looking, choose the trump or a new deal; after, misdeal or eleventh."""
     table = ctx.table
-    pone, count = table.pone, ctx.event.count
+    pone = table.pone
+    with table.reading.quietly():  # how many were turned is told, not ruled on (law 11)
+        count = ctx.event.count
     if table.has_looked(pone):
         return ctx.decide(
             "misdeal",

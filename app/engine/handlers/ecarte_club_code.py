@@ -20,8 +20,8 @@ E = "ecarte.english."
 def dealt_out_of_turn(ctx: Context) -> Decision:
     """Law 14: void before the turn-up; afterwards it stands and the packs stay changed."""
     table = ctx.table
-    offender = ctx.event.player
     if table.turn_up is None and table.trump is None:
+        offender = ctx.event.player
         return ctx.decide(
             "deal-void",
             [E + "wrong-dealer-before-turn-up"],
@@ -129,7 +129,8 @@ def wrong_count(ctx: Context) -> Decision | None:
         laws.append(E + "dealer-too-few-dealt")
         options.append(Option("supply-from-stock", pone))
         parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
-    if (table.turn_up is not None and table.turn_up.rank == "K") or ctx.event.type == "king-turned":
+    if ctx.event.type == "king-turned" or (table.turn_up is not None
+                                           and table.turn_up.rank == "K"):
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
     return ctx.decide("misdeal", laws, " ".join(parts), options=list(dict.fromkeys(options)))
@@ -139,7 +140,9 @@ def wrong_count(ctx: Context) -> Decision | None:
 def several_trumps(ctx: Context) -> Decision:
     """Law 11: before looking, choose the trump or a fresh deal; after, a fresh deal."""
     table = ctx.table
-    pone, count = table.pone, ctx.event.count
+    pone = table.pone
+    with table.reading.quietly():  # how many were turned is told, not ruled on (law 11)
+        count = ctx.event.count
     if table.has_looked(pone):
         return ctx.decide(
             "new-deal",

@@ -29,7 +29,9 @@ def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str
         outcome = "deal-stands"
         laws.append(E + "pone-took-too-many")
         options += [Option("new-deal", dealer), Option("draw-from-pone", dealer)]
-        looked = ", looking at them since he had taken them up" if table.has_looked(pone) else ""
+        with table.reading.quietly():  # how the surplus is drawn, told with the remedy
+            looked = (", looking at them since he had taken them up" if table.has_looked(pone)
+                      else "")
         parts.append(
             f"{pone}, the non-dealer, took more cards than he discarded: {dealer}, the dealer, "
             f"may claim a fresh deal, or play on and draw the surplus out of {pone}'s "

@@ -1,0 +1,1 @@
+"""Ask: a referee's guided ruling, asking only the facts the engine reads to decide."""
