@@ -177,6 +177,8 @@ def checked_name(name: str) -> str:
 
 def depth(value: Any) -> int:
     """How deeply lists and objects nest (iterative: never overflows the stack)."""
+    if not isinstance(value, dict | list):
+        return 0  # a text, a number, true or null: nothing nested (an answer may be any)
     deepest, stack = 0, [(value, 1)]
     while stack:
         node, level = stack.pop()
