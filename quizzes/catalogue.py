@@ -79,12 +79,18 @@ def type_turn(game: str) -> tuple[str, ...]:
     return TYPE_TURN[start:] + TYPE_TURN[:start]
 
 
-def spread(items: Iterable[ItemInfo], case_of: Mapping[str, str]) -> list[ItemInfo]:
+def spread(items: Iterable[ItemInfo], case_of: Mapping[str, str],
+           start: float = 0.0) -> list[ItemInfo]:
     """Items of one game and type (in catalogue order) across topics in turn, and within a
-    topic across its cases in turn, so that no run of them asks about one situation."""
-    topics = _grouped(items, lambda i: i.topic)
-    return round_robin(
-        [round_robin(_grouped(g, lambda i: case_of.get(i.law) or i.law)) for g in topics])
+    topic across its cases in turn, so that no run of them asks about one situation. Each
+    topic's cases start `start` of the way along (a fraction): the types taking turns in a
+    game start at different situations of a topic, so one law is not asked twice running."""
+    out = []
+    for group in _grouped(items, lambda i: i.topic):
+        cases = _grouped(group, lambda i: case_of.get(i.law) or i.law)
+        at = int(start * len(cases))
+        out.append(round_robin(cases[at:] + cases[:at]))
+    return round_robin(out)
 
 
 def game_sequence(items: Iterable[ItemInfo], case_of: Mapping[str, str]) -> list[ItemInfo]:
@@ -94,7 +100,8 @@ def game_sequence(items: Iterable[ItemInfo], case_of: Mapping[str, str]) -> list
     if not by_type:
         return []
     game = next(iter(by_type.values()))[0].game
-    return round_robin([spread(by_type[t], case_of) for t in type_turn(game) if t in by_type])
+    turn = [t for t in type_turn(game) if t in by_type]
+    return round_robin([spread(by_type[t], case_of, k / len(turn)) for k, t in enumerate(turn)])
 
 
 def new_order(items: Mapping[str, ItemInfo], case_of: Mapping[str, str]) -> tuple[str, ...]:
