@@ -1,4 +1,4 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule,quiz,progress} ...`.
+"""Command line of Card Laws: `python -m app {validate,search,rule,ask,quiz,progress} ...`.
 
 It sits above the core (`app`) and the quizzes (`quizzes`) and may use both."""
 
@@ -10,7 +10,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("validate", "search", "rule", "quiz", "progress")
+COMMANDS = ("validate", "search", "rule", "ask", "quiz", "progress")
 
 
 def _columns() -> int:

@@ -31,6 +31,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "game-won": "The game is won",
     "cut-again": "The cut is made again",
     "not-covered": "These laws do not cover the situation",
+    "depends": "It turns on a fact the table does not show",
 }
 
 _STAGE_WORDS = {

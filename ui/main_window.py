@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence, QShowEvent
@@ -28,7 +28,7 @@ from ui.desktop import icon_path
 from ui.idle_imports import IdleImports
 from ui.navigation import Journey, Place
 from ui.quiz.trainer import Trainer
-from ui.screens import SCREENS, WELCOME
+from ui.screens import DEFAULT_SCREEN, SCREENS, WELCOME
 from ui.settings import UiSettings
 from ui.window_moves import WindowMoves
 
@@ -109,7 +109,7 @@ class MainWindow(WindowMoves, QMainWindow):
         if not self.ui_settings.welcomed:
             self.ui_settings.welcomed = True
             last = WELCOME.name
-        self.show_screen(last if last in self._specs else SCREENS[0].name)
+        self.show_screen(last if last in self._specs else DEFAULT_SCREEN)
         # The mouse's back and forward buttons, wherever they are pressed in the window: watched
         # on the window's own QWindow, which every mouse event passes through first, and not
         # on the application, which would run Python for every event of every widget.
@@ -251,6 +251,11 @@ class MainWindow(WindowMoves, QMainWindow):
         if raw is not None:
             screen = self.screen("rehearse")
             screen.rehearse_table(raw, str(raw.get("title") or "The builder's table"))  # type: ignore[attr-defined]
+
+    def refine_in_builder(self, raw: dict[str, Any]) -> None:
+        """Open a table from Ask in the builder (after asking about unsaved changes there)."""
+        builder = self.show_builder()
+        builder.open_table(raw, str(raw.get("title") or "A table from Ask"))
 
     def open_rehearsal(self, path: Path) -> None:
         """Open a rehearsal file (an example from the Examples menu) on the rehearse screen."""

@@ -27,6 +27,17 @@ class ScreenSpec:
     module: str  # what `build` imports: loaded while the window is idle (ui/idle_imports.py)
 
 
+def _build_ask(window: MainWindow) -> QWidget:
+    from ui.ask.ask_screen import AskScreen
+
+    screen = AskScreen(window.content)
+    screen.law_requested.connect(window.show_law_beside)  # the interview stays in view
+    screen.place_changed.connect(lambda place: window.record(Place("ask", place)))
+    screen.refine_requested.connect(window.refine_in_builder)
+    theme.follow_zoom(screen.ruling_panel)
+    return screen
+
+
 def _build_browser(window: MainWindow) -> QWidget:
     from ui.browser.browser_screen import BrowserScreen
 
@@ -103,8 +114,10 @@ def _build_rehearse(window: MainWindow) -> QWidget:
     return screen
 
 
-# The screens in menu order; the first is shown when no other was saved. New screens join here.
+# The screens in menu and toolbar order (Ask first: a referee at a table needs it fastest).
+# New screens join here.
 SCREENS: tuple[ScreenSpec, ...] = (
+    ScreenSpec("ask", "&Ask", "Ctrl+K", _build_ask, "ui.ask.ask_screen"),
     ScreenSpec("browser", "&Laws", "Ctrl+1", _build_browser,
                "ui.browser.browser_screen"),
     ScreenSpec("compare", "&Compare codes", "Ctrl+2", _build_compare,
@@ -120,5 +133,7 @@ SCREENS: tuple[ScreenSpec, ...] = (
     ScreenSpec("rehearse", "&Rehearse a deal", "Ctrl+7", _build_rehearse,
                "ui.rehearse.rehearse_screen"),
 )
+# Shown when no other screen was saved.
+DEFAULT_SCREEN = "browser"
 # Shown at the first start and from Help > Welcome; not a place of the View menu.
 WELCOME = ScreenSpec("welcome", "&Welcome", "", _build_welcome, "ui.help.welcome")

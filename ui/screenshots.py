@@ -128,6 +128,24 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+@shot("ask")
+def _ask(window: MainWindow) -> None:
+    window.show_screen("ask")
+    ask = window.screen("ask")
+    ask.choose_game("ecarte")  # type: ignore[attr-defined]
+    ask.event_filter.setText("two cards turned")  # type: ignore[attr-defined]
+    ask.choose_event("several-trumps-turned")  # type: ignore[attr-defined]
+    ask.answer("South")  # type: ignore[attr-defined]
+    _settle()
+
+
+@shot("ask-ruled")
+def _ask_ruled(window: MainWindow) -> None:
+    _ask(window)
+    window.screen("ask").answer("no")  # type: ignore[attr-defined]
+    _settle()
+
+
 @shot("builder-empty")
 def _builder_empty(window: MainWindow) -> None:
     window.show_builder().new_scenario()  # guidance, not three "not covered" columns

@@ -121,6 +121,8 @@ class WindowMoves:
                     self.compare.show_game(place.target)
                 elif place.screen == "glossary":
                     self.glossary.show_term(place.target)
+                elif place.screen == "ask":
+                    self.screen("ask").go_to(place.target)  # type: ignore[attr-defined]
         self.update_history_actions()
 
     def update_history_actions(self) -> None:

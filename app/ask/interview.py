@@ -159,6 +159,10 @@ class Interview:
                           explore_keys=frozenset(self.not_known))
         return rule(self.scenario, self.games, self.content, known)
 
+    def waiting(self, ruled: CodeRuling) -> bool:
+        """Whether a code's ruling still waits on a question (a fact needed, not yet asked)."""
+        return ruled.needs is not None and not ruled.cases and ruled.needs not in self.not_known
+
     # --- the questions --------------------------------------------------------------------
     def next_question(self, ruling: Ruling | None = None) -> Question | None:
         """The next fact a code's laws need, as a question; None once every code has ruled."""
@@ -167,11 +171,15 @@ class Interview:
         ruling = ruling or self.ruling()
         for needed in _needed(ruling.rulings):
             if needed not in self.not_known and needed not in self.answers:
+                if needed[0] == COUNTS[0]:  # every hand's count in one question
+                    return self.question(COUNTS)
                 return self.question(needed)
         return None
 
     def question(self, key: FactKey) -> Question:
         """The question that asks a fact, with its answers."""
+        if key == COUNTS:
+            return self._counts_question()
         fact, seat = key
         table = Table(self.scenario, self.game, Reading())
         words = _question_words(fact, seat, self.event)
@@ -180,13 +188,15 @@ class Interview:
         free = ""
         kind = _kind(fact, self.event)
         if kind in ("card", "card-or-none"):
+            free = "a card, e.g. KH or 10S"
             choices = [Choice(_typed(c), c.name) for c in self.game.pack.cards]
             if kind == "card-or-none":
                 choices.insert(0, Choice("none", "No card"))
         elif kind in ("count", "points", "int"):
             free = "a number"
+            low = max(spec.low, 0) if (spec := _field(fact, self.event)) is not None else 0
             if not choices:
-                choices = [Choice(str(n), str(n)) for n in range(0, 4)]
+                choices = [Choice(str(n), str(n)) for n in range(low, low + 4)]
         elif kind in ("players", "seats"):
             free = "seats, comma-separated (none: -)"
             choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
@@ -211,6 +221,8 @@ class Interview:
     def answer(self, key: FactKey, typed: str) -> Answer:
         """Record an answer typed or chosen; AnswerError when it is not one of the fact's."""
         fact, seat = key
+        if key == COUNTS:
+            return self._answer_counts(typed)
         if typed.strip().lower() == UNKNOWN_ANSWER:
             self.not_known.add(key)
             self.answers.pop(key, None)
@@ -231,21 +243,64 @@ class Interview:
             return
         at = self.order.index(key)
         for later in self.order[at:]:
-            self.answers.pop(later, None)
-            self.not_known.discard(later)
+            for one in self._keys_of(later):
+                self.answers.pop(one, None)
+                self.not_known.discard(one)
         del self.order[at:]
+
+    def _keys_of(self, key: FactKey) -> list[FactKey]:
+        """The facts an answer fixed: every hand's count for the counts' question."""
+        return [(COUNTS[0], p) for p in self.players] if key == COUNTS else [key]
 
     def asked(self) -> list[Answer]:
         """The answers given, in the order given."""
         out = []
         for key in self.order:
             fact, seat = key
-            if key in self.answers:
+            if key == COUNTS:
+                out.append(self._counts_answer())
+            elif key in self.answers:
                 value = self.answers[key]
                 out.append(Answer(fact, seat, value, True, _said(fact, seat, value, self.event)))
             else:
                 out.append(Answer(fact, seat, None, False, f"{question(fact, seat)} Not known."))
         return out
+
+    # --- every hand's count, asked once -----------------------------------------------------
+    def _counts_question(self) -> Question:
+        seats = self.players
+        combos: list[dict[str, int]] = [{}]
+        combos += [{p: e} for p in seats for e in (1, -1)]
+        combos += [{p: e, q: f} for i, p in enumerate(seats) for q in seats[i + 1:]
+                   for e in (1, -1) for f in (1, -1)]
+        choices = [Choice(_counts_typed(c), _counts_words(c, seats)) for c in combos]
+        return Question(COUNTS[0], None, "Which hands hold a wrong number of cards?",
+                        tuple(choices), "each hand wrong and by how many, e.g. North:+1; South:-1")
+
+    def _answer_counts(self, typed: str) -> Answer:
+        text = typed.strip()
+        if text.lower() == UNKNOWN_ANSWER:
+            for key in self._keys_of(COUNTS):
+                self.answers.pop(key, None)
+                self.not_known.add(key)
+        else:
+            errors = _parse_counts(text, self.players)
+            for p in self.players:
+                self.answers[(COUNTS[0], p)] = errors.get(p, 0)
+                self.not_known.discard((COUNTS[0], p))
+        if COUNTS in self.order:
+            self.order.remove(COUNTS)
+        self.order.append(COUNTS)
+        return self._counts_answer()
+
+    def _counts_answer(self) -> Answer:
+        keys = self._keys_of(COUNTS)
+        if any(k not in self.answers for k in keys):
+            return Answer(COUNTS[0], None, None, False,
+                          "Which hands hold a wrong number of cards? Not known.")
+        errors = {p: self.answers[(COUNTS[0], p)] for p in self.players}
+        wrong = {p: e for p, e in errors.items() if e}
+        return Answer(COUNTS[0], None, errors, True, _counts_words(wrong, self.players))
 
     def parse(self, key: FactKey, typed: str) -> Any:
         """A typed answer as the fact's value."""
@@ -263,9 +318,16 @@ class Interview:
                 return None
             return self._card(text)
         if kind in ("count", "points", "int"):
-            if not (text.isdigit() and len(text) <= 6):
+            digits = text.removeprefix("-").removeprefix("−")
+            if not (digits.isdigit() and len(digits) <= 6):
                 raise AnswerError(f"{text!r} is not a number")
-            return int(text)
+            number = -int(digits) if digits != text else int(digits)
+            spec = _field(fact, self.event)
+            if spec is not None and not spec.low <= number <= spec.high:
+                raise AnswerError(f"{number} is out of bounds: {spec.low} to {spec.high}")
+            if spec is None and number < 0:
+                raise AnswerError(f"{number} cannot be less than 0")
+            return number
         if kind in ("players", "seats"):
             if text in ("-", ""):
                 return ()
@@ -312,6 +374,43 @@ class Interview:
         if not self.game.pack.contains(card):
             raise AnswerError(f"{text} is not in the {self.game.name} pack")
         return card
+
+
+# Every hand's count against the count due, asked as one question (a wrong count at a table of
+# four would otherwise take four answers).
+COUNTS: FactKey = ("count-error", None)
+
+
+def _counts_typed(errors: dict[str, int]) -> str:
+    return "; ".join(f"{p}:{e:+d}" for p, e in errors.items()) or "right"
+
+
+def _counts_words(errors: dict[str, int], seats: tuple[str, ...]) -> str:
+    if not errors:
+        return "Every hand holds the right number of cards."
+    parts = []
+    for p, e in errors.items():
+        n = abs(e)
+        parts.append(f"{p} holds {n} card{'s' if n != 1 else ''} too "
+                     f"{'many' if e > 0 else 'few'}")
+    rest = "; the others are right." if len(errors) < len(seats) else "."
+    return "; ".join(parts) + rest
+
+
+def _parse_counts(text: str, seats: tuple[str, ...]) -> dict[str, int]:
+    """"North:+1; South:-1" (or "right") as each hand's error."""
+    if text.lower() in ("right", "none", "-", ""):
+        return {}
+    errors: dict[str, int] = {}
+    for pair in text.split(";"):
+        who, sep, amount = pair.strip().rpartition(":")
+        digits = amount.strip().lstrip("+-−")
+        if not sep or who.strip() not in seats or not digits.isdigit() or len(digits) > 2:
+            raise AnswerError(f"{pair.strip()!r} is not seat:+n or seat:-n; the seats are "
+                              f"{', '.join(seats)}")
+        sign = -1 if amount.strip()[:1] in ("-", "−") else 1
+        errors[who.strip()] = sign * int(digits)
+    return errors
 
 
 def _needed(rulings: tuple[CodeRuling, ...]) -> Iterator[FactKey]:
@@ -366,3 +465,34 @@ def _said(fact: str, seat: str | None, value: Any, event: str) -> str:
     if fact == "phase":
         return f"It came to light {PHASES.get(str(value), value)}."
     return say(fact, seat, value)
+
+
+def _stems(text: str) -> list[str]:
+    """Words as a filter compares them: folded, and cut to their first four letters so that
+    "led" meets "lead" and "turned" meets "turn"."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    words = "".join(c if c.isalnum() else " " for c in plain).split()
+    return [w[:4] if len(w) > 4 else w for w in words if len(w) > 2 or w.isdigit()]
+
+
+# Everyday words for the events' words ("two cards turned": several; "forgot": failed).
+_SAME = {"two": "seve", "thre": "seve", "forg": "fail", "led": "lead", "lead": "led"}
+
+
+def match_events(events: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The events whose words meet what was typed, best first (every event when nothing is
+    typed): "two cards turned", "led out of turn", "forgot to draw"."""
+    wanted = _stems(typed)
+    if not wanted:
+        return list(events)
+    scored = []
+    for n, (etype, words) in enumerate(events):
+        spec = EVENTS[etype]
+        have = set(_stems(f"{words} {spec.help} {etype.replace('-', ' ')}"))
+        hits = sum(1 for w in wanted if w in have or _SAME.get(w) in have)
+        if hits:
+            scored.append((-hits, n, (etype, words)))
+    return [item for *_, item in sorted(scored)]

@@ -219,13 +219,15 @@ def _split(table: Table, code: str, content: Content, known: Knowledge, need: Ne
         explanation = f"{asked} {why}, and the ruling turns on it. " + " ".join(
             f"If {c.words[0].lower()}{c.words[1:].rstrip('.')}: {_case_words(c.ruling)}"
             for c in cases)
-    else:
+    elif explore:
         # Too many values to rule one by one (a card, a hand): until the fact is known, the
         # code's guiding principle is what the referee has to go on.
         laws = tuple(principle_laws(content, table.game.id, code))
         explanation = (f"{asked} {why}, and the ruling turns on it. Until it is known, the "
                        f"code's guiding principle applies: "
                        + " ".join(content.laws[i].brief for i in laws))
+    else:  # not asked yet (a guided ruling asks it next)
+        explanation = f"{asked} {why}, and the ruling turns on it."
     decision = Decision(outcome="depends", laws=laws, explanation=explanation)
     return CodeRuling(code, decision, grounds=read, needs=key, cases=tuple(cases))
 
@@ -265,8 +267,8 @@ def fact_values(table: Table, key: FactKey) -> tuple[Any, ...]:
         return (True, False)
     if kind == "seat":
         return players
-    if kind == "stage":
-        return table.game.stage_names
+    if kind == "stage":  # the stages at which the event can happen in this game
+        return tuple(table.game.stages_of(table.scenario.event.type))
     if kind == "choice":
         return declared.choices
     if kind == "offset":

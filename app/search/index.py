@@ -22,6 +22,7 @@ from typing import TypeVar
 from app.corpus.laws import Law
 from app.corpus.vocabulary import CODES, GAMES, TOPICS
 from app.search.results import words
+from app.search.scoring import COLUMN_WEIGHTS  # beside the score's other weights
 
 # Bump when the index's tables or what goes into them change: old files are then rebuilt.
 SCHEMA = 3
@@ -29,9 +30,8 @@ SCHEMA = 3
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 # Title, then the case (the situation's name), then the body (text, situation, remedy, brief),
 # then context (game, code, topic and section names) so that "ecarte king" finds Écarté laws
-# about the king.
+# about the king. Their bm25 weights are app/search/scoring.py's COLUMN_WEIGHTS.
 COLUMNS = ("title", "kase", "body", "context")
-COLUMN_WEIGHTS = (10.0, 6.0, 1.0, 0.5)
 
 # Control characters would let content forge snippet markers (see app.search.results.MARK_START).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -10,7 +10,7 @@ phrases, so nothing typed ever reaches FTS5 as syntax.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from app.search import numbers
 from app.search.lexicon import Expansion, Lexicon
@@ -27,20 +27,21 @@ class Clause:
     phrases: tuple[str, ...]  # what is searched: `used` first, then its synonyms
     sources: tuple[str, ...] = ()  # where each phrase comes from, parallel to `phrases`
     prefix: bool = False  # the last word, still being typed: matched as a prefix too
-    core: int = 1  # how many of `phrases` (from the first) are the words as read or their
-    # group's head form ("maldonne": maldonne, misdeal); these rank before other synonyms
-    own: int = 1  # how many of `phrases` are the words as read (with a number's other
-    # spellings: "fifty", "50")
-    first: int = 1  # how many of `phrases` the first tier searches: the words as read and
-    # their thesaurus group's head, the laws' usual word ("wrong": erroneous); a glossary
-    # headword, often rarer than the word typed ("stock": talon), waits for the next tier
+    kinds: tuple[str, ...] = ()  # how each phrase stands for the words typed, parallel to
+    # `phrases`: "word" (as read, or a number's other spelling), "head" (its thesaurus
+    # group's head, the laws' usual word), "glossary" (its glossary headword) or "synonym";
+    # app/search/scoring.py weighs each
     whole: bool = False  # the last word, still being typed, is already a word the laws or
-    # the glossary know ("carre"): laws with it whole come before those it starts ("carried")
+    # the glossary know ("carre"): laws with it whole score above those it starts ("carried")
 
     @property
     def corrected(self) -> bool:
         """Whether spelling correction changed this clause."""
         return self.used != self.typed
+
+    def kind(self, n: int) -> str:
+        """How phrase `n` stands for the words typed (see `kinds`)."""
+        return self.kinds[n] if n < len(self.kinds) else "synonym"
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,6 @@ class Understanding:
     dropped: tuple[str, ...] = ()
     literal: bool = False
     corrections: tuple[tuple[str, str], ...] = ()  # (typed, used) for every corrected word
-    expressions: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def corrected_text(self) -> str:
@@ -89,6 +89,11 @@ def expand_contractions(text: str) -> str:
 # A word being typed shorter than this ("a", "th") is taken as unfinished even when it is a
 # word: its results must stay those of the words it starts.
 WHOLE_FROM = 3
+
+
+# The kinds of phrase that are the words typed, as the laws usually say them: bm25 weighs
+# each phrase by its rarity, so these are also ranked apart from the rarer synonyms.
+AS_READ = ("word", "head")
 
 
 def _quote(phrase: str) -> str:
@@ -146,9 +151,16 @@ class QueryReader:
                 dropped.append(as_typed)
                 continue
             clause = self._clause(as_typed, phrase, is_last)
-            if is_last and len(used[last]) >= WHOLE_FROM and (
-                    used[last] in self._speller or kind == "form"):
+            if is_last and ((kind == "form" and size > 1) or (len(used[last]) >= WHOLE_FROM and (
+                    used[last] in self._speller or kind == "form"))):
                 clause = replace(clause, whole=True)
+            same = [n for n, c in enumerate(clauses) if set(c.phrases) == set(clause.phrases)]
+            if same:
+                # A word said twice ("a sequence ... not a real sequence"), or two forms of
+                # one group ("led", "lead"), is asked for once (the last, which may be still
+                # typed): counted twice, the loudest noun outweighed the rest of a description.
+                clauses[same[0]] = clause
+                continue
             clauses.append(clause)
         if not clauses and dropped:  # only stop words: search them rather than nothing
             clauses = [self._clause(w, w, False) for w in dropped]
@@ -204,42 +216,39 @@ class QueryReader:
         lex = self._lexicon
         # The number's other spellings are the same words, not synonyms: searched as read.
         spelled = [" ".join(v) for v in numbers.variants(used.split())]
-        phrases = dict.fromkeys(spelled, "")
+        kinds = dict.fromkeys(spelled, "word")
+        sources = dict.fromkeys(spelled, "")
         found: Expansion | None = None
         for phrase in spelled:
             found = lex.expansion(lex.key(phrase))
             if found is not None:
                 break
-        own = len(phrases)
-        if found is None:
-            return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, own, own,
-                          first=own)
-        as_read = {lex.key(p) for p in spelled}
-        origin_of = dict(zip(found.phrases, found.origins, strict=True))
-        heads = [h for h in found.heads if lex.key(h) not in as_read]
-        in_thesaurus = [h for h in heads if origin_of.get(h, "").startswith("thesaurus:")]
-        for head in [*in_thesaurus, *heads]:
-            phrases.setdefault(head, origin_of.get(head, ""))
-        first = own + len(in_thesaurus)
-        core = len(phrases)
-        for phrase, origin in origin_of.items():
-            if lex.key(phrase) not in as_read:
-                phrases.setdefault(phrase, origin)
-        return Clause(typed, used, tuple(phrases), tuple(phrases.values()), prefix, core, own,
-                      first=first)
+        if found is not None:
+            as_read = {lex.key(p) for p in spelled}
+            origin_of = dict(zip(found.phrases, found.origins, strict=True))
+            heads = [h for h in found.heads if lex.key(h) not in as_read]
+            # The thesaurus group's head is the laws' usual word ("wrong": erroneous); a
+            # glossary headword is often rarer than the word typed ("stock": talon).
+            for head in heads:
+                origin = origin_of.get(head, "")
+                kinds.setdefault(head, "head" if origin.startswith("thesaurus:") else "glossary")
+                sources.setdefault(head, origin)
+            for phrase, origin in origin_of.items():
+                if lex.key(phrase) not in as_read:
+                    kinds.setdefault(phrase, "synonym")
+                    sources.setdefault(phrase, origin)
+        return Clause(typed, used, tuple(kinds), tuple(sources.values()), prefix,
+                      tuple(kinds.values()))
 
-    def group(
-        self, clause: Clause, *, direct: bool = False, level: str = "", whole: bool = False
-    ) -> str:
-        """The clause as an FTS5 OR group of quoted phrases. `level`: "own" (the words as
-        read and their thesaurus head), "core" (and every head form; also `direct`) or "all"
-        (every synonym, the default); `whole`: a word being typed that is already whole is not
-        matched as a prefix."""
+    def group(self, clause: Clause, *, synonyms: bool = True) -> str:
+        """The clause as an FTS5 OR group of quoted phrases: every form it stands for (or,
+        without `synonyms`, the words as read and their thesaurus head), and the last word,
+        while typed, also as a prefix (with the whole words the stemmer would make the prefix
+        miss)."""
         lex = self._lexicon
-        level = level or ("core" if direct else "all")
-        size = {"own": clause.first, "core": clause.core}.get(level, len(clause.phrases))
-        phrases = clause.phrases[:size]
-        if not clause.prefix or (whole and clause.whole):
+        phrases = [p for n, p in enumerate(clause.phrases)
+                   if synonyms or clause.kind(n) in AS_READ]
+        if not clause.prefix:
             alternatives = [_quote(p) for p in phrases]
         else:
             rest = [p for p in phrases[1:] if not lex.prefix_covers(clause.used, p)]
@@ -251,39 +260,12 @@ class QueryReader:
         return "(" + " OR ".join(alternatives) + ")"
 
     def expression(
-        self, understanding: Understanding, *, every: bool = True, direct: bool = False,
-        level: str = "", whole: bool = False,
+        self, understanding: Understanding, *, every: bool = True, synonyms: bool = True
     ) -> str | None:
-        """The MATCH expression: every clause (AND) or any of them (OR), with synonyms or
-        (`direct`, or `level` "core") with the words as read and their head forms only, or
-        (`level` "own") with the words as read and their thesaurus head only; None when there
-        are no clauses."""
+        """The MATCH expression: every clause (AND) or any of them (OR), with every synonym
+        or (not `synonyms`) with the words as read; None when there are no clauses."""
         if understanding.empty:
             return None
-        level = level or ("core" if direct else "all")
-        key = ("and" if every else "or") + " " + level + (" whole" if whole else "")
-        if key not in understanding.expressions:
-            joiner = " AND " if every else " OR "
-            # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
-            understanding.expressions[key] = joiner.join(
-                self.group(c, level=level, whole=whole) for c in understanding.clauses
-            )
-        return understanding.expressions[key]
-
-    def tiers(self, understanding: Understanding) -> list[str]:
-        """The every-clause expressions a search runs in turn, each adding the laws the one
-        before did not find: the words as read (and their thesaurus head), then with their
-        glossary headwords, then with every synonym (a synonym rare in the laws would
-        otherwise outweigh the common word typed, as bm25 scores each phrase by its rarity,
-        and "talon" would come before "stock"); when the last word, still being typed, is
-        already a whole word, these three first with it whole, then with it as a prefix.
-        Empty when there are no clauses."""
-        found: list[str] = []
-        # A last word already whole is searched whole at every level before as a prefix.
-        whole = any(c.prefix and c.whole for c in understanding.clauses)
-        for exact in (True, False) if whole else (False,):
-            for level in ("own", "core", "all"):
-                expression = self.expression(understanding, level=level, whole=exact)
-                if expression is not None and expression not in found:
-                    found.append(expression)
-        return found
+        # Explicit AND: FTS5 rejects implicit AND next to a parenthesised group.
+        joiner = " AND " if every else " OR "
+        return joiner.join(self.group(c, synonyms=synonyms) for c in understanding.clauses)

@@ -8,18 +8,22 @@ each hit (which words, which correction, which synonym).
 
 from __future__ import annotations
 
+import json
+import math
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 from app.corpus.laws import Content, Law, Term
 from app.corpus.vocabulary import CODES, GAMES, GENERAL, TOPICS
 from app.search import index, numbers
 from app.search.english import common_words
+from app.search.evidence import NEAR_WORDS, NEGATORS, LawText, Vocabulary
 from app.search.lexicon import Lexicon
-from app.search.query import Clause, QueryReader, Understanding
+from app.search.query import Clause, QueryReader, Understanding, expand_contractions
 from app.search.results import (
     MARK_END,
     MARK_START,
@@ -31,21 +35,27 @@ from app.search.results import (
     snippet_text,
     words,
 )
+from app.search.scoring import COLUMN_WEIGHTS, WEIGHTS, Evidence, score
 from app.search.spelling import Speller
 from app.search.thesaurus import Thesaurus, load_thesaurus
 
 __all__ = ["LawsStore", "SearchHit", "snippet_html", "snippet_text"]
 
-COLUMN_WEIGHTS = index.COLUMN_WEIGHTS
 SNIPPET_TOKENS = 20
 # Ranking costs FTS5 about a microsecond per matching law, all of them, before LIMIT applies.
 # Past this many matches (a first letter typed into a corpus of thousands of laws) a rank
 # says little anyway: such queries list title matches, then the rest, in browse order.
 RANK_LIMIT = 4000
-# When every clause together finds fewer laws than this, laws matching some clauses follow,
-# ranked by how many they match; these many candidates are read for that.
-FEW = 5
-ANY_CANDIDATES = 60
+# The candidates FTS5 ranks (by bm25) for the score to order: the laws holding every clause,
+# and the laws holding any clause when fewer than a page hold them all.
+CANDIDATES = 40
+# The most SQL statements one search runs: per scope (a game named, then every game) the
+# every-clause and any-clause candidates, each as read then with synonyms (or, past
+# RANK_LIMIT, with synonyms only but in two statements), and the page's snippets.
+# tests/test_search_statements.py counts them.
+MAX_STATEMENTS = 2 * 4 + 1
+# Laws whose words (as stems) are kept for scoring; past it the cache starts again.
+LAW_TEXTS = 20_000
 # A situation lists at most this many laws (its codes' versions and their variants); only a
 # corpus with many copies of one case (a benchmark's) would hold more.
 MAX_PER_SITUATION = 8
@@ -185,9 +195,9 @@ class LawsStore:
         self._speller = Speller(frequencies, known, stem=self._lexicon.stem,
                                 stems=frozenset(stems.values()), common=common_words())
         self._reader = QueryReader(self._lexicon, self._speller)
-        self._rank_limit = RANK_LIMIT
-        self._may_be_broad = len(self._laws) > self._rank_limit
-        self._law_stems: dict[str, str] = {}
+        self._may_be_broad = len(self._laws) > RANK_LIMIT
+        self._vocabulary = Vocabulary(frequencies, stems, self._lexicon)
+        self._law_texts: dict[str, LawText] = {}
         self._game_names = dict(GAMES)
         self._clause_patterns: dict[Clause, list[str]] = {}
 
@@ -281,54 +291,18 @@ class LawsStore:
     ) -> SearchResults:
         """Search, and say how: the hits, grouped by situation, with why each matched.
 
-        Laws matching every clause come first (a game named in the query narrows to that
-        game when it has any); when fewer than FEW do, laws matching some clauses follow,
-        those matching more first. `literal` searches the words as typed, uncorrected.
+        FTS5 finds the candidates: the laws holding every clause, and when fewer than a page
+        do, those holding any; each is scored once (app/search/scoring.py) and the best come
+        first. A game named in the query narrows to that game and the general laws when any
+        of them holds a word typed. `literal` searches the words as typed, uncorrected.
         """
         if not isinstance(limit, int) or limit > MAX_LIMIT:
             raise ValueError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
         seen = self._reader.read(query, literal=literal)
-        tiers = self._reader.tiers(seen)
-        if not tiers or limit <= 0:
+        if seen.empty or limit <= 0:
             return SearchResults(query)
-        named = tuple(g for g in seen.games if not game or g == game)
-        # A game named narrows the search to it, with the general laws, which hold for every
-        # game ("pitch bid out of turn" is ruled by the general law on bids out of turn), its
-        # own laws first at each strength of match. Only when none of them has any word typed
-        # are all games searched: a law of another game rules nothing in this one.
-        scopes: list[list[tuple[str, ...]]] = [[()]]
-        if named:
-            own = [named, (GENERAL,)] if not game and GENERAL not in named else [named]
-            scopes.insert(0, own)
-        rows: list[tuple[str, float, str]] = []
-        mode = "all"
-        anyway = self._reader.expression(seen, every=False)
-        assert anyway is not None
-        for scope in scopes:
-            rows = []
-            for expression in tiers:
-                for part in scope:
-                    if len(rows) < limit:
-                        taken = {r[0] for r in rows}
-                        rows += [r for r in self._run(expression, part, game, code, topic, limit)
-                                 if r[0] not in taken][: limit - len(rows)]
-            mode = "all"
-            if len(rows) < min(FEW, limit) and len(seen.clauses) > 1:
-                taken = {r[0] for r in rows}
-                scored = []
-                for part in scope:
-                    extra = [r for r in self._run(anyway, part, game, code, topic, ANY_CANDIDATES)
-                             if r[0] not in taken]
-                    scored += sorted(
-                        ((-self._coverage(self._laws[r[0]], seen.clauses), r[1], n), r)
-                        for n, r in enumerate(extra)
-                    )
-                if not rows and scored:
-                    mode = "any"
-                rows += [r for _, r in scored][: limit - len(rows)]
-            if rows:
-                break
-        hits = tuple(self._hit(law_id, rank, snippet, seen) for law_id, rank, snippet in rows)
+        ranked, mode = self._ranked(seen, game, code, topic, limit)
+        hits = tuple(self._hit(law_id, rank, snippet, seen) for law_id, rank, snippet in ranked)
         return SearchResults(
             query,
             hits,
@@ -340,6 +314,69 @@ class LawsStore:
             tuple(situations(self._with_siblings(hits, code, topic))),
         )
 
+    def _ranked(
+        self, seen: Understanding, game: str | None, code: str | None, topic: str | None,
+        limit: int,
+    ) -> tuple[list[tuple[str, float, str]], str]:
+        """The best `limit` laws for a query read, as (law id, bm25, snippet), and the mode:
+        "all" when some law holds every clause, else "any". At most MAX_STATEMENTS SQL
+        statements: per scope, the every-clause and the any-clause candidates (each one
+        statement, or two past RANK_LIMIT), then one for the page's snippets."""
+        read = self._reader.expression
+        every = (read(seen, synonyms=False), read(seen))
+        anyway = (read(seen, every=False, synonyms=False), read(seen, every=False))
+        named = tuple(g for g in seen.games if not game or g == game)
+        # A game named narrows the search to it, with the general laws, which hold for every
+        # game ("pitch bid out of turn" is ruled by the general law on bids out of turn).
+        # Only when none of them has any word typed are all games searched: a law of another
+        # game rules nothing in this one.
+        scopes: list[tuple[str, ...]] = [()]
+        if named:
+            scopes.insert(0, (*named, GENERAL) if not game and GENERAL not in named else named)
+        wanted = max(limit, CANDIDATES)
+        rows: list[tuple[int, str, float]] = []
+        mode = "all"
+        # From the laws holding every clause as read to those holding any with a synonym,
+        # until a page is full: a law found only further on scores below a page of laws
+        # found before it. Past RANK_LIMIT only the widest of each is read, in browse order.
+        reads = [(every, True), (anyway, False)] if len(seen.clauses) > 1 else [(every, True)]
+        for scope in scopes:
+            rows = []
+            from_synonyms: set[int] = set()
+            for (as_read, synonyms), all_clauses in reads:
+                broad = self._may_be_broad and self._breadth(seen, every=all_clauses) > RANK_LIMIT
+                for expression in (synonyms,) if broad else dict.fromkeys((as_read, synonyms)):
+                    if len(rows) >= limit:
+                        break
+                    assert expression is not None
+                    taken = {r[0] for r in rows}
+                    more = [r for r in self._run(expression, scope, game, code, topic, wanted,
+                                                 broad=broad) if r[0] not in taken]
+                    if expression != as_read:
+                        from_synonyms.update(r[0] for r in more)
+                    if not all_clauses and not rows and more:
+                        mode = "any"
+                    rows += more
+            if rows:
+                break
+        if not rows:
+            return [], mode
+        best = min(r[2] for r in rows) or -1.0
+        negating = bool(NEGATORS.intersection(words(expand_contractions(seen.text))))
+        rarities = {clause: self._rarity(clause) for clause in seen.clauses}
+        scored = sorted(
+            (-score(self._evidence(self._laws[law_id], seen, named, rank / best, negating,
+                                   rarities)), n)
+            for n, (_, law_id, rank) in enumerate(rows)
+        )
+        page = [rows[n] for _, n in scored[:limit]]
+        # The snippets of the words as read, unless a law of the page has only synonyms: the
+        # fewer phrases, the cheaper FTS5 reads them.
+        highlight = anyway[1] if from_synonyms.intersection(r[0] for r in page) else anyway[0]
+        assert highlight is not None
+        snippets = self._snippets(highlight, [r[0] for r in page])
+        return [(law_id, rank, snippets.get(rowid, "")) for rowid, law_id, rank in page], mode
+
     def _run(
         self,
         expression: str,
@@ -348,15 +385,19 @@ class LawsStore:
         code: str | None,
         topic: str | None,
         limit: int,
-    ) -> list[tuple[str, float, str]]:
+        *,
+        broad: bool,
+    ) -> list[tuple[int, str, float]]:
+        """The candidates, (rowid, law id, bm25): the best by bm25, or (`broad`: more laws
+        may match than are worth ranking) title matches first, in browse order."""
         chosen = games or ((game,) if game else ())
         filters = (*chosen, *(v for v in (code, topic) if v))
         where = _filter_sql(len(chosen), bool(code), bool(topic))
         try:
-            if self._may_be_broad and self._is_broad(expression):
+            if broad:
                 return self._unranked(expression, where, filters, limit)
             sql = (
-                f"SELECT law_id, rank, {_SNIPPET} FROM laws_fts "
+                "SELECT rowid, law_id, rank FROM laws_fts "
                 f"WHERE laws_fts MATCH ?{where} ORDER BY rank LIMIT ?"
             )
             return self._conn.execute(sql, (expression, *filters, limit)).fetchall()
@@ -365,20 +406,19 @@ class LawsStore:
             # search box must never crash the screen, so a failure reads as "no laws match".
             return []
 
-    def _is_broad(self, expression: str) -> bool:
-        """Whether more laws match than are worth ranking (see RANK_LIMIT)."""
-        # Counting stops at the limit, so a first letter costs no more than a narrow query.
-        limit = self._rank_limit
-        sql = "SELECT count(*) FROM (SELECT 1 FROM laws_fts WHERE laws_fts MATCH ? LIMIT ?)"
-        (count,) = self._conn.execute(sql, (expression, limit + 1)).fetchone()
-        return bool(count > limit)
+    def _breadth(self, seen: Understanding, *, every: bool) -> int:
+        """At least as many laws as the query's expression matches, from the vocabulary's
+        counts (no SQL): ranking costs FTS5 about a microsecond per matching law, all of
+        them, so past RANK_LIMIT the candidates are taken unranked (see _unranked)."""
+        per_clause = [self._vocabulary.clause_docs(c) for c in seen.clauses]
+        return min(per_clause) if every else sum(per_clause)
 
     def _unranked(
         self, expression: str, where: str, filters: tuple[str, ...], limit: int
-    ) -> list[tuple[str, float, str]]:
+    ) -> list[tuple[int, str, float]]:
         """Laws matching in the title, then the others, each in browse order."""
         sql = (
-            f"SELECT law_id, bm25(laws_fts, {_WEIGHTS}), {_SNIPPET} "
+            f"SELECT rowid, law_id, bm25(laws_fts, {_WEIGHTS}) "
             f"FROM laws_fts WHERE laws_fts MATCH ?{where} LIMIT ?"
         )
         in_title = f"{{title}} : ({expression})"
@@ -388,7 +428,35 @@ class LawsStore:
             rows += self._conn.execute(sql, (rest, *filters, limit - len(rows))).fetchall()
         return rows
 
-    # -- explaining ------------------------------------------------------------------------------
+    def _snippets(self, expression: str, rowids: list[int]) -> dict[int, str]:
+        """The snippet of each law of the page (one statement: snippet() is the costly part
+        of a query, so it runs on the page only)."""
+        if not rowids:
+            return {}
+        sql = (
+            f"SELECT rowid, {_SNIPPET} FROM laws_fts WHERE laws_fts MATCH ? "
+            "AND rowid IN (SELECT value FROM json_each(?))"
+        )
+        try:
+            rows = self._conn.execute(sql, (expression, json.dumps(rowids))).fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return dict(rows)
+
+    # -- scoring and explaining ------------------------------------------------------------------
+
+    def _text_of(self, law: Law) -> LawText:
+        """The law's indexed words as stems (cached)."""
+        found = self._law_texts.get(law.id)
+        if found is None:
+            title, case, body, where = index.fields(law, self._game_names)
+            parts = [words(title), words(case), words(f"{body} {where}")]
+            stems = self._lexicon.stems([t for part in parts for t in part])
+            found = LawText(*([stems[t] for t in part] for part in parts))
+            if len(self._law_texts) > LAW_TEXTS:
+                self._law_texts.clear()
+            self._law_texts[law.id] = found
+        return found
 
     def _patterns(self, clause: Clause) -> list[str]:
         """Each phrase of a clause as space-padded stems, for substring tests."""
@@ -400,36 +468,84 @@ class LawsStore:
             self._clause_patterns[clause] = found
         return found
 
-    def _stems_of(self, law: Law) -> str:
-        """The law's indexed words as stems, space-padded, for phrase tests."""
-        found = self._law_stems.get(law.id)
-        if found is None:
-            tokens = words(" ".join(index.fields(law, self._game_names)))
-            stems = self._lexicon.stems(tokens)
-            found = " " + " ".join(stems[t] for t in tokens) + " "
-            self._law_stems[law.id] = found
-        return found
+    def _found(self, text: LawText, clause: Clause) -> tuple[Match | None, str, list[int]]:
+        """Whether and how `clause` is in the law: the match to show, its weight's name
+        (scoring.WEIGHTS), and the word positions where any of its phrases starts."""
+        best: tuple[float, int, str] | None = None
+        positions: list[int] = []
+        for n, key in enumerate(self._patterns(clause)):
+            at = text.find(key)
+            if at:
+                how = clause.kind(n)
+                if how == "word" and clause.prefix and not clause.whole:
+                    how = "prefix"  # a word still typed, too short to be meant whole
+                weight = WEIGHTS[how]
+                if best is None or weight > best[0]:
+                    best = (weight, n, how)
+                    positions = []
+                if weight == best[0]:  # where the best kind of match stands
+                    positions += at
+        if best is not None:
+            _, n, how = best
+            phrase = clause.phrases[n]
+            if clause.kind(n) == "word":
+                match = Match(clause.typed, phrase, "correction" if clause.corrected else "word")
+            else:
+                match = Match(clause.typed, phrase, "synonym", clause.sources[n])
+            return match, how, sorted(positions)
+        if clause.prefix:
+            stem = self._lexicon.stem(clause.used)
+            for start in dict.fromkeys((stem, clause.used)):
+                at = text.find(f" {start}", whole=False)
+                if at:
+                    return Match(clause.typed, clause.used, "prefix"), "prefix", at
+            for word in self._lexicon.completions(clause.used):
+                at = text.find(f" {self._lexicon.stem(word)} ")
+                if at:
+                    return Match(clause.typed, word, "prefix"), "prefix", at
+        return None, "", []
+
+    def _evidence(
+        self, law: Law, seen: Understanding, named: tuple[str, ...], bm25: float,
+        negating: bool, rarities: Mapping[Clause, float],
+    ) -> Evidence:
+        """What `law` holds of the query, for scoring.score."""
+        text = self._text_of(law)
+        found: list[str] = []
+        places: list[list[int]] = []
+        rare = 0.0
+        for clause in seen.clauses:
+            _, how, positions = self._found(text, clause)
+            if how:
+                found.append(how)
+                places.append(positions)
+                rare += rarities[clause]
+        in_name = [[p for p in at if p < text.name_size] for at in places]
+        in_order = near = 0
+        # Clauses in the order typed, those the law lacks skipped.
+        for (a, b), (name_a, name_b) in zip(pairwise(places), pairwise(in_name), strict=False):
+            in_order += text.order(name_a, name_b)
+            if any(0 < q - p <= NEAR_WORDS for p in a for q in b):
+                near += 1
+        negated = 0 if negating else sum(
+            any(text.negated(p) for p in at) for at in in_name)
+        # A clause found only as a synonym counts for less where it stands, as it does found.
+        worth = [WEIGHTS[how] / WEIGHTS["word"] for how in found]
+        often = sum(w * len(at) / (len(at) + 1) for w, at in zip(worth, places, strict=True))
+        named_worth = sum(w for w, at in zip(worth, in_name, strict=True) if at)
+        return Evidence(tuple(found), named_worth, in_order, near,
+                        negated, law.game in named and law.game != GENERAL,
+                        bm25 if not self._may_be_broad else 0.0, often, rare)
+
+    def _rarity(self, clause: Clause) -> float:
+        """1 for a clause one law uses, 0 for one every law uses (from the vocabulary)."""
+        laws = max(len(self._laws), 2)
+        docs = min(max(self._vocabulary.clause_docs(clause, synonyms=False), 1), laws)
+        return 1.0 - math.log(docs) / math.log(laws)
 
     def _explain(self, law: Law, clause: Clause) -> Match | None:
         """Why `law` matches `clause`, or None when it does not."""
-        text = self._stems_of(law)
-        for n, key in enumerate(self._patterns(clause)):
-            if key in text:
-                phrase = clause.phrases[n]
-                if n < clause.own:  # the words as read, or a number's other spelling
-                    return Match(clause.typed, phrase, "correction" if clause.corrected else "word")
-                return Match(clause.typed, phrase, "synonym", clause.sources[n])
-        if clause.prefix:
-            stem = self._lexicon.stem(clause.used)
-            if f" {stem}" in text or f" {clause.used}" in text:
-                return Match(clause.typed, clause.used, "prefix")
-            for word in self._lexicon.completions(clause.used):
-                if f" {self._lexicon.stem(word)} " in text:
-                    return Match(clause.typed, word, "prefix")
-        return None
-
-    def _coverage(self, law: Law, clauses: tuple[Clause, ...]) -> int:
-        return sum(self._explain(law, c) is not None for c in clauses)
+        return self._found(self._text_of(law), clause)[0]
 
     def _hit(self, law_id: str, rank: float, snippet: str, seen: Understanding) -> SearchHit:
         law = self._laws[law_id]
@@ -476,15 +592,10 @@ class LawsStore:
         plain hits (no explanation of the match, no other codes' laws of their situations:
         the page lists titles, and a term's page is opened at every click)."""
         seen = self._reader.read(term)
-        rows: list[tuple[str, float, str]] = []
-        for expression in self._reader.tiers(seen):
-            if len(rows) >= limit:
-                break
-            taken = {r[0] for r in rows}
-            rows += [r for r in self._run(expression, (), None, None, None, limit)
-                     if r[0] not in taken][: limit - len(rows)]
+        if seen.empty or limit <= 0:
+            return []
         hits = []
-        for law_id, rank, snippet in rows:
+        for law_id, rank, snippet in self._ranked(seen, None, None, None, limit)[0]:
             law = self._laws[law_id]
             hits.append(SearchHit(law.id, law.title, law.game, law.code, law.topic, snippet,
                                   rank, law.case))

@@ -24,9 +24,11 @@ def seats(game: Game) -> list[str]:
     return list(game.default_seats())
 
 
-def deal_table(game: Game, stage: str, rng: random.Random) -> dict[str, Any]:
-    """A scenario mapping (no event yet) with a correct deal for the stage."""
-    players = seats(game)
+def deal_table(game: Game, stage: str, rng: random.Random,
+               players: list[str] | None = None) -> dict[str, Any]:
+    """A scenario mapping (no event yet) with a correct deal for the stage (at the game's
+    usual seats, or at `players`, as many as the game allows)."""
+    players = list(players) if players else seats(game)
     pack = [c for c in game.pack.cards for _ in range(game.pack.copies)]
     rng.shuffle(pack)
     rule = game.stage_rule(stage)

@@ -57,7 +57,10 @@ def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random) -> Found | 
     if made is None:
         return None
     raw, scenario = made
-    return Found(raw, scenario, rule(scenario, bank.games, bank.content))
+    ruling = rule(scenario, bank.games, bank.content)
+    if any(r.needs is not None for r in ruling.rulings):
+        return None  # a fact that decides is not on this table: no question can be fair
+    return Found(raw, scenario, ruling)
 
 
 def cites(found: Found, law_id: str, code: str) -> bool:

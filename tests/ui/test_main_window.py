@@ -7,6 +7,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication
 
 from ui.main_window import SCREENS, MainWindow
+from ui.screens import DEFAULT_SCREEN
 from ui.settings import UiSettings
 
 SURPLUS_EN = "rubicon-bezique.english.surplus-after-first-trick"
@@ -115,7 +116,7 @@ def test_geometry_last_screen_and_splitters_are_restored(qtbot, store, content, 
     assert second.browser.splitter.sizes() == sizes
 
 
-def test_a_fresh_settings_file_opens_on_the_welcome_then_the_first_screen(
+def test_a_fresh_settings_file_opens_on_the_welcome_then_the_laws(
         qtbot, store, content, tmp_path):
     path = str(tmp_path / "new.ini")
     win = MainWindow(store, content, UiSettings.in_file(path))
@@ -124,7 +125,7 @@ def test_a_fresh_settings_file_opens_on_the_welcome_then_the_first_screen(
     win.ui_settings.sync()
     again = MainWindow(store, content, UiSettings.in_file(path))
     qtbot.addWidget(again)
-    assert again.current_screen == SCREENS[0].name
+    assert again.current_screen == DEFAULT_SCREEN == "browser"
 
 
 def test_the_window_does_not_render_blank(window):

@@ -71,6 +71,13 @@ class ScenarioFiles:
                             else Path(path).stem.replace("-", " "))
         return True
 
+    def open_table(self, raw: dict[str, Any], title: str) -> bool:
+        """Open a table made elsewhere (a guided ruling's) as a new scenario not yet saved."""
+        if not self.maybe_discard():
+            return False
+        self.document.start(raw, title=title)
+        return True
+
     def open_dialog(self) -> bool:
         """Ask for a file and open it."""
         start = self.document.path.parent if self.document.path else None

@@ -47,6 +47,25 @@ difference is highlighted.</p>
 the Laws screen. Tables save to files and open again; the Examples menu holds a table for every
 kind of irregularity.</p>
 """),
+    GuidePage("ask", "Ask: a guided ruling", """
+<h1>Ask: a guided ruling</h1>
+<p><b>Ask</b> (Ctrl+K, first in the toolbar) rules a table's mistake without laying the table
+out. Choose the game, then say what happened: type a few words (<i>two cards turned</i>,
+<i>led out of turn</i>, <i>forgot to draw</i>) and the events of that game are filtered as you
+type; Enter takes the first.</p>
+<p>Then answer one question at a time. Only the facts the laws of the game read to decide are
+asked, in the order they read them: who dealt, whether the non-dealer has looked at his hand,
+whose lead it was. Press a digit to choose an answer, Enter to take the one selected,
+<b>?</b> for <i>I don't know</i>, Backspace to go back a question.</p>
+<p>Each code's ruling shows beside the questions as soon as it is decided: the outcome, the
+innocent side's options with the points they bring, the laws cited (click one to read it
+beside), where the codes differ. <i>Decided by</i> lists the facts each ruling turned on; click
+an answer on the left to change it, and the ruling follows.</p>
+<p>Answer <i>I don't know</i> and the ruling is given for each value of that fact: "if North
+had looked at his hand: a fresh deal; if not: his choice". Where a fact has too many values to
+rule one by one (a card, a whole hand), the code's guiding principle is given until it is known.
+The same guided ruling runs on the command line: <code>python -m app ask --game ecarte</code>.</p>
+"""),
     GuidePage("quizzes", "Quizzes", """
 <h1>Quizzes</h1>
 <p>The <b>Quizzes</b> screen (Ctrl+5) asks questions per game and topic: what the ruling is,

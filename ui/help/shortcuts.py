@@ -36,6 +36,7 @@ def declare(keys: str, what: str, where: str = "Everywhere") -> Shortcut:
 
 
 for _keys, _what in (
+    ("Ctrl+K", "Ask: a guided ruling, only the facts that decide"),
     ("Ctrl+1 … Ctrl+7", "Laws, Compare, Glossary, Builder, Quizzes, Statistics, Rehearse"),
     ("Alt+Left", "Back, across every screen (or the mouse's back button)"),
     ("Alt+Right", "Forward (or the mouse's forward button)"),

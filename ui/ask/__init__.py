@@ -1,0 +1,1 @@
+"""The Ask screen: a guided ruling."""
