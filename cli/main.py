@@ -1,6 +1,7 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule,ask,quiz,progress} ...`.
+"""Command line of Card Laws: `python -m app {validate,search,rule,ask,chart,quiz,progress} ...`.
 
-It sits above the core (`app`) and the quizzes (`quizzes`) and may use both."""
+It sits above the core (`app`) and the quizzes (`quizzes`) and may use both; `chart` draws with
+Qt's own writers (ui/ask/chart_export.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("validate", "search", "rule", "ask", "quiz", "progress")
+COMMANDS = ("validate", "search", "rule", "ask", "chart", "quiz", "progress")
 
 
 def _columns() -> int:

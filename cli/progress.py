@@ -7,7 +7,9 @@
   is kept beside it, never deleted. `restore --list` lists the backups.
 - export PROFILE FILE / import FILE [--name NAME]: one profile's progress as JSON.
 
-Every failure is one plain sentence on stderr and a non-zero exit, never a traceback.
+Every failure is one plain sentence on stderr and a non-zero exit, never a traceback: 2 when
+the file named on the line is refused (an import, a backup to restore, a place to write), 1
+when the progress file cannot be used.
 """
 
 from __future__ import annotations
@@ -56,10 +58,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Do the action; print the outcome (stdout) or one sentence saying why not (stderr)."""
-    from app.progress import ProgressError
+    from app.progress import ImportProblem, ProgressError
+    from app.progress.faults import FileRefused
 
     try:
         return int(_ACTIONS[args.action](args))
+    except FileRefused as exc:  # the file named on the line, not the progress file
+        print(f"cardlaws: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ImportProblem as exc:
+        print(f"cardlaws: nothing was imported: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except ProgressError as exc:
         print(f"cardlaws: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -67,29 +76,52 @@ def run(args: argparse.Namespace) -> int:
 
 def _folder(args: argparse.Namespace) -> Path:
     from app.progress import data_dir
+    from app.progress.faults import FileRefused
 
-    return data_dir(args.data_dir)
+    folder = data_dir(args.data_dir)
+    if args.data_dir is not None and folder.exists() and not folder.is_dir():
+        raise FileRefused(f"{folder} is not a folder: --data-dir names the progress folder")
+    return folder
 
 
 def _check(args: argparse.Namespace) -> int:
-    from app.progress import ProgressStore, backups
+    import sqlite3
+
+    from app.progress import ProgressError, ProgressStore, backups
+    from app.progress.opening import writable
+    from app.progress.soundness import bad_values
 
     folder = _folder(args)
     with ProgressStore.open(folder, keep_backups=0) as store:
         if store.notice:
             print(f"notice: {store.notice}", file=sys.stderr)
-        verdict = store.integrity()
-        profiles = store.profiles()
         print(f"progress file: {store.path}")
-        print(f"schema version: {store.schema_version}")
-        print(f"profiles: {len(profiles)}; answers recorded: {store.attempt_count()}")
+        try:  # a file SQLite finds sound may still hold what this Card Laws cannot read
+            verdict = store.integrity()
+            unreadable = bad_values(store.db.conn) if verdict == "ok" else []
+            if not unreadable:
+                print(f"schema version: {store.schema_version}")
+                profiles = store.profiles()
+                print(f"profiles: {len(profiles)}; answers recorded: {store.attempt_count()}")
+        except (sqlite3.Error, ProgressError) as exc:
+            unreadable = [str(exc)]
         kept = backups(folder)
         print(f"backups: {len(kept)}" + (f", the latest {kept[-1]}" if kept else ""))
         if verdict != "ok":
             print(f"damaged: the full integrity check says {verdict!r}. Restore a backup with "
                   "`cardlaws-cli progress restore`.", file=sys.stderr)
             return EXIT_UNUSABLE
-    print("health: OK (full integrity check passed)")
+        if unreadable:
+            print("unusable: the file is sound to SQLite but holds what Card Laws cannot read: "
+                  f"{'; '.join(unreadable)}. Restore a backup with `cardlaws-cli progress "
+                  "restore`.", file=sys.stderr)
+            return EXIT_UNUSABLE
+        if not writable(store.db):
+            print(f"unusable: {store.path} can be read but not written, so no answer can be "
+                  "saved. Check that it and its folder belong to you and may be written by "
+                  "you.", file=sys.stderr)
+            return EXIT_UNUSABLE
+    print("health: OK (full integrity check passed, every value readable, writable)")
     return 0
 
 
@@ -168,15 +200,13 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from app.progress import ImportProblem, ProgressStore
+    from app.progress import ProgressStore
     from quizzes import import_progress
 
     with ProgressStore.open(_folder(args), keep_backups=0) as store:
-        try:  # checked against this Card Laws' questions and laws, as the Quizzes screen does
-            profile = import_progress(store, args.file, name=args.name)
-        except ImportProblem as exc:
-            print(f"cardlaws: nothing was imported: {exc}", file=sys.stderr)
-            return EXIT_UNUSABLE
+        # checked against this Card Laws' questions and laws, as the Quizzes screen does;
+        # an ImportProblem (the file named is refused) exits EXIT_USAGE, in run
+        profile = import_progress(store, args.file, name=args.name)
     print(f"imported as the profile {profile.name!r}")
     return 0
 

@@ -117,6 +117,9 @@ def run_validate(args: argparse.Namespace) -> int:
     """Validate the authored items: exit 0 when sound, 1 listing every problem."""
     from quizzes.authored import load_authored
 
+    if args.directory is not None and not args.directory.is_dir():
+        print(f"cardlaws: {args.directory} is not a folder of quiz items", file=sys.stderr)
+        return 2
     try:
         items = load_authored(load_content(), args.directory)
     except ContentError as exc:

@@ -1,4 +1,6 @@
-"""`python -m app validate [DIR]`: check every content file, exit non-zero on any error."""
+"""`python -m app validate [DIR]`: check every content file the app loads, exit non-zero on any
+error: the laws, glossary, games and sources, the thesaurus, and beside them the example
+scenarios, the rehearsals and the quiz items, each read as the app reads it."""
 
 from __future__ import annotations
 
@@ -6,9 +8,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.corpus.checks import ContentError
-from app.corpus.loading import load_content
+from app.corpus.checks import ContentError, Problem
+from app.corpus.laws import Content
+from app.corpus.loading import content_dir, load_content
 from app.search.thesaurus import load_thesaurus
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,7 +32,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load and validate; print a summary or every problem."""
-    problems = []
+    if args.directory is not None and not args.directory.is_dir():
+        print(f"cardlaws: {args.directory} is not a content folder", file=sys.stderr)
+        return EXIT_USAGE
+    problems: list[Problem] = []
+    content = None
     try:
         content = load_content(args.directory)
     except ContentError as exc:
@@ -35,11 +45,54 @@ def run(args: argparse.Namespace) -> int:
         thesaurus = load_thesaurus(args.directory)
     except ContentError as exc:
         problems += exc.problems
+    root = args.directory if args.directory is not None else content_dir()
+    counts = {}
+    if content is not None:  # what is read beside the laws needs them sound
+        counts, beside = secondary_problems(content, root)
+        problems += beside
     if problems:
         print(ContentError(problems), file=sys.stderr)
-        return 1
+        return EXIT_INVALID
+    assert content is not None
     print(
         f"content OK: {len(content.laws)} laws, {len(content.terms)} glossary terms, "
-        f"{len(content.games)} games, {len(thesaurus.groups)} thesaurus groups"
+        f"{len(content.games)} games, {len(thesaurus.groups)} thesaurus groups, "
+        + ", ".join(f"{n} {what}" for what, n in counts.items())
     )
     return 0
+
+
+def secondary_problems(content: Content, root: Path) -> tuple[dict[str, int], list[Problem]]:
+    """Every problem in the files the app reads beside the laws, as the app reads them: the
+    example scenarios (the builder's Examples menu), the rehearsals (the Rehearse screen's
+    list) and the authored quiz items (the Quizzes screen). Returns how many of each were
+    read, and the problems."""
+    from app.model.games import build_games
+    from app.model.scenario import ScenarioError, load_scenario_file
+    from app.rehearsal.document import RehearsalFileError, read_file
+    from app.rehearsal.session import Rehearser
+    from quizzes.authored import load_authored
+
+    problems: list[Problem] = []
+    games = build_games(content)
+    scenarios = sorted((root / "scenarios").glob("*.json"))
+    for path in scenarios:
+        try:
+            load_scenario_file(path, games)
+        except ScenarioError as exc:
+            problems.append(Problem(f"scenarios/{path.name}", "-", exc.field, exc.message))
+    rehearser = Rehearser(games, content)
+    rehearsals = sorted((root / "rehearsals").glob("*.json"))
+    for path in rehearsals:
+        try:
+            read_file(path, rehearser)
+        except RehearsalFileError as exc:
+            problems.append(Problem(f"rehearsals/{path.name}", "-", exc.field, exc.message))
+    quiz = 0
+    try:
+        quiz = len(load_authored(content, root / "quiz"))
+    except ContentError as exc:
+        problems += exc.problems
+    counts = {"example scenarios": len(scenarios), "rehearsals": len(rehearsals),
+              "quiz items": quiz}
+    return counts, problems

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import random
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.corpus.checks import ContentError, Problem
+from app.corpus.checks import MAX_FILE_BYTES, ContentError, Problem
 from app.corpus.laws import Content
 from app.corpus.loading import CONTENT_DIR, content_dir
+from app.input_files import InputFileError, load_toml
 
 QUIZ_DIR = CONTENT_DIR / "quiz"
 KINDS = ("true-false", "choice")
@@ -128,14 +128,10 @@ def load_authored(content: Content, directory: Path | None = None) -> Mapping[st
         return items
     for path in sorted(root.glob("*.toml")):
         rel = f"quiz/{path.name}"
-        try:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            problems.append(Problem(rel, "-", "-", f"malformed TOML: {exc}"))
-            continue
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(Problem(rel, "-", "-", f"cannot read file: {exc}"))
+        try:  # a regular file only, read by bytes (a pipe would block, a device never end)
+            data = load_toml(path, MAX_FILE_BYTES)
+        except InputFileError as exc:
+            problems.append(Problem(rel, "-", "-", str(exc)))
             continue
         for key in sorted(set(data) - {"item"}):
             problems.append(Problem(rel, "-", key, "unknown key; the file holds [[item]] entries"))

@@ -28,9 +28,12 @@ def import_progress(
     name: str | None = None,
 ) -> Profile:
     """Import a JSON export as a new profile; ImportProblem (nothing written) if anything is off."""
+    from app.progress.transfer import read_export
+
+    data = read_export(path)  # a pipe, a device or bad JSON is refused before the bank loads
     bank = bank or default_bank()
-    return store.import_file(
-        path,
+    return store.import_profile(
+        data,
         name=name,
         known_item=bank.items.__contains__,
         known_law=bank.content.laws.__contains__,

@@ -90,10 +90,10 @@ def test_failures_are_one_sentence_each(tmp_path, capsys):
     assert "no profile 'Nobody'" in capsys.readouterr().err
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "cardlaws-progress", "version": 1.5}', encoding="utf-8")
-    assert cli(["progress", "import", str(bad), "--data-dir", data]) == 1
+    assert cli(["progress", "import", str(bad), "--data-dir", data]) == 2
     err = capsys.readouterr().err
     assert "nothing was imported" in err and "version" in err
     (tmp_path / "not-a-backup.sqlite").write_bytes(b"garbage" * 50)
     assert cli(["progress", "restore", str(tmp_path / "not-a-backup.sqlite"),
-                "--data-dir", data]) == 1
+                "--data-dir", data]) == 2
     assert "cannot be restored" in capsys.readouterr().err

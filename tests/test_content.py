@@ -31,7 +31,7 @@ def test_every_paragraph_of_every_listed_source_is_cited_by_a_law_or_a_glossary_
         for t in CONTENT.terms.values()
         if t.source[:3].isdigit() and ":" in t.source
     }
-    assert len(CONTENT.sources) == 4
+    assert len([s for s in CONTENT.sources.values() if s.paragraphs]) == 4  # the seeds
     every = {(s.id, n) for s in CONTENT.sources.values() for n in range(1, s.paragraphs + 1)}
     assert not sorted(every - cited)
 

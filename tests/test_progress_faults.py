@@ -485,3 +485,55 @@ def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_che
         assert nothing_moved(tmp_path)  # in use: the learner decides (restore, or check)
     finally:
         store.close()
+
+
+# --- several writers at once ------------------------------------------------------------------
+
+RECORDER = textwrap.dedent(
+    """
+    import os, sys, time
+    from datetime import UTC, datetime, timedelta
+    from app.progress import Attempt, ProgressError, ProgressStore
+    folder, go, who = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    store = ProgressStore.open(folder, keep_backups=0)
+    profile = [p for p in store.profiles() if p.name == "Ann"][0]
+    print("ready", flush=True)
+    while not os.path.exists(go):
+        time.sleep(0.002)
+    saved = 0
+    for n in range(20):
+        at = datetime(2024, 5, 1, 9, 0, tzinfo=UTC) + timedelta(seconds=who * 100 + n)
+        try:
+            store.record(Attempt(
+                profile_id=profile.id, at=at, question_id=f"law:ecarte.american.misdeal:{who}.{n}",
+                type="law", item="law:ecarte.american.misdeal", game="ecarte", topic="misdeals",
+                code="american", laws=("ecarte.american.misdeal",), answer="x",
+                correct=n % 2 == 0, elapsed_ms=1000))
+            saved += 1
+        except ProgressError as exc:
+            print(f"refused: {exc}", flush=True)
+    store.close()
+    print(f"saved {saved}", flush=True)
+    """
+)
+
+
+def test_six_processes_recording_at_once_all_have_every_answer_saved(tmp_path):
+    """Two windows, or a quiz and an import, write to one file: a writer waits for the other
+    (the write lock is taken before the transaction reads), none is refused."""
+    healthy(tmp_path, answers=0)
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    children = [
+        subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(go), str(who)],
+                         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        for who in range(6)
+    ]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    go.touch()
+    outcomes = [child.communicate(timeout=240)[0].strip() for child in children]
+    assert outcomes == ["saved 20"] * 6, [o for o in outcomes if o != "saved 20"][:2]
+    with ProgressStore.open(tmp_path, keep_backups=0) as store:
+        assert store.attempt_count() == 120 and store.integrity() == "ok"
+        assert nothing_moved(tmp_path)

@@ -76,6 +76,8 @@ CASES = [
     ("NUL name", lambda d: d["profile"].update(name="Ann\x00<img src=x>"),
      "profile.name: holds a control character"),
     ("huge name", lambda d: d["profile"].update(name="A" * 5_000_000),
+     "the value of 'name' is 5,000,000 characters long, larger than 64 kB"),
+    ("long name", lambda d: d["profile"].update(name="A" * 5_000),
      "profile.name: longer than 100 characters"),
     ("NUL item", lambda d: d["attempts"][2].update(question_id="q\x00"),
      "attempts[2].question_id: holds a control character"),
@@ -97,7 +99,7 @@ CASES = [
     ("log time", lambda d: d["review_log"][1]["log"].update(review_datetime="soon"),
      "review_log[1].log: the scheduler cannot read it"),
     ("stability inf", lambda d: d["cards"][0].update(stability=float("inf")),
-     "cards[0].stability"),
+     "holds Infinity, which is not a number JSON allows"),
 ]
 
 
@@ -126,7 +128,7 @@ def test_the_untouched_export_imports(store, tmp_path, export):
 def test_json_nested_past_the_parsers_limit_is_refused_quickly(store, tmp_path):
     started = time.monotonic()
     problems = refused(store, "[" * 200_000 + "]" * 200_000, tmp_path)
-    assert problems == ["file: nested deeper than 16 levels"]
+    assert len(problems) == 1 and "is nested deeper than can be read" in problems[0]
     assert time.monotonic() - started < 10
 
 
@@ -138,3 +140,60 @@ def test_profile_names_typed_in_the_app_are_bounded_too(store):
     ann = store.create_profile("<b>Ann</b>")  # tags are text: the screens show them as typed
     with pytest.raises(ProgressError, match="longer than 100"):
         store.rename_profile(ann.id, "B" * 10_000)
+
+
+# --- answers of any JSON value, numbers and texts no store can hold ----------------------
+
+
+@pytest.mark.parametrize("answer", [None, 7, 2.5, True, ["a", 1]])
+def test_an_answer_of_any_json_value_imports_and_reads_back(store, tmp_path, export, answer):
+    data = copy.deepcopy(export)
+    data["attempts"][0]["answer"] = answer
+    path = tmp_path / "import.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    profile = import_progress(store, path, BANK)
+    first = store.attempts(profile.id)[0]
+    assert first.answer == answer
+
+
+@pytest.mark.parametrize(
+    ("place", "expected"),
+    [
+        (lambda d: d["profile"].update(name="Ann\ud800"), "lone surrogate"),
+        (lambda d: d["attempts"][0].update(question_id="q\udfff"), "lone surrogate"),
+        (lambda d: d["attempts"][0].update(answer="a\ud800b"), "lone surrogate"),
+        (lambda d: d["attempts"][0].update(answer={"k\ud800": 1}), "lone surrogate"),
+    ],
+    ids=["name", "question id", "answer", "answer key"],
+)
+def test_a_lone_surrogate_anywhere_is_refused_not_raised(store, tmp_path, export, place, expected):
+    data = copy.deepcopy(export)
+    place(data)
+    problems = refused(store, json.dumps(data), tmp_path)  # json writes \ud800 escapes
+    assert any(expected in p for p in problems), problems
+
+
+def test_a_five_thousand_digit_number_is_refused_not_raised(store, tmp_path, export):
+    text = json.dumps(export).replace('"elapsed_ms": ', '"elapsed_ms": ' + "9" * 5000, 1)
+    problems = refused(store, text, tmp_path)
+    assert any("whole number of 5,00" in p for p in problems), problems
+
+
+def test_a_huge_answer_is_refused_as_it_is_parsed_before_any_checking(
+    store, tmp_path, export, monkeypatch
+):
+    """A 60 MB answer once took minutes of checking before "larger than 64 kB" was said: the
+    parse itself stops at the first text longer than any field may be, and nothing after
+    it (the export's checks) runs."""
+    from app.progress import import_checks
+
+    def never(*args, **kwargs):
+        raise AssertionError("the export was checked after a huge answer was parsed")
+
+    monkeypatch.setattr(import_checks, "validate_export", never)
+    monkeypatch.setattr("app.progress.transfer.validate_export", never)
+    data = copy.deepcopy(export)
+    data["attempts"][0]["answer"] = "x" * (2 * 1024 * 1024)
+    problems = refused(store, data, tmp_path)
+    assert problems == [problems[0]] and "larger than 64 kB" in problems[0]
+    assert "'answer'" in problems[0]

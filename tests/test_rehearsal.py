@@ -277,3 +277,21 @@ def test_the_lawful_cards_follow_the_first_code_and_its_reading() -> None:
         s = start("ecarte", 2, codes=codes, variants={group: free})
         rules = REHEARSER.game(s)
         assert rules.stage_rule("play").trump_when_void is must_trump, codes
+
+
+def test_each_law_knows_the_examples_and_rehearsals_whose_rulings_cite_it() -> None:
+    from app.engine import rule
+    from app.rehearsal.citations import Citations
+
+    citations = Citations(CONTENT, GAMES, CONTENT_DIR)
+    cited = citations.citing("cinch.american.lead-in-partners-turn")
+    assert [(c.kind, c.path.name) for c in cited] == [
+        ("example", "cinch-lead-in-partners-turn.json"),
+        ("rehearsal", "cinch-lead-in-partners-turn.json")]
+    # Every example is cited by the laws its own ruling gives (the engine's, not a list).
+    for path in EXAMPLES[:12]:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        ruling = rule(parse_scenario(raw, GAMES), GAMES, CONTENT)
+        for law in {law for r in ruling.rulings for law in r.laws}:
+            assert path in [c.path for c in citations.citing(law)], (path.name, law)
+    assert citations.citing("no.such.law") == []

@@ -33,10 +33,12 @@ class LawReader(QDockWidget):
     Signals:
         open_in_browser(str): the reader asked for the page in the browser (its link).
         term_requested(str): a glossary term on the page was clicked (its id).
+        file_requested(str): an example or rehearsal citing the law was clicked (its link).
     """
 
     open_in_browser = Signal(str)
     term_requested = Signal(str)
+    file_requested = Signal(str)
 
     def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
         super().__init__("Law", parent)
@@ -63,6 +65,7 @@ class LawReader(QDockWidget):
         self._link: str | None = None
         self.page.page_requested.connect(self.show_link)
         self.page.term_requested.connect(self.term_requested)
+        self.page.file_requested.connect(self.file_requested)
         self.browser_button.clicked.connect(self._to_browser)
         self.close_button.clicked.connect(self.hide)
 

@@ -1,10 +1,13 @@
-"""The pages' internal links: 'law:<id>', 'game:<id>', 'topic:<game>/<topic>', 'term:<id>'."""
+"""The pages' internal links: 'law:<id>', 'game:<id>', 'topic:<game>/<topic>', 'term:<id>', and
+the files a law page cites: 'example:<file name>' (content/scenarios), 'rehearsal:<file name>'
+(content/rehearsals)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-KINDS = ("law", "game", "topic", "term")
+KINDS = ("law", "game", "topic", "term", "example", "rehearsal")
+FILE_KINDS = ("example", "rehearsal")  # a file to open on another screen, not a page
 
 
 class Link(NamedTuple):

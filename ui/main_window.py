@@ -309,7 +309,7 @@ class MainWindow(WindowMoves, QMainWindow):
             schemes.addAction(action)
             self.scheme_actions[choice] = action
         self.about_action = self._action("&About Card Laws", "", self._show_about)
-        self.guide_action = self._action("&User guide", "F1", lambda: self.show_guide())
+        self.guide_action = self._action("&User guide", "F1", self.show_guide_here)
         self.shortcuts_action = self._action("&Keyboard shortcuts", "Ctrl+/",
                                              lambda: self.show_guide("shortcuts"))
         self.welcome_action = self._action("&Welcome", "",

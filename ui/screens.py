@@ -43,9 +43,12 @@ def _build_browser(window: MainWindow) -> QWidget:
 
     screen = BrowserScreen(window.store, window.content)
     screen.term_requested.connect(window.open_term)
+    screen.file_requested.connect(window.open_cited)
     screen.page_shown.connect(lambda link: window.record(Place("browser", link)))
     screen.search_left.connect(lambda text: window.record(Place("browser", SEARCH + text)))
-    theme.follow_zoom(screen.page)
+    # The lists beside the page grow with it: zoomed text is no use if the laws' names are not.
+    for part in (screen.page, screen.tree, screen.results):
+        theme.follow_zoom(part)
     return screen
 
 

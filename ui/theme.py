@@ -75,6 +75,7 @@ COLOURS: dict[str, Swatch] = {
     "find-bg": Swatch("#ffe066", "#ffd43b"),        # find-in-page highlight
     "chosen": Swatch("#e0a800", "#e0a800"),         # a chosen seat or card's ring
     "chosen-edge": Swatch("#8a6700", "#8a6700"),
+    "chart-path": Swatch("#8a6700", "#e0a800"),     # the path taken through a ruling chart
     "on-chosen": Swatch("#000000", "#000000"),      # text on the chosen colour
     # Playing cards look like cards in both schemes: a white face, red and black pips.
     "card-face": Swatch("#fffef8", "#fffef8"),

@@ -4,13 +4,14 @@ the screens, the actions and the menus."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.corpus.loading import content_dir
-from ui.links import href
+from ui.links import href, parse
 from ui.navigation import SEARCH, Place
 
 if TYPE_CHECKING:
@@ -22,7 +23,8 @@ class WindowMoves:
     """Back and Forward over every place visited, the law reader, Ctrl+F and the help.
 
     Expects of the window: journey, show_screen, screen, browser, compare, glossary,
-    show_builder, stack, store, content, back_action, forward_action, _reader, _help.
+    show_builder, open_rehearsal, stack, store, content, back_action, forward_action,
+    current_screen, _reader, _help.
     """
 
     _reader: LawReader | None
@@ -43,6 +45,17 @@ class WindowMoves:
         with self.journey.restoring():
             self.show_screen("glossary")
         self.glossary.show_term(term_id)
+
+    def open_cited(self, link: str) -> None:
+        """A law page's example or rehearsal: the example in the builder, the rehearsal on the
+        Rehearse screen (a file of the app's own content, named without a folder)."""
+        target = parse(link)
+        if target is None or Path(target.target).name != target.target:
+            return
+        if target.kind == "example":
+            self.show_builder().open_example(content_dir() / "scenarios" / target.target)
+        elif target.kind == "rehearsal":
+            self.open_rehearsal(content_dir() / "rehearsals" / target.target)
 
     def show_search(self, text: str) -> None:
         """Show the results of a search in the browser."""
@@ -74,6 +87,7 @@ class WindowMoves:
             self._reader = LawReader(self.store, self.content, self)
             self._reader.open_in_browser.connect(self._reader_to_browser)
             self._reader.term_requested.connect(self.open_term)
+            self._reader.file_requested.connect(self.open_cited)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._reader)
             self.resizeDocks([self._reader], [max(360, self.width() // 3)],
                              Qt.Orientation.Horizontal)
@@ -155,6 +169,12 @@ class WindowMoves:
         if not hasattr(self.stack.currentWidget(), "focus_search"):
             self.show_screen("browser")
         self.stack.currentWidget().focus_search()  # type: ignore[attr-defined]
+
+    def show_guide_here(self) -> None:
+        """F1: the guide at the page of the screen in front."""
+        from ui.help.guide import page_for_screen
+
+        self.show_guide(page_for_screen(self.current_screen))
 
     def show_guide(self, page: str = "browser") -> None:
         """The user guide, at one of its pages ('shortcuts' for the shortcut sheet)."""

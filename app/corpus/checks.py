@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.input_files import InputFileError, read_text
+
 # Bounds on what one content file may be: a laws file is about 100 kB and 4 tables deep.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 24
@@ -73,20 +75,21 @@ def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
         return found
     import tomllib  # here: a start served from the content store parses no TOML
 
+    try:  # a regular file only (a pipe would block, a device never end), read by bytes
+        text = read_text(path, MAX_FILE_BYTES)
+    except InputFileError as exc:
+        out.add(rel, "-", "-", f"cannot read file: {exc}")
+        return None
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            out.add(rel, "-", "-", f"file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
-            return None
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         out.add(rel, "-", "-", f"malformed TOML: {exc}")
         return None
     except RecursionError:
         out.add(rel, "-", "-", f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        out.add(rel, "-", "-", f"cannot read file: {exc}")
+    except ValueError as exc:  # tomllib's int() of a number of thousands of digits
+        out.add(rel, "-", "-", f"malformed TOML: {exc}")
         return None
     if _depth(data) > MAX_DEPTH:
         out.add(rel, "-", "-", f"malformed TOML: nested deeper than {MAX_DEPTH} levels")

@@ -23,14 +23,14 @@ def read_game_names(games_dir: Path) -> dict[str, str]:
     Only the few fields a list needs are read; a broken file is left out here and reported by
     the content validation (app/corpus/game_facts.py).
     """
-    import tomllib  # here: a command that never lists games parses no TOML
+    from app.corpus.checks import MAX_FILE_BYTES
+    from app.input_files import InputFileError, load_toml  # TOML parsed only when listing
 
     found: list[tuple[int, str, str]] = []
     for path in sorted(games_dir.glob("*.toml")):
-        try:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        try:  # a regular file only, read by bytes (a pipe would block, a device never end)
+            data = load_toml(path, MAX_FILE_BYTES)
+        except InputFileError:
             continue
         name = data.get("short_name", data.get("name"))
         order = data.get("order", 1000)

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.corpus.checks import Collector, read_toml, str_field, str_list
 from app.corpus.laws import SEED_CITE, Counterpart, Law, Term
-from app.corpus.sources import Source, check_citation
+from app.corpus.sources import Source, check_citation, cited_key
 from app.corpus.variant_changes import parse_changes
 from app.corpus.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
@@ -170,6 +170,9 @@ def check_links(laws: Mapping[str, Law], sources: dict[str, Source], out: Collec
         cite = law.seed_citation
         if cite:
             check_citation(sources, cite, law.file, law.id, out)
+        elif sources and cited_key(law.source) not in sources:  # listed, as a seed is
+            out.add(law.file, law.id, "source",
+                    f"cites {cited_key(law.source)!r}, which sources.toml does not list")
     groups: dict[str, list[Law]] = {}
     for law in laws.values():
         if law.variant_of:

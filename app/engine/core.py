@@ -209,11 +209,16 @@ def _split(table: Table, code: str, content: Content, known: Knowledge, need: Ne
             sub = replace(known, fixed={**known.fixed, key: value})
             ruled = _judge(table, code, content, sub, depth + 1, budget)
             cases.append(Case(value, say(fact, seat, value), ruled))
-    if cases and len({(*c.ruling.key(), c.ruling.laws) for c in cases}) == 1:
-        # Whatever the fact, the ruling is the same: it does not decide, and is not asked.
+    if cases and len({(*c.ruling.key(), c.ruling.laws, c.ruling.explanation)
+                      for c in cases}) == 1:
+        # Whatever the fact, the ruling is the same, word for word: it does not decide, and
+        # is not asked. Its grounds are those every case read alike (a case's own reads, such
+        # as the dealer it supposed, are not facts of this table).
         first = cases[0].ruling
-        return replace(first, grounds=tuple(g for g in first.grounds
-                                            if (g.fact, g.seat) != key))
+        common = tuple(g for g in first.grounds if (g.fact, g.seat) != key and all(
+            any((h.fact, h.seat, h.value) == (g.fact, g.seat, g.value) for h in c.ruling.grounds)
+            for c in cases[1:]))
+        return replace(first, grounds=common)
     laws = tuple(dict.fromkeys(law for c in cases for law in c.ruling.laws))
     if cases:
         explanation = f"{asked} {why}, and the ruling turns on it. " + " ".join(

@@ -6,7 +6,6 @@ or raises ScenarioError naming the field. Nothing half-parsed escapes.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cards import Card, CardError
+from app.input_files import InputFileError, parse_json, read_text
 from app.model.event_spec import MAX_NUMBER, FieldSpec
 from app.model.events import DECLARATIONS, EVENTS
 from app.model.facts import FACTS, event_fact
@@ -34,6 +34,10 @@ __all__ = [
 # No scenario nests deeper than this (expected -> code -> option_scores -> option -> player);
 # deeper is refused before anything reads it.
 MAX_DEPTH = 6
+# A scenario is a table and one event: the largest shipped is about 1 kB. Larger is not a scenario.
+MAX_FILE_BYTES = 256 * 1024
+# The longest text a scenario holds (a note); names are bounded far shorter, below.
+MAX_TEXT = 10_000
 # A seat's name is a name, not a page.
 MAX_NAME = 40
 
@@ -469,21 +473,20 @@ def relaid(scenario: Scenario, game: Game) -> Scenario | None:
 
 
 def load_scenario_file(path: Path, games: Mapping[str, Game]) -> Scenario:
-    """Read and validate a scenario JSON file."""
+    """Read and validate a scenario JSON file: a regular file of at most MAX_FILE_BYTES,
+    read by bytes (a pipe, a device or a 50 MB file is refused before any parsing)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("file", f"cannot read {path}: {exc}") from None
+        text = read_text(path, MAX_FILE_BYTES)
+    except InputFileError as exc:
+        raise ScenarioError("file", str(exc)) from None
     return parse_scenario_text(text, games, str(path))
 
 
 def parse_scenario_text(text: str, games: Mapping[str, Game], name: str = "the text") -> Scenario:
     """Validate a scenario written as JSON text: any text gives a Scenario or a ScenarioError
-    (a number of thousands of digits or nesting a million deep included)."""
+    (a key twice, a number of thousands of digits, nesting a million deep included)."""
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError("file", f"{name} is not valid JSON: {exc}") from None
-    except (ValueError, RecursionError) as exc:  # a 5000-digit number; nesting past the stack
-        raise ScenarioError("file", f"{name} holds JSON no scenario can: {exc}") from None
+        raw = parse_json(text, longest=MAX_TEXT, name=name)
+    except InputFileError as exc:
+        raise ScenarioError("file", str(exc)) from None
     return parse_scenario(raw, games)

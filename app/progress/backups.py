@@ -18,7 +18,9 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
-from app.progress.faults import ProgressUnavailable, unavailable
+from app.input_files import InputFileError, check_target, require_regular
+from app.progress.faults import FileRefused, ProgressUnavailable, unavailable
+from app.progress.identity import OURS, identify
 from app.progress.opening import BUSY_MS, move_aside, prepare_folder
 from app.progress.records import FILE_NAME, ProgressError
 
@@ -45,9 +47,9 @@ def copy_is_sound(path: Path) -> str | None:
         verdict = [r[0] for r in conn.execute("PRAGMA integrity_check(5)").fetchall()]
         if verdict != ["ok"]:
             return "it is damaged"
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-        if not {"migrations", "profiles", "attempts"} <= tables:
-            return "it is not a Card Laws progress file"
+        found = identify(conn)  # another program's, a newer Card Laws', an incomplete one
+        if found.verdict != OURS:
+            return f"it {found.why}"
         if conn.execute("SELECT count(*) FROM profiles").fetchone()[0] == 0:
             return "it holds no profile"
     except sqlite3.Error as exc:
@@ -107,6 +109,10 @@ def write_copy(path: Path, target: Path) -> None:
     """
     folder = target.parent
     try:
+        check_target(target)  # never replace a device or pipe (/dev/null) with a file
+    except InputFileError as exc:
+        raise FileRefused(str(exc)) from None
+    try:
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial", dir=folder)
         os.close(fd)
     except OSError as exc:
@@ -145,9 +151,13 @@ def restore(folder: Path, backup: Path, now: datetime) -> Path:
     file was kept. Raises ProgressError when the backup is not a sound progress file, and
     ProgressUnavailable when the files cannot be moved.
     """
+    try:
+        require_regular(backup)  # SQLite, given a named pipe, would wait for ever
+    except InputFileError as exc:
+        raise FileRefused(f"{backup} cannot be restored: {exc}") from None
     problem = copy_is_sound(backup)
     if problem is not None:
-        raise ProgressError(f"{backup} cannot be restored: {problem}")
+        raise FileRefused(f"{backup} cannot be restored: {problem}")
     path = folder / FILE_NAME
     prepare_folder(folder)
     try:

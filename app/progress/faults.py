@@ -23,18 +23,26 @@ _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 
 _LOW_SPACE = 1024 * 1024  # less free space than this: an I/O failure is taken as a full disk
 
 KINDS = ("damaged", "full", "locked", "permission", "io")
+# Files that are not for this Card Laws to open, left untouched (ProgressUnavailable only):
+# a symbolic link, another program's database, a file of a newer Card Laws.
+NOT_OURS = ("link", "foreign", "newer")
 
 
 class ProgressUnavailable(ProgressError):
     """The progress file cannot be used now, but it was left exactly as it was.
 
-    `kind` is one of "full", "locked", "permission", "io"; the message says what happened
-    and what the learner can do.
+    `kind` is one of "full", "locked", "permission", "io", or one of NOT_OURS; the message
+    says what happened and what the learner can do.
     """
 
     def __init__(self, kind: str, message: str) -> None:
         self.kind = kind
         super().__init__(message)
+
+
+class FileRefused(ProgressError):
+    """A file named to a command (a backup to restore, a place to write a copy or an export)
+    that is refused: not a regular file, not a sound progress file. Nothing was changed."""
 
 
 class ProgressWriteFailed(ProgressError):

@@ -159,7 +159,17 @@ def text_problem(text: str, longest: int) -> str | None:
         return f"longer than {longest} characters"
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
         return "holds a control character (such as NUL)"
+    if not _encodable(text):
+        return "holds a lone surrogate (such as \\ud800), which no text can store"
     return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def checked_name(name: str) -> str:
@@ -218,6 +228,10 @@ def validate_export(
     problems: list[str] = []
     if not isinstance(data, dict):
         return ["file: must be a JSON object"]
+    unstorable = _first_unstorable(data)
+    if unstorable is not None:  # SQLite would refuse it at the insert, with a traceback
+        return [f"{unstorable}: holds a lone surrogate (such as \\ud800), which no text "
+                "can store"]
     if data.get("format") != EXPORT_FORMAT:
         problems.append(f"format: must be {EXPORT_FORMAT!r}")
     version = data.get("version")
@@ -327,10 +341,31 @@ def _answer_problem(answer: Any) -> str | None:
     if depth(answer) > MAX_DEPTH:
         return f"nested deeper than {MAX_DEPTH} levels"
     try:
-        size = len(json.dumps(answer, ensure_ascii=False))
-    except (TypeError, ValueError, RecursionError):
+        text = json.dumps(answer, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # ValueError: a 5,000-digit number
         return "cannot be stored as JSON"
+    if not _encodable(text):
+        return "holds a lone surrogate (such as \\ud800), which no text can store"
+    size = len(text)
     return None if size <= MAX_ANSWER else f"larger than {MAX_ANSWER // 1024} kB"
+
+
+def _first_unstorable(data: Any) -> str | None:
+    """The place of the first text (or key) no UTF-8 can hold, anywhere in `data`."""
+    stack: list[tuple[str, Any]] = [("file", data)]
+    while stack:
+        where, node = stack.pop()
+        if isinstance(node, str):
+            if not _encodable(node):
+                return where
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str) and not _encodable(key):
+                    return where
+                stack.append((f"{where}.{key}" if where != "file" else str(key), value))
+        elif isinstance(node, list):
+            stack.extend((f"{where}[{n}]", item) for n, item in enumerate(node))
+    return None
 
 
 def _checked(check: Checker, data: Mapping[str, Any]) -> str | None:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from app.progress.records import ProgressError
+from app.progress.writing import immediate
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -90,7 +91,7 @@ def keep_mark(
     waited = int(db.execute("PRAGMA busy_timeout").fetchone()[0])
     db.execute("PRAGMA busy_timeout = 0")
     try:
-        with db.atomic():
+        with immediate(db):
             cur = db.execute(
                 "INSERT OR REPLACE INTO new_item_marks (profile_id, module, new_order, answered) "
                 "SELECT ?, ?, ?, ? WHERE (SELECT new_again FROM profiles WHERE id = ?) = ?",

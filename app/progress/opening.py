@@ -9,6 +9,9 @@
 - Only what SQLite reports as damaged (or an empty file) is moved aside, and the learner is
   told. A full disk, a lock held by another program, missing permissions leave the file as
   it was and raise ProgressUnavailable, whose message says what to do.
+- What is not ours is left untouched and said to be so, looked at read-only before anything
+  writes: a symbolic link (never followed), another program's database, a file of a newer
+  Card Laws. A write-ahead log that does not fit a sound file is moved aside alone.
 - The folder is made readable by the learner alone (0700) and the file 0600.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import threading
 from collections.abc import Callable
@@ -26,6 +30,7 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from app.progress.faults import ProgressUnavailable, kind_of, unavailable
+from app.progress.identity import FOREIGN, NEWER, OURS, Identity, identify
 from app.progress.migrations import migrate
 from app.progress.records import FILE_NAME, Clock, ProgressError
 
@@ -49,14 +54,18 @@ class Opened:
 def open_database(folder: Path, clock: Clock, synchronous: str) -> Opened:
     """Connect to the folder's progress file (creating it when absent).
 
-    Raises ProgressUnavailable when it cannot be used now; nothing is moved then. A damaged
+    Raises ProgressUnavailable when it cannot be used now, or is not ours to use (a link,
+    another program's database, a newer Card Laws' file); nothing is touched then. A damaged
     file is moved aside, a new one started, and `notice` says so.
     """
     path = folder / FILE_NAME
     prepare_folder(folder)
+    refuse_link(path, folder)
     notice = None
     tighten(path)  # a file from an older Card Laws may be readable by others
     problem = _damage_before_connecting(path, folder)
+    if problem is None and path.exists():
+        problem, notice = _identify_unchanged(path, folder, clock)
     unclean = _has_log(path)
     db = None
     if problem is None and path.exists():
@@ -100,11 +109,123 @@ def open_database(folder: Path, clock: Clock, synchronous: str) -> Opened:
     except ProgressError:
         db.close()
         raise
+    if notice is None and not writable(db):
+        notice = (
+            f"Your progress file {path} can be read but not written: answers will not be "
+            "saved. Check that it and its folder belong to you and may be written by you."
+        )
     return Opened(db, notice, unclean and _size(path) > SMALL_FILE)
+
+
+def refuse_link(path: Path, folder: Path) -> None:
+    """A progress file that is a symbolic link is refused, never followed: tightening its
+    mode or moving it aside would act on whatever it points at."""
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return  # absent, or not ours to see: opening it says which
+    if not stat.S_ISLNK(mode) and not stat.S_ISREG(mode):  # a pipe would block the open
+        raise ProgressUnavailable(
+            "foreign",
+            f"Your progress could not be opened: {path} is not a regular file (a folder, a "
+            "named pipe or a device). It has been left untouched: move it elsewhere, or "
+            "choose another data folder (--data-dir, CARDLAWS_DATA_DIR).",
+        )
+    if stat.S_ISLNK(mode):
+        raise ProgressUnavailable(
+            "link",
+            f"Your progress could not be opened: {path} is a symbolic link (to "
+            f"{os.readlink(path)}), and Card Laws does not follow links for the progress "
+            "file. It has been left untouched: put the file itself in its place, or choose "
+            f"the folder it is in as the data folder (--data-dir, CARDLAWS_DATA_DIR).",
+        )
+
+
+def _look(path: Path, how: str, folder: Path) -> Identity:
+    """The file's identity (and for a small one, its soundness) on a read-only connection:
+    `how` is "mode=ro" (the file with its write-ahead log) or "immutable=1" (the file alone).
+    A damaged file is the verdict "damaged"; any other SQLite error raises ProgressUnavailable.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?{how}", uri=True,
+                               timeout=BUSY_MS / 1000)
+    except sqlite3.Error as exc:
+        raise unavailable(exc, folder) from None
+    try:
+        found = identify(conn)
+        small = _size(path) <= SMALL_FILE
+        if found.verdict == OURS and small and _verdict(
+            conn.execute("PRAGMA integrity_check(5)").fetchall()
+        ):
+            return Identity("damaged", "is damaged")
+        return found
+    except sqlite3.Error as exc:
+        if kind_of(exc, folder) != "damaged":
+            raise unavailable(exc, folder) from None
+        return Identity("damaged", "is not a database, or is damaged (SQLite says so)")
+    finally:
+        conn.close()
+
+
+def _identify_unchanged(path: Path, folder: Path, clock: Clock) -> tuple[str | None, str | None]:
+    """Look at the file before anything writes to it: (damage to move aside, notice).
+
+    Another program's file, or a newer Card Laws', raises ProgressUnavailable: it is left
+    untouched. When the file read with its write-ahead log is not sound or not ours but the
+    file alone is, the log does not belong to it: only the log is moved aside.
+    """
+    found = _look(path, "mode=ro", folder)
+    notice = None
+    if found.verdict != OURS and _has_log(path):
+        alone = _look(path, "immutable=1", folder)
+        if alone.verdict == OURS:
+            kept = move_log_aside(path, clock(), folder)
+            notice = (
+                f"Your progress file is sound, but the write-ahead log beside it did not fit "
+                f"it (read with the log, the file {found.why}). The log has been kept as "
+                f"{kept.name} in {folder} and the progress file opened without it; answers "
+                "of the last session that were only in the log may be missing."
+            )
+            found = alone
+    if found.verdict in (FOREIGN, NEWER):
+        raise ProgressUnavailable(
+            found.verdict,
+            f"Your progress could not be opened: {path} {found.why}. It has been left "
+            "untouched: move it elsewhere, or choose another data folder (--data-dir, "
+            "CARDLAWS_DATA_DIR).",
+        )
+    if found.verdict != OURS:
+        return f"it {found.why}", notice
+    return None, notice
+
+
+def writable(db: Database) -> bool:
+    """Whether an answer could be written now: a write is begun and rolled back at once (a
+    read-only file or folder says no; another writer at work is taken as a yes)."""
+    db.execute("PRAGMA busy_timeout = 0")  # another writer at work: it is writable
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        db.conn.execute("BEGIN IMMEDIATE")  # succeeds on a read-only file in WAL mode:
+        try:  # only a write (given back unwritten) meets the refusal
+            db.execute(f"PRAGMA user_version = {version}")
+        finally:
+            db.conn.rollback()
+    except sqlite3.Error as exc:
+        return kind_of(exc) != "permission"
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    return True
 
 
 def prepare_folder(folder: Path) -> None:
     """Create the data folder readable by the learner alone; raise ProgressUnavailable."""
+    if folder.exists() and not folder.is_dir():
+        raise ProgressUnavailable(
+            "foreign",
+            f"Your progress could not be opened: {folder} is not a folder (it is a file, a "
+            "named pipe or a device). It has been left untouched: choose a folder for your "
+            "progress (--data-dir, CARDLAWS_DATA_DIR).",
+        )
     try:
         if not folder.is_dir():
             folder.mkdir(parents=True, mode=0o700)
@@ -165,10 +286,9 @@ def _connect(path: Path, synchronous: str) -> Database:
 
 
 def _quick_check(db: Database, path: Path) -> str | None:
-    """The check at open, bounded in time: the schema, and everything for a small file."""
+    """The schema read on the writing connection (the file's soundness was checked, bounded
+    in time, by `_look` before anything could write to it)."""
     db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    if _size(path) <= SMALL_FILE:
-        return _verdict(db.execute("PRAGMA integrity_check(5)").fetchall())
     return None
 
 
@@ -285,11 +405,31 @@ def move_aside(path: Path, now: datetime, folder: Path) -> Path:
     return aside
 
 
+def move_log_aside(path: Path, now: datetime, folder: Path) -> Path:
+    """Rename a write-ahead log that does not belong to its file (and the index beside it)
+    to `progress.sqlite-wal.foreign-<time>`; keep it."""
+    log = path.with_name(path.name + "-wal")
+    suffix = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = log.with_name(f"{log.name}.foreign-{suffix}")
+    n = 2
+    while kept.exists():
+        kept = log.with_name(f"{log.name}.foreign-{suffix}-{n}")
+        n += 1
+    try:
+        os.replace(log, kept)
+        path.with_name(path.name + "-shm").unlink(missing_ok=True)  # an index of that log
+    except OSError as exc:
+        raise unavailable(exc, folder) from None
+    return kept
+
+
 def tighten(path: Path) -> None:
     """Take away what group and others may do with a file or folder of ours; never widen a
     mode, never fail the caller."""
     try:
-        info = path.stat()
+        info = path.lstat()  # a link is never followed: its target is not ours to change
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            return
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
             return
         if info.st_mode & 0o077:
@@ -307,7 +447,10 @@ __all__ = [
     "full_check",
     "migrate_at_once",
     "move_aside",
+    "move_log_aside",
     "open_database",
     "prepare_folder",
+    "refuse_link",
     "tighten",
+    "writable",
 ]

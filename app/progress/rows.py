@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from app.progress.records import Attempt, CardRow, ReviewEntry, parse_stamp, stamp
 
-# Callers run these inside their own transaction (`db.atomic()`): an answer and its card and
+# Callers run these inside their own transaction (`writing.immediate`): an answer and its card and
 # review are written together or not at all.
 
 

@@ -18,7 +18,7 @@ from app.progress.backups import KEEP_BACKUPS, backup_in_background, daily_backu
 from app.progress.faults import write_failed
 from app.progress.figures import FigureQueries, FigureRows, GroupRow
 from app.progress.flags import Flag, lift_flag, put_flag, read_flags
-from app.progress.import_checks import checked_name
+from app.progress.import_checks import Checker, checked_name
 from app.progress.migrations import migrate, rebuild_summaries
 from app.progress.new_items import NewItems
 from app.progress.opening import check_in_background, open_database
@@ -50,6 +50,7 @@ from app.progress.rows import (
     insert_review,
     put_card,
 )
+from app.progress.writing import immediate
 
 
 class ProgressStore:
@@ -152,7 +153,13 @@ class ProgressStore:
         rows = self.db.execute(
             "SELECT id, name, created, new_per_day FROM profiles ORDER BY id"
         ).fetchall()
-        return [Profile(r[0], r[1], parse_stamp(r[2]), r[3]) for r in rows]
+        try:
+            return [Profile(r[0], r[1], parse_stamp(r[2]), r[3]) for r in rows]
+        except (TypeError, ValueError) as exc:  # a value this Card Laws never wrote
+            raise ProgressError(
+                f"a profile in the progress file holds a value that cannot be read ({exc}); "
+                "run `cardlaws-cli progress check`, or restore a backup"
+            ) from None
 
     def profile(self, profile_id: int) -> Profile:
         """One profile by id."""
@@ -167,7 +174,7 @@ class ProgressStore:
         """A new learner; names are unique."""
         name = checked_name(name)
         moment = now or utc_now()
-        with self._saving("The new profile"), self.db.atomic():
+        with self._saving("The new profile"), immediate(self.db):
             if self.db.execute("SELECT 1 FROM profiles WHERE name = ?", [name]).fetchone():
                 raise ProgressError(f"there is already a profile called {name!r}")
             cur = self.db.execute(
@@ -180,7 +187,7 @@ class ProgressStore:
         """Give a profile another (unused) name."""
         name = checked_name(name)
         try:
-            with self._saving("The new name"), self.db.atomic():
+            with self._saving("The new name"), immediate(self.db):
                 self.db.execute("UPDATE profiles SET name = ? WHERE id = ?", [name, profile_id])
         except sqlite3.IntegrityError:
             raise ProgressError(f"there is already a profile called {name!r}") from None
@@ -189,12 +196,12 @@ class ProgressStore:
         """How many new items a day the profile is given."""
         if count < 0:
             raise ProgressError("the daily number of new items cannot be negative")
-        with self._saving("The daily number of new items"), self.db.atomic():
+        with self._saving("The daily number of new items"), immediate(self.db):
             self.db.execute("UPDATE profiles SET new_per_day = ? WHERE id = ?", [count, profile_id])
 
     def delete_profile(self, profile_id: int) -> None:
         """Remove a profile and everything recorded for it."""
-        with self._saving("Deleting the profile"), self.db.atomic():
+        with self._saving("Deleting the profile"), immediate(self.db):
             for table in (
                 "review_log",
                 "attempts",
@@ -221,7 +228,7 @@ class ProgressStore:
         """Write an answer, its card and review, and the running totals, in one transaction."""
         if attempt.mode not in MODES:
             raise ProgressError(f"unknown mode {attempt.mode!r}")
-        with self._saving("That answer"), self.db.atomic():
+        with self._saving("That answer"), immediate(self.db):
             before = undoing.remember(self.db, attempt)
             attempt_id = insert_attempt(self.db, attempt)
             if card is not None:
@@ -251,7 +258,7 @@ class ProgressStore:
         """Take back the last answer in one transaction: the attempt, its review and its share
         of the totals removed, the card and the mistakes list restored exactly as they were.
         Returns the attempt taken back, or None when there is nothing to undo."""
-        with self._saving("Taking back the answer"), self.db.atomic():
+        with self._saving("Taking back the answer"), immediate(self.db):
             return undoing.undo(self.db, profile_id)
 
     # -- flags --------------------------------------------------------------------------
@@ -266,13 +273,13 @@ class ProgressStore:
     ) -> Flag:
         """Flag a question the learner disputes; its item is not asked again until unflagged."""
         flag = Flag(item, question_id, reason.strip(), now or utc_now())
-        with self._saving("The flag"), self.db.atomic():
+        with self._saving("The flag"), immediate(self.db):
             put_flag(self.db, profile_id, flag)
         return flag
 
     def unflag(self, profile_id: int, item: str) -> bool:
         """Lift a flag; returns whether there was one."""
-        with self.db.atomic():
+        with immediate(self.db):
             return lift_flag(self.db, profile_id, item)
 
     def flags(self, profile_id: int) -> list[Flag]:
@@ -447,7 +454,7 @@ class ProgressStore:
 
     def rebuild_summaries(self, profile_id: int) -> None:
         """Recompute a profile's running totals from its attempts."""
-        with self.db.atomic():
+        with immediate(self.db):
             rebuild_summaries(self.db, profile_id)
 
     # -- export and import (app.progress.transfer) ---------------------------------------
@@ -467,13 +474,17 @@ class ProgressStore:
         name: str | None = None,
         known_item: Callable[[str], bool] | None = None,
         known_law: Callable[[str], bool] | None = None,
+        check_card: Checker | None = None,
+        check_log: Checker | None = None,
     ) -> Profile:
-        """Validate an export in full, then write it as a new profile in one transaction.
+        """Validate an export in full, then write it as a new profile in one transaction
+        (`check_card` / `check_log`: what the scheduler cannot read, as validate_export).
 
         Raises ImportProblem listing every problem, having written nothing.
         """
         return transfer.import_profile(
-            self, data, name=name, known_item=known_item, known_law=known_law
+            self, data, name=name, known_item=known_item, known_law=known_law,
+            check_card=check_card, check_log=check_log,
         )
 
     def import_file(self, path: Path, **kwargs: Any) -> Profile:

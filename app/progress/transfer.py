@@ -10,11 +10,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.input_files import InputFileError, check_target, load_json
+from app.progress.faults import FileRefused
 from app.progress.flags import export_flags, import_flags
 from app.progress.import_checks import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
-    MAX_DEPTH,
+    MAX_ANSWER,
     MAX_FILE_BYTES,
     MAX_NAME,
     Checker,
@@ -32,12 +34,13 @@ from app.progress.records import (
     utc_now,
 )
 from app.progress.rows import CARD_COLUMNS, card_row, insert_review, put_card
+from app.progress.writing import immediate
 
 if TYPE_CHECKING:
     from app.progress.store import ProgressStore
 
 __all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_file", "export_profile", "import_file",
-           "import_profile", "validate_export"]
+           "import_profile", "read_export", "validate_export"]
 
 
 def export_profile(
@@ -126,8 +129,12 @@ def export_file(
     store: ProgressStore, profile_id: int, path: Path, now: datetime | None = None
 ) -> None:
     """Write a profile's export to a JSON file (atomically: a partial file never remains)."""
-    data = export_profile(store, profile_id, now)
     target = Path(path)
+    try:
+        check_target(target)  # never replace a device or pipe (/dev/null) with a file
+    except InputFileError as exc:
+        raise FileRefused(str(exc)) from None
+    data = export_profile(store, profile_id, now)
     # A unique temporary name beside the target (mkstemp: readable by the learner alone),
     # renamed over it only once complete.
     fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial",
@@ -164,7 +171,7 @@ def import_profile(
     if text_problem(wanted, MAX_NAME) is not None:
         raise ImportProblem([f"profile.name: {text_problem(wanted, MAX_NAME)}"])
     profile_data = data["profile"]
-    with store.db.atomic():
+    with immediate(store.db):
         taken = {r[0] for r in store.db.execute("SELECT name FROM profiles")}
         final, n = wanted, 2
         while final in taken:
@@ -235,15 +242,16 @@ def import_profile(
 
 
 def import_file(store: ProgressStore, path: Path, **kwargs: Any) -> Profile:
-    """Read a JSON export and import it (see import_profile)."""
+    """Read a JSON export and import it (see import_profile). The file is read by bytes up to
+    MAX_FILE_BYTES, and no text in it may be longer than an answer may be: a 60 MB answer
+    stops the parse where it is met, not after the whole file is checked."""
+    return import_profile(store, read_export(path), **kwargs)
+
+
+def read_export(path: Path) -> Any:
+    """An export file's JSON, read safely (app/input_files.py); ImportProblem when refused.
+    Nothing else is needed to read it: a caller refuses a bad file before loading the rest."""
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            raise ImportProblem([f"file: larger than {MAX_FILE_BYTES // 2**20} MB"])
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ImportProblem([f"file: cannot read {path}: {exc}"]) from None
-    except json.JSONDecodeError as exc:
-        raise ImportProblem([f"file: not valid JSON: {exc}"]) from None
-    except RecursionError:
-        raise ImportProblem([f"file: nested deeper than {MAX_DEPTH} levels"]) from None
-    return import_profile(store, data, **kwargs)
+        return load_json(path, MAX_FILE_BYTES, longest=MAX_ANSWER)
+    except InputFileError as exc:
+        raise ImportProblem([f"file: {exc}"]) from None

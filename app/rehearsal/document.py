@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from app.input_files import InputFileError, load_json
 from app.rehearsal.play import RehearsalError
 from app.rehearsal.session import STEP_KINDS, Branch, Moment, Rehearser, Start, Step
 
@@ -205,18 +206,25 @@ def from_json(raw: Any, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Mome
 
 
 def read_file(path: Path, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Moment]]]:
-    """Open a rehearsal file (RehearsalFileError for anything wrong with it)."""
+    """Open a rehearsal file (RehearsalFileError for anything wrong with it): a regular file
+    of at most MAX_BYTES, read by bytes; a key twice or a number of thousands of digits is
+    refused as the JSON is parsed."""
     try:
-        with Path(path).open("rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RehearsalFileError("file", f"cannot read {path}: {exc.strerror or exc}") from None
-    _need(len(data) <= MAX_BYTES, "file", "is too large for a rehearsal")
-    try:
-        raw = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise RehearsalFileError("file", f"is not valid JSON ({exc})") from None
+        raw = load_json(path, MAX_BYTES, longest=MAX_TEXT)
+    except InputFileError as exc:
+        raise RehearsalFileError("file", str(exc)) from None
     return from_json(raw, rehearser)
+
+
+def read_title(path: Path) -> str | None:
+    """A rehearsal file's title for a menu, read as read_file reads (None when there is none
+    or the file cannot be read: opening it then says why)."""
+    try:
+        raw = load_json(path, MAX_BYTES, longest=MAX_TEXT)
+    except InputFileError:
+        return None
+    title = raw.get("title") if isinstance(raw, dict) else None
+    return title if isinstance(title, str) and title.strip() else None
 
 
 def write_file(path: Path, rehearsal: Rehearsal) -> None:

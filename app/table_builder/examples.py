@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.corpus.vocabulary import GAMES
+from app.input_files import InputFileError, load_json
+from app.model.scenario import MAX_FILE_BYTES, MAX_TEXT
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,9 @@ _read: dict[str, tuple[tuple[tuple[str, int], ...], dict[str, list[Example]]]] =
 def _read_examples(paths: list[Path]) -> dict[str, list[Example]]:
     found: dict[str, list[Example]] = {}
     for path in paths:
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        try:  # a pipe among the examples must not hang the menu, nor a huge file fill memory
+            raw = load_json(path, MAX_FILE_BYTES, longest=MAX_TEXT)
+        except InputFileError:
             continue
         if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
             continue

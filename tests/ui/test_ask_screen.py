@@ -177,3 +177,15 @@ def test_refine_in_the_builder_opens_the_same_ruling_there(qtbot, window):
     assert shown is not None
     assert [(r.code, r.outcome, r.laws) for r in shown.rulings] == [
         (r.code, r.outcome, r.laws) for r in asked.rulings]
+
+
+def test_content_without_a_law_the_ruling_needs_says_so(qtbot, content):
+    """A club's own content may lack a law the engine cites: Ask says which, and holds."""
+    screen = AskScreen(content)  # the fixture content: a few laws of two games
+    qtbot.addWidget(screen)
+    screen.choose_game("ecarte")
+    screen.choose_event("several-trumps-turned")
+    while screen.question is not None:
+        screen.answer(screen.question.choices[0].value)
+    assert "a law this ruling needs is not loaded (ecarte." in screen.ruling_panel.banner.text()
+    assert screen.ruling_panel.ruling is None

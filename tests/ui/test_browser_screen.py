@@ -159,3 +159,32 @@ def _tree_links(browser: BrowserScreen) -> set[str]:
 
     walk(QModelIndex())
     return found
+
+
+def _listed_at(model, law_id: str) -> QModelIndex:
+    """The row of the results that names this law (searched by hand, as a reader would)."""
+    for row in range(model.rowCount()):
+        top = model.index(row, 0)
+        for sub in range(model.rowCount(top)):
+            if model.hit_at(model.index(sub, 0, top)).law_id == law_id:
+                return model.index(sub, 0, top)
+        if model.hit_at(top).law_id == law_id:
+            return top
+    return QModelIndex()
+
+
+def test_following_a_link_from_a_law_page_moves_the_results_selection(qtbot, browser):
+    browser.search("surplus")
+    model = browser.results_model
+    start = _listed_at(model, SURPLUS_EN)
+    assert start.isValid() and _listed_at(model, SURPLUS_FR).isValid()
+    click_index(qtbot, browser.results, start)
+    assert browser.current_page == f"law:{SURPLUS_EN}"
+    with qtbot.waitSignal(browser.page_shown):
+        click_link(qtbot, browser.page, f"law:{SURPLUS_FR}")
+    current = browser.results.currentIndex()
+    assert model.hit_at(current).law_id == SURPLUS_FR
+    assert browser.results.selectionModel().isSelected(current)
+    # A law the results do not list leaves no result selected (none names the page).
+    browser.show_law("ecarte.french.bystander-advice")
+    assert not browser.results.selectionModel().hasSelection()

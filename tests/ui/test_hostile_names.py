@@ -28,6 +28,14 @@ MARK = '<img src="cardlaws-hostile'
 PROFILE = MARK + '-profile.png" width="4000" height="4000"><b>Eve</b>'
 SEAT = MARK + '-seat.png">N'
 TITLE = MARK + '-title.png"><i>Hello</i>'
+LINK = "<a href='cardlaws-hostile'>Y</a>"  # a live link, were it rendered
+# What a hostile name looks like where it reached a rich-text renderer unescaped (Qt writes
+# a document's HTML with double quotes).
+DANGER = (MARK, "<a href='cardlaws-hostile", '<a href="cardlaws-hostile')
+
+
+def _raw(text: str) -> bool:
+    return any(d in text for d in DANGER)
 
 
 def rich_offenders(root: QWidget) -> list[str]:
@@ -36,15 +44,15 @@ def rich_offenders(root: QWidget) -> list[str]:
     for widget in [root, *root.findChildren(QWidget)]:
         where = f"{type(widget).__name__} {widget.objectName() or widget.accessibleName()!r}"
         tip = widget.toolTip()
-        if MARK in tip and GuiQt.mightBeRichText(tip):
+        if _raw(tip) and GuiQt.mightBeRichText(tip):
             found.append(f"tooltip of {where}: {tip[:80]!r}")
         if isinstance(widget, QLabel):
             text, fmt = widget.text(), widget.textFormat()
             rich = fmt == Qt.TextFormat.RichText or (
                 fmt != Qt.TextFormat.PlainText and GuiQt.mightBeRichText(text))
-            if MARK in text and rich:
+            if _raw(text) and rich:
                 found.append(f"{where}: {text[:80]!r}")
-        if isinstance(widget, QTextEdit) and MARK in widget.toHtml():
+        if isinstance(widget, QTextEdit) and _raw(widget.toHtml()):
             found.append(f"{where} (HTML): {widget.toPlainText()[:80]!r}")
         if isinstance(widget, QAbstractItemView) and widget.model() is not None:
             model = widget.model()
@@ -57,10 +65,10 @@ def rich_offenders(root: QWidget) -> list[str]:
                     index = model.index(row, col)
                     html = isinstance(widget.itemDelegateForIndex(index), HtmlDelegate)
                     value = model.data(index, Qt.ItemDataRole.DisplayRole)
-                    if html and isinstance(value, str) and MARK in value:
+                    if html and isinstance(value, str) and _raw(value):
                         found.append(f"{where} row {row}: {value[:80]!r}")
                     tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
-                    if isinstance(tip, str) and MARK in tip and GuiQt.mightBeRichText(tip):
+                    if isinstance(tip, str) and _raw(tip) and GuiQt.mightBeRichText(tip):
                         found.append(f"{where} row {row} tooltip: {tip[:80]!r}")
     return found
 
@@ -87,8 +95,9 @@ def test_a_hostile_profile_name_is_text_on_the_quiz_statistics_and_profile_scree
     assert shown, "the profile's name is shown somewhere on the quiz screen"
     assert not rich_offenders(window)
     window.show_screen("statistics")
-    qtbot.wait(50)
-    assert any("Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel))
+    qtbot.waitUntil(lambda: any(
+        "Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel)),
+        timeout=60_000)  # the statistics fill on a turn of their own
     assert not rich_offenders(window)
 
 
@@ -128,8 +137,8 @@ def test_hostile_seat_names_and_titles_are_text_in_the_builder(qtbot, window, tm
     with ModalGuard(window) as guard:  # a dialog here would be a failure, not a hang
         opened = builder.open_path(path)
     assert opened and not guard.closed
-    qtbot.wait(50)
-    assert any("N" in w.text() for w in builder.findChildren(QLabel))
+    qtbot.waitUntil(lambda: any("N" in w.text() for w in builder.findChildren(QLabel)),
+                    timeout=60_000)
     assert not rich_offenders(window)
 
 
@@ -157,3 +166,78 @@ def test_builder_messages_quoting_a_file_name_are_plain_text(qtbot, window, tmp_
         with ModalGuard(window):  # should `look` miss it, the test still ends
             ask()
     assert len(seen) == 2
+
+
+
+@pytest.mark.parametrize("rehearsal", ["ecarte-failure-to-win.json",
+                                       "rubicon-bezique-lead-out-of-turn.json"])
+def test_hostile_seat_names_are_text_on_the_rehearse_screen(qtbot, window, tmp_path, rehearsal):
+    """Where the deal stands, the table's facts, each seat's label, the cards' and the option
+    buttons' tooltips: a seat's name is its characters, and an <a href> is no live link."""
+    from app.corpus.laws import Content
+    from app.corpus.loading import load_content
+    from ui.rehearse.rehearse_screen import RehearseScreen
+
+    source = CONTENT_DIR / "rehearsals" / rehearsal
+    raw = json.loads(source.read_text(encoding="utf-8"))
+    first, second = raw["start"]["players"]
+    text = json.dumps(raw).replace(json.dumps(first), json.dumps(SEAT)).replace(
+        json.dumps(second), json.dumps(LINK))
+    path = tmp_path / rehearsal
+    path.write_text(text, encoding="utf-8")
+    content: Content = load_content()
+    screen = RehearseScreen(content)
+    qtbot.addWidget(screen)
+    screen.resize(1280, 800)
+    screen.show()
+    assert screen.open_path(path), screen.message.text()
+    shown = [w.text() for w in screen.findChildren(QLabel)]
+    assert any(SEAT in t for t in shown), "the seat's name is shown, as typed"
+    for position in range(len(screen.moments)):  # every moment: plays, the mistake, options
+        screen.position = position
+        screen.refresh()
+        assert not rich_offenders(screen), position
+
+
+def test_hostile_seat_names_are_text_in_the_quiz_table_sketch(qtbot):
+    from ui.quiz.table_sketch import TableSketch
+
+    sketch = TableSketch()
+    qtbot.addWidget(sketch)
+    sketch.show_table({
+        "players": [SEAT, LINK], "dealer": SEAT, "scores": {SEAT: 3},
+        "hands": {SEAT: ["KD", "8C"], LINK: 8},
+        "trick": {"leader": SEAT, "cards": ["10S"]},
+        "event": {"type": "lead-out-of-turn", "player": SEAT, "card": "KD"},
+    })
+    sketch.show()
+    shown = [w.text() for w in sketch.findChildren(QLabel)]
+    assert SEAT in shown and f"Trick ({SEAT} led)" in shown
+    assert not rich_offenders(sketch)
+
+
+def test_every_screen_shows_the_hostile_names_it_holds_as_text(
+    qtbot, window: MainWindow, hostile_data, tmp_path
+):
+    """A hostile profile in use and a hostile scenario in the builder, then every screen of
+    the window in turn (and the welcome page): no name reaches a rich-text renderer."""
+    from ui.screens import SCREENS, WELCOME
+
+    window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
+    source = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-trick.json"
+    raw = json.loads(source.read_text(encoding="utf-8").replace('"North"', json.dumps(SEAT)))
+    raw["title"], raw["players"] = TITLE, [SEAT, "South"]
+    path = tmp_path / "hostile-scenario.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with ModalGuard(window) as guard:
+        assert window.show_builder().open_path(path) and not guard.closed
+    shown = []
+    for spec in (*SCREENS, WELCOME):
+        window.show_screen(spec.name)
+        screen = window.screen(spec.name)
+        if spec.name == "quizzes":
+            qtbot.waitUntil(lambda s=screen: s.page == PICKER and s.settled, timeout=60_000)
+        qtbot.waitUntil(screen.isVisible)
+        shown.append(spec.name)
+        assert not rich_offenders(window), spec.name
+    assert len(shown) == len(SCREENS) + 1

@@ -217,6 +217,31 @@ def test_zoom_is_applied_and_remembered(qtbot, store, content, tmp_path):
         theme.set_zoom(0)
 
 
+def test_zoom_grows_the_results_list_and_the_law_tree_too(qtbot, window):
+    # Ctrl+= had grown only the law page: the list beside it stayed small.
+    browser = window.browser
+    window.show_screen("browser")
+    tree_row = browser.tree.visualRect(browser.tree_model.index(0, 0)).height()
+    browser.search("misdeal")
+    qtbot.waitUntil(lambda: browser.results_model.rowCount() > 0)
+    first = browser.results_model.index(0, 0)
+    qtbot.waitUntil(lambda: browser.results.visualRect(first).height() > 0)
+    result_row = browser.results.visualRect(first).height()
+    result_font = browser.results.font().pointSizeF()
+    try:
+        for _ in range(3):
+            window.zoom_in_action.trigger()
+        assert browser.results.font().pointSizeF() > result_font
+        qtbot.waitUntil(lambda: browser.results.visualRect(
+            browser.results_model.index(0, 0)).height() > result_row)
+        browser.search("")
+        qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.tree)
+        qtbot.waitUntil(lambda: browser.tree.visualRect(
+            browser.tree_model.index(0, 0)).height() > tree_row)
+    finally:
+        window.zoom_reset_action.trigger()
+
+
 def test_the_colour_scheme_is_chosen_in_view_and_remembered(qtbot, window):
     try:
         window.scheme_actions["dark"].trigger()

@@ -167,3 +167,15 @@ def test_the_screens_modules_load_while_the_window_is_idle(qtbot, window):
 
     qtbot.waitUntil(lambda: window.idle_imports.done, timeout=20_000)
     assert all(spec.module in sys.modules for spec in SCREENS)
+
+
+def test_ctrl_f_in_the_glossary_searches_the_glossary(qtbot, window):
+    # The shortcut sheet says Ctrl+F searches the glossary there: it had jumped to the laws.
+    window.show_screen("glossary")
+    glossary = window.screen("glossary")
+    glossary.terms.setFocus()
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_screen == "glossary"
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is glossary.search_box)
+    qtbot.keyClicks(glossary.search_box, "pioche")
+    qtbot.waitUntil(lambda: glossary.model.rowCount() == 1)

@@ -243,3 +243,85 @@ def test_cards_say_whether_they_may_be_played_and_no_option_reads_as_none(
             words = [b.accessibleName() for b in screen.options.buttons]
             assert any("No options: apply the ruling" in w for w in words), words
             assert not any("as it stands." in w and "silent" not in w for w in words)
+
+
+def test_the_ruling_has_the_room_at_800_by_600_and_its_options_follow_it(qtbot, real) -> None:
+    # The options box stood outside the ruling and took the room: the ruling was a strip of
+    # some 100 px. Now the ruling's own scroll area has most of its side, the options under
+    # the columns in the same scroll area (none inside another).
+    content, store = real
+    window = MainWindow(store, content, UiSettings.ephemeral())
+    qtbot.addWidget(window)
+    window.resize(800, 600)
+    window.show()
+    window.open_rehearsal(CONTENT_DIR / "rehearsals" / "pinochle-failure-to-win.json")
+    screen = window.screen("rehearse")
+    assert isinstance(screen, RehearseScreen)
+    screen.show_position(next(i for i, m in enumerate(screen.moments) if m.mistake))
+    qtbot.waitUntil(lambda: screen.options.buttons != [] and screen.options.isVisible())
+    side = screen.rulings.parentWidget()
+    viewport = screen.rulings.scroll.viewport()
+    # Laid out, the ruling's visible area is most of its side of the screen.
+    qtbot.waitUntil(lambda: viewport.height() >= max(200, 0.6 * side.height()), timeout=3000)
+    assert screen.rulings.scroll.widget().isAncestorOf(screen.options)
+    # Scrolled to the end, the options are in sight.
+    bar = screen.rulings.scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    button = screen.options.buttons[-1]
+    top_left = button.mapTo(viewport, QPoint(0, 0))
+    assert viewport.rect().contains(QRect(top_left, button.size()))
+
+
+def test_f1_in_front_of_rehearse_opens_its_page_which_the_contents_list(qtbot, screen) -> None:
+    window = screen.window()
+    window.guide_action.trigger()
+    help_window = window._help
+    assert help_window.current_page == "rehearse"
+    text = help_window.page.toPlainText()
+    assert "Something went wrong…" in text and "Rule it" in text and "timeline" in text
+    titles = [help_window.contents.item(i).text() for i in range(help_window.contents.count())]
+    assert "Rehearse a deal" in titles
+    # In front of another screen with a page of its own, F1 opens that one; else the laws'.
+    window.show_screen("quizzes")
+    window.guide_action.trigger()
+    assert help_window.current_page == "quizzes"
+    window.show_screen("glossary")
+    window.guide_action.trigger()
+    assert help_window.current_page == "browser"
+
+
+def test_a_chosen_file_is_read_and_replayed_off_the_ui_thread(
+        qtbot, screen: RehearseScreen, tmp_path: Path, monkeypatch) -> None:
+    """A rehearsal of fifty branches replays for a second or more: the file the learner picks
+    is read on a worker, the window stays live, and the file is shown once it is read."""
+    import json
+    import threading
+
+    from app.rehearsal import document
+
+    source = CONTENT_DIR / "rehearsals" / "ecarte-failure-to-win.json"
+    raw = json.loads(source.read_text(encoding="utf-8"))
+    raw["branches"] = [dict(raw["branches"][0], name=f"Branch {n}") for n in range(20)]
+    path = tmp_path / "many.rehearsal.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    threads: list[str] = []
+    reading = document.read_file
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        return reading(*args, **kwargs)
+
+    monkeypatch.setattr(document, "read_file", spy)
+    with qtbot.waitSignal(screen.opened, timeout=60_000):
+        screen.open_in_background(path)
+    assert threads == [f"rehearsal-{path.name}"]  # not the UI thread
+    assert screen.path == path and screen.rehearsal is not None
+    assert len(screen.rehearsal.branches) == 20
+
+    bad = tmp_path / "bad.rehearsal.json"
+    bad.write_text('{"format": "cardlaws-rehearsal", "version": 1, "start": []}', "utf-8")
+    with qtbot.waitSignal(screen.opened, timeout=60_000):
+        screen.open_in_background(bad)
+    assert "Cannot open bad.rehearsal.json" in screen.message.text()
+    assert screen.path == path  # the current one kept

@@ -25,13 +25,14 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +50,7 @@ from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
 from app.model.games import build_games
 from app.table_builder.files import write_scenario_file
+from ui.ask.chart_view import ChartPanel
 from ui.builder.dialogs import BuilderDialogs
 from ui.builder.ruling_panel import RulingPanel
 from ui.compat import override
@@ -150,12 +152,14 @@ class AskScreen(QWidget):
         self.refine_button.setToolTip("Open a table that rules the same in the scenario builder")
         self.save_button = QPushButton("&Save as scenario…")
         self.save_button.setToolTip("Write a scenario file that rules the same")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.back_button)
-        buttons.addWidget(self.restart_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.refine_button)
-        buttons.addWidget(self.save_button)
+        # Two rows: the interview's own moves, then what to do with the table it amounts to
+        # (one row of four is wider than the left side at 800×600).
+        buttons = QGridLayout()
+        buttons.addWidget(self.back_button, 0, 0)
+        buttons.addWidget(self.restart_button, 0, 1)
+        buttons.addWidget(self.refine_button, 1, 0)
+        buttons.addWidget(self.save_button, 1, 1)
+        buttons.setColumnStretch(2, 1)
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -172,9 +176,14 @@ class AskScreen(QWidget):
 
         self.ruling_panel = RulingPanel(content)
         self.ruling_panel.setAccessibleName("The ruling under each code")
+        # Beside the ruling, its chart: every answer's ruling, the path taken marked.
+        self.chart_panel = ChartPanel(content, self._games)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.ruling_panel, "Ruling")
+        self.tabs.addTab(self.chart_panel, "Chart")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
-        splitter.addWidget(self.ruling_panel)
+        splitter.addWidget(self.tabs)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setChildrenCollapsible(False)
@@ -213,6 +222,7 @@ class AskScreen(QWidget):
 
     def _game_chosen(self) -> None:
         self.interview = None
+        self.chart_panel.clear()
         self._filter_events(self.event_filter.text())
         self._show_question(None)
 
@@ -244,6 +254,7 @@ class AskScreen(QWidget):
     def restart(self) -> None:
         """Back to choosing what happened."""
         self.interview = None
+        self.chart_panel.clear()
         self._show_question(None)
         self.ruling_panel.show_problem("Choose what happened, then answer the questions.")
         self.event_filter.setFocus()
@@ -321,8 +332,16 @@ class AskScreen(QWidget):
         """Rule on what is known; show the next question, the answers and every ruling."""
         assert self.interview is not None
         self.problem.clear()
-        ruling = self.interview.ruling()
+        try:
+            ruling = self.interview.ruling()
+        except KeyError as exc:  # content loaded without some law the engine cites
+            self._show_question(None)
+            self.ruling_panel.show_problem(
+                f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
+            return
         self._show_question(self.interview.next_question(ruling))
+        self.chart_panel.follow(self.interview.game, self.interview.event,
+                                self.interview.answers)
         self.refine_button.setEnabled(True)
         self.save_button.setEnabled(True)
         self.asked.clear()

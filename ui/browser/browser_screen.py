@@ -30,7 +30,7 @@ from ui.browser.search_results import (
     make_label,
     status_html,
 )
-from ui.links import href
+from ui.links import href, parse
 from ui.widgets.search_box import SearchBox
 
 # With a game chosen, every topic is opened when the game has at most this many laws.
@@ -48,11 +48,13 @@ class BrowserScreen(QWidget):
 
     Signals:
         term_requested(str): a glossary term was clicked on a page.
+        file_requested(str): an example or rehearsal citing the law shown was clicked (link).
         page_shown(str): a page (its link) is now displayed.
         search_left(str): a result was opened from a search (its words): a place to come back to.
     """
 
     term_requested = Signal(str)
+    file_requested = Signal(str)
     page_shown = Signal(str)
     search_left = Signal(str)
 
@@ -127,6 +129,7 @@ class BrowserScreen(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._on_tree_current)
         self.page.page_requested.connect(self.open)
         self.page.term_requested.connect(self.term_requested)
+        self.page.file_requested.connect(self.file_requested)
         self._refilter()
         self.page.render_home()
 
@@ -192,7 +195,25 @@ class BrowserScreen(QWidget):
             if index.isValid():
                 self.tree.setCurrentIndex(index)
                 self.tree.scrollTo(index)
+        self._select_result(link)
         self.page_shown.emit(link)
+
+    def _select_result(self, link: str) -> None:
+        """The results list follows the page: a law reached by a link from another page is
+        selected where it is listed, and nothing is when it is not (the old selection would
+        name a law no longer shown)."""
+        if self._results is None:
+            return
+        target = parse(link)
+        found = (self.results_model.index_of_law(target.target)
+                 if target is not None and target.kind == "law" else QModelIndex())
+        if found.isValid():
+            if found.parent().isValid():
+                self.results.expand(found.parent())
+            self.results.setCurrentIndex(found)
+            self.results.scrollTo(found)
+        else:
+            self.results.selectionModel().clear()
 
     # Slots --------------------------------------------------------------------------------
 

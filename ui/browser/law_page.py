@@ -23,7 +23,7 @@ from ui.browser.pages import (
 )
 from ui.browser.term_markup import TermMarker
 from ui.compat import override
-from ui.links import parse
+from ui.links import FILE_KINDS, parse
 
 MEASURE = 75  # characters a line: the readable measure of a book page
 MARGIN = 14
@@ -32,7 +32,13 @@ SAMPLE_LINE = ("the adversary may claim a new deal, or that the offender draw th
                "of cards from the stock before the next lead")
 
 if TYPE_CHECKING:
+    from app.rehearsal.citations import Citations
     from app.search.store import LawsStore
+
+
+# Per content loaded: the index of what cites each law (the content kept beside its id, so a
+# new content at a freed id is not taken for the old).
+_CITATIONS: dict[int, tuple[Content, Citations]] = {}
 
 
 class LawPage(QTextBrowser):
@@ -40,6 +46,7 @@ class LawPage(QTextBrowser):
 
     Signals:
         page_requested(str): a law, game or topic link was clicked.
+        file_requested(str): an example or a rehearsal citing the law was clicked (its link).
         term_requested(str): a glossary term was clicked (its id).
         find_requested(): the reader pressed / (or Ctrl+F) to find in the page.
 
@@ -49,6 +56,7 @@ class LawPage(QTextBrowser):
 
     page_requested = Signal(str)
     term_requested = Signal(str)
+    file_requested = Signal(str)
     find_requested = Signal()
 
     def __init__(self, store: LawsStore, content: Content, parent: QWidget | None = None) -> None:
@@ -136,6 +144,20 @@ class LawPage(QTextBrowser):
             self.render(self._shown)
         self.verticalScrollBar().setValue(at)
 
+    def citations(self) -> Citations:
+        """The examples and rehearsals of the app's content, by the laws they cite (one
+        index for the content, shared by every page showing it)."""
+        from app.corpus.loading import content_dir
+        from app.model.games import build_games
+        from app.rehearsal.citations import Citations
+
+        known = _CITATIONS.get(id(self._content))
+        if known is None or known[0] is not self._content:
+            known = (self._content,
+                     Citations(self._content, build_games(self._content), content_dir()))
+            _CITATIONS[id(self._content)] = known
+        return known[1]
+
     def _html(self, kind: str, target: str) -> str | None:
         if kind == "law":
             if target not in self._content.laws:
@@ -144,7 +166,8 @@ class LawPage(QTextBrowser):
             variants = list(self._content.variants.get(law.variant_of, ()))
             if law.game not in self._markers:
                 self._markers[law.game] = TermMarker(self._content.terms.values(), law.game)
-            return law_page_html(law, self._store.law, self._markers[law.game], variants)
+            return law_page_html(law, self._store.law, self._markers[law.game], variants,
+                                 self.citations().citing(law.id))
         if kind == "game":
             counts = {topic: n for (_, topic), n in self._content.topic_counts(target).items()}
             facts = self._content.games.get(target)
@@ -167,5 +190,7 @@ class LawPage(QTextBrowser):
             return
         if target.kind == "term":
             self.term_requested.emit(target.target)
+        elif target.kind in FILE_KINDS:
+            self.file_requested.emit(url.toString())
         else:
             self.page_requested.emit(url.toString())

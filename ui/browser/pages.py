@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from app.corpus.game_facts import GameFacts
 from app.corpus.laws import Law
@@ -22,6 +23,9 @@ from ui.words import (
     topic_name,
     trick_rule_words,
 )
+
+if TYPE_CHECKING:  # the engine is imported only once a law page asks what cites it
+    from app.rehearsal.citations import Citation
 
 
 def page_style() -> str:
@@ -58,8 +62,10 @@ def law_page_html(
     lookup: Callable[[str], Law],
     marker: TermMarker,
     variants: Sequence[Law] = (),
+    cited_by: Sequence[Citation] = (),
 ) -> str:
-    """A law's page: title, text, situation, remedy, links, code and source."""
+    """A law's page: title, text, situation, remedy, links, the example tables and rehearsals
+    whose rulings cite it, code and source."""
     seen: set[str] = set()
     meta = " · ".join((
         _link("game", law.game, game_name(law.game)),
@@ -93,6 +99,9 @@ def law_page_html(
         ))
     related = [_law_item(lookup(rid)) for rid in law.related]
     parts.append(_section("Related laws", f"<ul>{''.join(related)}</ul>" if related else ""))
+    cited = [f"<li>{'Example' if c.kind == 'example' else 'Rehearsal'}: "
+             f"{_link(c.kind, c.path.name, c.title)}</li>" for c in cited_by]
+    parts.append(_section("Examples that cite it", f"<ul>{''.join(cited)}</ul>" if cited else ""))
     parts.append(_section("Code and source", _source_html(law)))
     return "".join(parts)
 

@@ -92,6 +92,18 @@ class ResultsModel(QAbstractItemModel):
             return self._groups[index.row()].best
         return self._groups[index.internalId() - 1].hits[index.row()]
 
+    def index_of_law(self, law_id: str) -> QModelIndex:
+        """Where a law is listed: its situation's row when it is the best law there (or the
+        only one), else its own row under the situation; invalid when it is not listed."""
+        for row, group in enumerate(self._groups):
+            if group.best.law_id == law_id:
+                return self.index(row, 0)
+            for sub, hit in enumerate(group.hits):
+                if hit.law_id == law_id:
+                    top = self.index(row, 0)
+                    return self.index(sub, 0, top) if len(group.hits) > 1 else top
+        return QModelIndex()
+
     @override
     def index(
         self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()  # noqa: B008

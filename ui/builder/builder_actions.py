@@ -9,18 +9,19 @@ names its scenario while the builder is in front.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QObject, SignalInstance
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.builder.file_drop import ScenarioDropFilter
 from ui.builder.recent_files import RecentFiles
 from ui.compat import pin_bools
-from ui.widgets.plain_label import plain_tooltip
+from ui.widgets.plain_label import plain_tip, plain_tooltip
 
 if TYPE_CHECKING:
     from ui.builder.builder_screen import BuilderScreen
@@ -59,6 +60,7 @@ class BuilderActions(QObject):
         for action in (self.undo_action, self.redo_action):
             action.setEnabled(False)
         self._attached: BuilderScreen | None = None
+        self._stack: QUndoStack | None = None  # the attached screen's history
         self._in_front = False
         self.recent_menu = QMenu("Open &recent", window)
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
@@ -95,15 +97,32 @@ class BuilderActions(QObject):
     def attach(self, screen: BuilderScreen) -> None:
         """Follow a newly built builder screen: its history and its scenario's name."""
         self._attached = screen
-        stack = screen.document.undo_stack
-        for signal in (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
-                       stack.redoTextChanged, stack.cleanChanged):
+        stack = self._stack = screen.document.undo_stack
+        for signal in self._history_signals(stack):
             signal.connect(self._show_history)
+        # The stack, a child of the document, clears itself as it is destroyed and signals as
+        # it goes, when its wrapper is already dead: let go of it as the document goes, which
+        # Qt signals before it destroys the document's children.
+        screen.document.destroyed.connect(lambda *_: self._detach(stack))
         screen.document.state_changed.connect(self._show_title)
         changed = getattr(self._window, "screen_changed", None)
         if changed is not None:
             changed.connect(self.screen_shown)
         self.screen_shown("builder" if screen.isVisibleTo(self._window) else "")
+
+    @staticmethod
+    def _history_signals(stack: QUndoStack) -> tuple[SignalInstance, ...]:
+        return (stack.canUndoChanged, stack.canRedoChanged, stack.undoTextChanged,
+                stack.redoTextChanged, stack.cleanChanged)
+
+    def _detach(self, stack: QUndoStack) -> None:
+        """Stop following a builder's history (its document is being destroyed)."""
+        if stack is not self._stack:
+            return  # a screen followed before this one
+        self._stack, self._attached = None, None
+        for signal in self._history_signals(stack):
+            with contextlib.suppress(RuntimeError, TypeError):  # already let go
+                signal.disconnect(self._show_history)
 
     def screen_shown(self, name: str) -> None:
         """Another screen came to the front: Undo and Redo act only on the builder in front."""
@@ -166,7 +185,7 @@ class BuilderActions(QObject):
             sub = self.examples_menu.addMenu(game_name(game))
             for example in examples:
                 action = sub.addAction(example.title)
-                action.setToolTip(example.description)
+                action.setToolTip(plain_tip(example.description))
                 action.setStatusTip(example.description)
                 action.triggered.connect(
                     lambda _=False, p=example.path: self._screen().open_example(p))
@@ -176,7 +195,7 @@ class BuilderActions(QObject):
 
     def _add_rehearsals(self) -> None:
         """The shipped rehearsals (a deal played with an irregularity), beside the tables."""
-        import json
+        from app.rehearsal.document import read_title
 
         opener = self.rehearsal_opener
         paths = sorted((self.examples_dir.parent / "rehearsals").glob("*.json"))
@@ -185,11 +204,7 @@ class BuilderActions(QObject):
         self.examples_menu.addSeparator()
         sub = self.examples_menu.addMenu("&Rehearsals")
         for path in paths:
-            try:
-                title = str(json.loads(path.read_text("utf-8")).get("title") or path.stem)
-            except (OSError, ValueError, AttributeError):
-                title = path.stem
-            action = sub.addAction(title)
+            action = sub.addAction(read_title(path) or path.stem)
             action.triggered.connect(lambda _=False, p=path: opener(p))
 
     def open_path(self, path: Path) -> bool:

@@ -74,10 +74,17 @@ class RulingPanel(QWidget):
         self._row_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self._row)
         self._row_layout.setContentsMargins(0, 0, 0, 0)
         self._row_layout.setSpacing(6)
+        # The scroll area holds the columns and whatever a screen puts under them (the
+        # Rehearse screen's options): one scroll for the ruling and what follows from it.
+        self._body = QWidget()
+        self._body_layout = QVBoxLayout(self._body)
+        self._body_layout.setContentsMargins(0, 0, 0, 0)
+        self._body_layout.setSpacing(6)
+        self._body_layout.addWidget(self._row)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self._row)
+        self.scroll.setWidget(self._body)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -100,6 +107,11 @@ class RulingPanel(QWidget):
             self.columns[r.code].show_ruling(r, info.authority if info else "", differs)
         self._banner(agreement_html(ruling))
         self.scroll.show()
+
+    def add_below(self, widget: QWidget) -> None:
+        """Put a widget under the columns, in the same scroll area: it takes no room of its
+        own from the ruling, and is read after it."""
+        self._body_layout.addWidget(widget)
 
     @property
     def side_by_side(self) -> bool:

@@ -95,6 +95,12 @@ class GlossaryScreen(QWidget):
         if self._all:
             self.show_term(self._all[0].id)
 
+    def focus_search(self) -> None:
+        """Ctrl+F: the cursor in the term search box, its text selected (the window sends
+        Ctrl+F to the screen's own search, and to the laws' only when a screen has none)."""
+        self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_box.selectAll()
+
     def show_term(self, term_id: str) -> None:
         """Select a term (clearing the filter if it hides it) and show its page."""
         if self.model.row_of(term_id) < 0:

@@ -65,6 +65,36 @@ an answer on the left to change it, and the ruling follows.</p>
 had looked at his hand: a fresh deal; if not: his choice". Where a fact has too many values to
 rule one by one (a card, a whole hand), the code's guiding principle is given until it is known.
 The same guided ruling runs on the command line: <code>python -m app ask --game ecarte</code>.</p>
+<p><b>Chart</b>, the tab beside the ruling, draws the event's whole decision tree under the
+code chosen: each box a question the laws turn on, each arrow an answer, each leaf the ruling
+there (outcome, who may choose what, the points, the laws cited). The path your answers took is
+drawn thick. The chart is found by the rules engine itself, trying every answer to every
+question it reads, so each leaf is the ruling Ask would give. <b>Export chart</b> writes it as
+a PDF or an SVG picture; <b>Export booklet</b> writes every event's chart for the game under
+that code, grouped by topic, one to a page. On the command line:
+<code>python -m app chart --game ecarte --code english --out ecarte.pdf</code>.</p>
+"""),
+    GuidePage("rehearse", "Rehearse a deal", """
+<h1>Rehearse a deal</h1>
+<p><b>Rehearse a deal</b> (Ctrl+7) plays a hand forward card by card so that you can make a
+mistake happen at the right moment and see it ruled. Choose the game and press <b>Deal</b>; the
+hands are dealt at random. The player to move has his lawful cards edged in gold and the others
+faded (a screen reader says of each card whether it may be played now): click one to play it.
+Where the game has them, declarations, the turned card, melds and passes have their own
+buttons.</p>
+<p>When you want the table to go wrong, press <b>Something went wrong…</b>: choose the
+irregularity (only the game's own are offered), fill in who and which card (click a card in a
+hand to choose it), and press <b>Rule it</b>. The ruling under every code in force appears on
+the right, and under it, in the same place, <i>Apply the ruling</i>: one button for each choice
+the innocent side has, or one that applies a ruling which leaves no choice. The remedy is
+applied to the table: cards taken back, a deal called void, points set back on the score.</p>
+<p>The <b>timeline</b> lists every step. Click a step to see the table as it was then; acting
+from there starts a new branch, so you can try the other option. <b>Compare</b> sets where two
+branches end side by side.</p>
+<p>A rehearsal saves to a file and opens again exactly (<b>Save…</b>, <b>Open…</b>); <b>Export
+PDF…</b> writes every branch with its rulings and the laws cited. The Examples menu holds a
+rehearsal for every game, and <i>Rehearse the builder's table</i> (Ctrl+R) starts from the table
+laid out in the builder, its irregularity ready to happen.</p>
 """),
     GuidePage("quizzes", "Quizzes", """
 <h1>Quizzes</h1>
@@ -92,6 +122,12 @@ most (click one to read it beside the figures).</p>
 <p>{explain("accuracy")} {explain("mastery")}</p>
 """),
 )
+
+
+def page_for_screen(screen: str) -> str:
+    """The page F1 opens in front of a screen: its own, else the laws' (which also covers the
+    comparison and the glossary)."""
+    return screen if any(p.id == screen for p in PAGES) else "browser"
 
 
 def page(page_id: str) -> GuidePage:

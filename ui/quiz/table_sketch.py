@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
 from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
 from ui.quiz.hand_fan import HandFan
 from ui.widgets.card_widget import CardWidget
+from ui.widgets.plain_label import plain_label
 
 CARD = QSize(40, 57)
 SMALL_CARD = QSize(34, 48)
@@ -100,7 +101,7 @@ class TableSketch(QWidget):
             extras.addLayout(self._labelled_cards("Turn-up", [turn_up.code], size))
         facts = self._facts(table)
         if facts:
-            label = QLabel(facts)
+            label = plain_label(facts)
             label.setWordWrap(True)
             extras.addWidget(label, 1)
         extras.addStretch(0)
@@ -128,17 +129,28 @@ class TableSketch(QWidget):
                 break
         return words.format(player=player), rest
 
-    def _seat_label(self, player: str, table: Mapping[str, Any]) -> QLabel:
-        lines = [f"<b>{player}</b>"]
+    def _seat_label(self, player: str, table: Mapping[str, Any]) -> QWidget:
+        """The seat's name in bold over what else is known of it (dealer, points): the name
+        is a table's data, shown as plain text (`<img src=x>` is those ten characters)."""
+        seat = QWidget()
+        column = QVBoxLayout(seat)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        name = plain_label(str(player))
+        font = name.font()
+        font.setBold(True)
+        name.setFont(font)
+        column.addWidget(name)
+        lines = []
         if table.get("dealer") == player:
             lines.append("dealer")
         scores = table.get("scores") or {}
         if player in scores:
             lines.append(_plural(scores[player], "point"))
-        label = QLabel("<br/>".join(lines))
-        label.setTextFormat(Qt.TextFormat.RichText)
-        label.setMinimumWidth(label.fontMetrics().horizontalAdvance("South-West__"))
-        return label
+        if lines:
+            column.addWidget(plain_label("\n".join(lines)))
+        seat.setMinimumWidth(name.fontMetrics().horizontalAdvance("South-West__"))
+        return seat
 
     def _hand(
         self, player: str, hand: Any, marked: tuple[Any, str], size: QSize
@@ -149,7 +161,7 @@ class TableSketch(QWidget):
             back = self._card_widget(None, size)
             back.setAccessibleName(f"{player}'s hand, {_plural(hand, 'card')} face down")
             row.addWidget(back)
-            row.addWidget(QLabel(f"{_plural(hand, 'card')}, not shown"))
+            row.addWidget(plain_label(f"{_plural(hand, 'card')}, not shown"))
         elif isinstance(hand, list):
             widgets = []
             for code in hand:
@@ -159,7 +171,7 @@ class TableSketch(QWidget):
             if widgets:
                 row.addWidget(HandFan(widgets, size), 1)
             else:
-                row.addWidget(QLabel("no cards"))
+                row.addWidget(plain_label("no cards"))
             return row
         row.addStretch(1)  # no hand given: the cards do not matter here
         return row
@@ -167,7 +179,7 @@ class TableSketch(QWidget):
     def _labelled_cards(self, caption: str, codes: list[Any], size: QSize) -> QVBoxLayout:
         box = QVBoxLayout()
         box.setSpacing(2)
-        box.addWidget(QLabel(caption))
+        box.addWidget(plain_label(caption))  # "Trick (<a seat's name> led)"
         row = QHBoxLayout()
         row.setSpacing(3)
         for code in codes:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCommandLinkButton, QGroupBox, QLabel, QVBoxLayout
 from app.corpus.vocabulary import CODES
 from app.engine.ruling import Ruling
 from ui.builder.ruling_column import outcome_words
+from ui.widgets.plain_label import plain_tooltip
 
 
 class OptionsBox(QGroupBox):
@@ -65,7 +66,7 @@ class OptionsBox(QGroupBox):
     def _add(self, title: str, words: str, code: str, option: str) -> None:
         # A command link wraps its description, so long remedies read in full at any width.
         button = QCommandLinkButton(title, words)
-        button.setToolTip(f"{title}: {words}")
+        plain_tooltip(button, f"{title}: {words}")  # a remedy's words name the seats
         button.setAccessibleName(f"{title}: {words}")
         button.clicked.connect(lambda _=False: self.chosen.emit(code, option))
         self._layout.addWidget(button)

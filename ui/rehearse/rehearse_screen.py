@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -38,9 +38,16 @@ from ui.rehearse.controls import DeclareRow, MistakeForm
 from ui.rehearse.options_box import OptionsBox
 from ui.rehearse.table_panel import TablePanel
 from ui.rehearse.timeline_panel import TimelinePanel
+from ui.threads import start_worker
 
 SUFFIX = ".rehearsal.json"
 
+
+
+class _Relay(QObject):
+    """Carries a rehearsal read on a worker thread back to the screen (a queued signal)."""
+
+    read = Signal(object, object)  # the path; (rehearsal, timelines) or RehearsalFileError
 
 
 class RehearseScreen(QWidget):
@@ -53,9 +60,12 @@ class RehearseScreen(QWidget):
 
     law_requested = Signal(str)
     title_changed = Signal(str)
+    opened = Signal(str)  # a file opened in the background is shown, or refused (its path)
 
     def __init__(self, content: Content, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._relay = _Relay(self)
+        self._relay.read.connect(self._read_in_background)
         self.content = content
         self.games = build_games(content)
         self.rehearser = Rehearser(self.games, content)
@@ -161,7 +171,9 @@ class RehearseScreen(QWidget):
         self.guide.setTextFormat(Qt.TextFormat.RichText)
         ruling_layout.addWidget(self.guide, 1, Qt.AlignmentFlag.AlignTop)
         ruling_layout.addWidget(self.rulings, 1)
-        ruling_layout.addWidget(self.options)
+        # The options scroll with the ruling they apply: beside it they took the room, and
+        # at 800x600 left the ruling a strip of some 100 px.
+        self.rulings.add_below(self.options)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(ruling_side)
         right.addWidget(self.timeline)
@@ -407,10 +419,38 @@ class RehearseScreen(QWidget):
         name, _ = QFileDialog.getOpenFileName(self, "Open rehearsal", "",
                                               f"Rehearsals (*{SUFFIX} *.json)")
         if name:
-            self.open_path(Path(name))
+            self.open_in_background(Path(name))
+
+    def open_in_background(self, path: Path) -> None:
+        """Open a rehearsal file the learner chose, read and replayed on a worker thread: a
+        file of fifty branches replays for a second or more, and the window stays live.
+        `opened` is emitted once it is shown (or refused, and said so)."""
+        if not self.game_box.count():
+            return
+        self.message.setText(f"Opening {path.name}…")
+        rehearser, relay = self.rehearser, self._relay
+
+        def read() -> None:
+            try:
+                result: object = document.read_file(path, rehearser)
+            except document.RehearsalFileError as exc:
+                result = exc
+            relay.read.emit(path, result)
+
+        start_worker(read, f"rehearsal-{path.name}")
+
+    def _read_in_background(self, path: Path, result: object) -> None:
+        # On the UI thread (a queued signal from the worker).
+        if isinstance(result, document.RehearsalFileError):
+            self.message.setText(f"Cannot open {path.name}: {result}")
+        else:
+            rehearsal, timelines = result  # type: ignore[misc]
+            self._show_opened(path, rehearsal, timelines)
+        self.opened.emit(str(path))
 
     def open_path(self, path: Path) -> bool:
-        """Open a rehearsal file; a bad one is reported and the current one kept."""
+        """Open a rehearsal file at once (a shipped one, from the menu); a bad one is reported
+        and the current one kept."""
         if not self.game_box.count():
             return False
         try:
@@ -418,13 +458,18 @@ class RehearseScreen(QWidget):
         except document.RehearsalFileError as exc:
             self.message.setText(f"Cannot open {path.name}: {exc}")
             return False
+        self._show_opened(path, rehearsal, timelines)
+        return True
+
+    def _show_opened(self, path: Path, rehearsal: document.Rehearsal,
+                     timelines: list[list[Moment]]) -> None:
+        self.message.setText("")
         self.rehearsal, self.branch, self.path = rehearsal, 0, path
         self._game_chosen(rehearsal.start.game)
         self.moments = timelines[0]
         self.position = len(self.moments) - 1
         self.title_changed.emit(rehearsal.start.title)
         self.refresh()
-        return True
 
     def save_dialog(self) -> None:
         """Choose where to save the rehearsal, and save it."""

@@ -20,6 +20,7 @@ from app.cards import SUIT_NAMES, Card
 from app.rehearsal.state import DealState
 from app.rehearsal.words import score_words
 from ui.widgets.card_widget import CardWidget
+from ui.widgets.plain_label import plain_label, plain_tooltip
 
 SMALL = QSize(30, 42)
 
@@ -42,7 +43,7 @@ class SeatRow(QFrame):
         super().__init__(parent)
         self.player = player
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.title = QLabel()
+        self.title = plain_label()  # a seat's name: the table's data, never markup
         self.title.setAccessibleName(f"{player}'s seat")
         self.hand_row = QHBoxLayout()
         self.hand_row.setSpacing(3)
@@ -139,10 +140,10 @@ class TablePanel(QWidget):
         self.seats: dict[str, SeatRow] = {}
         self._seat_box = QVBoxLayout()
         self._seat_box.setSpacing(4)
-        self.status = QLabel()
+        self.status = plain_label()  # the deal's note names the seats
         self.status.setWordWrap(True)
         self.status.setAccessibleName("Where the deal stands")
-        self.facts = QLabel()
+        self.facts = plain_label()
         self.facts.setWordWrap(True)
         self.trick_row = QHBoxLayout()
         self.trick_row.setSpacing(6)
@@ -190,12 +191,12 @@ class TablePanel(QWidget):
             for player, card in state.trick.plays:
                 box = QVBoxLayout()
                 widget = CardWidget(card)
-                widget.setToolTip(f"{player} played the {card.name}")
+                plain_tooltip(widget, f"{player} played the {card.name}")
                 holder = QWidget()
                 inner = QVBoxLayout(holder)
                 inner.setContentsMargins(0, 0, 0, 0)
                 inner.addWidget(widget)
-                inner.addWidget(QLabel(player))
+                inner.addWidget(plain_label(player))
                 box.addWidget(holder)
                 self.trick_row.addWidget(holder)
         if state.melds is not None and state.melds.upcard is not None:
