@@ -7,7 +7,7 @@ Pure Python over app/ (never Qt). The screens use:
     session = Session(store, profile.id, bank, module_id="rubicon-bezique")
     question = session.next_question()               # None: nothing due, no new item today
     result = session.answer(question, "b", elapsed_ms=5200)
-    figures = statistics(store, profile.id, now, bank.items)  # SQL aggregates
+    figures = quizzes.statistics.statistics(store, profile.id, now, bank.items)  # SQL
 """
 
 from __future__ import annotations
@@ -29,10 +29,12 @@ if TYPE_CHECKING:
     )
     from quizzes.scheduling import QUICK_MS, Scheduling
     from quizzes.session import Exam, ExamReport, Score, Session
-    from quizzes.statistics import Statistics, statistics
+    from quizzes.statistics import Statistics
 
 # Each name is imported when first asked for: `python -m app quiz next` needs the bank, not
-# the progress store (sqlite-utils: a quarter of a second) the sessions bring in.
+# the progress store (sqlite-utils: a quarter of a second) the sessions bring in. (The function
+# `statistics` is not among them: once its module quizzes.statistics is imported, that name
+# here is the module. Import it from quizzes.statistics.)
 _WHERE = {
     "ItemInfo": "quizzes.bank",
     "QuestionBank": "quizzes.bank",
@@ -59,7 +61,6 @@ _WHERE = {
     "Score": "quizzes.session",
     "Session": "quizzes.session",
     "Statistics": "quizzes.statistics",
-    "statistics": "quizzes.statistics",
 }
 
 
@@ -98,5 +99,4 @@ __all__ = [
     "modules",
     "overview",
     "question_from_id",
-    "statistics",
 ]

@@ -100,3 +100,18 @@ def test_a_new_learners_first_sixteen_questions_alternate_games_and_types():
     assert len(set(types)) >= 5, types
     assert not any(a == b == c for a, b, c in zip(types, types[1:], types[2:], strict=False))
     store.close()
+
+
+def test_every_name_quizzes_offers_is_the_one_its_module_holds():
+    """The package imports its names when asked (so `quiz next` does not load the progress
+    store); each is still the very object of its module, even once every submodule is loaded
+    (a submodule's import binds its own name on the package)."""
+    import importlib
+
+    import quizzes
+
+    for where in set(quizzes._WHERE.values()):
+        importlib.import_module(where)
+    for name in quizzes.__all__:
+        assert getattr(quizzes, name) is getattr(
+            importlib.import_module(quizzes._WHERE[name]), name), name
