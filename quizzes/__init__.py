@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from quizzes.bank import ItemInfo, QuestionBank, default_bank, question_from_id
-    from quizzes.modules import EVERYTHING, Module, ModuleStatus, module, modules, overview
+    from quizzes.modules import EVERYTHING, Module, ModuleStatus, module, overview
     from quizzes.progress_io import export_progress, import_progress
     from quizzes.questions import (
         QUESTION_TYPES,
@@ -32,9 +32,9 @@ if TYPE_CHECKING:
     from quizzes.statistics import Statistics
 
 # Each name is imported when first asked for: `python -m app quiz next` needs the bank, not
-# the progress store (sqlite-utils: a quarter of a second) the sessions bring in. (The function
-# `statistics` is not among them: once its module quizzes.statistics is imported, that name
-# here is the module. Import it from quizzes.statistics.)
+# the progress store (sqlite-utils: a quarter of a second) the sessions bring in. The functions
+# `statistics` and `modules` are not among them: once their modules (quizzes.statistics,
+# quizzes.modules) are imported, those names here are the modules. Import them from there.
 _WHERE = {
     "ItemInfo": "quizzes.bank",
     "QuestionBank": "quizzes.bank",
@@ -44,7 +44,6 @@ _WHERE = {
     "Module": "quizzes.modules",
     "ModuleStatus": "quizzes.modules",
     "module": "quizzes.modules",
-    "modules": "quizzes.modules",
     "overview": "quizzes.modules",
     "export_progress": "quizzes.progress_io",
     "import_progress": "quizzes.progress_io",
@@ -96,7 +95,6 @@ __all__ = [
     "export_progress",
     "import_progress",
     "module",
-    "modules",
     "overview",
     "question_from_id",
 ]
