@@ -180,7 +180,7 @@ class Trainer(QObject):
             from quizzes import Scheduling
 
             self._scheduling = Scheduling()
-        new_learner = self._store.last_answer(profile.id) is None
+        new_learner = self._store.next_due(profile.id) is None  # no card: nothing answered
         self._warm_bank(new_learner)  # now that the UI thread is done with SQLite
 
     def _watch_check(self) -> None:
