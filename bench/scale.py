@@ -98,11 +98,16 @@ def content_digest(root: Path = CONTENT) -> str:
     return digest.hexdigest()[:16]
 
 
+# A law's declared ruling: a table's lines up to the next blank line or table.
+_RULING = re.compile(r"^\[law\.ruling\]\n(?:(?!\[)[^\n]+\n)*", re.MULTILINE)
+
+
 def scaled_content(factor: int, root: Path = CONTENT) -> Path:
     """A content directory holding every law `factor` times (×1 is the real directory).
 
     Copy k of a law has the id `game.code.slug-xk`; its links (related, counterparts), case
-    and variant group are copy k's own, so every copy is as valid and linked as the original.
+    and variant group are copy k's own, so every copy is as valid and linked as the original;
+    a copy declares no ruling (the original alone rules its event).
     The rest of the content (games, glossary, scenarios, quiz items) is the real one.
     """
     if factor <= 1:
@@ -123,6 +128,7 @@ def scaled_content(factor: int, root: Path = CONTENT) -> Path:
 
             copy = _QUOTED_ID.sub(suffixed, text)
             copy = _CASE.sub(lambda m, k=k: f"{m.group(1)}{m.group(2)}-x{k}{m.group(3)}", copy)
+            copy = _RULING.sub("", copy)  # one law alone rules an event under its code
             (target / "laws" / f"{path.stem}-x{k}.toml").write_text(copy, encoding="utf-8")
     (target / ".complete").write_text("")
     return target

@@ -37,17 +37,27 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     problems: list[Problem] = []
     content = None
+    rulings_sound = False
     try:
         content = load_content(args.directory)
     except ContentError as exc:
         problems += exc.problems
+    else:
+        # The ids a declared ruling takes from the engine and the model (outcome, options,
+        # event), which the laws' loader cannot know.
+        from app.engine.core import data_ruling_problems
+
+        ruling_problems = data_ruling_problems(content)
+        problems += ruling_problems
+        rulings_sound = not ruling_problems
     try:
         thesaurus = load_thesaurus(args.directory)
     except ContentError as exc:
         problems += exc.problems
     root = args.directory if args.directory is not None else content_dir()
     counts = {}
-    if content is not None:  # what is read beside the laws needs them sound
+    if content is not None and rulings_sound:  # what is read beside the laws (and ruled by
+        # them: the rehearsals) needs them sound
         counts, beside = secondary_problems(content, root)
         problems += beside
     if problems:

@@ -59,7 +59,7 @@ class Survey:
 def handled_events(bank: QuestionBank, gid: str) -> list[str]:
     """Event types some handler rules for the game under one of its codes."""
     codes = bank.games[gid].codes
-    keys = registered()
+    keys = registered(bank.content)
     return [
         e for e in EVENTS if any((gid, c, e) in keys or (ANY_GAME, c, e) in keys for c in codes)
     ]

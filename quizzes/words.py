@@ -20,6 +20,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "deal-void": "The deal is void",
     "misdeal": "It is a misdeal",
     "new-deal": "The cards are dealt again",
+    "innocent-chooses": "The innocent side chooses whether the cards are dealt again",
     "game-abandoned": "The game is abandoned at once",
     "play-on": "Play goes on",
     "replay": "The cards are taken back and played again",
@@ -34,7 +35,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "depends": "It turns on a fact the table does not show",
 }
 
-_STAGE_WORDS = {
+STAGE_WORDS = {
     "deal": "during the deal",
     "bidding": "before play (bidding, proposing)",
     "play": "in play",
@@ -151,7 +152,7 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
-    stage = _STAGE_WORDS.get(s.stage, s.stage)
+    stage = STAGE_WORDS.get(s.stage, s.stage)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
     if s.stage == "play" and early and untouched:
@@ -172,16 +173,19 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
-        seen = list(s.hands_seen)
-        parts.append(
-            f"{join_words(seen)} "
-            f"{'has looked at his' if len(seen) == 1 else 'have looked at their'} cards."
-            if seen
-            else "Nobody has looked at his cards."
-        )
+        parts.append(looked_words(s))
     if s.discards_made:
         parts.append("A discard has been made.")
     return " ".join(parts)
+
+
+def looked_words(s: Scenario) -> str:
+    """Who has looked at his cards, in one sentence."""
+    seen = list(s.hands_seen)
+    if not seen:
+        return "Nobody has looked at his cards."
+    return (f"{join_words(seen)} "
+            f"{'has looked at his' if len(seen) == 1 else 'have looked at their'} cards.")
 
 
 def hand_words(hand: Mapping[str, Any], player: str) -> str:

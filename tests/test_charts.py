@@ -112,8 +112,8 @@ def _shape_keys(node: Leaf | Question) -> Any:
 
 
 def test_two_cards_turned_at_ecarte_under_the_english_laws() -> None:
-    """Who dealt, then whether the non-dealer has looked: the deal stands with his choice of
-    trump or a new deal if he has not, a new deal if he has."""
+    """Who dealt, then whether the non-dealer has looked: his choice of trump or a new deal if
+    he has not, a new deal if he has."""
     chart = build_chart(GAMES["ecarte"], GAMES, CONTENT, "several-trumps-turned", "english")
     assert chart.title == "Écarté, English laws: Several trumps turned"
     root = chart.root
@@ -126,7 +126,9 @@ def test_two_cards_turned_at_ecarte_under_the_english_laws() -> None:
     has, has_not = (b.node for b in looked.branches)
     assert isinstance(has, Leaf) and isinstance(has_not, Leaf)
     assert has.outcome == "new-deal"
-    assert has_not.outcome == "deal-stands"
+    # Club Code law 11: the non-dealer chooses the trump or a fresh deal, so the headline says
+    # the choice is his (issue 22, section 6).
+    assert has_not.outcome == "innocent-chooses"
     assert has_not.option_lines() == ["South may: Choose which turned card is the trump.",
                                       "South may: Have the cards dealt again."]
     assert all("Club Code" in c.source for c in has.citations)
@@ -149,7 +151,8 @@ def test_the_marked_path_follows_the_answers() -> None:
     full = chart.marked({("dealer", None): "South", ("has-looked", "North"): False})
     assert full.complete and full.branches == (1, 1)
     end = full.nodes[-1]
-    assert isinstance(end, Leaf) and end.outcome == "deal-stands"
+    # Club Code law 11: the trump or a fresh deal, as the non-dealer chooses.
+    assert isinstance(end, Leaf) and end.outcome == "innocent-chooses"
 
 
 def test_a_booklet_groups_a_games_events_by_topic() -> None:

@@ -12,7 +12,7 @@ def test_rule_prints_each_codes_ruling_for_people(capsys):
     assert cli(["rule", path]) == 0
     out = capsys.readouterr().out
     assert "English laws: GAME-ABANDONED" in out
-    assert "South +1750" in out
+    assert "South +1700" in out
     assert "French laws: NOT-COVERED" in out
     assert "The codes differ on: outcome, score." in out
 

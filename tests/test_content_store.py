@@ -71,6 +71,7 @@ def test_the_store_answers_every_question_as_the_toml_does(cache):
     assert stored.laws_for() == memory.laws_for()
     for game in games:
         assert stored.laws_for(game) == memory.laws_for(game), game
+        assert fresh_store.rulings_of(game) == memory.rulings_of(game), game
         groups, expected = stored.variant_groups_of(game), memory.variant_groups_of(game)
         assert list(groups) == list(expected) and dict(groups) == dict(expected), game
         assert groups.changing_defaults() == expected.changing_defaults(), game
@@ -372,6 +373,7 @@ def test_every_question_but_a_walk_is_answered_from_an_index(cache, monkeypatch)
     assert law in groups[law.variant_of]
     groups.changing_defaults()
     stored.file_order(law)
+    stored.rulings_of(law.game)
     assert law.id in stored.laws and stored.laws[law.id] == law
     conn = sqlite3.connect(store_path(CONTENT_DIR))
     for sql, params in asked:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.corpus.loading import CONTENT_DIR, load_content
+from app.engine import data_rulings
 from app.engine.core import ANY_GAME, registered, rules
 from app.engine.handlers import module_of
 from app.model.games import build_games
@@ -20,9 +21,14 @@ SCENARIO = CONTENT_DIR / "scenarios" / "rubicon-bezique-surplus-after-first-tric
 
 
 def test_every_registered_handler_lives_in_a_module_its_game_names():
-    keys = registered()  # every module loaded
+    keys = registered()  # every module loaded, and the rulings the laws declare
     assert {game for game, _, _ in keys} >= {ANY_GAME, "rubicon-bezique", "bezique", "ecarte"}
+    # A ruling declared on a law is ruled by the one data path, registered from its law.
+    declared = {key for key, _ in data_rulings.keys(load_content(cached=True))}
+    assert declared == {key for key, h in keys.items() if h.__module__ == data_rulings.__name__}
     for (game, _, _), handler in keys.items():
+        if handler.__module__ == data_rulings.__name__:
+            continue
         module = handler.__module__.rpartition(".")[2]
         own = "general" if game == ANY_GAME else module_of(game)
         assert module == own or module.startswith(own + "_"), (game, handler.__module__)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from app.corpus.loading import load_content
 from app.engine import rule
-from app.engine.ruling import OPTIONS, OUTCOMES
+from app.engine.ruling import DEAL_FATES, DEALS_AGAIN, OPTIONS, OUTCOMES
 from app.model.events import EVENTS
 from app.model.games import build_games
 from app.model.scenario import ScenarioError, parse_scenario
@@ -42,6 +42,10 @@ def test_random_valid_scenarios_get_one_ruling_per_code(gid, event_type, seed, d
     for r in ruling.rulings:
         assert r.outcome in OUTCOMES
         assert all(o.id in OPTIONS and o.by in scenario.players for o in r.options)
+        # One rule for the headline: a deal the innocent side may have dealt again is never
+        # headlined as standing, going on, a misdeal or a new deal (issue 22, section 6).
+        if any(o.id in DEALS_AGAIN for o in r.options):
+            assert r.outcome not in DEAL_FATES, (r.outcome, r.options)
         assert all(law in CONTENT.laws for law in r.laws)
         assert r.explanation.strip()
         assert set(r.score) <= set(scenario.players)

@@ -28,12 +28,16 @@ from quizzes.generators import law as law_questions
 COPIES = 20
 _QUOTED = re.compile(r'"([a-z0-9.-]+)"')
 _GROUP = re.compile(r'^((?:case|variant_of) = ")([a-z0-9-]+)(")', re.MULTILINE)
+# A law's declared ruling (its table's lines up to the next blank line or table): a copy is
+# another law of its own case, and one law alone rules an event under a game and code.
+_RULING = re.compile(r"^\[law\.ruling\]\n(?:(?!\[)[^\n]+\n)*", re.MULTILINE)
 
 
 def copied(root: Path, into: Path, times: int) -> Path:
     """`root` with its laws `times` times: copy k of a law has the id `<id>-xk`, and its case,
-    variant group and links are copy k's own. The copies' files sort after the real ones: the
-    real laws keep their places, as when a corpus grows."""
+    variant group and links are copy k's own (and no declared ruling: the original rules).
+    The copies' files sort after the real ones: the real laws keep their places, as when a
+    corpus grows."""
     shutil.copytree(root, into, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
     files = sorted((into / "laws").glob("*.toml"))
     ids = {m for p in files for m in re.findall(r'^id = "([^"]+)"', p.read_text(), re.M)}
@@ -42,6 +46,7 @@ def copied(root: Path, into: Path, times: int) -> Path:
         for k in range(2, times + 1):
             copy = _QUOTED.sub(lambda m, k=k: f'"{m[1]}-x{k}"' if m[1] in ids else m[0], text)
             copy = _GROUP.sub(lambda m, k=k: f"{m[1]}{m[2]}-x{k}{m[3]}", copy)
+            copy = _RULING.sub("", copy)
             (path.parent / f"zz-copy-{k:03}-{path.stem}.toml").write_text(copy, encoding="utf-8")
     return into
 

@@ -179,6 +179,8 @@ def test_every_type_has_items_across_the_games():
 
 
 def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
+    """Portland law 17, the offender rubiconed: his points count as a rubiconed loser's do
+    (laws 58-59: whole hundreds, 100 when under 100), at most 900."""
     seen = set()
     for seed in range(60):
         q = BANK.generate("penalty", "rubicon-bezique.english.surplus-after-first-trick", seed)
@@ -186,7 +188,8 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         scores = dict(scenario.scores)
         innocent = next(iter(ruling.for_code("english").score))
         offender = next(p for p in scenario.players if p != innocent)
-        assert q.answer == 1300 + min(scores.get(offender, 0), 900)
+        points = scores.get(offender, 0)
+        assert q.answer == 1300 + min(max(points // 100 * 100, 100), 900)
         seen.add(scores.get(offender, 0) > 900)
     assert seen == {True, False}, "both capped and uncapped offenders should come up"
 

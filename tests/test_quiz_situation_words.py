@@ -143,7 +143,7 @@ def test_a_table_in_play_before_any_card_says_so() -> None:
     for info in bank.items.values():
         if info.type not in ("ruling", "code", "penalty") or info.game != "ecarte":
             continue
-        for seed in range(3):
+        for seed in range(8):  # (the codes now agree on some counts: fewer are asked)
             try:
                 q = bank.generate(info.type, info.law, seed)
             except QuestionError:

@@ -393,7 +393,8 @@ def test_ecarte_wrong_count_before_the_turn_up_once_the_non_dealer_has_looked_is
         "event": {"type": "wrong-count"},
     }
     unseen = ruled(raw, "english")
-    assert unseen.outcome == "misdeal"
+    # Law 9: put right or a fresh deal, as the non-dealer chooses (the headline says so).
+    assert unseen.outcome == "innocent-chooses"
     assert unseen.laws == ("ecarte.english.wrong-count-dealt",)
     raw["hands_seen"] = ["North"]
     assert ruled(raw, "english").outcome == "not-covered"

@@ -52,7 +52,9 @@ def test_wrong_count_is_a_misdeal_and_the_pone_chooses_the_remedy(
     ruled, north, south, options, seen
 ):
     r = ruled(count(north, south, seen), "american")
-    assert r.outcome == "misdeal"
+    # Foster (seed 004:3-5): a misdeal, but the pone may correct the count instead: whether
+    # the cards are dealt again is his choice, and the headline says so.
+    assert r.outcome == "innocent-chooses"
     assert ids(r) == options
     assert {o.by for o in r.options} == {"North"}, "every choice is the pone's"
     assert E + "trump-unchanged-after-correction" in r.laws
@@ -84,7 +86,10 @@ def test_dealer_wrong_count_seen_or_unseen_cites_the_right_law(ruled, south, uns
 def test_dealt_out_of_turn_stopped_before_the_turn_up(ruled):
     raw = ecarte(turn_up=None, event={"type": "dealt-out-of-turn", "player": "North"})
     r = ruled(raw, "american")
-    assert r.outcome == "new-deal"
+    # Foster (seed 004:1): before the turn-up the deal *may* be stopped, at the adversary's
+    # option: the cards are dealt again if he chooses.
+    assert r.outcome == "innocent-chooses"
+    assert [(o.id, o.by) for o in r.options] == [("new-deal", "South")]
 
 
 def test_dealt_out_of_turn_after_the_turn_up_sets_the_pack_aside(ruled):
@@ -124,7 +129,9 @@ def test_dealer_exposes_a_card_fresh_deal_only_for_the_pones_unseen_hand(
 ):
     raw = ecarte(hands_seen=seen, event={"type": "dealer-exposed-card", "owner": owner})
     r = ruled(raw, "american")
-    assert r.outcome == "deal-stands"
+    # Foster (seed 004:2): the pone who has not looked may claim a fresh deal: then the deal's
+    # fate is his choice, and the headline says so; otherwise the deal stands.
+    assert r.outcome == ("innocent-chooses" if options else "deal-stands")
     assert ids(r) == options
     assert {o.by for o in r.options} <= {"North"}
 
@@ -132,6 +139,9 @@ def test_dealer_exposes_a_card_fresh_deal_only_for_the_pones_unseen_hand(
 def test_several_trumps_turned_before_the_pone_looked(ruled):
     raw = ecarte(event={"type": "several-trumps-turned", "count": 3})
     r = ruled(raw, "american")
+    # Foster (seed 004:6): the pone chooses the trump or has the cards dealt again: the
+    # headline says the choice is his (it read "the deal stands" beside a new deal).
+    assert r.outcome == "innocent-chooses"
     assert ids(r) == ["choose-trump", "new-deal"]
     assert {o.by for o in r.options} == {"North"}
 
@@ -139,7 +149,9 @@ def test_several_trumps_turned_before_the_pone_looked(ruled):
 def test_several_trumps_turned_after_the_pone_looked(ruled):
     raw = ecarte(hands_seen=["North"], event={"type": "several-trumps-turned", "count": 2})
     r = ruled(raw, "american")
-    assert r.outcome == "misdeal"
+    # Foster (seed 004:6): having looked, the pone claims a misdeal or takes the eleventh card
+    # as trump: the deal's fate is his choice.
+    assert r.outcome == "innocent-chooses"
     assert ids(r) == ["claim-misdeal", "eleventh-is-trump"]
     assert "choose-trump" not in ids(r)
 

@@ -41,7 +41,9 @@ def exchange(player, error, **extra):
 
 def test_non_dealer_took_too_many_the_dealer_chooses(ruled):
     r = ruled(exchange("North", "took-too-many"), "english")
-    assert r.outcome == "deal-stands"
+    # Club Code law 29: the dealer may claim a fresh deal or draw the extras: the deal's fate
+    # is his choice, and the headline says so (it read "the deal stands").
+    assert r.outcome == "innocent-chooses"
     assert r.laws == (CC + "pone-took-too-many",)
     assert choosers(r, "new-deal") == ["South"] and choosers(r, "draw-from-pone") == ["South"]
 
@@ -208,7 +210,9 @@ def test_own_card_exposed_in_the_deal_only_the_dealers_side_may_claim_a_misdeal(
         "event": {"type": "own-card-exposed-in-deal", "player": "West"},
     }
     r = ruled(raw, "american")
-    assert r.outcome == "deal-stands"
+    # Foster's General Laws (F-662): the dealer's side may claim a misdeal, so whether the
+    # cards are dealt again is that side's choice.
+    assert r.outcome == "innocent-chooses"
     assert choosers(r, "claim-misdeal") == ["North", "South"]
     assert GA + "no-penalty-for-own-error" in r.laws
 

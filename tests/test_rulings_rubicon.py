@@ -39,7 +39,9 @@ def rubicon(north, south, *, scores=None, tricks_played=2, **extra):
 
 @pytest.mark.parametrize(
     ("offender_score", "adversary_gains"),
-    [(0, 1300), (450, 1750), (899, 2199), (900, 2200), (901, 2200), (1200, 2200), (3450, 2200)],
+    # Laws 58-59: a rubiconed score counts in whole hundreds, and 100 when under 100.
+    [(0, 1400), (40, 1400), (450, 1700), (899, 2100), (900, 2200), (901, 2200), (1200, 2200),
+     (3450, 2200)],
 )
 def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped_at_900(
     ruled, offender_score, adversary_gains
@@ -53,17 +55,17 @@ def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped
 def test_english_surplus_penalty_goes_to_whichever_player_is_innocent(ruled):
     r = ruled(rubicon(9, 11, scores={"North": 300, "South": 620}), "english")
     assert r.outcome == "game-abandoned"
-    assert dict(r.score) == {"North": 1300 + 620}
+    assert dict(r.score) == {"North": 1300 + 600}  # 620 counts in whole hundreds (laws 58-59)
 
 
 def test_english_surplus_ignores_the_innocent_players_own_score(ruled):
     low = ruled(rubicon(10, 9, scores={"North": 450, "South": 0}), "english")
     high = ruled(rubicon(10, 9, scores={"North": 450, "South": 2500}), "english")
-    assert dict(low.score) == dict(high.score) == {"South": 1750}
+    assert dict(low.score) == dict(high.score) == {"South": 1700}
 
 
 @pytest.mark.parametrize(
-    ("offender_score", "adversary_gains"), [(0, 1300), (450, 1750), (1200, 2200)]
+    ("offender_score", "adversary_gains"), [(0, 1400), (450, 1700), (1200, 2200)]
 )
 def test_english_too_many_and_too_few_plays_the_hand_out_with_the_same_penalty(
     ruled, offender_score, adversary_gains
@@ -184,11 +186,11 @@ def test_english_surplus_found_after_the_last_trick_rubicons_the_offender(
     """Portland law 17 (H-PC; domain PC-17): a player who played with more than nine cards is
     rubiconed. Seed 000:1 says the game "is to be immediately abandoned", which stops a game
     in play; after the last trick nothing is left to abandon, so the game ends, won by the
-    innocent player, with the score unchanged: 1300 plus the offender's 450."""
+    innocent player: 1300 plus the offender's 450 in whole hundreds (laws 58-59)."""
     raw = rubicon(north, 0, scores={"North": 450, "South": 320}, **raw_extra)
     r = ruled(raw, "english")
     assert r.outcome == "game-won"
-    assert dict(r.score) == {"South": 1750}
+    assert dict(r.score) == {"South": 1700}
     assert r.laws[0] == RE + "played-with-surplus-rubiconed"
     assert "abandon" not in r.explanation.replace("nothing is abandoned", "")
     assert "North is rubiconed and South wins the game" in r.explanation

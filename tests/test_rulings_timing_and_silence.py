@@ -63,13 +63,13 @@ def test_rubicon_surplus_found_with_a_card_led_and_the_dealer_yet_to_play_is_a_f
 def test_rubicon_surplus_once_the_dealer_has_played_to_trick_one_abandons_the_game(ruled):
     r = ruled(rubicon([*NINE_N, "QS"], NINE_S, tricks_played=1), "english")
     assert r.outcome == "game-abandoned"
-    assert dict(r.score) == {"South": 1300 + 450}
+    assert dict(r.score) == {"South": 1300 + 400}  # 450 counts in whole hundreds (laws 58-59)
 
 
 def test_rubicon_one_long_one_short_neither_scores_the_last_trick(ruled):
     r = ruled(rubicon([*NINE_N, "QS"], NINE_S[:8], tricks_played=3), "english")
     assert r.outcome == "play-on"
-    assert dict(r.score) == {"South": 1750}
+    assert dict(r.score) == {"South": 1700}
     assert RE + "surplus-and-short-last-trick" in r.laws
     assert "neither player scores the last trick" in r.explanation
 
@@ -130,7 +130,8 @@ FIVE_S = ["AS", "JD", "10H", "9S", "7D"]
 
 def test_ecarte_pone_too_many_after_the_exchange_gives_the_dealer_the_choice(ruled):
     r = ruled(ecarte_after_exchange([*FIVE_N, "7C"], FIVE_S), "english")
-    assert r.outcome == "deal-stands"
+    # Club Code law 29: a fresh deal or the extras drawn, as the dealer chooses.
+    assert r.outcome == "innocent-chooses"
     assert "ecarte.english.pone-took-too-many" in r.laws
     assert choosers(r, "new-deal") == ["South"]
     assert choosers(r, "draw-from-pone") == ["South"]

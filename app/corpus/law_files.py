@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app.corpus.checks import Collector, read_toml, str_field, str_list
+from app.corpus.law_rulings import parse_ruling
 from app.corpus.laws import SEED_CITE, Counterpart, Law, Term
 from app.corpus.sources import Source, check_citation, cited_key
 from app.corpus.variant_changes import parse_changes
@@ -35,7 +36,7 @@ _LAW_REQUIRED = (
     "book",
     "section",
 )
-_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default", "changes")
+_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default", "changes", "ruling")
 _TERM_REQUIRED = ("id", "term", "definition")
 _TERM_OPTIONAL = ("french", "synonyms", "games", "source")
 
@@ -89,6 +90,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
     if changes and not variant_of:
         out.add(rel, entry, "changes", "only a reading of a variant group (variant_of) changes "
                 "its game")
+    ruling = parse_ruling(raw.get("ruling"), rel, entry, out)
     if len(out.problems) > before:
         return None
     return Law(
@@ -99,6 +101,7 @@ def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law
         variant_of=variant_of,
         variant_default=variant_default,
         changes=changes,
+        ruling=ruling,
         file=rel,
     )
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from app.corpus.checks import ContentError, Problem
 from app.corpus.game_facts import CodeInfo, GameFacts
+from app.corpus.law_rulings import LawRuling
 from app.corpus.sources import Source
 from app.corpus.variant_changes import VariantChanges
 from app.corpus.vocabulary import CODES
@@ -71,6 +72,8 @@ class Law:
     variant_of: str = ""
     variant_default: bool = False
     changes: VariantChanges = field(default_factory=VariantChanges)
+    # The ruling the law gives whatever the table, when it gives one (app/corpus/law_rulings.py).
+    ruling: LawRuling | None = None
     file: str = ""
 
     @property
@@ -176,6 +179,7 @@ class Content:
         self._sources: Mapping[str, Source] = sources if sources is not None else {}
         self._game_groups: dict[str, VariantGroups] = {}
         self._case_lists: dict[str, tuple[CaseSummary, ...]] = {}
+        self._rulings: dict[str, tuple[Law, ...]] = {}
 
     @property
     def laws(self) -> Mapping[str, Law]:
@@ -353,6 +357,19 @@ class Content:
         stops early (a question wanting a few neighbours) reads no more of a large topic."""
         return (law for law in self._by_topic.get((game, topic), ())
                 if code is None or law.code == code)
+
+    @cached_property
+    def _rulings_by_game(self) -> Mapping[str, tuple[Law, ...]]:
+        groups: dict[str, list[Law]] = {}
+        for law in self.laws.values():
+            if law.ruling is not None:
+                groups.setdefault(law.game, []).append(law)
+        return {game: tuple(members) for game, members in groups.items()}
+
+    def rulings_of(self, game: str) -> tuple[Law, ...]:
+        """The laws of one game that declare their ruling (`Law.ruling`), in file order
+        (indexed once: the engine asks at every ruling)."""
+        return self._rulings_by_game.get(game, ())
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order."""

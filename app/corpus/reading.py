@@ -11,6 +11,7 @@ from pathlib import Path
 
 from app.corpus.checks import Collector, ContentError, Problem
 from app.corpus.game_facts import load_game_facts
+from app.corpus.law_rulings import check_rulings
 from app.corpus.laws import Content, Progress
 from app.corpus.sources import check_against_texts, load_sources
 from app.corpus.variant_changes import check_changes
@@ -29,6 +30,7 @@ def read_content(root: Path, seeds_dir: Path | None = None,
         check_against_texts(sources, seeds_dir, out)
     laws = load_laws(root, out, progress)
     check_links(laws, sources, out)
+    check_rulings(laws, out)
     terms = load_terms(root, sources, out)
     games = load_game_facts(root, out)
     for law in laws.values():

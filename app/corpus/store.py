@@ -35,7 +35,7 @@ from app.corpus.cache import cache_dir
 if TYPE_CHECKING:
     from app.corpus.laws import Law
 
-FORMAT = "cardlaws-content-store/3"
+FORMAT = "cardlaws-content-store/4"
 # A law's row: its fields as columns (text is read without parsing), the lists as JSON.
 LAW_COLUMNS = (
     'pos, id, id_crc, game, code, "case", topic, variant_of, variant_default, changes, file, '
@@ -48,7 +48,7 @@ _LOADERS = tuple(
     for name in (
         "content.py", "content_checks.py", "content_store.py", "game_facts.py", "law_files.py",
         "play_facts.py",
-        "sources.py", "variant_changes.py", "vocabulary.py",
+        "sources.py", "variant_changes.py", "vocabulary.py", "law_rulings.py",
     )
 )
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
@@ -281,7 +281,8 @@ def discard(root: Path) -> None:
 
 
 def law_links(law: Law) -> str:
-    """A law's lists (related laws, counterparts, a reading's changes) as JSON; "" if none."""
+    """A law's lists (related laws, counterparts, a reading's changes) and its ruling as
+    JSON; "" if none."""
     links: dict[str, Any] = {}
     if law.related:
         links["related"] = list(law.related)
@@ -289,6 +290,8 @@ def law_links(law: Law) -> str:
         links["counterparts"] = [[cp.law, cp.contrast] for cp in law.counterparts]
     if law.changes:
         links["changes"] = {"ranks": list(law.changes.ranks), "stages": law.changes.stages}
+    if law.ruling is not None:
+        links["ruling"] = law.ruling.to_json()
     return json.dumps(links, ensure_ascii=False, separators=(",", ":")) if links else ""
 
 

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from app.corpus.checks import Collector, parsed_files
 from app.corpus.game_facts import GameFacts, load_game_facts
+from app.corpus.law_rulings import LawRuling, parse_ruling
 from app.corpus.laws import (
     CaseSummary,
     Content,
@@ -96,15 +97,16 @@ def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Con
 
 
 def _links(text: str, file: str, law_id: str
-           ) -> tuple[tuple[str, ...], tuple[Counterpart, ...], VariantChanges]:
-    """A row's lists, parsed and checked (StoreDamaged when they are not a law's)."""
+           ) -> tuple[tuple[str, ...], tuple[Counterpart, ...], VariantChanges, LawRuling | None]:
+    """A row's lists and ruling, parsed and checked (StoreDamaged when they are not a law's)."""
     if not text:
-        return (), (), VariantChanges()
+        return (), (), VariantChanges(), None
     try:
         links = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise StoreDamaged("a law's links that are not JSON") from exc
-    if not isinstance(links, dict) or not set(links) <= {"related", "counterparts", "changes"}:
+    if not isinstance(links, dict) or not set(links) <= {"related", "counterparts", "changes",
+                                                        "ruling"}:
         raise StoreDamaged("a law's links that are not a table of them")
     related = links.get("related", [])
     pairs = links.get("counterparts", [])
@@ -115,9 +117,10 @@ def _links(text: str, file: str, law_id: str
         raise StoreDamaged("a law's links of the wrong shape")
     out = Collector()
     reading = parse_changes(links.get("changes"), file, law_id, out)
+    ruling = parse_ruling(links.get("ruling"), file, law_id, out)
     if out.problems:
-        raise StoreDamaged("a law's changes that do not validate")
-    return tuple(related), tuple(Counterpart(p[0], p[1]) for p in pairs), reading
+        raise StoreDamaged("a law's changes or ruling that do not validate")
+    return tuple(related), tuple(Counterpart(p[0], p[1]) for p in pairs), reading, ruling
 
 
 class StoredContent(Content):
@@ -205,14 +208,14 @@ class StoredContent(Content):
                 and isinstance(links, str) and default in (0, 1) and changes in (0, 1)
                 and code in CODES and topic in TOPICS and law_id and game):
             raise StoreDamaged(f"law row {pos} is not a law")
-        related, counterparts, reading = _links(links, file, law_id)
+        related, counterparts, reading, ruling = _links(links, file, law_id)
         if bool(reading) != bool(changes):
             raise StoreDamaged(f"law row {pos} is not the law it indexes")
         law = Law(
             id=law_id, game=game, code=code, topic=topic, case=case,
             **dict(zip(_FIELDS, texts, strict=True)), related=related,
             counterparts=counterparts, variant_of=group,
-            variant_default=bool(default), changes=reading, file=file,
+            variant_default=bool(default), changes=reading, ruling=ruling, file=file,
         )
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
@@ -407,6 +410,17 @@ class StoredContent(Content):
         where, params = _topic_query(game, topic, code)
         return self._rows(where, params, lambda c: c.iter_laws_of_topic(game, topic, code),
                           STREAM_BATCH)
+
+    def rulings_of(self, game: str) -> tuple[Law, ...]:
+        """The laws of one game that declare their ruling, in file order: only the rows whose
+        links hold a ruling are decoded (found once per game)."""
+        found = self._rulings.get(game)
+        if found is None:
+            rows = self._rows("WHERE game = ? AND instr(links, '\"ruling\":') > 0", (game,),
+                              lambda c: c.rulings_of(game))
+            found = self._rulings.setdefault(
+                game, tuple(law for law in rows if law.ruling is not None))
+        return found
 
     def laws_for(self, game: str | None = None, code: str | None = None) -> list[Law]:
         """Laws of one game and/or code, in file order (indexed)."""

@@ -22,6 +22,7 @@ from app.corpus.laws import Content, Law
 from app.engine.core import has_handler
 from app.engine.ruling import Analogue, Decision
 from app.engine.table import Table
+from app.model.facts import NeedFact
 from app.model.games import Game
 from app.model.scenario import relaid
 
@@ -102,7 +103,7 @@ def _sibling_ruling(
 ) -> list[Law]:
     """The laws the sibling's handler cites for the same scenario, when it reads the same."""
     scenario = table.scenario
-    if not has_handler(sibling.id, code, scenario.event.type):
+    if not has_handler(sibling.id, code, scenario.event.type, content):
         return []  # nothing to find: checked before laying the table at the sibling's
     if not scenario.raw:
         return []
@@ -110,8 +111,11 @@ def _sibling_ruling(
     if there_scenario is None:
         return []  # the table cannot be laid at the sibling's (another pack, other seats)
     there = Table(there_scenario, sibling)
-    if any(there.count_error(p) != table.count_error(p) for p in table.players):
-        return []  # hands right in one game are wrong in the other: not the same situation
+    try:
+        if any(there.count_error(p) != table.count_error(p) for p in table.players):
+            return []  # hands right in one game are wrong in the other: not the same situation
+    except NeedFact:
+        return []  # the table gives no hand: the two games' counts cannot be compared
     decision = decide(there, code)
     if decision.outcome == "not-covered":
         return []

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.cards import SUITS, Card
+from app.corpus.checks import Problem
 from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import CODES
+from app.engine import data_rulings
 from app.engine import handlers as _modules
 from app.engine.event_facts import EventFacts
-from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling
+from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling, headline
 from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, FACTS, FactKey, Ground, NeedFact, Reading, question, say
@@ -53,16 +55,29 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
     return register
 
 
-def has_handler(game: str, code: str, event: str) -> bool:
-    """Whether some handler rules the event for the game under the code."""
+def has_handler(game: str, code: str, event: str, content: Content | None = None) -> bool:
+    """Whether some handler, or some law's declared ruling (of `content`, else of the content
+    in use), rules the event for the game under the code."""
     _modules.load(game)
-    return (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS
+    if (game, code, event) in _HANDLERS or (ANY_GAME, code, event) in _HANDLERS:
+        return True
+    content = content if content is not None else data_rulings.in_use()
+    return any(data_rulings.find(content, g, code, event) for g in (game, ANY_GAME))
 
 
-def registered() -> Mapping[tuple[str, str, str], Handler]:
-    """Every registered handler (for tests and documentation)."""
+def registered(content: Content | None = None) -> Mapping[tuple[str, str, str], Handler]:
+    """Every registered handler, and the rulings the laws of `content` (else of the content
+    in use) declare (for the builder's list of events, the quizzes' survey and the tests)."""
     _modules.load_all()
-    return dict(_HANDLERS)
+    found = {key: data_rulings.handler(law) for key, law in data_rulings.keys(
+        content if content is not None else data_rulings.in_use())}
+    return {**found, **_HANDLERS}
+
+
+def data_ruling_problems(content: Content) -> list[Problem]:
+    """What is wrong with the rulings the laws declare (`python -m app validate`)."""
+    _modules.load_all()
+    return data_rulings.problems(content, _HANDLERS)
 
 
 @dataclass(frozen=True)
@@ -105,12 +120,14 @@ class Context:
         options: Iterable[Option] = (),
         score: Mapping[str, int] | None = None,
     ) -> Decision:
-        """Build a Decision, dropping zero score entries."""
+        """Build a Decision, dropping zero score entries; the headline says when the deal's
+        fate is the innocent side's choice (ruling.headline)."""
+        chosen = tuple(options)
         return Decision(
-            outcome=outcome,
+            outcome=headline(outcome, (o.id for o in chosen)),
             laws=tuple(laws),
             explanation=explanation,
-            options=tuple(options),
+            options=chosen,
             score={p: v for p, v in (score or {}).items() if v},
         )
 
@@ -179,9 +196,18 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
     ctx = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)
-    handler = _HANDLERS.get((table.game.id, code, event)) or _HANDLERS.get((ANY_GAME, code, event))
     try:
-        decision = handler(ctx) if handler else None
+        decision = None
+        # The game's own handler or declared ruling, else the general laws' (data_rulings.py).
+        for game in (table.game.id, ANY_GAME):
+            handler = _HANDLERS.get((game, code, event))
+            if handler is not None:
+                decision = handler(ctx)
+                break
+            law = data_rulings.find(content, game, code, event)
+            if law is not None:
+                decision = data_rulings.decide(ctx, law)
+                break
     except NeedFact as need:
         return _split(at, code, content, known, need, tuple(reading.grounds), depth,
                       budget or _Budget())

@@ -4,6 +4,7 @@ leaves out is asked rather than assumed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
@@ -12,11 +13,17 @@ from app.model.facts import Reading, event_fact
 from app.model.scenario import Event
 
 
-def field_words(event_type: str, name: str, value: Any) -> str:
-    """A field's value in words, from its spec's label: "Player: North", "Saw the second
-    card? yes"."""
+def field_words(event_type: str, name: str, value: Any,
+                fields: Mapping[str, Any] | None = None) -> str:
+    """A field's value as a sentence: the field's own statement (FieldSpec.says, given the
+    event's fields: "North saw the second card."), else its label and value ("Player: North.")."""
     spec = EVENTS.get(event_type)
     fspec = spec.field(name) if spec is not None else None
+    if fspec is not None and fspec.says is not None:
+        try:
+            return fspec.says(value, {**(fields or {}), name: value})
+        except (KeyError, TypeError, AttributeError):
+            pass  # a statement that needs a field the event left out: said by its label
     label = fspec.label if fspec is not None else name.replace("_", " ")
     if value is None:
         shown = "not given"
@@ -54,7 +61,7 @@ class EventFacts:
         event = self._event
         return self._reading.read(
             event_fact(name), None, lambda: getattr(event, name),
-            lambda value: field_words(event.type, name, value))
+            lambda value: field_words(event.type, name, value, event.fields))
 
     def get(self, name: str, default: Any = None) -> Any:
         """A field, or a default when it was not given."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,8 +11,10 @@ from app.model.facts import FactKey, Ground, json_value, question
 OUTCOMES: dict[str, str] = {
     "deal-stands": "The deal stands; play goes on with it.",
     "deal-void": "The deal is void and counts for nothing.",
-    "misdeal": "It is a misdeal; see the options for who may claim or correct it.",
+    "misdeal": "It is a misdeal: the cards are dealt again.",
     "new-deal": "The cards are dealt again.",
+    "innocent-chooses": "The innocent side chooses whether the cards are dealt again; the "
+                        "options say what he may do.",
     "game-abandoned": "Play stops at once and the game is scored as the law says.",
     "play-on": "Play continues; the law settles the position as described.",
     "replay": "The cards are taken back and played again.",
@@ -41,6 +43,8 @@ MEANINGS: dict[str, str] = {
     "deal-void": "deal-again",
     "misdeal": "deal-again",
     "new-deal": "deal-again",
+    # Neither goes on nor deals again for certain: the innocent side says which.
+    "innocent-chooses": "innocent-chooses",
     "game-abandoned": "game-abandoned",
     "replay": "replay",
     "penalty": "penalty",
@@ -54,6 +58,23 @@ MEANINGS: dict[str, str] = {
 # When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes
 # on" add nothing to them: the terms are the penalty, and play goes on under them.
 _TERMS_SPEAK = frozenset({"goes-on", "penalty"})
+
+
+# One rule for the headline when the innocent side chooses (Context.decide applies it to every
+# ruling): an outcome that tells the deal's fate (it stands, play goes on, a misdeal, a new
+# deal), beside an option that lets a side have the cards dealt again, leaves that fate to his
+# choice, and the headline says so. Écarté's several cards turned up (Club Code law 11) and
+# the Club Code's exchange errors (laws 29 and 31-33) were "the deal stands" with a fresh deal
+# on offer; laws 15 to 18, the same shape, were "a misdeal": now all read alike.
+DEAL_FATES = frozenset({"deal-stands", "play-on", "misdeal", "new-deal"})
+DEALS_AGAIN = frozenset({"new-deal", "claim-misdeal", "void-deal"})
+
+
+def headline(outcome: str, option_ids: Iterable[str]) -> str:
+    """The outcome a ruling is headlined by, given its options' ids (DEAL_FATES)."""
+    if outcome in DEAL_FATES and not DEALS_AGAIN.isdisjoint(option_ids):
+        return "innocent-chooses"
+    return outcome
 
 
 def meaning(outcome: str, terms: bool = False) -> str:
@@ -98,6 +119,22 @@ OPTIONS: dict[str, str] = {
     "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
     "play-partner": 'Tell the partner to play before the second hand ("Play, partner").',
 }
+
+
+# Options that give the same right in other words: claiming a misdeal, calling the deal void and
+# having the cards dealt again all end this deal and have the cards dealt afresh (the outcomes
+# "misdeal", "deal-void" and "new-deal" are one meaning in MEANINGS). Two rulings agree when
+# their options, read by meaning, give the same rights to the same players (CodeRuling.key).
+OPTION_MEANINGS: dict[str, str] = {
+    "claim-misdeal": "deal-again",
+    "void-deal": "deal-again",
+    "new-deal": "deal-again",
+}
+
+
+def option_meaning(option_id: str) -> str:
+    """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
+    return OPTION_MEANINGS.get(option_id, option_id)
 
 
 @dataclass(frozen=True)
@@ -257,20 +294,34 @@ class CodeRuling:
         return meaning(self.outcome, bool(self.options or self.score))
 
     def key(self) -> tuple[Any, ...]:
-        """What must match for two codes to agree: the meaning, the options and the points."""
+        """What must match for two codes to agree: the meaning, the options (by the right
+        each gives, OPTION_MEANINGS) and the points."""
         return (
             self.meaning,
-            tuple(sorted((o.id, o.by, tuple(sorted(o.score.items()))) for o in self.options)),
+            tuple(sorted(set(self._rights()))),
             tuple(sorted(self.score.items())),
         )
+
+    def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
+        """Each option as (the right it gives, who holds it, the points it brings)."""
+        return [(option_meaning(o.id), o.by, tuple(sorted(o.score.items())))
+                for o in self.options]
 
 
 def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     """Whether what `stated` says is also true of `other`: they agree (the same key), or
     `stated` is a bare outcome ("No penalty.") of the same meaning as `other`, which adds
     terms to it (an option, points). A learner told only the bare outcome cannot rule the
-    other out, so a question may not offer the two as rival answers."""
+    other out, so a question may not offer the two as rival answers.
+
+    So is a ruling that names some of the other's rights and nothing else ("West may claim a
+    misdeal" of "West or East may claim a misdeal"): the same meaning and points, and every
+    right it names held by the same player in the other."""
     if stated.key() == other.key():
+        return True
+    if (stated.options and stated.meaning == other.meaning
+            and stated.key()[2] == other.key()[2]
+            and set(stated._rights()) <= set(other._rights())):
         return True
     bare = not (stated.options or stated.score)
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(

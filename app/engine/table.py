@@ -304,10 +304,15 @@ class Table:
     def count_error(self, player: str) -> int | None:
         """Cards over (+) or under (-) the proper number; None when the count is not given
         (a hand the scenario does not describe is taken to be right)."""
-        def error() -> int | None:
+        def error() -> Any:
+            if not self.scenario.hands:
+                # No hand at all: the table says nothing of the counts (a table that gives
+                # some hands names those that went wrong; the others are taken to be right).
+                return Unknown("The table gives no hand")
             count = self.count(player)
             return None if count is None else count - self.proper_count(player)
-        return self._door("count-error", error, player)
+        value: int | None = self._door("count-error", error, player)
+        return value
 
     # --- play ----------------------------------------------------------------------------
     @property

@@ -167,10 +167,30 @@ def share_tricks(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     raw["event"]["tricks"] = tricks
 
 
+def points_shared(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
+    """The hand is played out and the points of the deal shared among the players: as many
+    as a deal holds (the highest bid the game allows: 4 at Auction Pitch, 14 at Cinch), now
+    and then one fewer (the point for game tied, and so scored by nobody)."""
+    played_out(raw, game, rng)
+    play = game.facts.play
+    high = play.bids[1] if play is not None and play.bids != (0, 0) else 4
+    left = high - (1 if rng.random() < 0.2 else 0)
+    players: list[str] = raw["players"]
+    points = {p: 0 for p in players}
+    for _ in range(left):
+        points[rng.choice(players)] += 1
+    raw["event"]["points"] = points
+
+
 def court_free_hand(raw: dict[str, Any], game: Game, rng: random.Random) -> None:
     """Carte blanche: half the time the declarer really holds no king, queen or knave (his
-    court cards are swapped for free plain cards), and a repeat shows a plain card drawn."""
+    court cards are swapped for free plain cards), and a repeat shows a plain card drawn. A
+    repeat follows a draw, so it happens only in play: during the deal the declaration is the
+    first."""
     ev = raw["event"]
+    if raw.get("stage") != "play":
+        ev["repeated"] = False
+        ev.pop("drawn", None)
     if rng.random() < 0.5:
         return
     used: Counter[str] = Counter()

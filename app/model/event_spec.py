@@ -32,6 +32,9 @@ class FieldSpec:
     typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
     sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
     not_dealer: bool = False  # a player who cannot be the scenario's (rightful) dealer
+    # The field's value as a sentence, given the event's fields ("North saw the second card."):
+    # what a ruling that turned on the field says of it (its ground's words, a quiz stem).
+    says: Callable[[Any, Mapping[str, Any]], str] | None = None
 
     @property
     def form_kind(self) -> str | tuple[str, ...]:

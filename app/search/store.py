@@ -160,14 +160,15 @@ class LawsStore:
         # served from its store would read them all).
         self._content = content
         self._laws: Mapping[str, Law] = content.laws
-        # The content's indexes (cases, topics, counts, variant groups) are built on first
-        # use; the store is opened on a worker thread (ui/deferred_store.py), so build them
-        # here, not on the UI thread at the first search or page (a quarter of a second at
-        # x100 for the cases).
+        # The content's indexes (cases, topics, counts, variant groups, declared rulings) are
+        # built on first use; the store is opened on a worker thread (ui/deferred_store.py), so
+        # build them here, not on the UI thread at the first search or page (a quarter of a
+        # second at x100 for the cases).
         content.laws_of_case("", "", "")
         content.laws_of_topic("", "")
         content.topic_counts("")
         content.variants.get("")
+        content.rulings_of("")
         self._terms: dict[str, Term] = dict(content.terms)
         if conn is None:
             if path is not None:

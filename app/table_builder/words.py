@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card, CardError
+from app.engine.ruling import Ruling
+from app.model.facts import question
 from app.model.games import Game
 from app.table_builder.reading import (
     dealer_of,
@@ -86,3 +88,30 @@ def describe_event(event: Mapping[str, Any]) -> list[tuple[str, str]]:
             words = str(value)
         lines.append((name.replace("_", " "), words))
     return lines
+
+
+# What the builder asks for when a ruling turns on a fact its table leaves out, by fact: the
+# part of the table to fill in (a fact not listed is asked by its own question).
+_GIVE = {
+    "count-error": "the hands (or their counts)",
+    "count": "the hands (or their counts)",
+    "cards": "the cards of the hand",
+    "lead-holder": "whose lead it was: the trick in progress and its leader",
+    "trick": "the trick in progress",
+}
+
+
+def needs_words(ruling: Ruling) -> str:
+    """"Give the hands (or their counts) to rule this." when a code's ruling turns on a fact
+    the table leaves out; "" when every code has ruled."""
+    wanted: list[str] = []
+    for ruled in ruling.rulings:
+        if ruled.needs is None:
+            continue
+        fact, seat = ruled.needs
+        words = _GIVE.get(fact) or question(fact, seat)
+        if words not in wanted:
+            wanted.append(words)
+    if not wanted:
+        return ""
+    return "Give " + " and ".join(wanted) + " to rule this."

@@ -8,6 +8,7 @@ from app.engine.ruling import also_true_of
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
@@ -45,6 +46,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     game = bank.games[found.scenario.game]
     sides = side_words(found.scenario, game)
     choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
+    table = public_table(found.raw)
+    # The codes are told apart by what each turned on: every fact any of them read is stated.
+    situation = with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        found.ruling.rulings, found.scenario, table)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -55,11 +61,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         prompt=f"Which code of laws gives this ruling"
         f"{reading_words(bank.content, [x for r in found.ruling.rulings for x in r.laws])}? "
         f"“{ruling_words(cr, sides)}”",
-        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        situation=situation,
         kind="single",
         choices=choices,
         answer=(law.code,),
         explanation=explanation(found, law.code, sides),
         links=bank.links((law_id, *cr.laws)),
-        table=public_table(found.raw),
+        table=table,
     )

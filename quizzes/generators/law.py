@@ -15,11 +15,23 @@ time does not grow with the size of the law's topic or code.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from app.corpus.laws import Law
-from quizzes.generators.common import find, public_table, seeded, shuffled
+from quizzes.generators.common import (
+    Combo,
+    Found,
+    cites,
+    pick_combo,
+    public_table,
+    rule_combo,
+    seeded,
+    shuffled,
+)
 from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, event_words, reading_words, table_words
 
 if TYPE_CHECKING:
@@ -86,6 +98,10 @@ class _Search:
         self.law = law
         self.titles = {bank.folded(law)[0]}
         self.exclude = {law.id, *cited, *(disputed_bearing(bank, law) if in_words else ())}
+        # Asked in words, a law the content relates to it (either way) bears on the same
+        # situation ("the players cut for the deal" fits "the highest cut deals first"): it
+        # would be a second defensible answer. A table fixes the facts instead.
+        self.in_words = in_words
         self.left = READ_AT_MOST
 
     def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
@@ -105,7 +121,9 @@ class _Search:
         for other in bank.content.iter_laws_of_topic(law.game, topic, law.code):
             self.left -= 1
             title = bank.folded(other)[0]
-            if other.id in self.exclude or title in self.titles or _rival(bank, law, other):
+            bears = self.in_words and (other.id in law.related or law.id in other.related)
+            if (other.id in self.exclude or title in self.titles or bears
+                    or _rival(bank, law, other)):
                 fruitless += 1
             else:
                 self.titles.add(title)
@@ -142,6 +160,35 @@ class _Search:
                 and not _rival(bank, law, c) and c.code != law.code]
 
 
+# Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
+# nothing for a law to decide, and every law of the scoring or the play fits such a table, so
+# the law is asked in words instead.
+_NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",
+                            "king-turned", "carte-blanche"})
+TABLE_TRIES = 200  # draws for a table the law decides first, before it is asked in words
+
+
+def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tuple[Combo, int]],
+               rng: random.Random) -> Found | None:
+    """A table where something has gone wrong whose ruling rests first on the law (its first
+    citation): a law cited beside another (a contrast, a scoring detail) may need a fact the
+    table does not hold ("cards found on the floor" beside an imperfect pack; points beyond
+    the bid beside a bid made exactly), so it is asked in words instead (None)."""
+    for _ in range(TABLE_TRIES):
+        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        if (found is not None and cites(found, law_id, code)
+                and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
+            return found
+    return None
+
+
+def nothing_wrong(found: Found, code: str) -> bool:
+    """Whether the table shows no irregularity: a hand scored, a declaration, a lawful play."""
+    event = found.scenario.event.type
+    return event in _NOTHING_WRONG or (event == "play"
+                                       and found.for_code(code).outcome == "legal")
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -149,13 +196,15 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     combos = bank.survey.combos(law_id, "ruled")
     cited: tuple[str, ...] = ()
     table = None
-    if combos:
-        found = find(bank, law_id, law.code, combos, rng)
+    found = _table_for(bank, law_id, law.code, combos, rng) if combos else None
+    if found is not None:
         cr = found.for_code(law.code)
         cited = cr.laws
         game = bank.games[found.scenario.game]
-        situation = f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}"
         table = public_table(found.raw)
+        situation = with_deciding_facts(
+            f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+            (cr,), found.scenario, table)
         explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     else:
         situation = law.situation

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from quizzes.generators.common import find, public_table, seeded
 from quizzes.questions import Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
@@ -48,6 +49,10 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         ask = f"how many points {'do' if several else 'does'} {who} score?"
     else:
         ask = f"how many points are taken off {who}'s score?"
+    table = public_table(found.raw)
+    situation = with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        (cr,), found.scenario, table)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -57,11 +62,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, {ask}",
-        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        situation=situation,
         kind="number",
         answer=abs(points),
         deduction=points < 0,
         explanation=cr.explanation,
         links=bank.links((law_id, *cr.laws)),
-        table=public_table(found.raw),
+        table=table,
     )

@@ -6,10 +6,12 @@ Game.legal_plays), or judge one play lawful or not.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from app.cards import Card
 from app.engine import rule
+from app.model.facts import EVENT_PREFIX
 from app.model.scenario import parse_scenario
 from quizzes.generators.common import (
     STRICT_RULES,
@@ -21,6 +23,7 @@ from quizzes.generators.common import (
     seeded,
 )
 from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, join_words, reading_words, table_words
 
 if TYPE_CHECKING:
@@ -100,6 +103,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         judged = _play(bank, found, card)
         cr = judged.for_code(law.code)
         ok = card in legal
+        table = public_table(judged.raw)
+        situation = with_deciding_facts(situation, (cr,), judged.scenario, table)
         return Question(
             id=question_id(TYPE, law_id, seed),
             type=TYPE,
@@ -115,10 +120,16 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             answer=("legal" if ok else "revoke",),
             explanation=cr.explanation,
             links=bank.links((law_id, *cr.laws)),
-            table=public_table(judged.raw),
+            table=table,
         )
     illegal = next(c for c in cards if c not in legal)
-    cr = _play(bank, found, illegal).for_code(law.code)
+    played = _play(bank, found, illegal)
+    cr = played.for_code(law.code)
+    table = public_table(found.raw, with_event=False)
+    # Which card is played is what is asked: the facts of the table the ruling read are stated.
+    table_facts = dataclasses.replace(
+        cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
+    situation = with_deciding_facts(situation, (table_facts,), played.scenario, table)
     lawful = join_words([c.name for c in legal])
     return Question(
         id=question_id(TYPE, law_id, seed),
@@ -135,5 +146,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         answer=tuple(c.code for c in legal),
         explanation=f"{rule_words} So {player} may play the {lawful}; any other card is a revoke.",
         links=bank.links((law_id, *cr.laws)),
-        table=public_table(found.raw, with_event=False),
+        table=table,
     )

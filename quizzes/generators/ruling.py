@@ -19,6 +19,7 @@ from quizzes.generators.common import (
     shuffled,
 )
 from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
@@ -40,6 +41,7 @@ _NEAR = {
     "deal-void": ("deal-stands", "new-deal", "game-abandoned"),
     "misdeal": ("new-deal", "deal-stands", "deal-void"),
     "new-deal": ("deal-stands", "misdeal", "deal-void"),
+    "innocent-chooses": ("deal-stands", "new-deal", "deal-void"),
     "game-abandoned": ("play-on", "deal-void", "new-deal"),
     "play-on": ("game-abandoned", "replay", "no-penalty"),
     "replay": ("play-on", "penalty", "no-penalty"),
@@ -49,8 +51,12 @@ _NEAR = {
     "revoke": ("legal", "replay", "penalty"),
     "tableau": ("game-won", "new-deal", "play-on"),
     "game-won": ("tableau", "penalty", "play-on"),
+    "cut-again": ("deal-stands", "new-deal", "penalty"),
 }
 
+
+# Plainly wrong rulings, offered only when every near one is ruled out (a rival reading's).
+_FALLBACK = ("penalty", "game-abandoned", "replay")
 
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
@@ -66,6 +72,11 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
+    # The same rights and points under another opening ("It is a misdeal. North may claim a
+    # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
+    # deal stands is what the chooser decides, so the two say the same.
+    if stated.options and stated.key()[1:] == right.key()[1:]:
+        return True
     bare = not (stated.options or stated.score)
     terms = bool(right.options or right.score)
     # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
@@ -75,6 +86,34 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
+
+
+def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
+    """Whether another code's ruling is what a rival reading of a law `cr` cites gives (a
+    member of its variant group, e.g. the older English Écarté laws of Hoyle's Games Improved
+    beside the Club Code): it cites the rival law, or a law the content says rules the same
+    (a counterpart of contrast "same", either way). Offered as wrong, a learner who knows the
+    rival reading would be marked wrong for a ruling one authority gives."""
+    content = bank.content
+    rivals: set[str] = set()
+    for law_id in cr.laws:
+        law = content.laws.get(law_id)
+        if law is not None and law.variant_of:
+            members = content.variant_groups_of(law.game).get(law.variant_of, ())
+            rivals |= {m.id for m in members if m.id not in cr.laws}
+    if not rivals:
+        return False
+    same = set(rivals)
+    for rival in rivals:
+        same |= {cp.law for cp in content.laws[rival].counterparts if cp.contrast == "same"}
+    for law_id in other.laws:
+        if law_id in same:
+            return True
+        law = content.laws.get(law_id)
+        if law is not None and any(cp.law in rivals and cp.contrast == "same"
+                                   for cp in law.counterparts):
+            return True
+    return False
 
 
 def laws(bank: QuestionBank) -> list[str]:
@@ -129,7 +168,14 @@ def ruling_choices(
     # differ in what they say (who may choose what, the points), never in wording alone.
     wording = {meaning(cr.outcome): cr.outcome}
 
+    # What a rival reading of the law gives (another code's ruling the laws say is that
+    # reading's): never offered as wrong, in any words.
+    rivals = [o for o in found.ruling.rulings
+              if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
+
     def offer(other: CodeRuling, owner: str) -> None:
+        if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
+            return
         said = wording.setdefault(meaning(other.outcome), other.outcome)
         if said != other.outcome:
             decision = dataclasses.replace(other.decision, outcome=said)
@@ -155,6 +201,8 @@ def ruling_choices(
             offer(near.for_code(code), "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
         offer(mutant, "")
+    for outcome in _FALLBACK if not wrong else ():  # every near ruling was a rival's
+        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
@@ -183,6 +231,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     choices, key = ruling_choices(bank, found, law.code, rng, combos)
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)
+    table = public_table(found.raw)
+    # Every code's ruling is in the explanation: each fact any of them turned on is stated.
+    situation = with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        found.ruling.rulings, found.scenario, table)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -192,11 +245,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
-        situation=f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        situation=situation,
         kind="single",
         choices=choices,
         answer=(key,),
         explanation=explanation(found, law.code, side_words(found.scenario, game)),
         links=bank.links((law_id, *cr.laws)),
-        table=public_table(found.raw),
+        table=table,
     )

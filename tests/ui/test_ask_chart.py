@@ -65,11 +65,13 @@ def test_the_chart_marks_the_path_the_answers_took(qtbot, ask):
     marked = panel.view.marked
     assert marked.complete and marked.branches == (1, 1)
     leaf = marked.nodes[-1]
-    assert isinstance(leaf, Leaf) and leaf.outcome == "deal-stands"
+    # Foster and Club Code law 11: the trump or a new deal, as North chooses (issue 22, §6).
+    assert isinstance(leaf, Leaf) and leaf.outcome == "innocent-chooses"
     assert leaf.option_lines()[0] == "North may: Choose which turned card is the trump."
     described = panel.view.accessibleDescription()
     assert described.startswith("Who dealt? South dealt. Has North looked at his hand? "
-                                "North has not looked at his hand. Ruling: The deal stands")
+                                "North has not looked at his hand. Ruling: The innocent side "
+                                "chooses whether the cards are dealt again")
     # The box the path ends in is drawn, and lies within the chart's height.
     end = panel.view.end_rect()
     assert end is not None and 0 < end.bottom() <= panel.view.minimumHeight()
@@ -77,7 +79,7 @@ def test_the_chart_marks_the_path_the_answers_took(qtbot, ask):
     panel.code_box.setCurrentIndex(panel.code_box.findData("american"))
     assert panel.chart.code == "american"
     assert panel.view.marked.complete  # the same answers, the other code's chart
-    assert panel.view.marked.nodes[-1].outcome == "deal-stands"
+    assert panel.view.marked.nodes[-1].outcome == "innocent-chooses"
 
     ask.go_back()
     assert not panel.view.marked.complete and panel.view.marked.branches == (1,)

@@ -189,3 +189,4 @@ def test_content_without_a_law_the_ruling_needs_says_so(qtbot, content):
         screen.answer(screen.question.choices[0].value)
     assert "a law this ruling needs is not loaded (ecarte." in screen.ruling_panel.banner.text()
     assert screen.ruling_panel.ruling is None
+

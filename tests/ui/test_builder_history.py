@@ -244,9 +244,15 @@ def test_an_empty_builder_guides_and_offers_an_example_and_a_deal(qtbot, main):
     assert builder.guidance.isVisibleTo(builder)
 
 
+# Pinochle, a hand found a card over once the hand is played out: neither code's laws speak.
+# (An empty table no longer serves: a table that gives no hand is asked for its hands.)
+SILENT = {"game": "pinochle", "stage": "hand-over", "hands": {"North": 1},
+          "event": {"type": "wrong-count"}}
+
+
 def test_codes_that_say_nothing_are_never_said_to_agree(main):
     builder: BuilderScreen = main.builder
-    builder.set_stage("hand-over")  # a wrong count at the end of the hand: no code speaks
+    builder.document.start(SILENT)  # a wrong count at the end of the hand: no code speaks
     assert builder.ruling is not None
     assert {r.outcome for r in builder.ruling.rulings} == {"not-covered"}
     banner = builder.ruling_panel.banner.text()
@@ -260,7 +266,7 @@ def test_one_silent_code_is_said_to_say_nothing(main):
     from ui.builder.ruling_panel import agreement_html
 
     builder: BuilderScreen = main.builder
-    builder.set_stage("hand-over")
+    builder.document.start(SILENT)
     assert builder.ruling is not None
     one = replace(builder.ruling, rulings=builder.ruling.rulings[:1])
     assert agreement_html(one).startswith(

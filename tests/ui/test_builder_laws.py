@@ -88,6 +88,11 @@ def test_the_readings_list_the_games_variant_groups_with_their_sources(builder, 
     # Each group belongs to one code: the cut for the first deal is each code's own law.
     assert set(boxes) == {
         "ecarte-lead-out-of-turn", "ecarte-second-discard", "ecarte-trump-when-void",
+        # The older English laws (Hoyle's Games Improved) beside the Club Code's
+        "ecarte-wrong-dealer-before-turn-up", "ecarte-wrong-dealer-after-turn-up",
+        "ecarte-dealer-exposes-adversary-card", "ecarte-pone-too-many-dealt",
+        "ecarte-pone-too-few-dealt", "ecarte-dealer-too-many-dealt", "ecarte-dealer-too-few-dealt",
+        "ecarte-several-turned", "ecarte-false-king",
     }
     combo = boxes["ecarte-trump-when-void"]
     for i in range(combo.count()):

@@ -30,6 +30,7 @@ from app.corpus.laws import Content
 from app.corpus.loading import content_dir
 from app.corpus.vocabulary import GAMES
 from app.engine import Ruling, rule
+from app.engine.core import Knowledge
 from app.model.games import Game, build_games
 from app.model.scenario import Scenario
 from app.table_builder import (
@@ -75,6 +76,7 @@ from app.table_builder import (
     trick_of,
     variant_groups,
 )
+from app.table_builder.words import needs_words
 from ui import theme
 from ui.builder.card_palette import CardPalette
 from ui.builder.dialogs import BuilderDialogs
@@ -328,12 +330,18 @@ class BuilderScreen(ScenarioFiles, QWidget):
             self.ruling_panel.show_problem(self.problem.words if self.problem else "")
         else:
             try:
-                self.ruling = rule(self.scenario, self.games, self.content)
+                # A fact the table leaves out is asked for, not ruled case by case: the
+                # builder is where it can be given.
+                self.ruling = rule(self.scenario, self.games, self.content,
+                                   Knowledge(explore=False))
             except KeyError as exc:  # content loaded without some law the engine cites
                 self.ruling_panel.show_problem(
                     f"a law this ruling needs is not loaded ({exc.args[0] if exc.args else exc})")
             else:
                 self.ruling_panel.show_ruling(self.ruling)
+                needed = needs_words(self.ruling)
+                if needed:
+                    self.ruling_panel.ask_for(needed)
 
     @staticmethod
     def _events_offered(game: Game, stage: Any) -> tuple[tuple[str, ...], dict[str, str]]:

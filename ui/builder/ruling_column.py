@@ -31,7 +31,7 @@ def option_words(ruling: CodeRuling) -> list[str]:
 
 
 def score_words(ruling: CodeRuling) -> list[str]:
-    """Each score change as shown, e.g. 'South +1750'."""
+    """Each score change as shown, e.g. 'South +1700'."""
     return [f"{player} {points:+d}" for player, points in ruling.score.items()]
 
 

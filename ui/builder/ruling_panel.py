@@ -131,6 +131,10 @@ class RulingPanel(QWidget):
         super().resizeEvent(event)
         self._arrange()
 
+    def ask_for(self, words: str) -> None:
+        """Say above the rulings which fact of the table a ruling waits for."""
+        self._banner(f"<b>{escape(words)}</b><br/>{self.banner.text()}")
+
     def show_problem(self, words: str) -> None:
         """No ruling: say why (an impossible table, or laws missing from the content)."""
         self.ruling = None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     describe_counts,
-    forgot_to_draw_french,
     over_under,
     played_words,
     rule_play,
@@ -17,40 +16,6 @@ E = "bezique.english."
 F = "bezique.french."
 FORFEIT = 10
 SURPLUS_FINE = 100
-
-
-@rules("bezique", "english", "failed-to-draw")
-def failed_to_draw(ctx: Context) -> Decision:
-    """Enquire Within: draw two next time, and the adversary scores 10."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [E + "forgot-to-draw"],
-        f"{offender} played without drawing: he must draw two cards next time, and {adversary} "
-        f"scores {FORFEIT}.",
-        score={adversary: FORFEIT},
-    )
-
-
-@rules("bezique", "french", "failed-to-draw")
-def failed_to_draw_french(ctx: Context) -> Decision:
-    """Seed 000:1, as at Rubicon Bézique: the adversary voids the deal or has two drawn."""
-    return forgot_to_draw_french(ctx)
-
-
-@rules("bezique", "english", "drew-out-of-turn")
-def drew_out_of_turn(ctx: Context) -> Decision:
-    """Enquire Within: the adversary scores 10, provided he has not drawn himself."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [E + "drew-out-of-turn"],
-        f"{offender} drew out of turn: {adversary} scores {FORFEIT}, provided he has not drawn "
-        f"himself.",
-        score={adversary: FORFEIT},
-    )
 
 
 @rules("bezique", "english", "drew-two")

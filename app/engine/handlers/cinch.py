@@ -197,20 +197,6 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
     )
 
 
-@rules("cinch", "american", "abandoned-hand")
-def abandoned_hand(ctx: Context) -> Decision:
-    """Seed 003:7: an abandoned hand's cards are exposed."""
-    offender = ctx.event.player
-    adversaries = ctx.table.adversaries(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "abandoned-hand"],
-        f"{offender} abandoned his hand: every card in it may be claimed as exposed and called "
-        f"by the adversaries.",
-        options=each("call-card", adversaries),
-    )
-
-
 @rules("cinch", "american", "play")
 def play(ctx: Context) -> Decision:
     """Seed 003:8: follow suit or trump; holding the suit and doing neither is a revoke."""

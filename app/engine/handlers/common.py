@@ -25,23 +25,6 @@ class PlayJudgement:
     reason: str
 
 
-def forgot_to_draw_french(ctx: Context) -> Decision:
-    """A player forgot to draw and has played to the next trick, under the French laws of
-    Bézique and Rubicon Bézique alike (seed 000:1): the adversary voids the deal or has two
-    drawn next time. The law cited is the game's own."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    law = f"{ctx.game.id}.french.forgot-to-draw"
-    return ctx.decide(
-        "penalty",
-        [law],
-        f"{offender} forgot to draw and has played to the next trick. Under the French laws "
-        f"{adversary} chooses: call the deal void, or let {offender} draw two cards at the next "
-        f"draw.",
-        options=[Option("void-deal", adversary), Option("draw-two-next", adversary)],
-    )
-
-
 def stage_rule(ctx: Context) -> StageRule | None:
     """The stage's trick obligations under the code being ruled, with the readings of that
     code in force (the game of `ctx` is already the code's own: `Game.for_code`)."""

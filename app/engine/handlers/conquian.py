@@ -4,36 +4,9 @@ from __future__ import annotations
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import over_under
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision
 
 P = "conquian.american."
-
-
-@rules("conquian", "american", "peeked-at-stock")
-def peeked_at_stock(ctx: Context) -> Decision:
-    """Looking at stock cards beyond the one drawn lets the adversary see them all."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "looking-at-stock"],
-        f"{offender} looked at cards of the stock other than the one he drew, so {adversary} "
-        f"may look at all of them.",
-        options=[Option("look-at-stock", adversary)],
-    )
-
-
-@rules("conquian", "american", "drew-out-of-turn")
-def drew_out_of_turn(ctx: Context) -> Decision:
-    """Drawing out of turn: the adversary simply claims the card."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "draw-out-of-turn"],
-        f"{offender} drew out of turn; {adversary} simply claims the card.",
-        options=[Option("claim-card", adversary)],
-    )
 
 
 @rules("conquian", "american", "stock-exhausted")
@@ -83,28 +56,3 @@ def exposed_in_deal(ctx: Context) -> Decision | None:
         "A card exposed in the deal, or found faced in the pack, means a new deal.",
     )
 
-
-@rules("conquian", "american", "drew-two")
-def turned_two(ctx: Context) -> Decision:
-    """Foster 1913: more than one card turned in drawing: the adversary says which is in play."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "more-than-one-card-turned", P + "drawn-card-faced-at-once"],
-        f"{offender} turned up more than one card in drawing: {adversary} decides which of them "
-        f"is in play, and the other goes back on top of the pack.",
-        options=[Option("choose-card-in-play", adversary)],
-    )
-
-
-@rules("conquian", "american", "touched-top-card")
-def touched_top_card(ctx: Context) -> Decision:
-    """Foster 1913: touching the top card of the pack gives up the card face up on the stock."""
-    player = ctx.event.player
-    return ctx.decide(
-        "play-on",
-        [P + "top-card-touched"],
-        f"{player} touched the top card of the pack: he may no longer take the card lying face "
-        f"up, and must go on with his draw.",
-    )

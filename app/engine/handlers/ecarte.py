@@ -175,17 +175,6 @@ def several_trumps(ctx: Context) -> Decision:
     )
 
 
-@rules("ecarte", "american", "imperfect-pack")
-def imperfect_pack(ctx: Context) -> Decision:
-    """Seed 004:7: scores already made with an imperfect pack stand."""
-    return ctx.decide(
-        "no-penalty",
-        [P + "imperfect-pack"],
-        "The pack is imperfect, but every score already made with it stands good; Foster's law "
-        "says nothing more about the deal in progress.",
-    )
-
-
 @rules("ecarte", "american", "king-turned")
 def king_turned(ctx: Context) -> Decision:
     """Seed 004:8: the dealer marks one at once, unless a wrong number was dealt."""

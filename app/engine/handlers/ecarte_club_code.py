@@ -159,17 +159,6 @@ def several_trumps(ctx: Context) -> Decision:
     )
 
 
-@rules("ecarte", "english", "imperfect-pack")
-def imperfect_pack(ctx: Context) -> Decision:
-    """Law 45: the deal in which the fault is found is void; earlier deals stand."""
-    return ctx.decide(
-        "deal-void",
-        [E + "imperfect-pack"],
-        "The pack is imperfect: the deal in which this is found is void, and all "
-        "earlier deals stand.",
-    )
-
-
 @rules("ecarte", "english", "king-turned")
 def king_turned(ctx: Context) -> Decision:
     """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt."""

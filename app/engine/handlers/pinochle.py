@@ -48,20 +48,6 @@ def play_french(ctx: Context) -> Decision:
     )
 
 
-@rules("pinochle", "american", "failed-to-draw")
-def failed_to_draw(ctx: Context) -> Decision:
-    """Seed 002:2: void the deal, or the offender draws two next time, at the adversary's choice."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "forgot-to-draw"],
-        f"{offender} forgot to draw and has played to the next trick. {adversary} chooses: call "
-        f"the deal void, or let {offender} draw two cards at the next draw.",
-        options=[Option("void-deal", adversary), Option("draw-two-next", adversary)],
-    )
-
-
 @rules("pinochle", "american", "drew-two")
 def drew_two(ctx: Context) -> Decision:
     """Seed 002:3: show the second card if seen; otherwise put it back without penalty."""
@@ -97,42 +83,6 @@ def drew_out_of_turn(ctx: Context) -> Decision:
         [P + "drew-out-of-turn"],
         f"{offender} drew out of turn: he restores the card drawn improperly. It was not "
         f"{adversary}'s card, so nothing more is required.",
-    )
-
-
-@rules("pinochle", "american", "both-drew-wrong")
-def both_drew_wrong(ctx: Context) -> Decision:
-    """Seed 002:3: both players drew the wrong cards: there is no remedy."""
-    return ctx.decide(
-        "play-on",
-        [P + "both-drew-wrong-cards"],
-        "Both players drew the wrong cards: there is no remedy, and each keeps what he drew.",
-    )
-
-
-@rules("pinochle", "american", "loser-saw-two")
-def loser_saw_two(ctx: Context) -> Decision:
-    """Seed 002:4: the adversary sees both cards of the next draw and takes either."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [P + "loser-saw-two-cards"],
-        f"{offender}, the loser of the trick, drew and looked at two cards. At the next draw "
-        f"{adversary} may look at both cards and take either; if he takes the second he need "
-        f"not show it.",
-        options=[Option("choose-of-two", adversary)],
-    )
-
-
-@rules("pinochle", "american", "even-stock")
-def even_stock(ctx: Context) -> Decision:
-    """Seed 002:5: the last card is not drawn; the winner takes the last but one."""
-    return ctx.decide(
-        "play-on",
-        [P + "even-number-left-in-stock"],
-        "An even number of cards remains in the stock: the last card is not drawn. The winner "
-        "of the trick takes the last card but one and the loser takes the trump card.",
     )
 
 
@@ -198,13 +148,3 @@ def wrong_score(ctx: Context) -> Decision | None:
         score={offender: -excess},
     )
 
-
-@rules("pinochle", "american", "stock-exhausted")
-def stock_exhausted(ctx: Context) -> Decision:
-    """Seed 002:1: once the stock is exhausted, follow suit and win when able."""
-    return ctx.decide(
-        "play-on",
-        [P + "replay-after-failure-to-follow-or-win"],
-        "The stock is exhausted: melded cards go back into the hands, and for the last twelve "
-        "tricks each player must follow suit and win the trick when he can.",
-    )

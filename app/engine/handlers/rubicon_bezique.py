@@ -6,7 +6,6 @@ from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
-    forgot_to_draw_french,
     lead_withdrawn_unless_played_to,
     nothing_led_yet,
     over_under,
@@ -23,15 +22,31 @@ OFFENDER_POINTS_CAP = 900
 LAST_TRICK = 50
 
 
+def rubiconed_points(points: int) -> int:
+    """What a rubiconed loser's score counts for the winner (Portland laws 58-59): whole
+    hundreds, the odd tens dropped; under 100 it counts 100."""
+    return max(points // 100 * 100, 100)
+
+
 def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
-    """Who gains, how much, and the arithmetic: 1300 plus the offender's points, capped at 900."""
+    """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
+    his adversary adds 1300 plus the offender's points, counted as a rubiconed loser's are
+    (whole hundreds, 100 when under 100: laws 58-59) and capped at 900."""
     innocent = ctx.table.adversary(offender)
     points = max(ctx.table.score(offender), 0)
-    counted = min(points, OFFENDER_POINTS_CAP)
-    capped = " (capped at 900)" if points > OFFENDER_POINTS_CAP else ""
+    counted = min(rubiconed_points(points), OFFENDER_POINTS_CAP)
+    if points > OFFENDER_POINTS_CAP:
+        how = f"{offender}'s {points} points so far, capped at 900"
+    elif points < 100:
+        how = (f"100 for {offender}'s {points} points so far (a rubiconed score under 100 "
+               f"counts 100)")
+    elif counted != points:
+        how = f"{offender}'s {points} points so far, in whole hundreds ({counted})"
+    else:
+        how = f"{offender}'s {points} points so far"
     sum_text = (
-        f"{innocent} adds {RUBICON_PENALTY} plus {offender}'s {points} points so far"
-        f"{capped}: {RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."
+        f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
+        f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."
     )
     return innocent, RUBICON_PENALTY + counted, sum_text
 
@@ -154,25 +169,6 @@ def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -
     )
 
 
-@rules("rubicon-bezique", "english", "failed-to-draw")
-def failed_to_draw_english(ctx: Context) -> Decision:
-    """Seed 000:1: the English laws make the offender play on one card short."""
-    offender = ctx.event.player
-    short = ctx.game.hand_size - 1
-    return ctx.decide(
-        "play-on",
-        [E + "forgot-to-draw"],
-        f"{offender} forgot to draw and has played to the next trick: under the English laws he "
-        f"plays the rest of the hand with {short} cards.",
-    )
-
-
-@rules("rubicon-bezique", "french", "failed-to-draw")
-def failed_to_draw_french(ctx: Context) -> Decision:
-    """Seed 000:1: the French laws let the adversary void the deal or have two drawn next time."""
-    return forgot_to_draw_french(ctx)
-
-
 @rules("rubicon-bezique", "english", "drew-two")
 def drew_two(ctx: Context) -> Decision | None:
     """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
@@ -198,43 +194,6 @@ def drew_out_of_turn(ctx: Context) -> Decision | None:
         [E + "loser-draws-winners-card"],
         f"{offender} drew the card that belonged to {ctx.table.adversary(offender)}: he puts it "
         f"back and shows his adversary the next card, which is his own.",
-    )
-
-
-@rules("rubicon-bezique", "english", "both-drew-wrong")
-def both_drew_wrong(ctx: Context) -> Decision:
-    """Law 29: once the winner has drawn and seen the next card, both keep what they drew."""
-    return ctx.decide(
-        "play-on",
-        [E + "both-drew-wrong-cards"],
-        "Both players have drawn and seen the wrong cards: it is too late to put "
-        "right, and each keeps the card he drew.",
-    )
-
-
-@rules("rubicon-bezique", "english", "loser-saw-two")
-def loser_saw_two(ctx: Context) -> Decision:
-    """Law 30: the adversary has the pick of the next two cards."""
-    offender = ctx.event.player
-    adversary = ctx.table.adversary(offender)
-    return ctx.decide(
-        "penalty",
-        [E + "loser-sees-two-cards"],
-        f"{offender}, drawing after the winner, saw two cards. At the next draw {adversary} may "
-        f"look at both cards and take either; if he keeps the second he need not show it.",
-        options=[Option("choose-of-two", adversary)],
-    )
-
-
-@rules("rubicon-bezique", "english", "even-stock")
-def even_stock(ctx: Context) -> Decision:
-    """Law 32: an odd stock leaves its last card undrawn; an even one is the normal state."""
-    return ctx.decide(
-        "play-on",
-        [E + "odd-number-in-stock"],
-        "Rubicon has no turn-up and both players draw after every trick, so an even stock is "
-        "as it should be and play goes on. Only an odd stock is irregular: its last card is "
-        "not drawn.",
     )
 
 
@@ -349,29 +308,6 @@ def dealer_exposed(ctx: Context) -> Decision:
         E + "dealer-exposes-own-card",
         E + "card-exposed-in-dealing",
         only_before_seen=False,
-    )
-
-
-@rules("rubicon-bezique", "english", "imperfect-pack")
-def imperfect_pack(ctx: Context) -> Decision:
-    """Law 62: the deal in which the fault appears is void; earlier deals stand."""
-    return ctx.decide(
-        "deal-void",
-        [E + "incorrect-pack", E + "missing-cards-found-on-floor"],
-        "The pack is faulty: the deal in which this comes to light is void and "
-        "earlier deals stand (a missing card later found on the floor does not "
-        "spoil the deal).",
-    )
-
-
-@rules("rubicon-bezique", "english", "stock-exhausted")
-def stock_exhausted(ctx: Context) -> Decision:
-    """Laws 52 and 55: no declaring once the stock is gone; follow suit and win in the last nine."""
-    return ctx.decide(
-        "play-on",
-        [E + "declaring-after-stock-exhausted", E + "failure-to-follow-or-win"],
-        "The stock is exhausted: no declaration can be scored from now on, and in the last nine "
-        "tricks each player must follow suit and win the card led when he can.",
     )
 
 

@@ -1,0 +1,228 @@
+"""Every deciding fact in the stem: the table shown beside a question in words, and the facts a
+ruling turned on (its grounds, app/model/facts.py) that the stem does not yet state.
+
+A question's stem is its situation (the table and what happened, quizzes/words.py) and the
+table drawn beside it. A ground is *stated* when its own statement ("North has not looked at his
+hand.") or an equivalent one the stem already makes ("Nobody has looked at his cards.", "Tricks
+played: 2.") is in the stem or in the table's text; `deciding_words` says, in the ground's own
+words, each one that is not, so a learner is never asked to rule on a fact he was not told.
+`table_text` is the table as the screen draws it (ui/quiz/table_sketch.py), for the command
+line and for these checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from app.cards import SUIT_NAMES, Card, CardError
+from app.engine.ruling import CodeRuling
+from app.model.events import EVENTS
+from app.model.facts import EVENT_PREFIX, Ground
+from app.model.scenario import Scenario
+from quizzes.words import STAGE_WORDS, looked_words
+
+# Events whose card the table shows lying on the table, out of its owner's hand (as the
+# sketch draws it), with the words under it.
+ON_THE_TABLE = {
+    "lead-out-of-turn": "Led out of turn by {player}",
+    "play-out-of-turn": "Played out of turn by {player}",
+    "exposed-card": "Exposed by {player}, face up",
+}
+
+
+def _card(code: Any) -> Card | None:
+    try:
+        return Card.parse(code)
+    except (CardError, TypeError, ValueError):
+        return None
+
+
+def _named(codes: Iterable[Any]) -> str:
+    return ", ".join(f"the {c.name}" if (c := _card(x)) is not None else str(x) for x in codes)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def table_text(table: Mapping[str, Any] | None) -> str:
+    """The table drawn beside a question, in sentences (each seat's cards, the dealer, the
+    scores, the trick, the turn-up, trumps, the stock, the tricks gathered, the bid); the
+    sentences are the facts' own statements where a fact has one."""
+    if not table:
+        return ""
+    hands: Mapping[str, Any] = table.get("hands") or {}
+    players = list(table.get("players") or hands)
+    event: Mapping[str, Any] = table.get("event") or {}
+    lines: list[str] = []
+    if table.get("dealer"):
+        lines.append(f"{table['dealer']} dealt.")
+    on_table = ON_THE_TABLE.get(str(event.get("type", "")))
+    owner, lying = event.get("player"), str(event.get("card") or "").upper()
+    for player in players:
+        hand = hands.get(player)
+        if isinstance(hand, list):
+            cards = list(hand)
+            if on_table and player == owner and lying:
+                upper = [str(c).upper() for c in cards]
+                if lying in upper:
+                    del cards[upper.index(lying)]
+            lines.append(f"{player} holds {_named(cards)}." if cards
+                         else f"{player} holds no card.")
+        elif isinstance(hand, int):
+            lines.append(f"{player} holds {_plural(hand, 'card')}; they are not shown.")
+    if on_table and lying and isinstance(owner, str) and isinstance(hands.get(owner), list):
+        lines.append(f"{on_table.format(player=owner)}: {_named([lying])}.")
+    scores = table.get("scores") or {}
+    for player in players:
+        if player in scores:
+            lines.append(f"{player} has {_plural(scores[player], 'point')}.")
+    trick = table.get("trick") or {}
+    if trick.get("cards"):
+        played = ", then ".join(_named([c]) for c in trick["cards"])
+        lines.append(f"{trick.get('leader')} led to the trick in progress; "
+                     f"played to it so far: {played}.")
+    turn_up = _card(table.get("turn_up"))
+    if turn_up is not None:
+        lines.append(f"The card turned up for trumps is the {turn_up.name}.")
+    suit = table.get("trump") or (turn_up.suit if turn_up else None)
+    if suit in SUIT_NAMES:
+        lines.append(f"Trumps are {SUIT_NAMES[suit]}.")
+    stock = table.get("stock")
+    if isinstance(stock, list):
+        stock = len(stock)
+    if isinstance(stock, int):
+        lines.append(f"The stock holds {_plural(stock, 'card')}.")
+    if table.get("tricks_played"):
+        lines.append(f"{_plural(table['tricks_played'], 'trick')} had been played and gathered.")
+    bid = table.get("bid")
+    if isinstance(bid, Mapping) and bid.get("player"):
+        lines.append(f"{bid['player']} made the bid ({bid.get('amount')}).")
+    return " ".join(lines)
+
+
+def _other_values(kind: str, value: Any, scenario: Scenario) -> list[Any]:
+    """Other values a field of this kind could take: a sentence that reads differently for
+    them says the field's value."""
+    if kind == "bool":
+        return [not value]
+    if kind == "player":
+        return [p for p in scenario.players if p != value][:1]
+    if kind == "card":
+        return [c for c in (Card("2", "C"), Card("3", "D")) if c != value][:1]
+    if kind == "int":
+        return [(value or 0) + 1]
+    if kind == "players":
+        return [tuple(value or ())[1:]] if value else [tuple(scenario.players[:1])]
+    if kind == "counts" and isinstance(value, Mapping) and value:
+        first = next(iter(value))
+        return [{**value, first: value[first] + 1}]
+    return []
+
+
+def _told_by_event(ground: Ground, scenario: Scenario) -> str | None:
+    """The event's own sentence, when it says this field's value (it would read otherwise
+    were the value another); None when it does not."""
+    spec = EVENTS.get(scenario.event.type)
+    name = ground.fact[len(EVENT_PREFIX):]
+    fspec = spec.field(name) if spec is not None else None
+    if spec is None or fspec is None:
+        return None
+    fields = dict(scenario.event.fields)
+    try:
+        told = spec.tell(fields)
+        others = [fspec.choices[i] for i in range(len(fspec.choices))
+                  if fspec.choices[i] != ground.value][:1] if fspec.kind == "choice" else \
+            _other_values(fspec.kind, ground.value, scenario)
+        if not others:
+            return None
+        if all(spec.tell({**fields, name: other}) != told for other in others):
+            return told
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return None
+
+
+def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
+    """Sentences that state the ground's value as the stem or the table's text words it."""
+    fact, seat, value = ground.fact, ground.seat, ground.value
+    out = [ground.words]
+    if fact.startswith(EVENT_PREFIX):
+        told = _told_by_event(ground, scenario)
+        if told is not None:
+            out.append(told)
+    elif fact == "stage" and value in STAGE_WORDS:
+        out.append(f", {STAGE_WORDS[value]}")
+    elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):
+        out.append(looked_words(scenario))
+    elif fact in ("count-error", "count") and seat is not None:
+        hand = scenario.hands.get(seat)
+        held = hand if isinstance(hand, int) else len(hand or ())
+        if fact == "count-error" and value is not None:
+            out.append(f"{seat} holds {held} (should hold {held - value})")
+        elif fact == "count" and value is not None:
+            out.append(f"{seat} holds {value} (should hold")
+            out.append(f"{seat} holds {_plural(value, 'card')};")
+    elif fact == "tricks-played" and value:
+        out.append(f"Tricks played: {value}.")
+    elif fact == "trick" and value is not None and value.cards:
+        cards = ", ".join(c.name for c in value.cards)
+        out.append(f"{value.leader} led to the trick in progress: "
+                   + _and([f"the {c.name}" for c in value.cards]) + ".")
+        out.append(f"{value.leader} led to the trick in progress: {cards}.")
+    elif fact == "bid" and value:
+        out.append(f"{value['player']} bid {value['amount']}.")
+    elif fact == "discard-made" and value:
+        out.append("A discard has been made.")
+    elif fact == "any-card-played" and not value:
+        out.append("before any card is played")
+    elif fact == "cards" and seat is not None and value is not None:
+        ev = scenario.event
+        lying = ev.get("card") if ev.type in ON_THE_TABLE and ev.get("player") == seat else None
+        if isinstance(lying, Card) and lying in value:
+            rest = list(value)
+            rest.remove(lying)
+            out.append(f"{seat} holds {_named(str(c) for c in rest)}." if rest
+                       else f"{seat} holds no card.")
+    return [s for s in out if s]
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def stated(ground: Ground, text: str, scenario: Scenario) -> bool:
+    """Whether the stem (with the table's text) states the ground."""
+    return any(s in text for s in equivalents(ground, scenario))
+
+
+def grounds_of(rulings: Iterable[CodeRuling]) -> list[Ground]:
+    """The grounds of several rulings, each fact once, in the order first read."""
+    seen: dict[tuple[str, str | None], Ground] = {}
+    for ruling in rulings:
+        for g in ruling.grounds:
+            seen.setdefault((g.fact, g.seat), g)
+    return list(seen.values())
+
+
+def deciding_words(rulings: Iterable[CodeRuling], situation: str, scenario: Scenario,
+                   table: Mapping[str, Any] | None) -> str:
+    """The statements of the grounds the situation and the table's text leave unsaid, in the
+    order read ('' when the stem states them all)."""
+    text = f"{situation}\n{table_text(table)}"
+    said: list[str] = []
+    for g in grounds_of(rulings):
+        if not stated(g, text, scenario) and g.words not in said:
+            said.append(g.words)
+            text += "\n" + g.words
+    return " ".join(said)
+
+
+def with_deciding_facts(situation: str, rulings: Iterable[CodeRuling], scenario: Scenario,
+                        table: Mapping[str, Any] | None) -> str:
+    """The situation, with a line of the deciding facts it leaves unsaid."""
+    extra = deciding_words(rulings, situation, scenario, table)
+    return f"{situation}\n{extra}" if extra else situation
