@@ -11,13 +11,20 @@ thread (the baseline):
   worker warms a bank (each SQLite call waits for the GIL).
 Warming reads what an earlier run derived for this content version (quizzes.prepared).
 
-    python bench/quiz_prep.py [--scale 1,10,100] [--rounds 5]
+First, with nothing prepared (an empty cache folder), a new learner's first question:
+- `python -m app quiz next` run cold, as a ratio against `python -c "import sqlite3"` (goal
+  at most 12×);
+- the time from the Trainer's start to the first question (its `first_ready`; goal < 1 s).
+
+    python bench/quiz_prep.py [--scale 1,10,100] [--rounds 5] [--first-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -31,12 +38,61 @@ sys.path.insert(0, str(BENCH.parent))
 from scale import add_scale_arguments, print_growth, scaled_content  # noqa: E402
 from ui_stalls import STALL_MS, StallProbe  # noqa: E402
 
+FIRST_GOAL = 12.0  # cold `quiz next` / `python -c "import sqlite3"`
+
+
+def _run_cold(argv: list[str], cache: str) -> float:
+    env = {**os.environ, "CARDLAWS_CACHE_DIR": cache, "PYTHONPATH": str(BENCH.parent)}
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, cwd=BENCH.parent)
+    return time.perf_counter() - start
+
+
+def first_question(rounds: int) -> None:
+    """The cold `quiz next` against the interpreter's own start, and the first question on
+    screen, each with nothing prepared."""
+    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
+
+    from app.corpus.loading import load_content
+    from ui.quiz.trainer import Trainer
+
+    base, cold = [], []
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory() as cache:
+            base.append(_run_cold([sys.executable, "-c", "import sqlite3"], cache))
+            cold.append(_run_cold([sys.executable, "-m", "app", "quiz", "next"], cache))
+    b, c = statistics.median(base), statistics.median(cold)
+    print("A new learner's first question, nothing prepared")
+    print(f"  python -c 'import sqlite3' (base)  {b * 1e3:9.1f} ms")
+    print(f"  python -m app quiz next, cold      {c * 1e3:9.1f} ms  {c / b:7.2f}×  "
+          f"(goal ≤ {FIRST_GOAL:.0f}×) " + ("ok" if c / b <= FIRST_GOAL else "OVER"))
+    content = load_content()
+    shown = []
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as data:
+            os.environ["CARDLAWS_CACHE_DIR"] = cache
+            trainer = Trainer(content, data_dir=data)
+            start = time.perf_counter()
+            trainer.start()
+            deadline = QDeadlineTimer(60_000)
+            while trainer.first is None and trainer.state == "preparing" and (
+                    not deadline.hasExpired()):
+                QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+                time.sleep(0.0005)
+            shown.append(time.perf_counter() - start)
+            trainer.close()  # (waits for the rest to be prepared)
+    s = statistics.median(shown)
+    print(f"  the first question in the Trainer  {s * 1e3:9.1f} ms  (goal < 1000 ms) "
+          + ("ok" if s < 1 else "OVER"))
+
 
 def main() -> None:
     """Print each scale's timings and ratios, then the growth curves."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_scale_arguments(parser)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--first-only", action="store_true",
+                        help="only the new learner's first question")
     args = parser.parse_args()
 
     from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop
@@ -50,6 +106,9 @@ def main() -> None:
     from ui.quiz.trainer import Trainer
 
     app = QApplication.instance() or QApplication([])
+    first_question(args.rounds)
+    if args.first_only:
+        return
     curves: dict[str, list[float]] = {"warm": [], "stall": []}
     for factor in args.scale:
         content = load_content(scaled_content(factor), None, cached=True)

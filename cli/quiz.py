@@ -1,4 +1,5 @@
-"""`python -m app quiz {show,validate,items}`: look at quiz questions from the command line."""
+"""`python -m app quiz {show,next,validate,audit,items}`: look at quiz questions from the command
+line."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ import random
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.corpus.checks import ContentError
 from app.corpus.loading import load_content
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
+    from quizzes.questions import Question
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,6 +28,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     show.add_argument("--json", action="store_true", help="print the question as JSON")
     show.add_argument("--seed", type=int, default=None, help="seed when an item is given")
     show.set_defaults(func=run_show)
+    first = sub.add_parser("next", help="print the question a new learner is asked first")
+    first.add_argument("--game", default=None, help="in this game's module (default: everything)")
+    first.add_argument("--json", action="store_true", help="print the question as JSON")
+    first.add_argument("--seed", type=int, default=None, help="seed of the question built")
+    first.set_defaults(func=run_next)
     validate = sub.add_parser("validate", help="validate content/quiz/*.toml")
     validate.add_argument("directory", nargs="?", type=Path, default=None)
     validate.set_defaults(func=run_validate)
@@ -54,10 +65,40 @@ def run_show(args: argparse.Namespace) -> int:
     except QuestionError as exc:
         print(f"no such question: {exc}", file=sys.stderr)
         return 2
-    if args.json:
+    _print_question(bank, question, as_json=args.json)
+    return 0
+
+
+def run_next(args: argparse.Namespace) -> int:
+    """Print the question a new learner is asked first, without preparing every question:
+    exit 0, 2 when there is none (an unknown game, nothing to ask), 1 on invalid content."""
+    from app.corpus.vocabulary import GAMES
+    from quizzes.bank import QuestionBank
+    from quizzes.first import first_question
+
+    if args.game is not None and args.game not in GAMES:
+        print(f"no such game: {args.game!r} (one of {', '.join(GAMES)})", file=sys.stderr)
+        return 2
+    try:
+        bank = QuestionBank()
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    question = first_question(bank, args.game, random.Random(args.seed))
+    if question is None:
+        print("no question to ask", file=sys.stderr)
+        return 2
+    _print_question(bank, question, as_json=args.json)
+    return 0
+
+
+def _print_question(bank: QuestionBank, question: Question, *, as_json: bool) -> None:
+    """The question as JSON, or in words: what the learner sees, then (as on the screen once
+    it is answered) the answer, why, the source of the law and the question's id. The id names
+    the law and the source its section: printed first, they would give the answer away."""
+    if as_json:
         print(json.dumps(asdict(question), indent=2, ensure_ascii=False))
-        return 0
-    print(question.id)
+        return
     if question.situation:
         print(question.situation)
     if question.table:
@@ -68,11 +109,13 @@ def run_show(args: argparse.Namespace) -> int:
     print(question.prompt)
     for choice in question.choices:
         print(f"  [{choice.key}] {choice.text}")
-    answer = question.correct_words()
-    print(f"answer: {answer}")
+    print(f"answer: {question.correct_words()}")
     print(f"why: {question.explanation}")
+    law = bank.content.laws.get(question.law)
+    if law is not None:
+        print(f"source: {law.citation}")
     print("laws: " + ", ".join(question.links))
-    return 0
+    print(f"id: {question.id}")
 
 
 def run_validate(args: argparse.Namespace) -> int:

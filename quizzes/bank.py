@@ -73,6 +73,12 @@ class QuestionBank:
         prepared.write(prepared.prepared_key(self), found)
         return found
 
+    @property
+    def has_prepared(self) -> bool:
+        """Whether the catalogue and the new-item order are at hand (derived, or stored by an
+        earlier run), so that asking for them costs no survey."""
+        return "_prepared" in self.__dict__ or self._stored is not None
+
     @cached_property
     def survey(self) -> Survey:
         """Which laws the engine reaches: the stored survey, else taken afresh (about half a

@@ -66,14 +66,52 @@ def _grouped(items: Iterable[T], key: Callable[[T], Hashable]) -> list[list[T]]:
     return list(groups.values())
 
 
+# The turn in which a game's question types come: each game starts one further along it, so
+# that consecutive new items differ in game and, from the first, in type ("Laws in brief", a
+# question in words that needs nothing dealt, starts the first game's).
+TYPE_TURN = ("authored", "law", "ruling", "penalty", "code", "revoke")
+
+
+def type_turn(game: str) -> tuple[str, ...]:
+    """The order a game's new items take the question types in (TYPE_TURN, started further
+    along by the game's place in the vocabulary)."""
+    start = list(GAMES).index(game) % len(TYPE_TURN) if game in GAMES else 0
+    return TYPE_TURN[start:] + TYPE_TURN[:start]
+
+
+def spread(items: Iterable[ItemInfo], case_of: Mapping[str, str],
+           start: float = 0.0) -> list[ItemInfo]:
+    """Items of one game and type (in catalogue order) across topics in turn, and within a
+    topic across its cases in turn, so that no run of them asks about one situation. Each
+    topic's cases start `start` of the way along (a fraction): the types taking turns in a
+    game start at different situations of a topic, so one law is not asked twice running."""
+    out = []
+    for group in _grouped(items, lambda i: i.topic):
+        cases = _grouped(group, lambda i: case_of.get(i.law) or i.law)
+        at = int(start * len(cases))
+        out.append(round_robin(cases[at:] + cases[:at]))
+    return round_robin(out)
+
+
+def game_sequence(items: Iterable[ItemInfo], case_of: Mapping[str, str]) -> list[ItemInfo]:
+    """One game's items (in catalogue order) in the order they are introduced: its question
+    types in turn (type_turn), each type's items spread over topics and cases."""
+    by_type = {g[0].type: g for g in _grouped(items, lambda i: i.type)}
+    if not by_type:
+        return []
+    game = next(iter(by_type.values()))[0].game
+    turn = [t for t in type_turn(game) if t in by_type]
+    return round_robin([spread(by_type[t], case_of, k / len(turn)) for k, t in enumerate(turn)])
+
+
 def new_order(items: Mapping[str, ItemInfo], case_of: Mapping[str, str]) -> tuple[str, ...]:
-    """The order new items are introduced in: across games and topics in turn, and within a
-    topic across its cases (`case_of`: a law's case, by law id) in turn, so that no run of
-    questions asks about one situation.
+    """The order new items are introduced in: across games in turn, each game's items across
+    its question types in turn, and within a type across topics and cases (`case_of`: a law's
+    case, by law id) in turn, so that no run of questions asks about one situation, one game
+    or one kind of question.
 
     Taken over every item once; a module (whole topics of one game, or whole games) keeps
-    this order restricted to its items, which is the same round robin over its own groups."""
-    topics = _grouped(items.values(), lambda i: (i.game, i.topic))
-    spread = [round_robin(_grouped(g, lambda i: case_of.get(i.law) or i.law)) for g in topics]
-    by_game = _grouped(round_robin(spread), lambda i: i.game)
-    return tuple(i.key for i in round_robin(by_game))
+    this order restricted to its items. A game's own sequence depends on its items alone, so
+    the first items of a game can be worked out from that game (quizzes.first)."""
+    games = _grouped(items.values(), lambda i: i.game)
+    return tuple(i.key for i in round_robin([game_sequence(g, case_of) for g in games]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -64,12 +65,20 @@ def handled_events(bank: QuestionBank, gid: str) -> list[str]:
     ]
 
 
-def take_survey(bank: QuestionBank, samples: int = SAMPLES) -> Survey:
-    """Deal and rule the fixed sample; record what each law's rulings looked like."""
+def take_survey(
+    bank: QuestionBank, samples: int = SAMPLES, games: Collection[str] | None = None
+) -> Survey:
+    """Deal and rule the fixed sample; record what each law's rulings looked like.
+
+    Each situation is dealt from seeds of its own, so the survey of some `games` alone is the
+    whole survey's record of those games' situations: for a law of one game (not a general
+    principle, which every game's tables reach) it is exactly its reach."""
     from app.engine import handlers  # noqa: F401  (registers every handler)
 
     reach: dict[str, Reach] = defaultdict(Reach)
     for gid in sorted(bank.games):
+        if games is not None and gid not in games:
+            continue
         game = bank.games[gid]
         for event in handled_events(bank, gid):
             for stage in game.stages_of(event):

@@ -71,3 +71,30 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     stored = prepared.read(key)
     assert stored is not None and stored.survey == bank.survey
     assert list(stored.items) == list(bank.items) and stored.new_order == bank.new_order
+
+
+def test_another_versions_file_is_kept_and_only_the_least_recently_used_go(cache):
+    """Two installs (or content folders) taking turns each keep their prepared file: storing
+    one version never deletes another's; beyond KEEP_VERSIONS the least recently used go."""
+    import os
+    import time
+
+    bank = QuestionBank(CONTENT)
+    data = prepared.derive(bank)
+    now = time.time()
+    others = [f"{n:032x}" for n in range(prepared.KEEP_VERSIONS + 1)]
+    for age, key in enumerate(others):  # others[0] the most recently used
+        prepared.write(key, data)
+        os.utime(cache / f"quiz-prepared-{key}.jsonl", (now - 100 - age, now - 100 - age))
+    # The oldest is read (used) again: it is kept before the ones not used since.
+    assert prepared.read(others[-1]) is not None
+    key = prepared.prepared_key(bank)
+    prepared.write(key, data)
+    kept = {p.name for p in cache.glob("quiz-prepared-*")}
+    assert f"quiz-prepared-{key}.jsonl" in kept
+    assert f"quiz-prepared-{others[0]}.jsonl" in kept  # another version's file, still there
+    assert f"quiz-prepared-{others[-1]}.jsonl" in kept  # used a moment ago
+    assert len(kept) == prepared.KEEP_VERSIONS
+    gone = {f"quiz-prepared-{k}.jsonl" for k in others} - kept
+    assert gone == {f"quiz-prepared-{k}.jsonl" for k in others[-3:-1]}
+    assert prepared.read(others[0]) is not None  # still read back whole

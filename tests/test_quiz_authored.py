@@ -128,5 +128,7 @@ def test_quiz_show_command_prints_the_question_of_an_id(capsys):
     qid = "ruling:rubicon-bezique.english.surplus-after-first-trick:1234"
     assert cli(["quiz", "show", qid]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(qid) and "answer:" in out
+    # The id (which names the law) comes last, after the answer, as the source does.
+    assert "answer:" in out and out.rstrip().endswith(f"id: {qid}")
+    assert out.index("answer:") < out.index("source:")
     assert cli(["quiz", "show", "ruling:no.such.law:1"]) == 2

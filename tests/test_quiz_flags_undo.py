@@ -164,9 +164,16 @@ def test_new_items_are_interleaved_across_games_and_topics():
         assert (a.game, a.topic) != (b.game, b.topic)
     laws = BANK.content.laws
     topic = new_item_order(BANK, module(BANK, "ecarte/exposed-cards").items)
-    cases = [laws[BANK.items[k].law].case for k in topic]
-    every = len(set(cases))
-    assert every >= 4 and len(set(cases[:every])) == every  # each situation once before again
+    # Question types take turns, never one law twice running; within each type, every
+    # situation once before any again.
+    types = [BANK.items[k].type for k in topic]
+    assert len(set(types[:4])) >= 2
+    assert all(BANK.items[a].law != BANK.items[b].law for a, b in itertools.pairwise(topic))
+    for qtype in set(types):
+        cases = [laws[BANK.items[k].law].case for k in topic if BANK.items[k].type == qtype]
+        every = len(set(cases))
+        assert len(set(cases[:every])) == every, qtype
+    assert len({laws[BANK.items[k].law].case for k in topic if BANK.items[k].type == "law"}) >= 4
 
 
 def test_flags_go_into_the_export_and_come_back_with_an_import(learner):

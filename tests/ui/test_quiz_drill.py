@@ -123,6 +123,9 @@ def test_undo_takes_the_last_answer_back_and_restores_the_card(qtbot, quiz, trai
     _key(qtbot, quiz, Qt.Key.Key_1)
     _key(qtbot, quiz, Qt.Key.Key_Return)
     _key(qtbot, quiz, Qt.Key.Key_Return)
+    if quiz.question is not None and quiz.question.kind == "number":
+        # (In the number field, as in any text field, Ctrl+Z takes back what was typed.)
+        quiz.next_button.setFocus()
     _key(qtbot, quiz, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert _attempts(trainer) == count and quiz.question.id == question.id
     assert store.card(profile, question.item) == card_before

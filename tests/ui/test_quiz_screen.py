@@ -159,13 +159,19 @@ def test_the_table_is_drawn_with_cards_that_say_their_names(quiz):
     assert {Card.parse(code).name for code in codes} <= names
 
 
-def test_a_question_cites_its_source_and_its_id_is_one_click_away(qtbot, quiz):
+def test_a_question_cites_its_source_once_answered_and_its_id_is_one_click_away(qtbot, quiz):
     from PySide6.QtWidgets import QApplication, QLabel
 
     question = QUESTIONS["which-law"]()
     quiz.ask(question)
     law = BANK.content.laws[question.law]
     source = quiz.question_view.source
+    # The source names the law's section: before the answer it would give the answer away.
+    shown = " ".join(w.text() for w in quiz.findChildren(QLabel) if w.isVisible())
+    assert law.citation not in shown and source.text() == ""
+    assert question.id not in quiz.question_view.copy_id_button.toolTip()
+    quiz.question_view.choose(question.answer[0])
+    quiz.check_answer()
     assert source.text() == f"Source: {law.citation}"
     assert source.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     shown = " ".join(w.text() for w in quiz.findChildren(QLabel) if w.isVisible())
@@ -289,3 +295,25 @@ def test_showing_the_module_list_keeps_how_far_each_module_is_answered(qtbot, qu
     assert not quiz.marks.pulse.running  # the window's pulse stops with the walk
     quiz.start("everything", "learn")
     assert quiz.question is not None and quiz.question.item == order[40]
+
+
+def test_ending_a_session_shows_its_summary(qtbot, quiz, trainer):
+    """Answered, right, the laws to review and when the next review falls due."""
+    trainer.store.set_new_per_day(trainer.profile_id, 5)
+    quiz.select_module("everything")
+    quiz.choose_mode("learn")
+    _click(qtbot, quiz.start_button)
+    missed = quiz.question
+    _answer_through_widgets(qtbot, quiz, missed, wrong(missed))
+    _click(qtbot, quiz.next_button)
+    got = quiz.question
+    assert got is not None and got.law != missed.law
+    _answer_through_widgets(qtbot, quiz, got, right(got))
+    _click(qtbot, quiz.end_button)
+    assert quiz.page == DONE
+    text = quiz.done_label.text()
+    assert "Answered 2, 1 right." in text
+    law = BANK.content.laws[missed.law]
+    assert f"Laws to review:\n  • {law.title}" in text
+    assert BANK.content.laws[got.law].title not in text
+    assert "The next review falls due on" in text

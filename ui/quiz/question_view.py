@@ -52,9 +52,11 @@ class QuestionView(QWidget):
 
     Single answers are radio buttons, several answers check boxes (and, when the choices are
     cards, the cards themselves can be clicked), a number a text field. Each choice shows the
-    number key that picks it (1-9). Under the question, the source of the law it tests as a
-    person cites it (selectable, to copy); the question's id, for a bug report, is one click
-    away on the "Copy id" button.
+    number key that picks it (1-9). Under the question, once it is answered, the source of the
+    law it tests as a person cites it (selectable, to copy): before, its section would name the
+    law a "which law applies?" question asks for. The question's id, for a bug report, is one
+    click away on the "Copy id" button (its tooltip shows it once answered: the id names the
+    law too).
 
     Signals:
         answer_changed(): the learner picked, unpicked or typed something.
@@ -136,9 +138,8 @@ class QuestionView(QWidget):
         self.situation.setText(escape(question.situation).replace("\n", "<br/>"))
         self.situation.setVisible(bool(question.situation))
         self.table.show_table(question.table)
-        law = self._laws.get(question.law)
-        self.source.setText(f"Source: {law.citation}" if law is not None else "")
-        self.copy_id_button.setToolTip(f"Copy “{question.id}” to the clipboard")
+        self.source.clear()  # until answered (see the class's words)
+        self.copy_id_button.setToolTip("Copy the question's id to the clipboard")
         self._fill_choices(question)
         self.number_field.clear()
         self.number_field.setStyleSheet("")
@@ -264,7 +265,11 @@ class QuestionView(QWidget):
         self.number_field.setReadOnly(locked)
 
     def mark(self, result: Result) -> None:
-        """After checking: the right choices in green, a wrong pick in red (words, not only hue)."""
+        """After checking: the right choices in green, a wrong pick in red (words, not only hue);
+        the source of the law, and the id in the copy button's tooltip."""
+        law = self._laws.get(result.question.law)
+        self.source.setText(f"Source: {law.citation}" if law is not None else "")
+        self.copy_id_button.setToolTip(f"Copy “{result.question.id}” to the clipboard")
         right = set(result.question.answer) if isinstance(result.question.answer, tuple) else set()
         given = set(result.given) if isinstance(result.given, tuple) else set()
         for key, row in self._choice_rows.items():

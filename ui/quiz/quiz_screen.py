@@ -43,8 +43,11 @@ from ui.quiz.question_view import QuestionView
 from ui.quiz.trainer import Trainer
 from ui.stats.figure_worker import FigureWorker
 from ui.widgets.plain_label import plain_label
+from ui.words import game_name
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from quizzes import Module, ModuleStatus, Question, Result, Session
 
 MODES = {
@@ -75,6 +78,11 @@ class QuizScreen(QWidget):
         self.trainer = trainer
         self.dialogs = dialogs or FileDialogs()
         self.session: Session | None = None
+        # A new learner's first question, asked while the questions are prepared (no session
+        # can be made before), and whether the learner has asked for the next one meanwhile.
+        self._first_asked = False
+        self._waiting_for_next = False
+        self.answered: list[Result] = []  # this session's answers, for its summary
         self.question: Question | None = None
         self.result: Result | None = None
         self._module_id = "everything"
@@ -107,6 +115,7 @@ class QuizScreen(QWidget):
         layout.addWidget(self.banner)
         layout.addWidget(self.pages, 1)
 
+        trainer.first_ready.connect(self._on_first)
         trainer.ready.connect(self._on_ready)
         trainer.failed.connect(self._on_failed)
         trainer.notice_changed.connect(lambda: self.banner.say(trainer.notice))
@@ -137,7 +146,7 @@ class QuizScreen(QWidget):
         self.session_label = QLabel()
         self.session_label.setWordWrap(True)
         self.end_button = QPushButton("End session")
-        self.end_button.clicked.connect(self.show_picker)
+        self.end_button.clicked.connect(self.end_session)
         self.question_view = QuestionView(self.trainer.content.laws)
         self.question_view.answer_changed.connect(self._update_buttons)
         self.question_view.submitted.connect(self.check_answer)
@@ -186,7 +195,7 @@ class QuizScreen(QWidget):
         return page
 
     def _done_page(self) -> QWidget:
-        self.done_label = QLabel()
+        self.done_label = plain_label()  # quotes the laws' titles
         back = QPushButton("Back to the modules")
         back.clicked.connect(self.show_picker)
         return MessagePage(self.done_label, back, big=True)
@@ -207,10 +216,21 @@ class QuizScreen(QWidget):
         """Which page is shown (PREPARING, PICKER, STUDY, EXAM or DONE)."""
         return self.pages.currentIndex()
 
+    def _on_first(self, question: Question) -> None:
+        """A new learner is asked the first question at once; more are prepared behind it."""
+        if self.page == PREPARING and self.session is None:
+            self._first_asked = True
+            self._module_id = "everything"
+            self.answered = []
+            self._show_question(question)
+
     def _on_ready(self) -> None:
         self.banner.say(self.trainer.notice)
         if self.page == PREPARING:
             self.show_picker()
+        elif self._waiting_for_next:
+            self._waiting_for_next = False
+            self.next_question()
 
     def _on_failed(self, reason: str) -> None:
         self.busy.hide()
@@ -232,6 +252,11 @@ class QuizScreen(QWidget):
     def show_picker(self) -> None:
         """Back to the module list (counts brought up to date)."""
         self.session = None
+        self._first_asked = self._waiting_for_next = False
+        if not self.trainer.is_ready:  # the first question was left: the list is not made yet
+            self.preparing.setText("Preparing questions…")
+            self.pages.setCurrentIndex(PREPARING)
+            return
         self.pages.setCurrentIndex(PICKER)
         self.refresh_modules()
         self.profile_panel.refresh()
@@ -314,6 +339,7 @@ class QuizScreen(QWidget):
         self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
                                module_id=self._module_id, mode=mode,
                                scheduling=trainer.scheduling)
+        self.answered = []
         self.next_question()
 
     def ask(self, question: Question) -> None:
@@ -328,6 +354,20 @@ class QuizScreen(QWidget):
 
     def next_question(self) -> None:
         """Show the session's next question, or say there is nothing more for now."""
+        if self.session is None and self._first_asked:
+            # After a new learner's first question the session goes on over everything, once
+            # the questions are prepared.
+            if not self.trainer.is_ready:
+                self._waiting_for_next = True
+                self.next_button.setEnabled(False)
+                self.problem.setText("Preparing the next question…")
+                return
+            from quizzes import Session
+
+            self._first_asked = False
+            trainer = self.trainer
+            self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
+                                   module_id=self._module_id, scheduling=trainer.scheduling)
         if self.session is None:
             return
         question = self.session.next_question()
@@ -368,6 +408,8 @@ class QuizScreen(QWidget):
         question = self.session.undo()
         if question is None:
             return
+        if self.answered:
+            self.answered.pop()
         self._show_question(question)
         self.problem.setText("Your last answer was taken back.")
         self.trainer.progress_changed.emit()
@@ -398,19 +440,25 @@ class QuizScreen(QWidget):
         from app.progress import ProgressWriteFailed
         from quizzes import QuestionError
 
-        if self.session is None or self.question is None or self.result is not None:
+        if self.question is None or self.result is not None:
+            return
+        if self.session is None and not self._first_asked:
             return
         answer = self.question_view.answer()
         if answer is None:
             return
         try:
-            self.result = self.session.answer(self.question, answer, self._clock.elapsed())
+            if self.session is not None:
+                self.result = self.session.answer(self.question, answer, self._clock.elapsed())
+            else:
+                self.result = self._answer_first(self.question, answer)
         except QuestionError:
             self.problem.setText("Type a whole number, e.g. 100.")
             return
         except ProgressWriteFailed as exc:  # disk full, a lock: the learner may check again
             self.problem.setText(str(exc))
             return
+        self.answered.append(self.result)
         self.problem.clear()
         self.question_view.set_locked(True)
         self.question_view.mark(self.result)
@@ -421,6 +469,20 @@ class QuizScreen(QWidget):
         self.problem.setText(self.result.notice)
         self.next_button.setFocus()
         self.trainer.progress_changed.emit()
+
+    def _answer_first(self, question: Question, answer: object) -> Result:
+        """Mark and record the first question's answer, as a session would (committed before
+        the feedback is shown)."""
+        import dataclasses
+
+        from quizzes import check
+        from quizzes.session import record_answer
+
+        trainer = self.trainer
+        result = check(question, answer)  # type: ignore[arg-type]
+        notice = record_answer(trainer.store, trainer.profile_id, question, result,
+                               self._clock.elapsed(), trainer.scheduling)
+        return dataclasses.replace(result, notice=notice) if notice else result
 
     def _show_feedback_pane(self) -> None:
         self.feedback.show()
@@ -437,8 +499,13 @@ class QuizScreen(QWidget):
         self.check_button.setDefault(not answered)
         self.next_button.setDefault(answered)
         self.undo_button.setEnabled(self.session is not None and self.session.can_undo())
+        self.flag_button.setEnabled(self.session is not None)  # (flags are kept per session)
 
     def _update_session_label(self) -> None:
+        if self.session is None and self._first_asked:
+            self.session_label.setText(
+                "<b>Everything due</b> · your first question; more are being prepared")
+            return
         if self.session is None:
             return
         module: Module = self.session.module
@@ -449,17 +516,55 @@ class QuizScreen(QWidget):
                      f"{self.session.new_left_today()} new items left today")
         self.session_label.setText(f"<b>{module.title}</b> · {words}")
 
-    def _show_done(self) -> None:
-        assert self.session is not None
-        title = self.session.module.title
-        if self.session.mode == "mistakes":
+    def end_session(self) -> None:
+        """End the session: its summary when something was answered, else the module list."""
+        if self.answered and (self.session is not None or self._first_asked):
+            self._show_done(ended=True)
+        else:
+            self.show_picker()
+
+    def summary(self) -> str:
+        """The session in a few lines: answered, right, the laws to review, the next review."""
+        results = self.answered
+        right = sum(r.correct for r in results)
+        lines = [f"Answered {len(results)}, {right} right."]
+        laws = self.trainer.content.laws
+        missed: dict[str, None] = {}
+        for r in results:
+            if not r.correct:
+                missed.setdefault(r.question.law, None)
+        if missed:
+            lines.append("Laws to review:")
+            lines += [f"  • {laws[law].title} ({game_name(laws[law].game)})"
+                      if law in laws else f"  • {law}" for law in missed]
+        elif results:
+            lines.append("No law to review: every answer was right.")
+        when = self._next_due()
+        if when is not None:
+            lines.append(f"The next review falls due on {when.astimezone():%A %d %B at %H:%M}.")
+        return "\n".join(lines)
+
+    def _next_due(self) -> datetime | None:
+        trainer = self.trainer
+        if self.session is not None:
+            return self.session.next_due()
+        return trainer.store.next_due(trainer.profile_id)
+
+    def _show_done(self, ended: bool = False) -> None:
+        if self.session is None and not self._first_asked:
+            return
+        title = self.session.module.title if self.session is not None else "Everything due"
+        if ended:
+            text = f"Session ended: {title}."
+        elif self.session is not None and self.session.mode == "mistakes":
             text = f"No mistakes left to review in {title}. Well done."
         else:
             text = f"Nothing more to study in {title} for now."
-            when = self.session.next_due()
-            if when is not None:
-                local = when.astimezone()
-                text += f"\nThe next review falls due on {local:%A %d %B at %H:%M}."
+        mistakes = self.session is not None and self.session.mode == "mistakes"
+        if self.answered:
+            text += "\n\n" + self.summary()
+        elif not mistakes and (when := self._next_due()) is not None:
+            text += f"\nThe next review falls due on {when.astimezone():%A %d %B at %H:%M}."
         self.done_label.setText(text)
         self.pages.setCurrentIndex(DONE)
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from app.progress import Profile, ProgressStore
-    from quizzes import QuestionBank, Scheduling
+    from quizzes import Question, QuestionBank, Scheduling
 
 DEFAULT_PROFILE = "Learner"
 
@@ -44,6 +44,7 @@ BankFactory = Callable[[], "QuestionBank"]
 class _Relay(QObject):
     """Carries the worker's outcome back to the UI thread (queued signals)."""
 
+    first = Signal(object)
     built = Signal(object)
     failed = Signal(str)
 
@@ -52,6 +53,9 @@ class Trainer(QObject):
     """The learner's progress store, the question bank and the chosen profile, prepared on demand.
 
     Signals:
+        first_ready(object): a new learner's first question (quizzes.first), built before
+            the bank is prepared when nothing prepared is stored; `store`, `profile_id` and
+            `scheduling` may be used to record its answer, `bank` not yet.
         ready(): the bank is warm and the store open; `store`, `bank`, `profile` may be used.
         failed(str): the questions could not be prepared (the reason, in words).
         profile_changed(int): another profile was chosen (its id).
@@ -61,8 +65,9 @@ class Trainer(QObject):
 
     # What the trainer imports when it first starts (the progress store, with sqlite_utils,
     # and the quizzes): the window imports them beforehand, while idle.
-    IMPORTS = ("app.progress", "quizzes")
+    IMPORTS = ("app.progress", "quizzes.session", "quizzes.first")
 
+    first_ready = Signal(object)
     ready = Signal()
     failed = Signal(str)
     profile_changed = Signal(int)
@@ -90,9 +95,11 @@ class Trainer(QObject):
         self.notice: str | None = None
         self.error = ""
         self.state = "idle"  # idle, preparing, ready, failed
+        self.first: Question | None = None  # a new learner's first question, while preparing
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
+        self._relay.first.connect(self._on_first)
         self._relay.built.connect(self._on_bank)
         self._relay.failed.connect(self._on_failure)
         app = QCoreApplication.instance()
@@ -114,7 +121,7 @@ class Trainer(QObject):
         gc.freeze()  # the content and the windows: long-lived (see the module's words)
         QTimer.singleShot(0, self, self._open_store)
 
-    def _warm_bank(self) -> None:
+    def _warm_bank(self, new_learner: bool) -> None:
         given, content, relay = self._bank, self.content, self._relay
 
         def build() -> None:
@@ -123,6 +130,13 @@ class Trainer(QObject):
                     from quizzes import QuestionBank
 
                     bank = given if given is not None else QuestionBank(content)
+                    if new_learner and not bank.has_prepared:
+                        # Seconds of preparing lie ahead: the first question is asked meanwhile.
+                        from quizzes.first import first_question
+
+                        first = first_question(bank)
+                        if first is not None:
+                            relay.first.emit(first)
                     bank.warm()
             except Exception as exc:  # anything: the screen says it instead of crashing
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")
@@ -162,7 +176,12 @@ class Trainer(QObject):
         remembered = [p for p in profiles if p.id == self.preferred_profile]
         profile = (remembered or profiles or [self._store.create_profile(DEFAULT_PROFILE)])[0]
         self._profile_id = profile.id
-        self._warm_bank()  # now that the UI thread is done with SQLite
+        if self._scheduling is None:
+            from quizzes import Scheduling
+
+            self._scheduling = Scheduling()
+        new_learner = self._store.next_due(profile.id) is None  # no card: nothing answered
+        self._warm_bank(new_learner)  # now that the UI thread is done with SQLite
 
     def _watch_check(self) -> None:
         # The full integrity check after an unclean shutdown runs on a worker thread; its
@@ -181,6 +200,11 @@ class Trainer(QObject):
 
         timer.timeout.connect(look)
         timer.start()
+
+    def _on_first(self, question: Question) -> None:
+        if self.state == "preparing":
+            self.first = question
+            self.first_ready.emit(question)
 
     def _on_bank(self, bank: QuestionBank) -> None:
         self._bank = bank

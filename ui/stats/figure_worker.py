@@ -86,7 +86,7 @@ class FigureWorker(QObject):
         laws: bool = False,
     ) -> None:
         """Compute the statistics' figures; only the newest request's answer is delivered."""
-        from quizzes import statistics
+        from quizzes.statistics import statistics
 
         self.run(store, lambda source: statistics(source, profile_id, now, catalogue,
                                                   scheduling, laws=laws))
