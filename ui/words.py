@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from app.corpus.vocabulary import CODES, CONTRASTS, GAMES, ONLY_HERE, TOPICS
 
 _CONTRAST_WORDS = {
@@ -69,3 +71,11 @@ _BADGES = {"english": "EN", "french": "FR", "american": "US"}
 def code_badge(code: str) -> str:
     """The two-letter badge of a code of laws (EN, FR, US): text, never colour alone."""
     return _BADGES.get(code, code[:2].upper())
+
+
+def name_key(name: str) -> tuple[str, str]:
+    """Sort names as people do: accents and case set aside ("Écarté" after "Cinch", not after
+    "Rubicon"), the name itself breaking ties."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name)
+                     if not unicodedata.combining(c))
+    return folded.casefold(), name

@@ -236,3 +236,17 @@ def test_a_table_asked_twice_for_the_same_order_sorts_once_and_stays_right(qapp,
     model.set_standings("Law", rows, str)
     model.sort(1, Qt.SortOrder.AscendingOrder)
     assert len(sorts) == 3
+
+
+def test_names_sort_as_people_sort_them_accents_aside(qapp):
+    # "Écarté" comes after "Cinch" and before "Pinochle", not after "Rubicon Bézique".
+    from quizzes.statistics import Standing
+    from ui.stats.standing_model import StandingModel
+
+    names = {"rubicon-bezique": "Rubicon Bézique", "ecarte": "Écarté", "cinch": "Cinch",
+             "pinochle": "Pinochle", "bezique": "bézique"}
+    model = StandingModel()
+    model.set_standings("Game", [Standing(k, 1, 0, 0.0, 1, 1) for k in names], names.__getitem__)
+    model.sort(0, Qt.SortOrder.AscendingOrder)
+    assert [model.name(r) for r in range(model.rowCount())] == \
+        ["bézique", "Cinch", "Écarté", "Pinochle", "Rubicon Bézique"]

@@ -15,6 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from ui.compat import override
 from ui.help.words import explain
+from ui.words import name_key
 
 if TYPE_CHECKING:
     from quizzes.statistics import Standing
@@ -108,7 +109,7 @@ class StandingModel(QAbstractTableModel):
     def _order(self, column: int, order: Qt.SortOrder) -> list[int]:
         """Put the rows in order; the old row of each new one."""
         if column == 0:
-            keys = [self.name(n).casefold() for n in range(len(self._rows))]
+            keys = [name_key(self.name(n)) for n in range(len(self._rows))]
         else:
             keys = [_sort_key(r, column) for r in self._rows]
         ranked = sorted(range(len(self._rows)), key=keys.__getitem__,
