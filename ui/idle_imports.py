@@ -158,9 +158,14 @@ def import_slices(roots: Sequence[str], first_party: Sequence[str] = SLICED
         yield from visit(package)
         found = sys.modules.get(package)
         for folder in getattr(found, "__path__", ()):
-            with os.scandir(folder) as entries:
-                names = sorted(e.name[:-3] for e in entries
-                               if e.name.endswith(".py") and e.name != "__init__.py")
+            try:
+                with os.scandir(folder) as entries:
+                    names = sorted(e.name[:-3] for e in entries
+                                   if e.name.endswith(".py") and e.name != "__init__.py")
+            except OSError:
+                # A frozen build (the standalone folder) keeps its modules in an archive, not
+                # in a folder: they load when asked, and nothing is imported ahead here.
+                continue
             for name in names:
                 yield from visit(f"{package}.{name}")
 

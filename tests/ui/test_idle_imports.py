@@ -173,3 +173,17 @@ def test_the_window_loads_the_trainers_modules_while_idle_in_small_slices(tmp_pa
     # sqlite_utils' own packages each in slices of their own, before it.
     assert owner["click"] < owner["sqlite_utils"] and owner["pluggy"] < owner["sqlite_utils"]
     assert len({owner["click"], owner["pluggy"], owner["sqlite_utils"]}) == 3
+
+
+def test_a_package_whose_folder_is_not_on_disk_is_passed_over(monkeypatch):
+    """In the standalone folder the modules live in an archive: the package's folder is not
+    there, and the idle imports pass it over instead of raising (which printed a traceback)."""
+    import types
+
+    from ui.idle_imports import import_slices
+
+    frozen = types.ModuleType("frozenpkg")
+    frozen.__path__ = ["/nonexistent/frozenpkg"]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "frozenpkg", frozen)
+    slices = list(import_slices(["frozenpkg.*"], ()))  # raised FileNotFoundError before
+    assert all(not name.startswith("frozenpkg.") for name in slices)
