@@ -24,11 +24,10 @@ from app.ask.interview import (
     offered_events,
     spell,
 )
-from app.corpus.checks import ContentError
 from app.corpus.laws import Content
-from app.corpus.loading import load_content
 from app.engine.report import format_ruling
-from app.model.games import Game, build_games
+from app.model.games import Game
+from cli.games import load_game
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,14 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _game(games: dict[str, Game], named: str) -> Game | None:
-    wanted = named.strip().lower()
-    for game in games.values():
-        if wanted in (game.id, game.name.lower(), game.facts.short_name.lower()):
-            return game
-    return None
-
-
 def _question_json(q: Question) -> dict[str, Any]:
     out = q.to_json()
     out["fact"] = spell(q.key)  # as --answer takes it back
@@ -60,16 +51,10 @@ def _question_json(q: Question) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Exit 0 with events, a question or a ruling; 2 on a bad game, event, fact or value."""
-    try:
-        content = load_content(cached=True)
-    except ContentError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    games = build_games(content)
-    game = _game(games, args.game)
-    if game is None:
-        print(f"unknown game {args.game!r}; games: {', '.join(sorted(games))}", file=sys.stderr)
-        return 2
+    loaded = load_game(args.game)
+    if isinstance(loaded, int):
+        return loaded
+    content, games, game = loaded
     events = offered_events(game)
     if args.event is None:
         if args.json:

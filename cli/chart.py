@@ -16,10 +16,8 @@ import sys
 from pathlib import Path
 
 from app.ask.charts import ChartError, booklet, build_chart
-from app.corpus.checks import ContentError
-from app.corpus.loading import load_content
 from app.corpus.vocabulary import CODES, TOPICS
-from app.model.games import Game, build_games
+from cli.games import load_game
 
 SUFFIXES = (".pdf", ".svg")
 
@@ -35,14 +33,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--topic", help=f"a booklet of one topic: {', '.join(TOPICS)}")
     parser.add_argument("--out", required=True, type=Path, help="FILE.pdf or FILE.svg")
     parser.set_defaults(func=run)
-
-
-def _game(games: dict[str, Game], named: str) -> Game | None:
-    wanted = named.strip().lower()
-    for game in games.values():
-        if wanted in (game.id, game.name.lower(), game.facts.short_name.lower()):
-            return game
-    return None
 
 
 def _code(named: str) -> str:
@@ -65,16 +55,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.out.parent.is_dir():
         print(f"{args.out}: no folder {args.out.parent}", file=sys.stderr)
         return 1
-    try:
-        content = load_content(cached=True)
-    except ContentError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    games = build_games(content)
-    game = _game(games, args.game)
-    if game is None:
-        print(f"unknown game {args.game!r}; games: {', '.join(sorted(games))}", file=sys.stderr)
-        return 2
+    loaded = load_game(args.game)
+    if isinstance(loaded, int):
+        return loaded
+    content, games, game = loaded
     code = _code(args.code)
     try:
         if args.event is not None:
