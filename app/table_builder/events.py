@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from app.cards import Card
@@ -26,20 +27,29 @@ def events_for(game: Game, stage: str) -> tuple[str, ...]:
     """The events that can happen in this game at this stage (app/model/events.py and the game's
     model), in the order of the event list: those some code of the game rules (the engine's
     handlers), and a wrong count, which any table can hold."""
-    key = (game.id, stage, game.stage_names)
-    if key not in _OFFERED:
+    ruled = _ruled_events(game.id)
+    return tuple(spec.type for spec in game.events_at(stage)
+                 if spec.type in ruled or spec.type == "wrong-count")
+
+
+def _ruled_events(game_id: str) -> frozenset[str]:
+    """The events some handler or declared ruling rules at the game, found once for each
+    content in use: the rulings declared as data are those of $CARDLAWS_CONTENT_DIR when it is
+    set. What the game allows at a stage is not kept here, since two games of one id (the app's
+    and a club's, whose model may lack the stock) offer different events."""
+    from app.corpus.location import content_dir
+
+    key = (game_id, content_dir())
+    if key not in _RULED:
         from app.engine import handlers  # noqa: F401  (registers every handler)
         from app.engine.core import ANY_GAME, registered
 
-        ruled = {event for (gid, _, event) in registered() if gid in (game.id, ANY_GAME)}
-        _OFFERED[key] = tuple(
-            spec.type for spec in game.events_at(stage)
-            if spec.type in ruled or spec.type == "wrong-count"
-        )
-    return _OFFERED[key]
+        _RULED[key] = frozenset(
+            event for (gid, _, event) in registered() if gid in (game_id, ANY_GAME))
+    return _RULED[key]
 
 
-_OFFERED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
+_RULED: dict[tuple[str, Path], frozenset[str]] = {}
 
 
 def events_of_game(game: Game) -> tuple[str, ...]:
