@@ -166,7 +166,7 @@ def test_sqlites_full_error_mid_session_is_a_write_failure_not_damage(tmp_path):
 
 HOLDER = textwrap.dedent(
     """
-    import sqlite3, sys, time
+    import sqlite3, sys
     conn = sqlite3.connect(sys.argv[1], isolation_level=None)
     if sys.argv[2] == "exclusive":
         conn.execute("PRAGMA locking_mode = EXCLUSIVE")
@@ -176,24 +176,33 @@ HOLDER = textwrap.dedent(
         conn.execute("BEGIN IMMEDIATE")
         conn.execute("INSERT INTO profiles (name, created) VALUES ('Held', '2024')")
     print("holding", flush=True)
-    time.sleep(float(sys.argv[3]))
+    sys.stdin.read()  # held until the test lets go (or kills it)
     conn.rollback()
     """
 )
 
 
+def let_go(children: list[subprocess.Popen[str]]) -> None:
+    """Open the starting gate of waiting children, one line to each, as close together as can be."""
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+
+
 @contextlib.contextmanager
-def held(path: Path, how: str, seconds: float = 30) -> Iterator[None]:
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), how, str(seconds)],
-                             stdout=subprocess.PIPE, text=True)
+def held(path: Path, how: str) -> Iterator[None]:
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), how],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None and child.stdout.readline().strip() == "holding"
         yield
     finally:
         child.kill()
         child.wait()
-        if child.stdout is not None:
-            child.stdout.close()
+        for pipe in (child.stdin, child.stdout):
+            if pipe is not None:
+                pipe.close()
 
 
 def test_a_file_locked_by_another_program_for_over_five_seconds_is_left_alone(tmp_path):
@@ -398,12 +407,10 @@ def test_kill_9_in_a_write_loop_loses_no_committed_answer_and_moves_nothing(tmp_
 
 STARTER = textwrap.dedent(
     """
-    import os, sys, time
+    import sys
     from app.progress import ProgressStore
-    go = sys.argv[2]
     print("ready", flush=True)
-    while not os.path.exists(go):
-        time.sleep(0.002)
+    sys.stdin.readline()  # the starting gate: the test says go to all at once
     try:
         with ProgressStore.open(sys.argv[1], keep_backups=1) as store:
             store.profiles()
@@ -415,16 +422,17 @@ STARTER = textwrap.dedent(
 
 
 def test_sixty_first_starts_at_once_all_succeed_on_one_new_file(tmp_path):
-    folder, go = tmp_path / "data", tmp_path / "go"
+    folder = tmp_path / "data"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     children = [
-        subprocess.Popen([sys.executable, "-c", STARTER, str(folder), str(go)],
-                         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        subprocess.Popen([sys.executable, "-c", STARTER, str(folder)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+                         cwd=ROOT)
         for _ in range(60)
     ]
     for child in children:  # every one has imported and waits at the line
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    go.touch()
+    let_go(children)
     outcomes = []
     for child in children:
         out, _ = child.communicate(timeout=240)
@@ -491,15 +499,14 @@ def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_che
 
 RECORDER = textwrap.dedent(
     """
-    import os, sys, time
+    import sys
     from datetime import UTC, datetime, timedelta
     from app.progress import Attempt, ProgressError, ProgressStore
-    folder, go, who = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    folder, who = sys.argv[1], int(sys.argv[2])
     store = ProgressStore.open(folder, keep_backups=0)
     profile = [p for p in store.profiles() if p.name == "Ann"][0]
     print("ready", flush=True)
-    while not os.path.exists(go):
-        time.sleep(0.002)
+    sys.stdin.readline()  # the starting gate: the test says go to all at once
     saved = 0
     for n in range(20):
         at = datetime(2024, 5, 1, 9, 0, tzinfo=UTC) + timedelta(seconds=who * 100 + n)
@@ -522,16 +529,16 @@ def test_six_processes_recording_at_once_all_have_every_answer_saved(tmp_path):
     """Two windows, or a quiz and an import, write to one file: a writer waits for the other
     (the write lock is taken before the transaction reads), none is refused."""
     healthy(tmp_path, answers=0)
-    go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     children = [
-        subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(go), str(who)],
-                         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+        subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(who)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+                         cwd=ROOT)
         for who in range(6)
     ]
     for child in children:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    go.touch()
+    let_go(children)
     outcomes = [child.communicate(timeout=240)[0].strip() for child in children]
     assert outcomes == ["saved 20"] * 6, [o for o in outcomes if o != "saved 20"][:2]
     with ProgressStore.open(tmp_path, keep_backups=0) as store:
