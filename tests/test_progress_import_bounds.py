@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -125,11 +124,9 @@ def test_the_untouched_export_imports(store, tmp_path, export):
     assert import_progress(store, path, BANK).name == "Ann"
 
 
-def test_json_nested_past_the_parsers_limit_is_refused_quickly(store, tmp_path):
-    started = time.monotonic()
+def test_json_nested_past_the_parsers_limit_is_refused(store, tmp_path):
     problems = refused(store, "[" * 200_000 + "]" * 200_000, tmp_path)
     assert len(problems) == 1 and "is nested deeper than can be read" in problems[0]
-    assert time.monotonic() - started < 10
 
 
 def test_profile_names_typed_in_the_app_are_bounded_too(store):
