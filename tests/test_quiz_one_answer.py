@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 
+import bank_questions
 import pytest
 
 from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
-from quizzes.audit import audit_bank, question_problems, reading
+from quizzes.audit import audit_questions, question_problems, reading
 from quizzes.bank import default_bank
 from quizzes.questions import Choice, QuestionError, check
 from quizzes.words import OUTCOME_WORDS
@@ -21,7 +22,8 @@ SEEDS = range(4)
 
 @pytest.fixture(scope="module")
 def audit():
-    return audit_bank(BANK, SEEDS)
+    # audit_bank(BANK, SEEDS), over the questions the session builds once (tests/bank_questions.py)
+    return audit_questions(BANK, bank_questions.built(SEEDS))
 
 
 def test_every_question_of_the_bank_has_one_defensible_answer(audit):
