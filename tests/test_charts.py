@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
+import msgspec
 import pytest
 
 from app.ask.charts import Chart, ChartError, Leaf, Question, booklet, build_chart
@@ -180,7 +180,7 @@ def test_a_chart_is_not_bound_by_the_engines_case_limits() -> None:
     and still every leaf is the engine's ruling (the test above)."""
     game = GAMES["rubicon-bezique"]
     iv = Interview(game, GAMES, CONTENT, "wrong-count")
-    explored = rule(replace(iv.scenario, codes=("english",)), GAMES, CONTENT,
+    explored = rule(msgspec.structs.replace(iv.scenario, codes=("english",)), GAMES, CONTENT,
                     Knowledge(everything_unknown=True, explore=True)).for_code("english")
 
     table = Table(iv.scenario, game, Reading())

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from app.ask.interview import Interview, offered_events
 from app.corpus.laws import Content
@@ -236,7 +238,7 @@ class _Builder:
         """The code's ruling with the path's facts fixed, every other fact left out (the table
         Ask rules, the stage of the table the one answered)."""
         self.interview.answers = dict(path)
-        scenario = replace(self.interview.scenario, codes=(self.code,))
+        scenario = msgspec.structs.replace(self.interview.scenario, codes=(self.code,))
         known = Knowledge(fixed=dict(path), everything_unknown=True, explore=False,
                           explore_keys=explore)
         return rule(scenario, self.games, self.content, known).for_code(self.code)

@@ -20,10 +20,10 @@ from app.engine.core import Knowledge, fact_values, rule
 from app.engine.ruling import CodeRuling, Ruling
 from app.engine.table import Table
 from app.model.event_spec import FieldSpec
-from app.model.events import EVENTS
+from app.model.events import EVENTS, blank_event
 from app.model.facts import EVENT_PREFIX, FACTS, PHASES, FactKey, Reading, question, say
 from app.model.games import Game
-from app.model.scenario import Event, Scenario, Trick
+from app.model.scenario import Scenario, Trick
 from app.table_builder.events import events_for
 
 # The answer that leaves a fact out: the ruling is then given for each of its values.
@@ -147,8 +147,8 @@ class Interview:
         return Scenario(
             game=self.game.id, players=seats, dealer=seats[-1], codes=self.game.codes,
             hands={}, trump=None, turn_up=None, stock=None, scores={}, bid=None, stage=stage,
-            tricks_played=0, hands_seen=(), trick=None, event=Event(self.event, {}),
-            variants=dict(self.variants), unknown=frozenset(),
+            tricks_played=0, hands_seen=(), trick=None, event=blank_event(self.event),
+            variants=dict(self.variants), unknown=frozenset(), partial=True,
         )
 
     def ruling(self) -> Ruling:
