@@ -4,8 +4,11 @@ engine reads to rule it, in the order it reads them, until every code has ruled.
 The engine does the asking: the interview rules a table on which every fact is left out
 (`Knowledge(everything_unknown=True, explore=False)`), and the first fact a code's laws need
 (`CodeRuling.needs`) is the next question. An answer fixes the fact and the table is ruled
-again. "I don't know" (UNKNOWN_ANSWER) leaves the fact out for good: the engine then rules each
-of its values as a case, and the interview goes on with what those cases need.
+again. A fact that can take one value only here (the stage, when the event happens at one
+stage of the game) is settled without a question: asking it would cost an answer and decide
+nothing the game has not decided already. "I don't know" (UNKNOWN_ANSWER) leaves the fact out
+for good: the engine then rules each of its values as a case, and the interview goes on with
+what those cases need.
 """
 
 from __future__ import annotations
@@ -126,6 +129,9 @@ class Interview:
     answers: dict[FactKey, Any] = field(default_factory=dict)
     not_known: set[FactKey] = field(default_factory=set)
     order: list[FactKey] = field(default_factory=list)
+    # Facts with one possible value for this game and event, fixed without asking (they
+    # depend on neither answer, so going back never unsettles them).
+    settled: dict[FactKey, Any] = field(default_factory=dict)
     # The seats' names (the game's usual ones unless the referee names them) and the readings
     # of disputed laws in force (each code's default unless chosen).
     players: tuple[str, ...] = ()
@@ -151,13 +157,35 @@ class Interview:
             variants=dict(self.variants), unknown=frozenset(),
         )
 
+    @property
+    def known(self) -> dict[FactKey, Any]:
+        """Every fact fixed: those settled without a question and those answered."""
+        return {**self.settled, **self.answers}
+
     def ruling(self) -> Ruling:
         """Every code's ruling on what is known: a fact still needed is named (`needs`), a fact
-        answered "I don't know" ruled value by value."""
-        fixed = {k: v for k, v in self.answers.items()}
-        known = Knowledge(fixed=fixed, everything_unknown=True, explore=False,
-                          explore_keys=frozenset(self.not_known))
-        return rule(self.scenario, self.games, self.content, known)
+        answered "I don't know" ruled value by value. A needed fact with one possible value is
+        settled and the table ruled again, until every fact needed is a real question."""
+        while True:
+            known = Knowledge(fixed=self.known, everything_unknown=True, explore=False,
+                              explore_keys=frozenset(self.not_known))
+            ruled = rule(self.scenario, self.games, self.content, known)
+            forced = self._one_valued(ruled)
+            if not forced:
+                return ruled
+            self.settled.update(forced)
+
+    def _one_valued(self, ruled: Ruling) -> dict[FactKey, Any]:
+        """The facts still needed that can take one value only, with that value."""
+        table = Table(self.scenario, self.game, Reading())
+        out: dict[FactKey, Any] = {}
+        for key in _needed(ruled.rulings):
+            if key in self.known or key in self.not_known or key[0] == COUNTS[0]:
+                continue
+            values = fact_values(table, key)
+            if len(values) == 1:
+                out[key] = values[0]
+        return out
 
     def waiting(self, ruled: CodeRuling) -> bool:
         """Whether a code's ruling still waits on a question (a fact needed, not yet asked)."""
@@ -170,7 +198,7 @@ class Interview:
             return None
         ruling = ruling or self.ruling()
         for needed in _needed(ruling.rulings):
-            if needed not in self.not_known and needed not in self.answers:
+            if needed not in self.not_known and needed not in self.known:
                 if needed[0] == COUNTS[0]:  # every hand's count in one question
                     return self.question(COUNTS)
                 return self.question(needed)
