@@ -86,6 +86,7 @@ def test_a_lead_in_the_partners_turn_at_cinch_asks_whose_lead_it_was():
         asked.append(q.fact)
         iv.answer(q.key, given[q.fact])
     assert "lead-holder" in asked and "bid" not in asked
+    assert "event.card" not in asked  # no law of Foster's here turns on the card led
     assert len(asked) <= 4
     ruling = iv.ruling().for_code("american")
     assert ruling.laws == ("cinch.american.lead-in-partners-turn",)

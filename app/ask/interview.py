@@ -177,12 +177,11 @@ class Interview:
 
     def _one_valued(self, ruled: Ruling) -> dict[FactKey, Any]:
         """The facts still needed that can take one value only, with that value."""
-        table = Table(self.scenario, self.game, Reading())
         out: dict[FactKey, Any] = {}
         for key in _needed(ruled.rulings):
             if key in self.known or key in self.not_known or key[0] == COUNTS[0]:
                 continue
-            values = fact_values(table, key)
+            values = self.values(key)
             if len(values) == 1:
                 out[key] = values[0]
         return out
@@ -190,6 +189,22 @@ class Interview:
     def waiting(self, ruled: CodeRuling) -> bool:
         """Whether a code's ruling still waits on a question (a fact needed, not yet asked)."""
         return ruled.needs is not None and not ruled.cases and ruled.needs not in self.not_known
+
+    def values(self, key: FactKey) -> tuple[Any, ...]:
+        """The values a fact is answered with from a short list: those the engine rules a case
+        at (`fact_values`); and for the players who played after the event's player to his
+        card (FOLLOWERS), who play in turn from his left, each number of them in that order,
+        from nobody to everyone (once the event's player is known). () when no list covers it."""
+        values = fact_values(Table(self.scenario, self.game, Reading()), key)
+        if values or key[0] not in FOLLOWERS:
+            return values
+        player = self.known.get((EVENT_PREFIX + "player", None))
+        seats = self.players
+        if player not in seats:
+            return ()
+        at = seats.index(player)
+        after = [seats[(at + i) % len(seats)] for i in range(1, len(seats))]
+        return tuple(tuple(after[:n]) for n in range(len(seats)))
 
     # --- the questions --------------------------------------------------------------------
     def next_question(self, ruling: Ruling | None = None) -> Question | None:
@@ -209,9 +224,8 @@ class Interview:
         if key == COUNTS:
             return self._counts_question()
         fact, seat = key
-        table = Table(self.scenario, self.game, Reading())
         words = _question_words(fact, seat, self.event)
-        values = fact_values(table, key)
+        values = self.values(key)
         choices = [Choice(_typed(v), _said(fact, seat, v, self.event)) for v in values]
         free = ""
         kind = _kind(fact, self.event)
@@ -227,7 +241,8 @@ class Interview:
                 choices = [Choice(str(n), str(n)) for n in range(low, low + 4)]
         elif kind in ("players", "seats"):
             free = "seats, comma-separated (none: -)"
-            choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
+            if not choices:
+                choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
         elif kind == "trick":
             free = "the leader and the cards played, e.g. East: KC 9C"
             choices = [Choice("none", "No trick is in progress"),
@@ -336,8 +351,7 @@ class Interview:
         text = typed.strip()
         kind = _kind(fact, self.event)
         seats = self.players
-        table = Table(self.scenario, self.game, Reading())
-        values = fact_values(table, key)
+        values = self.values(key)
         for v in values:
             if _typed(v).lower() == text.lower():
                 return v
@@ -403,6 +417,10 @@ class Interview:
             raise AnswerError(f"{text} is not in the {self.game.name} pack")
         return card
 
+
+# The event fields that name the players who played after the event's player to his card
+# (to a lead out of turn): they play in turn from his left, so a short list covers them.
+FOLLOWERS = frozenset({EVENT_PREFIX + "followed_by"})
 
 # Every hand's count against the count due, asked as one question (a wrong count at a table of
 # four would otherwise take four answers).
@@ -482,6 +500,8 @@ def _typed(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) or "-"  # seats, as the players' answer is typed
     return str(value)
 
 
