@@ -111,17 +111,23 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
 def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to. Whose
     lead it was comes from the table (`Table.lead_holder`); when the scenario does not show
-    it, the engine rules each seat's case (app/engine/core.py), never guessing a leader."""
+    it, the engine rules each seat's case (app/engine/core.py), never guessing a leader.
+    The facts are read in the order the laws weigh them: whose lead it was, then who has
+    played to the false lead. The card led is named in the words only: no law here turns on
+    which card it was (it is exposed whatever it is), so a chart branches on the rest."""
     table, ev = ctx.table, ctx.event
-    offender, card = ev.player, ev.card
-    followed = ev.followed_by or ()
+    offender = ev.player
     leader = table.lead_holder
+    with table.reading.quietly():
+        card = ev.card
+    led = f"the {card.name}" if card else "the card"
     if leader == offender:
         return ctx.decide(
             "legal",
             [P + "lead-in-partners-turn"],
             f"It was {offender}'s own lead, so the lead was in turn.",
         )
+    followed = ev.followed_by or ()
     others = [p for p in table.players if p != offender]
     if set(others) <= set(followed):
         return ctx.decide(
@@ -159,7 +165,7 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     return ctx.decide(
         "penalty",
         [P + "lead-when-adversaries-turn", *laws],
-        f"It was {whose}, an adversary of {offender}, so the {card.name} led in error "
+        f"It was {whose}, an adversary of {offender}, so {led} led in error "
         f"is simply an exposed card that either adversary may call.{taken_back}",
         options=[*each("call-card", adversaries), *back],
     )
