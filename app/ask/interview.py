@@ -26,7 +26,7 @@ from app.model.event_spec import FieldSpec
 from app.model.events import EVENTS, blank_event
 from app.model.facts import EVENT_PREFIX, FACTS, PHASES, FactKey, Reading, question, say
 from app.model.games import Game
-from app.model.scenario import Scenario, Trick
+from app.model.scenario import Bid, Scenario, Trick
 from app.table_builder.events import events_for
 
 # The answer that leaves a fact out: the ruling is then given for each of its values.
@@ -395,7 +395,7 @@ class Interview:
             who, _, amount = text.partition(" ")
             if who not in seats or not amount.strip().isdigit():
                 raise AnswerError(f"{text!r} is not a bid: a seat and an amount, e.g. North 3")
-            return {"player": who, "amount": int(amount)}
+            return Bid(player=who, amount=int(amount))
         if kind == "counts":
             counts: dict[str, int] = {}
             for pair in text.split():
