@@ -18,16 +18,19 @@ BANK = default_bank()
 
 
 @cache
+def question(item: str, seed: int) -> Question | QuestionError:
+    """An item's question from `seed`, or why that seed builds none."""
+    info = BANK.items[item]
+    try:
+        return BANK.generate(info.type, info.law, seed)
+    except QuestionError as exc:
+        return exc
+
+
 def of_seed(seed: int) -> tuple[tuple[ItemInfo, Question | QuestionError], ...]:
     """Each item of the bank, in bank order, with its question from `seed` (or why that seed
     builds none)."""
-    out: list[tuple[ItemInfo, Question | QuestionError]] = []
-    for info in BANK.items.values():
-        try:
-            out.append((info, BANK.generate(info.type, info.law, seed)))
-        except QuestionError as exc:
-            out.append((info, exc))
-    return tuple(out)
+    return tuple((info, question(item, seed)) for item, info in BANK.items.items())
 
 
 def built(seeds: Iterable[int], types: Iterable[str] | None = None) -> Iterator[Question]:
