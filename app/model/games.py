@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from msgspec import structs
+
 from app.cards import Card, Pack
 from app.corpus.game_facts import GameFacts, GameModel
 from app.corpus.laws import Content, Law, VariantGroups
@@ -230,13 +232,13 @@ class Game:
             return self
         game = self
         if changes.ranks:
-            game = replace(game, pack=replace(game.pack, ranks=changes.ranks),
+            game = replace(game, pack=structs.replace(game.pack, ranks=changes.ranks),
                            order=changes.ranks)
         if changes.stages:
             stages = dict(game.stages)
-            for stage, fields in changes.stages.items():
+            for stage, change in changes.stages.items():
                 if stage in stages:
-                    stages[stage] = replace(stages[stage], **fields)
+                    stages[stage] = replace(stages[stage], **change.fields())
             game = replace(game, stages=stages)
         return game
 
@@ -317,23 +319,17 @@ def build_games(content: Content) -> dict[str, Game]:
     """Engine game definitions from the validated game facts."""
     games: dict[str, Game] = {}
     for gid, facts in content.games.items():
-        pack = Pack(tuple(facts.pack["ranks"]), str(facts.pack["suits"]), int(facts.pack["copies"]))
         stages = {
-            name: StageRule(
-                stage=name,
-                label=str(raw.get("label", name)),
-                rule=str(raw.get("rule", "none")),
-                trump_when_void=bool(raw.get("trump_when_void", False)),
-                cards=int(raw["cards"]) if "cards" in raw else None,
-            )
-            for name, raw in facts.stages.items()
+            name: StageRule(stage=name, label=stage.label or name, rule=stage.rule,
+                            trump_when_void=stage.trump_when_void, cards=stage.cards)
+            for name, stage in facts.stages.items()
         }
         games[gid] = Game(
             id=gid,
             name=facts.name,
             players=facts.players,
             partnerships=facts.partnerships,
-            pack=pack,
+            pack=facts.pack,
             hand_size=facts.hand_size,
             order=tuple(facts.ranks),
             codes=tuple(facts.codes),
