@@ -32,7 +32,7 @@ _AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
 _EXPECTED = re.compile(r"^Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`$")
 _NAMED = re.compile(r"^Object (?P<how>missing required|contains unknown) field `(?P<name>[^`]+)`$")
 # A `wrong(field, message)` of a __post_init__.
-_ACROSS = re.compile(r"^(?P<field>[a-z_][a-z0-9_.\[\]-]*): (?P<message>.+)$", re.DOTALL)
+_ACROSS = re.compile(r"^(?P<field>[a-z_][a-z0-9_.\[\]-]*): (?P<message>.+)$")
 _KINDS = {
     "int": "a whole number", "float": "a number", "str": "a string", "bool": "true or false",
     "array": "a list", "object": "a table", "null": "nothing", "int | float": "a number",
@@ -50,13 +50,18 @@ def wrong(fld: str, message: str) -> ValueError:
     return ValueError(f"{fld}: {message}")
 
 
+def wrongs(found: list[tuple[str, str]]) -> ValueError:
+    """Several checks across fields at once, as `wrong` raises one."""
+    return ValueError("\n".join(f"{fld}: {message}" for fld, message in found))
+
+
 def convert(data: Any, kind: Any, prefix: str = "") -> tuple[Any, list[tuple[str, str]]]:
     """`data` as `kind`, with no problems; or None and every (field, message) found, each field
     named from `prefix` ("model" gives "model.trumps")."""
     try:
         return msgspec.convert(data, kind, strict=True), []
     except msgspec.ValidationError as exc:
-        return None, list(_problems(data, kind, prefix)) or [_told(str(exc), kind, prefix)]
+        return None, list(_problems(data, kind, prefix)) or _told(str(exc), kind, prefix)
 
 
 def checked(data: Any, kind: type[T], out: Collector, file: str, entry: str,
@@ -139,22 +144,27 @@ def _problems(data: Any, kind: Any, prefix: str) -> Iterator[tuple[str, str]]:
         except msgspec.ValidationError as exc:
             described = _description(f.type)  # the field's problem in the schema's words
             found = [] if described else list(_problems(data[f.encode_name], f.type, name))
-            yield from found or [(name, f"must be {described}") if described
-                                 else _told(str(exc), f.type, name)]
+            yield from found or ([(name, f"must be {described}")] if described
+                                 else _told(str(exc), f.type, name))
 
 
-def _told(error: str, kind: Any, prefix: str) -> tuple[str, str]:
-    """msgspec's error as (field, message) in plain words."""
+def _told(error: str, kind: Any, prefix: str) -> list[tuple[str, str]]:
+    """msgspec's error as (field, message) in plain words (several for `wrongs`)."""
     match = _AT.match(error)
     what, path = (match["what"], match["path"] or "") if match else (error, "")
+    across = [_ACROSS.match(line) for line in what.splitlines()]
+    if across and all(across):
+        return [(_join(_join(prefix, path), m["field"]), m["message"]) for m in across if m]
+    return [_one(what, path, kind, prefix)]
+
+
+def _one(what: str, path: str, kind: Any, prefix: str) -> tuple[str, str]:
+    """One msgspec error (`what` at `path`) as (field, message)."""
     named = _NAMED.match(what)
     if named:
         fld = _join(_join(prefix, path), named["name"])
         return fld, ("missing required field" if named["how"] == "missing required"
                      else "unknown field")
-    checked_across = _ACROSS.match(what)
-    if checked_across:
-        return _join(_join(prefix, path), checked_across["field"]), checked_across["message"]
     fld = _join(prefix, path)
     described = _description(kind) if not path else None
     if described:
