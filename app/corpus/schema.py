@@ -35,7 +35,8 @@ _NAMED = re.compile(r"^Object (?P<how>missing required|contains unknown) field `
 _ACROSS = re.compile(r"^(?P<field>[a-z_][a-z0-9_.\[\]-]*): (?P<message>.+)$")
 _KINDS = {
     "int": "a whole number", "float": "a number", "str": "a string", "bool": "true or false",
-    "array": "a list", "object": "a table", "null": "nothing", "int | float": "a number",
+    "array": "a list", "object": "a table (an object)", "null": "nothing",
+    "int | float": "a number",
 }
 
 
@@ -176,7 +177,8 @@ def _one(what: str, path: str, kind: Any, prefix: str) -> tuple[str, str]:
     if what.startswith("Invalid enum value") and not path:
         words = _words(kind)
         if words:
-            return fld, f"must be one of {', '.join(words)}"
+            return fld, (f"must be one of {', '.join(words)}" if len(words) > 1
+                         else f"must be {words[0]}")
     return fld, what.replace("Expected `int`", "must be a whole number").replace(
         "Expected `str`", "must be a string").replace("Expected ", "must be ")
 

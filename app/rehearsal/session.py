@@ -12,10 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any, TypedDict
+
+import msgspec
+from msgspec import Meta
 
 from app.cards import Card
 from app.corpus.laws import Content
+from app.corpus.schema import Schema, wrong
 from app.engine import Ruling, rule
 from app.engine.table import Table
 from app.model.games import Game
@@ -46,22 +50,51 @@ class Step:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Start:
-    """How the rehearsal begins: the game, the seats, the dealer, the codes and readings in
-    force, the score, and the seed that shuffles the pack (the same seed, the same deal)."""
+# The texts of a rehearsal: a seat, a game, a code, a branch's name (bounded, no NUL).
+MAX_TEXT = 200
+Name = Annotated[str, Meta(max_length=MAX_TEXT, pattern=r"^[^\x00]*\S[^\x00]*$", description=(
+    f"some text, at most {MAX_TEXT} characters"))]
+Points = Annotated[int, Meta(ge=-100_000, le=100_000, description=(
+    "a whole number from -100000 to 100000"))]
 
-    game: str
-    players: tuple[str, ...]
-    dealer: str
-    seed: int
-    codes: tuple[str, ...] = ()
-    variants: Mapping[str, str] = field(default_factory=dict)
-    scores: Mapping[str, int] = field(default_factory=dict)
-    bid: Mapping[str, Any] | None = None
-    trump: str | None = None
-    title: str = ""
-    table: Mapping[str, Any] | None = None  # a scenario's table to start from, if any
+
+class Bid(TypedDict):
+    """The bid standing when the rehearsal begins."""
+
+    player: str
+    amount: Annotated[int, Meta(ge=0, le=100, description="a whole number from 0 to 100")]
+
+
+class Start(Schema, frozen=True):
+    """How the rehearsal begins: the game, the seats, the dealer, the codes and readings in
+    force, the score, and the seed that shuffles the pack (the same seed, the same deal).
+    Also the schema of a rehearsal file's `start` (app/rehearsal/document.py)."""
+
+    game: Name
+    players: Annotated[tuple[Name, ...], Meta(min_length=2, max_length=8, description=(
+        "a list of 2 to 8 seats"))]
+    dealer: Name
+    seed: Annotated[int, Meta(ge=0, le=2**31 - 1, description=(
+        f"a whole number from 0 to {2**31 - 1}"))]
+    codes: Annotated[tuple[Name, ...], Meta(max_length=3, description="a list of codes")] = ()
+    variants: Annotated[dict[Name, Name], Meta(max_length=50, description=(
+        "a map of a variant group to a law id"))] = msgspec.field(default_factory=dict)
+    scores: dict[str, Points] = msgspec.field(default_factory=dict)
+    bid: Bid | None = None
+    trump: Annotated[str, Meta(pattern="^[SHDC]$", description=(
+        "a suit letter S, H, D or C"))] | None = None
+    title: Annotated[str, Meta(max_length=MAX_TEXT, pattern=r"^[^\x00]*$")] = ""
+    table: dict[str, Any] | None = None  # a scenario's table to start from, if any
+
+    def __post_init__(self) -> None:
+        if len(set(self.players)) != len(self.players):
+            raise wrong("players", "seat names must be different")
+        if self.dealer not in self.players:
+            raise wrong("dealer", "must be one of the players")
+        if not set(self.scores) <= set(self.players):
+            raise wrong("scores", "must map players to points")
+        if self.bid is not None and self.bid["player"] not in self.players:
+            raise wrong("bid.player", "must be one of the players")
 
 
 @dataclass(frozen=True)
@@ -104,9 +137,9 @@ class Rehearser:
         """A start from a scenario's table (RehearsalError naming the field if it is bad)."""
         s = scenario_table(raw, self.games)
         table = {k: v for k, v in raw.items() if k not in ("expected",)}
-        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=s.variants,
-                     scores=dict(s.scores), bid=s.bid, trump=s.trump, title=title,
-                     table=table)
+        bid = Bid(player=s.bid["player"], amount=s.bid["amount"]) if s.bid is not None else None
+        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=dict(s.variants),
+                     scores=dict(s.scores), bid=bid, trump=s.trump, title=title, table=table)
 
     def first(self, start: Start) -> Moment:
         """The opening table."""
