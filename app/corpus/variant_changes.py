@@ -35,7 +35,7 @@ class StageChange(Schema, frozen=True, omit_defaults=True):
             raise ValueError("must change 'rule' and/or 'trump_when_void'")
 
     def fields(self) -> dict[str, Any]:
-        """The obligations changed, by name (for `dataclasses.replace` of a StageRule)."""
+        """The obligations changed, by name (to replace them in a game's stage)."""
         return {k: v for k, v in structs.asdict(self).items() if v is not None}
 
 
