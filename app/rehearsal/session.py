@@ -209,7 +209,7 @@ class Rehearser:
         """A start from a scenario's table (RehearsalError naming the field if it is bad)."""
         s = scenario_table(raw, self.games)
         table = {k: v for k, v in raw.items() if k not in ("expected",)}
-        bid = Bid(player=s.bid["player"], amount=s.bid["amount"]) if s.bid is not None else None
+        bid = None if s.bid is None else Bid(player=s.bid.player, amount=s.bid.amount)
         return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=dict(s.variants),
                      scores=dict(s.scores), bid=bid, trump=s.trump, title=title, table=table)
 
