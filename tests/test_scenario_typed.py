@@ -15,7 +15,7 @@ from app.model.event_types import DrewTwo, Event, HandResult, Play
 from app.model.events import EVENTS
 from app.model.games import build_games
 from app.model.scenario import ScenarioError, parse_scenario, scenario_json
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 GAMES = build_games(load_content())
 EXAMPLES = sorted((CONTENT_DIR / "scenarios").glob("*.json"))
@@ -66,8 +66,7 @@ def test_random_tables_write_back_to_files_that_read_the_same(gid):
     events = sorted(e for e in EVENTS if game.stages_of(e))
     for _ in range(150):
         event = rng.choice(events)
-        raw = deal_table(game, rng.choice(game.stages_of(event)), rng)
-        random_event(raw, event, rng, game)
+        raw = random_table_json(game, rng.choice(game.stages_of(event)), event, rng)
         s = parse_scenario(raw, GAMES)
         assert parse_scenario(json.loads(json.dumps(scenario_json(s))), GAMES) == s
 
