@@ -112,3 +112,39 @@ def test_a_ruling_that_names_a_fact_to_ask_does_not_say_each_case_is_ruled():
     asked = outcome_meaning("depends")
     assert "each case" not in asked and "asked" in asked
     assert outcome_meaning("deal-stands") == OUTCOMES["deal-stands"]
+
+
+# The scenario's fields that are not facts of the table, each with the reason.
+NOT_FACTS = {
+    "game": "which laws apply, not what lies on the table",
+    "codes": "which codes rule it",
+    "variants": "which readings of the laws are in force",
+    "players": "the seats themselves: facts name them",
+    "event": "what happened: each of its fields is a fact of its own (event.<name>)",
+    "unknown": "which facts the scenario leaves out",
+    "trump_named": "whether the trump was written or taken from the turn-up",
+    "partial": "whether a guided ruling is still asking",
+}
+# The facts each other field is read as (app/engine/table.py's doors).
+READ_AS = {
+    "dealer": {"dealer"}, "hands": {"count", "count-error", "cards"}, "trump": {"trump"},
+    "turn_up": {"turn-up"}, "stock": {"stock-exhausted"}, "scores": {"score"},
+    "bid": {"bid", "bid-made"}, "stage": {"stage", "phase"},
+    "tricks_played": {"tricks-played", "tricks-complete"}, "hands_seen": {"has-looked"},
+    "trick": {"trick", "lead-holder", "to-play", "played-to-trick"},
+    "discards_made": {"discard-made"},
+}
+
+
+def test_the_scenario_is_checked_against_the_fact_registry():
+    """Every registered fact is read through a door of the table, and every field of the typed
+    scenario is either read as registered facts or says why it is not a fact."""
+    from app.engine.table import _READERS
+    from app.model.facts import FACTS
+    from app.model.scenario_model import Scenario
+
+    assert set(_READERS) == set(FACTS)
+    fields = set(Scenario.__struct_fields__)
+    assert fields == set(NOT_FACTS) | set(READ_AS), fields ^ (set(NOT_FACTS) | set(READ_AS))
+    for name, facts in READ_AS.items():
+        assert facts <= set(FACTS), (name, facts - set(FACTS))

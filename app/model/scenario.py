@@ -171,8 +171,7 @@ def _card(card: Card, fld: str, game: Game) -> Card:
     return card
 
 
-def _player(value: Any, fld: str, players: tuple[str, ...]) -> str:
-    _need(isinstance(value, str), fld, "must be a player's name")
+def _player(value: str, fld: str, players: tuple[str, ...]) -> str:
     _need(value in players, fld, f"unknown player {_shown(value)}; players are "
           f"{', '.join(players)}")
     return str(value)
@@ -254,7 +253,8 @@ def _too_deep(raw: Any) -> str | None:
 
 
 def _variants(raw: Any, game: Game) -> dict[str, str]:
-    """The readings chosen: each a variant group of the game's laws and one of its readings."""
+    """The readings chosen: each a variant group of the game's laws and one of its readings
+    (read before the rest: a reading's id is named with the group's readings, not as a type)."""
     _need(isinstance(raw, dict), "variants", "must map a variant group to the id of the law "
           "to follow")
     groups = game.variant_groups
@@ -282,9 +282,8 @@ def parse_scenario(raw: Any, games: Mapping[str, Game]) -> Scenario:
     if not (isinstance(gid, str) and gid in games):
         raise ScenarioError("game", f"unknown game {_shown(gid)}; known: "
                             f"{', '.join(sorted(games))}")
-    base = games[gid]
-    variants = _variants(raw.get("variants", {}), base)
-    game = base.for_table(variants)
+    variants = _variants(raw.get("variants", {}), games[gid])
+    game = games[gid].for_table(variants)
     _need("event" in raw, "event", "missing required key")
     event_raw = raw["event"]
     _need(isinstance(event_raw, dict), "event", "must be an object with a 'type'")
