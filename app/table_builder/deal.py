@@ -137,7 +137,19 @@ def random_table(game: Game, stage: str, event_type: str, rng: random.Random,
     return random_event(deal_table(game, stage, rng, players), event_type, rng, game)
 
 
+def table_json(table: ScenarioFile) -> dict[str, Any]:
+    """A dealt table as JSON builtins (what parse_scenario reads, the builder edits and a quiz
+    draws), naming its stage, hands, tricks played and hands seen even at their defaults, as
+    a table laid out by hand does: its readers (the builder's stage, a quiz) find them there."""
+    out = file_json(table)
+    out.setdefault("hands", {})
+    out.setdefault("stage", table.stage)
+    out.setdefault("tricks_played", table.tricks_played)
+    out.setdefault("hands_seen", list(table.hands_seen))
+    return out
+
+
 def random_table_json(game: Game, stage: str, event_type: str, rng: random.Random,
                       players: list[str] | None = None) -> dict[str, Any]:
-    """A random table as JSON-ready builtins (what parse_scenario reads and the UI draws)."""
-    return file_json(random_table(game, stage, event_type, rng, players))
+    """A random table as JSON builtins (table_json)."""
+    return table_json(random_table(game, stage, event_type, rng, players))

@@ -14,7 +14,7 @@ from typing import Any
 from app.model.games import Game
 from app.model.scenario_model import file_json
 from app.table_builder.checks import Problem, check_table
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import deal_table, random_event, table_json
 from app.table_builder.events import (
     default_event,
     event_fields,
@@ -235,8 +235,7 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
     The event's fields are made to fit the new hands; the codes and variants chosen stay.
     """
     dealt = deal_table(game, stage, rng)
-    table = file_json(dealt)  # a draft: JSON builtins, as the builder edits it
-    table.setdefault("stage", stage)  # a builder's table names its stage (new_table)
+    table = table_json(dealt)  # a draft: JSON builtins, as the builder edits it
     for key in ("codes", "variants"):
         if key in raw:
             table[key] = copy.deepcopy(raw[key])
