@@ -21,7 +21,7 @@ from app.engine.core import rule
 from app.engine.table import Table, read_fact
 from app.model.facts import EVENT_PREFIX, NeedFact, Reading, json_value
 from app.model.scenario import ScenarioError, parse_scenario
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 # Deals tried before giving up: a table with two hands' counts wrong is found in tens.
 TRIES = 1500
@@ -144,8 +144,7 @@ def table_for(interview: Interview, tries: int = TRIES) -> dict[str, Any] | None
     for attempt in range(tries):
         rng = random.Random(attempt)
         stage = interview.known.get(("stage", None), rng.choice(stages))
-        raw = deal_table(game, stage, rng, list(interview.players))
-        random_event(raw, interview.event, rng, game)
+        raw = random_table_json(game, stage, interview.event, rng, list(interview.players))
         for (fact, seat), value in interview.known.items():
             if fact == "cards" and seat is not None and value is not None:
                 _give_cards(raw, seat, value, game)

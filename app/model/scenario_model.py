@@ -122,7 +122,13 @@ def to_file(scenario: Scenario) -> ScenarioFile:
         discards_made=scenario.discards_made, unknown=tuple(sorted(scenario.unknown)))
 
 
+def file_json(doc: ScenarioFile | Event) -> dict[str, Any]:
+    """A scenario file (or its event) as JSON builtins, cards as codes, lists as lists: what
+    parse_scenario reads, and what the builder's draft holds."""
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(doc, enc_hook=card_code))
+    return out
+
+
 def scenario_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario as JSON-ready builtins: what a file of it holds, cards as codes."""
-    out: dict[str, Any] = msgspec.to_builtins(to_file(scenario), enc_hook=card_code)
-    return out
+    return file_json(to_file(scenario))

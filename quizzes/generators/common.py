@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -43,8 +43,7 @@ def make_scenario(
     """A random valid scenario for (game, stage, event type), or None if the dealer slipped."""
     gid, stage, event_type = combo
     game = bank.games[gid]
-    raw = deal_table(game, stage, rng)
-    random_event(raw, event_type, rng, game)
+    raw = random_table_json(game, stage, event_type, rng)
     try:
         return raw, parse_scenario(raw, bank.games)
     except ScenarioError:
