@@ -31,6 +31,7 @@ _STAGE_WORDS = {
     "hand-over": "Hand over",
 }
 
+
 def _read(value: Any, kind: Any) -> Any:
     """`value` as `kind` (a type msgspec reads, strictly: a bool is not a number) when it is
     one, else None."""
@@ -57,6 +58,18 @@ def text_at(raw: Mapping[str, Any], key: str) -> str | None:
     """A part of the table that is text (the game, a seat, the title), or None."""
     value = raw.get(key)
     return value if isinstance(value, str) else None
+
+
+def mapping_in(value: Any) -> dict[str, Any] | None:
+    """A mapping by text (a file's fields, a count per seat), or None when it is not one."""
+    mapping: dict[str, Any] | None = _read(value, dict[str, Any])
+    return mapping
+
+
+def truth_in(value: Any) -> bool | None:
+    """True or false, or None when the value is neither."""
+    truth: bool | None = _read(value, bool)
+    return truth
 
 
 def names_in(value: Any) -> list[str] | None:
@@ -112,13 +125,18 @@ def stage_words(game: Game, stage: str) -> str:
 def hand_of(raw: Mapping[str, Any], player: str) -> list[str] | int | None:
     """A seat's hand as written: card codes, a count, or None when not given."""
     cards = cards_of(raw, player)
-    return cards if cards is not None else number_in(mapping_at(raw, "hands").get(player))
+    return cards if cards is not None else count_of(raw, player)
 
 
 def cards_of(raw: Mapping[str, Any], player: str) -> list[str] | None:
     """A seat's hand when its cards are listed (as written, a copy), else None."""
     cards = list_at(mapping_at(raw, "hands"), player)
     return None if cards is None else list(cards)
+
+
+def count_of(raw: Mapping[str, Any], player: str) -> int | None:
+    """A seat's hand when it is given as a count alone, else None."""
+    return number_in(mapping_at(raw, "hands").get(player))
 
 
 def trick_of(raw: Mapping[str, Any]) -> tuple[str | None, list[str]]:
