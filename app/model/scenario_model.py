@@ -103,6 +103,17 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     partial: bool = False
 
 
+def cards_listed(held: tuple[Card, ...] | int | None) -> tuple[Card, ...] | None:
+    """A hand's or the stock's cards when the scenario lists them; None when it gives only
+    their count, or nothing."""
+    return held if isinstance(held, tuple) else None
+
+
+def count_given(held: tuple[Card, ...] | int | None) -> int | None:
+    """A hand's or the stock's count when the scenario gives only that; None otherwise."""
+    return held if isinstance(held, int) else None
+
+
 def card_code(obj: Any) -> Any:
     """How a card is written in a file: its code ("10H"). msgspec's encode hook."""
     if isinstance(obj, Card):
