@@ -1,4 +1,4 @@
-"""Command line of Card Laws: `python -m app {validate,search,rule,ask,chart,quiz,progress} ...`.
+"""Command line of Card Laws: `python -m app COMMAND ...`, a command of COMMANDS below.
 
 It sits above the core (`app`) and the quizzes (`quizzes`) and may use both; `chart` draws with
 Qt's own writers (ui/ask/chart_export.py)."""
@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("validate", "search", "rule", "ask", "chart", "quiz", "progress")
+COMMANDS = ("validate", "search", "rule", "ask", "chart", "quiz", "progress", "prepare")
 
 
 def _columns() -> int:

@@ -52,3 +52,15 @@ def _collect_what_windows_kept() -> Iterator[None]:
     import gc
 
     gc.unfreeze()
+
+
+@pytest.fixture
+def no_prepared_data(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own content as if the package build had prepared nothing for it (a source
+    checkout never installed): what the app derives is built into, and read from, the user
+    cache (for the tests of that cache)."""
+    from app.corpus import cache
+
+    nowhere = tmp_path_factory.mktemp("no-prepared") / cache.PREPARED
+    monkeypatch.setattr(cache, "shipped_dir", lambda: nowhere)

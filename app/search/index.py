@@ -236,6 +236,7 @@ ABANDONED_AFTER = 3600
 def open_cached(
     folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None,
     *, key: str | None = None, pause: Callable[[], None] | None = None,
+    prepared: Path | None = None,
 ) -> tuple[sqlite3.Connection, bool]:
     """The index of `laws` from `folder`, built there first if absent or stale.
 
@@ -243,11 +244,16 @@ def open_cached(
     are read to digest them. `in_order` gives the laws in browse order when the index must be
     built (sorting them is skipped when it need not be). Returns the connection and whether it
     had to be built. A folder that cannot be written costs only speed: the index is then
-    built in memory.
+    built in memory. An index of the same key in `prepared` (what the package build
+    prepared: app/corpus/cache.py) is opened first, as it is.
     """
     if key is None:
         laws = list(laws)
         key = digest(laws)
+    if prepared is not None:
+        shipped = prepared / f"search-{key}.sqlite"
+        if shipped.is_file() and _key_of(shipped) == key:
+            return _connect(shipped), False
     path = folder / f"search-{key}.sqlite"
     if path.exists() and _key_of(path) == key:
         _touch(path)

@@ -209,15 +209,18 @@ class LawsStore:
     ) -> LawsStore:
         """The store over the index kept in `folder` (default: the user's cache directory),
         built there only when the laws changed since it was last built. A builder on a worker
-        passes `pause`, called every few laws read or indexed, to give way to the UI thread."""
+        passes `pause`, called every few laws read or indexed, to give way to the UI thread.
+        With the default folder, the index prepared with the package is opened when it is
+        this content's (app/corpus/cache.py)."""
+        prepared = None
         if folder is None:
-            from app.corpus.cache import cache_dir
+            from app.corpus import cache
 
-            folder = cache_dir()
+            folder, prepared = cache.cache_dir(), cache.shipped_dir()
         conn, _ = index.open_cached(
             folder, content.laws.values(),
             lambda: browse_order(index.paced(content.laws.values(), pause)),
-            key=index.content_key(content.version), pause=pause,
+            key=index.content_key(content.version), pause=pause, prepared=prepared,
         )
         return cls(content, thesaurus=thesaurus, conn=conn)
 
