@@ -17,6 +17,7 @@ from app.corpus.laws import Content
 from app.corpus.loading import content_dir, load_content
 
 EXIT_INVALID = 1
+EXIT_USAGE = 2
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,12 +27,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--into", type=Path, default=None, metavar="FOLDER",
         help="write them into FOLDER as the package build ships them (default: the cache)")
+    parser.add_argument(
+        "--index-only", action="store_true",
+        help="only the search index, into the cache (what the window asks for when it "
+             "opens content whose index is not built yet)")
     parser.set_defaults(func=run)
 
 
-def prepare(root: Path, into: Path | None) -> Content:
-    """Build the three for the content of `root`, into `into` (emptied of older ones first)
-    or the user cache; the content as served from its new store."""
+def prepare(root: Path, into: Path | None, index_only: bool = False) -> Content:
+    """Build the three for the content of `root` (or its search index alone), into `into`
+    (emptied of older ones first) or the user cache; the content as served from its store."""
     from app.search.store import LawsStore
     from quizzes import prepared
     from quizzes.bank import QuestionBank
@@ -39,7 +44,8 @@ def prepare(root: Path, into: Path | None) -> Content:
     if into is None:
         content = load_content(root, None, cached=True)
         LawsStore.cached(content).close()
-        prepared.stored_or_derived(QuestionBank(content))
+        if not index_only:
+            prepared.stored_or_derived(QuestionBank(content))
         return content
     from app.corpus.store import SHIPPED_NAME
     from app.corpus.stored import write_prepared
@@ -61,8 +67,11 @@ def prepare(root: Path, into: Path | None) -> Content:
 def run(args: argparse.Namespace) -> int:
     """Prepare, and say where."""
     root = content_dir()
+    if args.index_only and args.into is not None:
+        print("cardlaws: --index-only prepares into the cache, not --into", file=sys.stderr)
+        return EXIT_USAGE
     try:
-        content = prepare(root, args.into)
+        content = prepare(root, args.into, args.index_only)
     except ContentError as exc:
         print(f"cardlaws: the content cannot be prepared:\n{exc}", file=sys.stderr)
         return EXIT_INVALID

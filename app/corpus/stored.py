@@ -163,6 +163,11 @@ class StoredContent(Content):
         self._laws = StoredLaws(self)
         self._variants = StoredVariants(self)
 
+    @property
+    def root(self) -> Path:
+        """The content directory this store was built from."""
+        return self._root
+
     @cached_property
     def version(self) -> str:
         """A digest of the store's manifest (every content file's path, size and time, and
