@@ -12,6 +12,7 @@ the index is ready waits for it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -27,6 +28,9 @@ from ui.threads import start_worker
 if TYPE_CHECKING:
     from app.search.results import SearchHit, SearchResults
     from app.search.store import LawsStore
+
+
+BUILD_NICENESS = 10  # how much lower than the window's the build's priority is (POSIX)
 
 
 def build_elsewhere(content: Content) -> bool:
@@ -47,13 +51,20 @@ def build_elsewhere(content: Content) -> bool:
     # The same code as this process's, wherever it was imported from.
     path = [str(Path(app.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")]
     env["PYTHONPATH"] = os.pathsep.join(filter(None, path))
+    # At a lower priority than the window's: on a machine whose cores are all busy, the
+    # window's process comes first and the build takes what is left.
+    flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) | getattr(
+        subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0)
     try:
-        done = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+        child = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 creationflags=flags)
     except OSError:
         return False
-    return done.returncode == 0
+    if hasattr(os, "setpriority"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, child.pid, BUILD_NICENESS)
+    return child.wait() == 0
 
 
 class DeferredStore(QObject):
