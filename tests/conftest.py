@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
 
 import pytest
 
@@ -42,16 +41,6 @@ def _no_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
             QSettings.setPath(fmt, scope, where)
-
-
-@pytest.fixture(autouse=True)
-def _collect_what_windows_kept() -> Iterator[None]:
-    """A main window exempts the heap from collection (ui/heap.py); each test's garbage is
-    handed back to the collector when it ends, so a session of windows does not pile up."""
-    yield
-    import gc
-
-    gc.unfreeze()
 
 
 @pytest.fixture

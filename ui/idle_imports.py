@@ -9,7 +9,6 @@ loaded, so the event loop runs between any two slices and no slice holds it long
 The order comes from the modules' top-level import statements (leaves first); imports
 inside functions or under TYPE_CHECKING are lazy on purpose and are left alone. A module that fails
 to import is skipped: the screen's own import reports the error when it is opened.
-Then the heap is told that what was loaded is kept (ui/heap.py).
 """
 
 from __future__ import annotations
