@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from app.cards import Card
 from app.engine import rule
+from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
 from app.model.scenario import parse_scenario
 from quizzes.generators.common import (
@@ -42,7 +43,9 @@ def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list
     """(player to play, his distinct cards in order, the lawful ones) per Game.legal_plays."""
     s = found.scenario
     game = bank.games[s.game]
-    player = s.event["player"]
+    if not isinstance(s.event, Play):
+        raise TypeError(f"a revoke question is asked of a play, not a {s.event.type}")
+    player = s.event.player
     hand = s.hands[player]
     assert isinstance(hand, tuple)
     trick = s.trick.cards if s.trick else ()
@@ -70,7 +73,7 @@ def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
 def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
     """The same table with the player to play playing `card`."""
     raw = dict(found.raw)
-    raw["event"] = {"type": "play", "player": found.scenario.event["player"], "card": card.code}
+    raw["event"] = {"type": "play", "player": found.scenario.event.get("player"), "card": card.code}
     scenario = parse_scenario(raw, bank.games)
     return Found(raw, scenario, rule(scenario, bank.games, bank.content))
 
