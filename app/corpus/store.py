@@ -42,12 +42,19 @@ LAW_COLUMNS = (
     "authority, title, text, situation, remedy, brief, source, book, section, links, crc"
 )
 _HERE = os.path.dirname(os.path.abspath(__file__))
-# The modules whose code decides what loading returns (the corpus package's): an edit to any
-# of them rebuilds.
-_LOADERS = tuple(
-    os.path.join(_HERE, name)
-    for name in sorted(os.listdir(_HERE)) if name.endswith(".py")
-)
+
+
+def _loaders() -> tuple[str, ...]:
+    """The modules whose code decides what loading returns (the corpus package's): an edit
+    to any of them rebuilds. None in a frozen build, whose modules are in an archive."""
+    try:
+        names = sorted(os.listdir(_HERE))
+    except OSError:
+        return ()
+    return tuple(os.path.join(_HERE, name) for name in names if name.endswith(".py"))
+
+
+_LOADERS = _loaders()
 # The store the package build prepared for the app's own content (app/corpus/cache.py).
 SHIPPED_NAME = "content.sqlite"
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
