@@ -117,9 +117,7 @@ class MainWindow(WindowMoves, QMainWindow):
         # The other screens' modules load while the window is idle, so that opening one
         # builds widgets and imports nothing. The engine's handlers too (the builder's first
         # ruling would import them in one block), and the trainer's, which it imports when
-        # the quizzes or the statistics first open. It pays: bench/ui_stalls.py at ×10 (four
-        # walks each, round robin, on a busy machine) had a longest stall of 322 ms and
-        # stalls summing 965 ms with them, 450 ms and 1,471 ms without.
+        # the quizzes or the statistics first open (the figure it pays: ui/idle_imports.py).
         self.idle_imports = IdleImports(
             [*(spec.module for spec in (*SCREENS, WELCOME)), "app.engine.handlers.*",
              *Trainer.IMPORTS], self,
