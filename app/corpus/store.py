@@ -29,6 +29,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app import __version__
 from app.corpus.cache import cache_dir
 
@@ -45,13 +47,15 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _loaders() -> tuple[str, ...]:
-    """The modules whose code decides what loading returns (the corpus package's): an edit
-    to any of them rebuilds. None in a frozen build, whose modules are in an archive."""
+    """The modules whose code decides what loading returns (the corpus package's, and the
+    cards they are read into): an edit to any of them rebuilds. None in a frozen build,
+    whose modules are in an archive."""
     try:
         names = sorted(os.listdir(_HERE))
     except OSError:
         return ()
-    return tuple(os.path.join(_HERE, name) for name in names if name.endswith(".py"))
+    return (*(os.path.join(_HERE, name) for name in names if name.endswith(".py")),
+            os.path.join(_HERE, "..", "cards.py"))
 
 
 _LOADERS = _loaders()
@@ -341,17 +345,10 @@ def discard(root: Path) -> None:
 
 def law_links(law: Law) -> str:
     """A law's lists (related laws, counterparts, a reading's changes) and its ruling as
-    JSON; "" if none."""
-    links: dict[str, Any] = {}
-    if law.related:
-        links["related"] = list(law.related)
-    if law.counterparts:
-        links["counterparts"] = [[cp.law, cp.contrast] for cp in law.counterparts]
-    if law.changes:
-        links["changes"] = {"ranks": list(law.changes.ranks), "stages": law.changes.stages}
-    if law.ruling is not None:
-        links["ruling"] = law.ruling.to_json()
-    return json.dumps(links, ensure_ascii=False, separators=(",", ":")) if links else ""
+    JSON, as the schema encodes them (app/corpus/laws.py); "" if none."""
+    links = {name: getattr(law, name) for name in ("related", "counterparts", "changes", "ruling")
+             if getattr(law, name)}
+    return msgspec.json.encode(links).decode() if links else ""
 
 
 def write_store(

@@ -9,10 +9,10 @@ walks, so a screen that starts walking again fails whatever the machine's speed.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections.abc import Iterator
 
+import msgspec
 import pytest
 from helpers import page_links
 from PySide6.QtCore import QModelIndex
@@ -61,7 +61,7 @@ def copies(content: Content, times: int) -> Content:
     laws = CountedLaws()
     for n in range(times):
         for law in content.laws.values():
-            laws[f"{law.id}-{n}"] = dataclasses.replace(
+            laws[f"{law.id}-{n}"] = msgspec.structs.replace(
                 law, id=f"{law.id}-{n}", case=f"{law.case}-{n}",
                 variant_of=f"{law.variant_of}-{n}" if law.variant_of else "",
                 related=(), counterparts=())
