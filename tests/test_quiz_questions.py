@@ -190,8 +190,10 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         offender = next(p for p in scenario.players if p != innocent)
         points = scores.get(offender, 0)
         assert q.answer == 1300 + min(max(points // 100 * 100, 100), 900)
-        seen.add(scores.get(offender, 0) > 900)
-    assert seen == {True, False}, "both capped and uncapped offenders should come up"
+        seen.add(points)
+    # The offender's points are what a real deal had given him so far: under 100 (counted
+    # as 100) and over it both come up.
+    assert min(seen) < 100 <= max(seen), seen
 
 
 def test_the_example_id_in_the_brief_rebuilds():

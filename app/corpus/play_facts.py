@@ -45,6 +45,9 @@ class PlayFacts:
     meld_to_win: int = 0  # melds: cards down that win the deal
     bids: tuple[int, int] = (0, 0)  # the lowest and highest bid, for a game with bidding
     declarations: bool = False  # the winner of a trick may declare combinations before drawing
+    # The points that win the game, so a running score at the start of a deal stays below it;
+    # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
+    game_to: int = 0
 
 
 _FIELDS: dict[str, type] = {
@@ -65,6 +68,7 @@ _FIELDS: dict[str, type] = {
     "meld_to_win": int,
     "bids": list,
     "declarations": bool,
+    "game_to": int,
 }
 _WORDS: dict[str, tuple[str, ...]] = {
     "first_lead": FIRST_LEADS,

@@ -201,7 +201,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = found.for_code(law.code)
         cited = cr.laws
         game = bank.games[found.scenario.game]
-        table = public_table(found.raw)
+        table = public_table(found.table)
         situation = with_deciding_facts(
             f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
             (cr,), found.scenario, table)
