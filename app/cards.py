@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import total_ordering
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -32,12 +33,43 @@ class CardError(ValueError):
     """A card code that does not name a card."""
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering
 class Card:
-    """A playing card, written rank then suit: `10H`, `QS`, `JD`."""
+    """A playing card, written rank then suit: `10H`, `QS`, `JD`.
 
+    A plain class, not a dataclass: in a file a card is its code ("10H"), and the schema library
+    (msgspec) reads a dataclass from an object, but hands any other class to the scenario's
+    decode hook, which parses the code."""
+
+    __slots__ = ("rank", "suit")
     rank: str
     suit: str
+
+    def __init__(self, rank: str, suit: str) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, self.suit) < (other.rank, other.suit)
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -118,7 +118,7 @@ def main() -> None:
     repaints: list[float] = []
     for _ in range(args.rounds):
         for gid, event, given in (("ecarte", "several-trumps-turned", ["South", "no"]),
-                                  ("cinch", "lead-out-of-turn", ["North", "9C", "-", "South"]),
+                                  ("cinch", "lead-out-of-turn", ["North", "South", "-"]),
                                   ("rubicon-bezique", "wrong-count", ["1", "0", "South"])):
             screen.choose_game(gid)
             screen.choose_event(event)

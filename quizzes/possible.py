@@ -129,7 +129,7 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
     if ev.type == "carte-blanche":
         if ev.get("repeated") and (s.stage != "play" or not s.tricks_played):
             out.append("carte blanche declared again after a draw, before any draw")
-        if ev.player not in s.hands_seen:
+        if ev.get("player") not in s.hands_seen:
             out.append("carte blanche declared by a player who has not looked at his cards")
     if ev.type == "false-declaration" and game.facts.play is not None \
             and game.facts.play.declarations:
@@ -141,11 +141,13 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
                        "progress")
     if ev.type == "lead-out-of-turn" and cards_on_trick:
         out.append("a lead out of turn to a trick already led")
-    if ev.type == "lead-out-of-turn" and s.trick is not None and s.trick.leader == ev.player:
+    if ev.type == "lead-out-of-turn" and s.trick is not None and s.trick.leader == ev.get("player"):
         out.append("a lead out of turn by the player whose lead it is")
-    if ev.type == "abandoned-hand" and (ev.get("tricks_won") or 0) > s.tricks_played:
+    won = ev.get("tricks_won")
+    if ev.type == "abandoned-hand" and isinstance(won, int) and won > s.tricks_played:
         out.append("more tricks won than played")
-    if ev.type == "hand-result" and sum(ev["tricks"].values()) != s.tricks_played:
+    tricks = ev.get("tricks")
+    if isinstance(tricks, Mapping) and sum(tricks.values()) != s.tricks_played:
         out.append("the tricks won do not add up to the tricks played")
     if ev.type == "stock-exhausted" and (s.turn_up is not None or (
             isinstance(s.stock, tuple) and s.stock) or (isinstance(s.stock, int) and s.stock)):

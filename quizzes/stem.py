@@ -172,7 +172,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
                    + _and([f"the {c.name}" for c in value.cards]) + ".")
         out.append(f"{value.leader} led to the trick in progress: {cards}.")
     elif fact == "bid" and value:
-        out.append(f"{value['player']} bid {value['amount']}.")
+        out.append(f"{value.player} bid {value.amount}.")
     elif fact == "discard-made" and value:
         out.append("A discard has been made.")
     elif fact == "any-card-played" and not value:

@@ -168,7 +168,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
         cards = join_words([c.name for c in s.trick.cards])
         parts.append(f"{s.trick.leader} led to the trick in progress: {cards}.")
     if s.bid:
-        parts.append(f"{s.bid['player']} bid {s.bid['amount']}.")
+        parts.append(f"{s.bid.player} bid {s.bid.amount}.")
     scores = [f"{p} {v}" for p, v in s.scores.items()]
     if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")

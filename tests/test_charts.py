@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
+import msgspec
 import pytest
 
 from app.ask.charts import Chart, ChartError, Leaf, Question, booklet, build_chart
@@ -101,14 +101,15 @@ def _leaves(node: Leaf | Question) -> list[Leaf]:
 
 def _seats_differ(q: Question) -> bool:
     """A question may lead to the same rulings through different questions (who dealt decides
-    whose hand is asked about next), or to a fact too wide to chart about another seat."""
+    whose hand is asked about next) or answers (who led decides who may have played after
+    him), or to a fact too wide to chart about another seat."""
     return len({repr(_shape_keys(b.node)) for b in q.branches}) > 1
 
 
 def _shape_keys(node: Leaf | Question) -> Any:
     if isinstance(node, Leaf):
         return node.stops_at
-    return (node.key, [_shape_keys(b.node) for b in node.branches])
+    return (node.key, [(b.typed, _shape_keys(b.node)) for b in node.branches])
 
 
 def test_two_cards_turned_at_ecarte_under_the_english_laws() -> None:
@@ -140,6 +141,45 @@ def test_a_card_too_many_to_chart_ends_on_the_guiding_principle() -> None:
     assert leaf.stops_at == ("event.card", None)
     assert leaf.laws == ("ecarte.english.guiding-principle",)
     assert leaf.outcome_words.startswith("Turns on a fact with too many values to chart")
+
+
+def test_a_lead_out_of_turn_at_cinch_branches_as_foster_does() -> None:
+    """Seed 003:5: whose lead it was (his own: no error; his partner's: a trump lead called or
+    barred; an adversary's: the card exposed), then who has played to the false lead (nobody;
+    some, whose cards go back; everyone: the trick stands). The card led decides nothing."""
+    chart = build_chart(GAMES["cinch"], GAMES, CONTENT, "lead-out-of-turn", "american")
+    root = chart.root
+    assert isinstance(root, Question) and root.key == ("event.player", None)
+    north = root.branches[0].node
+    assert isinstance(north, Question) and north.words == "Whose lead was it?"
+    whose = {b.typed: b.node for b in north.branches}
+    assert list(whose) == ["North", "East", "South", "West"]
+    own = whose["North"]
+    assert isinstance(own, Leaf) and own.outcome == "legal"
+    partner, adversary = whose["South"], whose["East"]
+    assert isinstance(partner, Question) and isinstance(adversary, Question)
+    assert partner.words == "Who played to the lead before the error was seen?"
+    assert [b.words for b in partner.branches] == [
+        "Nobody played to the lead before the error was seen.",
+        "East played to the lead before the error was seen.",
+        "East and South played to the lead before the error was seen.",
+        "East, South and West played to the lead before the error was seen."]
+    nobody, _, two, everyone = (b.node for b in partner.branches)
+    assert isinstance(nobody, Leaf) and nobody.laws == ("cinch.american.lead-in-partners-turn",)
+    assert nobody.option_lines() == ["East may: Call on the partner to lead a trump.",
+                                     "East may: Call on the partner not to lead a trump."]
+    assert isinstance(two, Leaf) and two.laws == ("cinch.american.lead-in-partners-turn",
+                                                  "cinch.american.false-lead-not-all-played")
+    assert [line.split(":")[0] for line in two.option_lines()[2:]] == ["East may", "South may"]
+    assert all("Take back" in line for line in two.option_lines()[2:])
+    assert isinstance(everyone, Leaf) and everyone.outcome == "play-on"
+    assert everyone.laws == ("cinch.american.false-lead-all-played",)
+    exposed = adversary.branches[0].node
+    assert isinstance(exposed, Leaf) and exposed.laws == (
+        "cinch.american.lead-when-adversaries-turn",)
+    assert exposed.option_lines() == ["East may: Call the exposed card to be led or played.",
+                                      "West may: Call the exposed card to be led or played."]
+    assert not any(leaf.stops_at for leaf in chart.leaves())  # the card is never asked
 
 
 def test_the_marked_path_follows_the_answers() -> None:
@@ -180,7 +220,7 @@ def test_a_chart_is_not_bound_by_the_engines_case_limits() -> None:
     and still every leaf is the engine's ruling (the test above)."""
     game = GAMES["rubicon-bezique"]
     iv = Interview(game, GAMES, CONTENT, "wrong-count")
-    explored = rule(replace(iv.scenario, codes=("english",)), GAMES, CONTENT,
+    explored = rule(msgspec.structs.replace(iv.scenario, codes=("english",)), GAMES, CONTENT,
                     Knowledge(everything_unknown=True, explore=True)).for_code("english")
 
     table = Table(iv.scenario, game, Reading())

@@ -32,7 +32,7 @@ from app.engine.table import Table, read_fact
 from app.model.events import EVENTS
 from app.model.facts import FACTS, NeedFact, Reading
 from app.model.games import build_games
-from app.model.scenario import Scenario, ScenarioError, parse_scenario
+from app.model.scenario import Scenario, ScenarioError, parse_scenario, scenario_json
 from app.table_builder.deal import deal_table, random_event
 
 CONTENT = load_content()
@@ -100,7 +100,7 @@ def _table(scenario: Scenario, code: str) -> Table:
 
 def _mutations(scenario: Scenario, rng: random.Random) -> Iterator[dict[str, Any]]:
     """Tables that differ from the scenario's in one thing."""
-    raw = scenario.raw
+    raw = scenario_json(scenario)
     players = list(scenario.players)
 
     def changed(**changes: Any) -> dict[str, Any]:
@@ -188,7 +188,8 @@ def _check_complete(scenario: Scenario, rng: random.Random, sample: int | None) 
                 continue
             again = again or {r.code: r for r in rule(other, GAMES, CONTENT).rulings}
             if ruling_key(again[code]) != ruling_key(first):
-                changed = [k for k in raw if raw.get(k) != scenario.raw.get(k)]
+                before = scenario_json(scenario)
+                changed = [k for k in raw if raw.get(k) != before.get(k)]
                 problems.append(
                     f"{scenario.game} {scenario.event.type} ({code}): changing {changed} kept "
                     f"the grounds {[(g.fact, g.seat, g.value) for g in first.grounds]} but "

@@ -146,6 +146,22 @@ def _ask_ruled(window: MainWindow) -> None:
     _settle()
 
 
+@shot("ask-chart")
+def _ask_chart(window: MainWindow) -> None:
+    # A chart of four seats with a question under every answer: Cinch's lead out of turn,
+    # with the leader named, so the path taken is marked.
+    window.show_screen("ask")
+    ask = window.screen("ask")
+    if ask.game_box.findData("cinch") < 0:  # type: ignore[attr-defined]
+        return  # the content shown has not the game
+    ask.choose_game("cinch")  # type: ignore[attr-defined]
+    ask.event_filter.setText("led out of turn")  # type: ignore[attr-defined]
+    ask.choose_event("lead-out-of-turn")  # type: ignore[attr-defined]
+    ask.answer("North")  # type: ignore[attr-defined]
+    ask.tabs.setCurrentWidget(ask.chart_panel)  # type: ignore[attr-defined]
+    _settle()
+
+
 @shot("builder-empty")
 def _builder_empty(window: MainWindow) -> None:
     window.show_builder().new_scenario()  # guidance, not three "not covered" columns

@@ -3,10 +3,11 @@ draws, never drawn by hand.
 
 A chart is found the way Ask asks (app/ask/interview.py): the table on which every fact is left
 out is ruled under the code (`Knowledge(everything_unknown=True, explore=False)`); the fact the
-ruling needs first (`CodeRuling.needs`) is a question, and each value the engine would rule it
-at (`fact_values`, as its case split does) is an answer, ruled in turn with the path's facts
-fixed. A fact whose every answer leads to the same chart decides nothing there and is not drawn
-(as the engine drops such a case split). A fact no short list covers (a card, a hand) ends its
+ruling needs first (`CodeRuling.needs`) is a question, and each value Ask offers it from a
+short list (`Interview.values`: those the engine's case split rules, `fact_values`, and who
+played after the event's player) is an answer, ruled in turn with the path's facts fixed. A
+fact whose every answer leads to the same chart decides nothing there and is not drawn (as the
+engine drops such a case split). A fact no short list covers (a card, a hand) ends its
 path on a leaf that says so: until it is known, the code's guiding principle applies (what the
 engine answers when told to explore it).
 
@@ -22,16 +23,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from app.ask.interview import Interview, offered_events
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES, TOPICS
-from app.engine.core import Knowledge, fact_values, rule
+from app.engine.core import Knowledge, rule
 from app.engine.ruling import OUTCOMES, CodeRuling, Option
-from app.engine.table import Table
-from app.model.facts import FactKey, Reading
+from app.model.facts import FactKey
 from app.model.games import Game
 
 # A chart deeper or wider than this stops with a leaf that says so (none comes near: the
@@ -236,7 +238,7 @@ class _Builder:
         """The code's ruling with the path's facts fixed, every other fact left out (the table
         Ask rules, the stage of the table the one answered)."""
         self.interview.answers = dict(path)
-        scenario = replace(self.interview.scenario, codes=(self.code,))
+        scenario = msgspec.structs.replace(self.interview.scenario, codes=(self.code,))
         known = Knowledge(fixed=dict(path), everything_unknown=True, explore=False,
                           explore_keys=explore)
         return rule(scenario, self.games, self.content, known).for_code(self.code)
@@ -253,7 +255,7 @@ class _Builder:
         if key is None:
             return self.leaf(ruled)
         words = self.interview.question(key).words
-        values = fact_values(Table(self.interview.scenario, self.game, Reading()), key)
+        values = self.interview.values(key)
         if not values:
             # Too wide to chart value by value: the engine's own answer when told to explore
             # it (the code's guiding principle until the fact is known).

@@ -4,8 +4,11 @@ engine reads to rule it, in the order it reads them, until every code has ruled.
 The engine does the asking: the interview rules a table on which every fact is left out
 (`Knowledge(everything_unknown=True, explore=False)`), and the first fact a code's laws need
 (`CodeRuling.needs`) is the next question. An answer fixes the fact and the table is ruled
-again. "I don't know" (UNKNOWN_ANSWER) leaves the fact out for good: the engine then rules each
-of its values as a case, and the interview goes on with what those cases need.
+again. A fact that can take one value only here (the stage, when the event happens at one
+stage of the game) is settled without a question: asking it would cost an answer and decide
+nothing the game has not decided already. "I don't know" (UNKNOWN_ANSWER) leaves the fact out
+for good: the engine then rules each of its values as a case, and the interview goes on with
+what those cases need.
 """
 
 from __future__ import annotations
@@ -20,10 +23,10 @@ from app.engine.core import Knowledge, fact_values, rule
 from app.engine.ruling import CodeRuling, Ruling
 from app.engine.table import Table
 from app.model.event_spec import FieldSpec
-from app.model.events import EVENTS
+from app.model.events import EVENTS, blank_event
 from app.model.facts import EVENT_PREFIX, FACTS, PHASES, FactKey, Reading, question, say
 from app.model.games import Game
-from app.model.scenario import Event, Scenario, Trick
+from app.model.scenario import Bid, Scenario, Trick
 from app.table_builder.events import events_for
 
 # The answer that leaves a fact out: the ruling is then given for each of its values.
@@ -126,6 +129,9 @@ class Interview:
     answers: dict[FactKey, Any] = field(default_factory=dict)
     not_known: set[FactKey] = field(default_factory=set)
     order: list[FactKey] = field(default_factory=list)
+    # Facts with one possible value for this game and event, fixed without asking (they
+    # depend on neither answer, so going back never unsettles them).
+    settled: dict[FactKey, Any] = field(default_factory=dict)
     # The seats' names (the game's usual ones unless the referee names them) and the readings
     # of disputed laws in force (each code's default unless chosen).
     players: tuple[str, ...] = ()
@@ -147,21 +153,58 @@ class Interview:
         return Scenario(
             game=self.game.id, players=seats, dealer=seats[-1], codes=self.game.codes,
             hands={}, trump=None, turn_up=None, stock=None, scores={}, bid=None, stage=stage,
-            tricks_played=0, hands_seen=(), trick=None, event=Event(self.event, {}),
-            variants=dict(self.variants), unknown=frozenset(),
+            tricks_played=0, hands_seen=(), trick=None, event=blank_event(self.event),
+            variants=dict(self.variants), unknown=frozenset(), partial=True,
         )
+
+    @property
+    def known(self) -> dict[FactKey, Any]:
+        """Every fact fixed: those settled without a question and those answered."""
+        return {**self.settled, **self.answers}
 
     def ruling(self) -> Ruling:
         """Every code's ruling on what is known: a fact still needed is named (`needs`), a fact
-        answered "I don't know" ruled value by value."""
-        fixed = {k: v for k, v in self.answers.items()}
-        known = Knowledge(fixed=fixed, everything_unknown=True, explore=False,
-                          explore_keys=frozenset(self.not_known))
-        return rule(self.scenario, self.games, self.content, known)
+        answered "I don't know" ruled value by value. A needed fact with one possible value is
+        settled and the table ruled again, until every fact needed is a real question."""
+        while True:
+            known = Knowledge(fixed=self.known, everything_unknown=True, explore=False,
+                              explore_keys=frozenset(self.not_known))
+            ruled = rule(self.scenario, self.games, self.content, known)
+            forced = self._one_valued(ruled)
+            if not forced:
+                return ruled
+            self.settled.update(forced)
+
+    def _one_valued(self, ruled: Ruling) -> dict[FactKey, Any]:
+        """The facts still needed that can take one value only, with that value."""
+        out: dict[FactKey, Any] = {}
+        for key in _needed(ruled.rulings):
+            if key in self.known or key in self.not_known or key[0] == COUNTS[0]:
+                continue
+            values = self.values(key)
+            if len(values) == 1:
+                out[key] = values[0]
+        return out
 
     def waiting(self, ruled: CodeRuling) -> bool:
         """Whether a code's ruling still waits on a question (a fact needed, not yet asked)."""
         return ruled.needs is not None and not ruled.cases and ruled.needs not in self.not_known
+
+    def values(self, key: FactKey) -> tuple[Any, ...]:
+        """The values a fact is answered with from a short list: those the engine rules a case
+        at (`fact_values`); and for the players who played after the event's player to his
+        card (FOLLOWERS), who play in turn from his left, each number of them in that order,
+        from nobody to everyone (once the event's player is known). () when no list covers it."""
+        values = fact_values(Table(self.scenario, self.game, Reading()), key)
+        if values or key[0] not in FOLLOWERS:
+            return values
+        player = self.known.get((EVENT_PREFIX + "player", None))
+        seats = self.players
+        if player not in seats:
+            return ()
+        at = seats.index(player)
+        after = [seats[(at + i) % len(seats)] for i in range(1, len(seats))]
+        return tuple(tuple(after[:n]) for n in range(len(seats)))
 
     # --- the questions --------------------------------------------------------------------
     def next_question(self, ruling: Ruling | None = None) -> Question | None:
@@ -170,7 +213,7 @@ class Interview:
             return None
         ruling = ruling or self.ruling()
         for needed in _needed(ruling.rulings):
-            if needed not in self.not_known and needed not in self.answers:
+            if needed not in self.not_known and needed not in self.known:
                 if needed[0] == COUNTS[0]:  # every hand's count in one question
                     return self.question(COUNTS)
                 return self.question(needed)
@@ -181,9 +224,8 @@ class Interview:
         if key == COUNTS:
             return self._counts_question()
         fact, seat = key
-        table = Table(self.scenario, self.game, Reading())
         words = _question_words(fact, seat, self.event)
-        values = fact_values(table, key)
+        values = self.values(key)
         choices = [Choice(_typed(v), _said(fact, seat, v, self.event)) for v in values]
         free = ""
         kind = _kind(fact, self.event)
@@ -199,7 +241,8 @@ class Interview:
                 choices = [Choice(str(n), str(n)) for n in range(low, low + 4)]
         elif kind in ("players", "seats"):
             free = "seats, comma-separated (none: -)"
-            choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
+            if not choices:
+                choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
         elif kind == "trick":
             free = "the leader and the cards played, e.g. East: KC 9C"
             choices = [Choice("none", "No trick is in progress"),
@@ -308,8 +351,7 @@ class Interview:
         text = typed.strip()
         kind = _kind(fact, self.event)
         seats = self.players
-        table = Table(self.scenario, self.game, Reading())
-        values = fact_values(table, key)
+        values = self.values(key)
         for v in values:
             if _typed(v).lower() == text.lower():
                 return v
@@ -353,7 +395,7 @@ class Interview:
             who, _, amount = text.partition(" ")
             if who not in seats or not amount.strip().isdigit():
                 raise AnswerError(f"{text!r} is not a bid: a seat and an amount, e.g. North 3")
-            return {"player": who, "amount": int(amount)}
+            return Bid(player=who, amount=int(amount))
         if kind == "counts":
             counts: dict[str, int] = {}
             for pair in text.split():
@@ -375,6 +417,10 @@ class Interview:
             raise AnswerError(f"{text} is not in the {self.game.name} pack")
         return card
 
+
+# The event fields that name the players who played after the event's player to his card
+# (to a lead out of turn): they play in turn from his left, so a short list covers them.
+FOLLOWERS = frozenset({EVENT_PREFIX + "followed_by"})
 
 # Every hand's count against the count due, asked as one question (a wrong count at a table of
 # four would otherwise take four answers).
@@ -454,6 +500,8 @@ def _typed(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+        return ", ".join(value) or "-"  # seats, as the players' answer is typed
     return str(value)
 
 

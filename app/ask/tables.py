@@ -143,10 +143,10 @@ def table_for(interview: Interview, tries: int = TRIES) -> dict[str, Any] | None
     stages = interview.game.stages_of(interview.event)
     for attempt in range(tries):
         rng = random.Random(attempt)
-        stage = interview.answers.get(("stage", None), rng.choice(stages))
+        stage = interview.known.get(("stage", None), rng.choice(stages))
         raw = deal_table(game, stage, rng, list(interview.players))
         random_event(raw, interview.event, rng, game)
-        for (fact, seat), value in interview.answers.items():
+        for (fact, seat), value in interview.known.items():
             if fact == "cards" and seat is not None and value is not None:
                 _give_cards(raw, seat, value, game)
             else:
@@ -161,7 +161,7 @@ def table_for(interview: Interview, tries: int = TRIES) -> dict[str, Any] | None
         table = Table(scenario, game.for_code(game.codes[0], scenario.variants), Reading())
         try:
             if any(read_fact(table, fact, seat) != value
-                   for (fact, seat), value in interview.answers.items()):
+                   for (fact, seat), value in interview.known.items()):
                 continue
         except NeedFact:
             continue

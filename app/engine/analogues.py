@@ -105,7 +105,7 @@ def _sibling_ruling(
     scenario = table.scenario
     if not has_handler(sibling.id, code, scenario.event.type, content):
         return []  # nothing to find: checked before laying the table at the sibling's
-    if not scenario.raw:
+    if scenario.partial:
         return []
     there_scenario = relaid(scenario, sibling)  # the parser's checks of what the game changes
     if there_scenario is None:

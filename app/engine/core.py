@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import cached_property
+from typing import Any, Generic, TypeVar
 
 from app.cards import SUITS, Card
 from app.corpus.checks import Problem
@@ -17,9 +18,10 @@ from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import CODES
 from app.engine import data_rulings
 from app.engine import handlers as _modules
-from app.engine.event_facts import EventFacts
+from app.engine.event_facts import traced
 from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling, headline
 from app.engine.table import Table
+from app.model.event_types import Event
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, FACTS, FactKey, Ground, NeedFact, Reading, question, say
 from app.model.games import Game
@@ -27,7 +29,7 @@ from app.model.scenario import Scenario
 
 ANY_GAME = "*"
 
-Handler = Callable[["Context"], Decision | None]
+Handler = Callable[["Context[Any]"], Decision | None]
 _HANDLERS: dict[tuple[str, str, str], Handler] = {}
 
 
@@ -80,9 +82,13 @@ def data_ruling_problems(content: Content) -> list[Problem]:
     return data_rulings.problems(content, _HANDLERS)
 
 
+E = TypeVar("E", bound=Event, covariant=True)
+
+
 @dataclass(frozen=True)
-class Context:
-    """What a handler sees: the table, the code being ruled, and the laws."""
+class Context(Generic[E]):
+    """What a handler sees: the table, the code being ruled, and the laws. A handler names the
+    event it rules (`Context[DrewTwo]`) and reads its fields as typed attributes."""
 
     table: Table
     code: str
@@ -93,10 +99,10 @@ class Context:
         """The game."""
         return self.table.game
 
-    @property
-    def event(self) -> EventFacts:
+    @cached_property
+    def event(self) -> E:
         """What happened; its fields read by name (`ctx.event.player`), each a fact."""
-        return EventFacts(self.table.scenario.event, self.table.reading)
+        return traced(self.table.scenario.event, self.table.reading)  # type: ignore[return-value]
 
     def law(self, law_id: str) -> Law:
         """A law by id (KeyError if the engine cites a law that does not exist)."""
@@ -146,7 +152,7 @@ def principle_laws(content: Content, game: str, code: str) -> list[str]:
     ]
 
 
-def _not_covered(ctx: Context) -> Decision:
+def _not_covered(ctx: Context[Event]) -> Decision:
     info = ctx.game.facts.codes[ctx.code]
     laws = principle_laws(ctx.content, ctx.game.id, ctx.code)
     # The principle cited is the one explained; the game's own summary is the fallback.
@@ -193,7 +199,7 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
     reading = Reading(fixed=known.fixed, unknown=known.unknown | table.scenario.unknown,
                       everything_unknown=known.everything_unknown)
     at = Table(table.scenario, table.game, reading)
-    ctx = Context(at, code, content)
+    ctx: Context[Event] = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)
     try:

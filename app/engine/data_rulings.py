@@ -25,6 +25,7 @@ from app.corpus.law_rulings import EACH_ROLE, PLACEHOLDER, placeholders
 from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import GENERAL
 from app.engine.ruling import OPTIONS, OUTCOMES, Decision, Option
+from app.model.event_types import Event
 from app.model.events import EVENTS
 
 if TYPE_CHECKING:
@@ -75,17 +76,17 @@ def keys(content: Content) -> Iterator[tuple[tuple[str, str, str], Law]]:
             yield (_ruling_game(law), law.code, law.ruling.event), law
 
 
-def handler(law: Law) -> Callable[[Context], Decision]:
+def handler(law: Law) -> Callable[[Context[Event]], Decision]:
     """A handler that gives the law's ruling (for the registry's view, `registered`)."""
 
-    def by_data(ctx: Context) -> Decision:
+    def by_data(ctx: Context[Event]) -> Decision:
         return decide(ctx, law)
 
     by_data.__name__ = by_data.__qualname__ = f"ruling of {law.id}"
     return by_data
 
 
-def decide(ctx: Context, law: Law) -> Decision:
+def decide(ctx: Context[Event], law: Law) -> Decision:
     """The law's ruling at this table: its roles named by seat."""
     ruling = law.ruling
     assert ruling is not None
@@ -112,7 +113,7 @@ def decide(ctx: Context, law: Law) -> Decision:
 class _Seats:
     """The seats a ruling's roles name at one table, each found when first named."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context[Event]) -> None:
         self._ctx = ctx
         self._found: dict[str, tuple[str, ...]] = {}
 
@@ -125,7 +126,7 @@ class _Seats:
             elif role == "pone":
                 seats = (table.pone,)
             else:
-                offender = str(self._ctx.event.player)
+                offender = str(self._ctx.event.get("player"))
                 seats = {
                     "offender": (offender,),
                     "adversary": (table.adversary(offender),),

@@ -1,16 +1,18 @@
-"""The event's fields as facts: a handler reads `ctx.event.player` through the table's reading,
-so each field it turns on is recorded as a ground ("event.player"), and a field the scenario
-leaves out is asked rather than assumed."""
+"""The event's fields as facts: a handler reads `ctx.event.player`, a typed attribute of the
+event's structure, through the table's reading, so each field it turns on is recorded as a
+ground ("event.player"), and a field the scenario leaves out is asked rather than assumed."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
+
+import msgspec
 
 from app.cards import Card
+from app.model.event_types import Event
 from app.model.events import EVENTS
 from app.model.facts import Reading, event_fact
-from app.model.scenario import Event
 
 
 def field_words(event_type: str, name: str, value: Any,
@@ -40,30 +42,37 @@ def field_words(event_type: str, name: str, value: Any,
     return f"{label.rstrip('?:')}: {shown}."
 
 
-class EventFacts:
-    """What happened, its fields read as facts (`ctx.event.player`); `type` is the event
-    itself, not a fact about it."""
+E = TypeVar("E", bound=Event)
+# Each event type's traced twin, made once: the same typed structure, its fields read as facts.
+_TRACED: dict[type[Event], type[Event]] = {}
 
-    __slots__ = ("_event", "_reading")
 
-    def __init__(self, event: Event, reading: Reading) -> None:
-        self._event = event
-        self._reading = reading
+def _traced_class(cls: type[Event]) -> type[Event]:
+    names = frozenset(cls.__struct_fields__) - Event.COMMON
 
-    @property
-    def type(self) -> str:
-        """The event's type."""
-        return self._event.type
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        event = self._event
-        return self._reading.read(
-            event_fact(name), None, lambda: getattr(event, name),
+    def __getattribute__(self: Event, name: str) -> Any:
+        if name not in names:
+            return object.__getattribute__(self, name)
+        reading: Reading = object.__getattribute__(self, "trace_reading")
+        event: Event = object.__getattribute__(self, "trace_event")
+        return reading.read(
+            event_fact(name), None, lambda: object.__getattribute__(event, name),
             lambda value: field_words(event.type, name, value, event.fields))
 
-    def get(self, name: str, default: Any = None) -> Any:
-        """A field, or a default when it was not given."""
-        value = getattr(self, name)
-        return default if value is None else value
+    traced: type[Event] = msgspec.defstruct(  # type: ignore[assignment]
+        f"Traced{cls.__name__}", [("trace_reading", Any, None), ("trace_event", Any, None)],
+        bases=(cls,), kw_only=True, frozen=True,
+        namespace={"__getattribute__": __getattribute__})
+    return traced
+
+
+def traced(event: E, reading: Reading) -> E:
+    """The event as a handler reads it: the same typed structure, each field it reads
+    recorded as a ground ("event.player") through the table's reading, and a field the
+    scenario leaves out asked rather than assumed."""
+    cls = _TRACED.get(type(event))
+    if cls is None:
+        cls = _TRACED[type(event)] = _traced_class(type(event))
+    values = {name: object.__getattribute__(event, name) for name in event.__struct_fields__}
+    made: Any = cls
+    return cast(E, made(**values, trace_reading=reading, trace_event=event))

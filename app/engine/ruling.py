@@ -28,6 +28,10 @@ OUTCOMES: dict[str, str] = {
     "not-covered": "This code's laws do not cover the situation.",
     "depends": "The ruling turns on a fact the table does not show: each case is ruled.",
 }
+# A ruling that turns on a fact not yet known and not ruled case by case (a guided ruling, the
+# builder with a fact left out and too many values to rule each): the fact is named instead.
+DEPENDS_ASKED = "The ruling turns on a fact the table does not show: it is named, to be asked."
+
 
 # What each outcome means at the table. Outcomes of one class say the same thing in other
 # words: a lawful play, a play that stands, "no penalty" and a deal that stands all mean that
@@ -365,3 +369,11 @@ class Ruling:
             "codes_differ": self.codes_differ,
             "differences": self.differences(),
         }
+
+
+def outcome_meaning(outcome: str, cases: tuple[Any, ...] = ()) -> str:
+    """What an outcome means, in a sentence: "depends" says each case is ruled only when the
+    ruling holds its cases; otherwise the fact it turns on is named, to be asked."""
+    if outcome == "depends" and not cases:
+        return DEPENDS_ASKED
+    return OUTCOMES.get(outcome, "")

@@ -4,7 +4,7 @@ once the stock is exhausted, in the last trick, after the hand)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar, cast
@@ -12,7 +12,7 @@ from typing import Any, TypeVar, cast
 from app.cards import Card
 from app.model.facts import EVENT_PREFIX, PHASES, UNKNOWN, Reading, Unknown
 from app.model.games import Game, StageRule
-from app.model.scenario import Scenario, Trick
+from app.model.scenario import Bid, Scenario, Trick
 
 T = TypeVar("T")
 
@@ -186,15 +186,15 @@ class Table:
         return bool(self._door("discard-made", lambda: self.scenario.discards_made))
 
     @property
-    def bid(self) -> Mapping[str, Any] | None:
-        """The winning bid so far: {"player", "amount"}."""
+    def bid(self) -> Bid | None:
+        """The winning bid so far: who made it, for how much."""
         return self._door("bid", lambda: self.scenario.bid)
 
     @property
     def bidder(self) -> str | None:
         """Who made the bid."""
         bid = self.bid
-        return str(bid["player"]) if bid else None
+        return bid.player if bid else None
 
     # --- seats ---------------------------------------------------------------------------
     @property
@@ -387,7 +387,7 @@ class Table:
         if first == "eldest":
             return self.eldest
         if first == "bidder" and self.scenario.bid is not None:
-            return str(self.scenario.bid["player"])
+            return self.scenario.bid.player
         if first == "bidder":
             return Unknown("The bidder leads to the first trick, and the table does not say "
                            "who bid")

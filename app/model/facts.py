@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from app.cards import SUIT_NAMES, Card
 
 
@@ -118,7 +120,7 @@ def _trick(value: Any, seat: str) -> str:
 def _bid(value: Any, seat: str) -> str:
     if not value:
         return "No bid has been made."
-    return f"{value['player']} made the bid ({value['amount']})."
+    return f"{value.player} made the bid ({value.amount})."
 
 
 # The moments the laws distinguish, in the order a hand passes through them.
@@ -233,17 +235,16 @@ class Ground:
         return out
 
 
-def json_value(value: Any) -> Any:
-    """A fact's value as JSON: a card as its code, a trick as {"leader", "cards"}."""
+def _card_code(value: Any) -> Any:
     if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [json_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): json_value(v) for k, v in value.items()}
-    if hasattr(value, "leader") and hasattr(value, "cards"):
-        return {"leader": value.leader, "cards": [str(c) for c in value.cards]}
-    return value
+        return value.code
+    raise NotImplementedError(f"no JSON for {type(value).__name__}")
+
+
+def json_value(value: Any) -> Any:
+    """A fact's value as JSON: a card as its code, a trick as {"leader", "cards"}, a bid as
+    {"player", "amount"}."""
+    return msgspec.to_builtins(value, enc_hook=_card_code, str_keys=True)
 
 
 # An event field's words are supplied by the event's spec (app/model/event_spec.py): its

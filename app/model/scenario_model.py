@@ -1,18 +1,25 @@
-"""What a validated scenario is: the table (seats, hands, stock, trump, scores, stage, the trick
-in progress), the event with its typed fields, and the error that names a bad field.
-Reading a scenario from JSON is app/model/scenario.py's business."""
+"""What a scenario is, typed: the file as written (`ScenarioFile`, decoded by msgspec with the
+event a tagged union of app/model/event_types.py) and the table it describes once checked
+against its game (`Scenario`: every default filled, every card in the game's pack, every seat
+one of the table's). Reading a scenario from JSON is app/model/scenario.py's business.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 from app.cards import Card
-from app.model.events import EVENTS
+from app.model.event_types import MAX_NUMBER, MAX_TEXT, AnyEvent, Event
 
-# Fields any event may carry besides its own (a referee's note).
-OPTIONAL_ON_EVERY_EVENT = frozenset({"note"})
+# A seat's name is a name, not a page.
+MAX_NAME = 40
+
+Number = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
+Points = Annotated[int, Meta(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+Text = Annotated[str, Meta(max_length=MAX_TEXT)]
 
 
 class ScenarioError(ValueError):
@@ -25,64 +32,97 @@ class ScenarioError(ValueError):
         super().__init__(f"{fld}: {message}")
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The trick in progress: who led and the cards played so far, in order."""
 
     leader: str
     cards: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True)
-class Event:
-    """What happened: its type and its typed fields."""
+class Bid(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The winning bid: who made it and for how much."""
 
-    type: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-    def __getitem__(self, name: str) -> Any:
-        return self.fields[name]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        """A field, or a default when it was not given."""
-        return self.fields.get(name, default)
-
-    def __getattr__(self, name: str) -> Any:
-        """A field by name, as handlers read it (`event.player`); None for an optional field
-        that was not given. Only fields the event type declares can be read."""
-        if name.startswith("__"):
-            raise AttributeError(name)
-        fields = self.__dict__.get("fields", {})
-        if name in fields:
-            return fields[name]
-        spec = EVENTS.get(self.__dict__.get("type", ""))
-        fspec = spec.field(name) if spec is not None else None
-        if (fspec is not None and fspec.optional) or name in OPTIONAL_ON_EVERY_EVENT:
-            return None
-        raise AttributeError(f"a {self.__dict__.get('type')} event has no field {name!r}")
+    player: str
+    amount: Number
 
 
-@dataclass(frozen=True)
-class Scenario:
+class ScenarioFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
+                   omit_defaults=True):
+    """A scenario file as written: what is left out takes the game's default when checked."""
+
+    game: str
+    event: AnyEvent
+    players: tuple[Annotated[str, Meta(min_length=1, max_length=MAX_NAME)], ...] | None = None
+    dealer: str | None = None
+    codes: tuple[str, ...] | None = None
+    hands: dict[str, tuple[Card, ...] | Number] = {}
+    trump: str | None = None
+    turn_up: Card | None = None
+    stock: tuple[Card, ...] | Number | None = None
+    scores: dict[str, Points] = {}
+    bid: Bid | None = None
+    stage: str = "play"
+    tricks_played: Number = 0
+    hands_seen: tuple[str, ...] = ()
+    trick: Trick | None = None
+    variants: dict[str, str] = {}
+    discards_made: bool = False
+    unknown: tuple[str, ...] = ()
+    title: Text = ""
+    description: Text = ""
+    expected: dict[str, Any] = {}
+
+
+class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     """A validated scenario: the table and the event."""
 
     game: str
     players: tuple[str, ...]
     dealer: str
     codes: tuple[str, ...]
-    hands: Mapping[str, tuple[Card, ...] | int]
+    hands: dict[str, tuple[Card, ...] | int]
     trump: str | None
     turn_up: Card | None
     stock: tuple[Card, ...] | int | None
-    scores: Mapping[str, int]
-    bid: Mapping[str, Any] | None
+    scores: dict[str, int]
+    bid: Bid | None
     stage: str
     tricks_played: int
     hands_seen: tuple[str, ...]
     trick: Trick | None
     event: Event
-    variants: Mapping[str, str] = field(default_factory=dict)
+    variants: dict[str, str] = {}
     discards_made: bool = False
     # Facts the scenario leaves out (app/model/facts.py): asked, or ruled value by value.
     unknown: frozenset[str] = frozenset()
-    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    # Whether the trump was named, not taken from the card turned up: a table laid at another
+    # game takes its trump from the turn-up by that game's rule.
+    trump_named: bool = True
+    # A table as far as a guided ruling knows it (app/ask/): its unanswered facts are asked, so
+    # it is not laid at another game to find analogues.
+    partial: bool = False
+
+
+def card_code(obj: Any) -> Any:
+    """How a card is written in a file: its code ("10H"). msgspec's encode hook."""
+    if isinstance(obj, Card):
+        return obj.code
+    raise NotImplementedError(f"cannot write {type(obj).__name__}")
+
+
+def to_file(scenario: Scenario) -> ScenarioFile:
+    """The scenario as a file would hold it (every default written out)."""
+    return ScenarioFile(
+        game=scenario.game, event=scenario.event,  # type: ignore[arg-type]
+        players=scenario.players, dealer=scenario.dealer, codes=scenario.codes,
+        hands=dict(scenario.hands), trump=scenario.trump if scenario.trump_named else None,
+        turn_up=scenario.turn_up, stock=scenario.stock, scores=dict(scenario.scores),
+        bid=scenario.bid, stage=scenario.stage, tricks_played=scenario.tricks_played,
+        hands_seen=scenario.hands_seen, trick=scenario.trick, variants=dict(scenario.variants),
+        discards_made=scenario.discards_made, unknown=tuple(sorted(scenario.unknown)))
+
+
+def scenario_json(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as JSON-ready builtins: what a file of it holds, cards as codes."""
+    out: dict[str, Any] = msgspec.to_builtins(to_file(scenario), enc_hook=card_code)
+    return out

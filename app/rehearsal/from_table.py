@@ -101,10 +101,11 @@ def state_from_scenario(
     eldest = s.players[(s.players.index(s.dealer) + 1) % len(s.players)]
     leader = s.trick.leader if s.trick is not None else eldest
     if facts(game).first_lead == "bidder" and s.bid is not None and s.trick is None:
-        leader = s.bid["player"]
+        leader = s.bid.player
     state = DealState(
         game=s.game, players=s.players, dealer=s.dealer, codes=s.codes, variants=s.variants,
-        hands=hands, stock=stock, turn_up=s.turn_up, trump=s.trump, bid=s.bid, stage=stage,
+        hands=hands, stock=stock, turn_up=s.turn_up, trump=s.trump, bid=scenario_bid(s),
+        stage=stage,
         trick=trick, to_move=leader, tricks_played=s.tricks_played, won=won,
         tricks_won=tricks_won, scores=dict(s.scores),
         melds=Melds(down={p: () for p in s.players}) if facts(game).count == "melds" else None,
@@ -114,3 +115,8 @@ def state_from_scenario(
     if trick is not None:
         state = replace(state, to_move=next_to_play(state))
     return state
+
+
+def scenario_bid(s: Scenario) -> dict[str, Any] | None:
+    """The scenario's bid as the rehearsal's state holds it."""
+    return None if s.bid is None else {"player": s.bid.player, "amount": s.bid.amount}

@@ -21,7 +21,7 @@ from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal import melds as meld_play
-from app.rehearsal.from_table import scenario_table, state_from_scenario
+from app.rehearsal.from_table import scenario_bid, scenario_table, state_from_scenario
 from app.rehearsal.mistakes import Mistake, commit
 from app.rehearsal.play import (
     RehearsalError,
@@ -105,7 +105,7 @@ class Rehearser:
         s = scenario_table(raw, self.games)
         table = {k: v for k, v in raw.items() if k not in ("expected",)}
         return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=s.variants,
-                     scores=dict(s.scores), bid=s.bid, trump=s.trump, title=title,
+                     scores=dict(s.scores), bid=scenario_bid(s), trump=s.trump, title=title,
                      table=table)
 
     def first(self, start: Start) -> Moment:

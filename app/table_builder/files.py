@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from app.model.games import Game
-from app.model.scenario import Scenario, load_scenario_file
+from app.model.scenario import Scenario, parse_scenario, read_scenario_mapping
 
 
 def read_scenario_file(path: Path, games: Mapping[str, Game]) -> tuple[dict[str, Any], Scenario]:
     """The mapping and the validated scenario of a file; ScenarioError for anything wrong."""
-    scenario = load_scenario_file(path, games)  # total: a Scenario or a ScenarioError
-    return copy.deepcopy(dict(scenario.raw)), scenario
+    raw = read_scenario_mapping(path)  # total: a mapping or a ScenarioError
+    return copy.deepcopy(raw), parse_scenario(raw, games)
 
 
 def scenario_json(raw: Mapping[str, Any]) -> str:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from app.cards import Card
 from app.engine import rule
+from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
 from quizzes.generators.common import (
     STRICT_RULES,
@@ -41,7 +42,9 @@ def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list
     """(player to play, his distinct cards in order, the lawful ones) per Game.legal_plays."""
     s = found.scenario
     game = bank.games[s.game]
-    player = s.event["player"]
+    if not isinstance(s.event, Play):
+        raise TypeError(f"a revoke question is asked of a play, not a {s.event.type}")
+    player = s.event.player
     hand = s.hands[player]
     assert isinstance(hand, tuple)
     trick = s.trick.cards if s.trick else ()
@@ -68,7 +71,7 @@ def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
 
 def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
     """The same moment with the player to play playing `card`."""
-    event = {"type": "play", "player": found.scenario.event["player"], "card": card.code}
+    event = {"type": "play", "player": found.scenario.event.get("player"), "card": card.code}
     dealt = found.dealt.with_event(event, bank.games)
     return Found(dealt, rule(dealt.scenario, bank.games, bank.content))
 

@@ -91,7 +91,7 @@ def test_a_lead_in_the_partners_turn_at_cinch_asks_whose_lead_it_was(qtbot, ask)
 
 def test_a_wrong_typed_answer_says_what_the_answers_are(qtbot, ask):
     ask.choose_game("cinch")
-    ask.choose_event("lead-out-of-turn")
+    ask.choose_event("play")
     ask.answer("North")
     assert ask.question is not None and ask.question.fact == "event.card"
     assert ask.free.isVisible()  # a card may be typed

@@ -325,3 +325,47 @@ def test_a_chosen_file_is_read_and_replayed_off_the_ui_thread(
         screen.open_in_background(bad)
     assert "Cannot open bad.rehearsal.json" in screen.message.text()
     assert screen.path == path  # the current one kept
+
+
+def test_a_revoke_ruled_and_applied_shows_on_the_score(qtbot, screen: RehearseScreen,
+                                                       tmp_path: Path) -> None:
+    """Issue 24: after a revoke ruled and applied, the score line had been reported to stay at
+    0. Played as a user plays it: lawful cards clicked until a player holds a card he may not
+    play to the trick; Something went wrong, a card played, that card clicked, Rule it, the
+    ruling applied. The score line and the seat show the bid set back, and still do after
+    the hand is played on, and when the rehearsal is saved and opened again."""
+    screen.new_deal("auction-pitch", seed=1)
+    game = screen.rehearser.game(screen.moment.state)
+    for _ in range(20):
+        state = settle_draws(screen.moment.state, game)
+        lawful = legal_cards(state, game, state.to_move)
+        unlawful = [c for c in state.hand(state.to_move) if c not in lawful]
+        if state.trick and unlawful:
+            break
+        _lawful_click(qtbot, screen)
+    else:
+        pytest.fail("no revoke came within reach")
+    revoker, bid = state.to_move, state.bid
+    assert bid is not None  # a Pitch deal is rehearsed with its bid
+    before = screen.moment.state.score(revoker)
+    qtbot.mouseClick(screen.wrong_button, Qt.MouseButton.LeftButton)
+    form = screen.event_form
+    form.type_box.setCurrentIndex(form.type_box.findData("play"))
+    widget = next(w for w in screen.table.seats[revoker].visible_cards if w.card == unlawful[0])
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+    assert form.current()["card"] == unlawful[0].code
+    qtbot.mouseClick(screen.wrong_box.rule_button, Qt.MouseButton.LeftButton)
+    ruling = screen.moment.mistake.ruling.rulings[0]
+    assert ruling.outcome == "revoke" and dict(ruling.score) == {revoker: -bid["amount"]}
+    (apply,) = screen.options.buttons
+    qtbot.mouseClick(apply, Qt.MouseButton.LeftButton)
+    now = before - bid["amount"]
+    assert f"{revoker} {now}" in screen.table.facts.text()
+    assert f": {now} points" in screen.table.seats[revoker].title.text()
+    _lawful_click(qtbot, screen)  # play goes on: the score stays
+    assert f"{revoker} {now}" in screen.table.facts.text()
+    path = tmp_path / "revoke.rehearsal.json"
+    assert screen.save_path(path)
+    screen.new_deal("cinch", seed=5)
+    assert screen.open_path(path)
+    assert f"{revoker} {now}" in screen.table.facts.text()

@@ -55,7 +55,8 @@ out. Choose the game, then say what happened: type a few words (<i>two cards tur
 type; Enter takes the first.</p>
 <p>Then answer one question at a time. Only the facts the laws of the game read to decide are
 asked, in the order they read them: who dealt, whether the non-dealer has looked at his hand,
-whose lead it was. Press a digit to choose an answer, Enter to take the one selected,
+whose lead it was. A fact the game settles by itself is not asked (the stage, when the event
+can happen at one stage only). Press a digit to choose an answer, Enter to take the one selected,
 <b>?</b> for <i>I don't know</i>, Backspace to go back a question.</p>
 <p>Each code's ruling shows beside the questions as soon as it is decided: the outcome, the
 innocent side's options with the points they bring, the laws cited (click one to read it

@@ -5,12 +5,13 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import judge_play, over_under
 from app.engine.ruling import Decision
+from app.model import event_types as ev
 
 P = "auction-pitch.american."
 
 
 @rules("auction-pitch", "american", "play")
-def play(ctx: Context) -> Decision:
+def play(ctx: Context[ev.Play]) -> Decision:
     """Trumps led: follow in trumps; plain suit led: trump or follow; void: anything."""
     table = ctx.table
     player, card = ctx.event.player, ctx.event.card
@@ -42,7 +43,7 @@ def play(ctx: Context) -> Decision:
             f"laws held here; the encyclopedia rule cited sets the revoker back the amount bid, "
             f"and nobody bid this hand, so it names no amount.",
         )
-    bidder, amount = table.bid["player"], table.bid["amount"]
+    bidder, amount = table.bid.player, table.bid.amount
     pitcher = (
         f" {bidder}, the pitcher, is not set back if he fails to make his bid."
         if bidder != player
@@ -59,7 +60,9 @@ def play(ctx: Context) -> Decision:
 
 
 @rules("auction-pitch", "american", "wrong-count", "faced-card-in-pack", "dealer-exposed-card")
-def misdeal(ctx: Context) -> Decision | None:
+def misdeal(
+    ctx: Context[ev.DealerExposedCard | ev.FacedCardInPack | ev.WrongCount],
+) -> Decision | None:
     """F-291: a misdeal never loses the deal; the same dealer deals again."""
     if ctx.event.type == "wrong-count":
         _, over, under = over_under(ctx)
@@ -77,11 +80,11 @@ def misdeal(ctx: Context) -> Decision | None:
 
 
 @rules("auction-pitch", "american", "counted-out")
-def counted_out(ctx: Context) -> Decision | None:
+def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
     """Seed 000:3: who takes the pool when one or two players count out on the same deal."""
     table, ev = ctx.table, ctx.event
     out = ev.players
-    bidder = table.bid["player"] if table.bid else None
+    bidder = table.bid.player if table.bid else None
     if len(out) == 1:
         winner = out[0]
         if winner == bidder and not ev.bid_made:
@@ -101,7 +104,7 @@ def counted_out(ctx: Context) -> Decision | None:
             f"{', '.join(out)} can all count out on this deal; {bidder} is the bidder and made "
             f"his bid, so he wins the pool.",
         )
-    amount = table.bid["amount"] if table.bid else 0
+    amount = table.bid.amount if table.bid else 0
     others = [p for p in out if p != bidder]
     if len(others) != 1:
         return None  # Which of several others wins is not settled by the laws held.
@@ -116,22 +119,22 @@ def counted_out(ctx: Context) -> Decision | None:
 
 
 @rules("auction-pitch", "american", "points-made")
-def points_made(ctx: Context) -> Decision | None:
+def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     """Seed 000:3 and F-291: each scores what he made; a bidder short of his bid is set back."""
     table, points = ctx.table, ctx.event.points
     if table.bid is None:
         # Nobody bid: the eldest had to pitch, under no obligation, so nobody is set back.
-        made = {p: n for p, n in points.items() if n}
-        each = ", ".join(f"{p} {n}" for p, n in made.items()) or "nobody made a point"
+        scored = {p: n for p, n in points.items() if n}
+        each = ", ".join(f"{p} {n}" for p, n in scored.items()) or "nobody made a point"
         return ctx.decide(
             "no-penalty",
             [P + "nobody-bids", P + "score-with-white-counters"],
             f"Nobody bid for the pitch, so {table.eldest} pitched with no number to make and "
             f"cannot be set back. Each player puts a white counter into the pool for every point "
             f"he made ({each}).",
-            score=made,
+            score=scored,
         )
-    bidder, amount = table.bid["player"], table.bid["amount"]
+    bidder, amount = table.bid.player, table.bid.amount
     made = points.get(bidder, 0)
     score = {p: n for p, n in points.items() if p != bidder}
     others = ", ".join(f"{p} {n}" for p, n in score.items() if n) or "nobody else scores"

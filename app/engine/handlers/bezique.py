@@ -11,6 +11,7 @@ from app.engine.handlers.common import (
 )
 from app.engine.handlers.declarations import NAMES, check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 
 E = "bezique.english."
 F = "bezique.french."
@@ -19,7 +20,7 @@ SURPLUS_FINE = 100
 
 
 @rules("bezique", "english", "drew-two")
-def drew_two(ctx: Context) -> Decision:
+def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
     """Enquire Within: the adversary picks the card to go back (or, by the forfeits, 100)."""
     offender = ctx.event.player
     adversary = ctx.table.adversary(offender)
@@ -41,7 +42,7 @@ def drew_two(ctx: Context) -> Decision:
 
 
 @rules("bezique", "english", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Enquire Within: a surplus hand against a right one gives 100; two surplus hands, none."""
     table = ctx.table
     errors, over, under = over_under(ctx)
@@ -70,7 +71,7 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 @rules("bezique", "english", "false-declaration")
-def false_declaration(ctx: Context) -> Decision | None:
+def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Enquire Within: a wrong card in a declaration scores nothing and becomes a faced card;
     nothing can be declared but on winning a trick, nor once the stock is gone."""
     late = declared_out_of_time(ctx)
@@ -98,14 +99,14 @@ def false_declaration(ctx: Context) -> Decision | None:
 
 
 @rules("bezique", "french", "false-declaration")
-def declaration_french(ctx: Context) -> Decision | None:
+def declaration_french(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Boussac: declarations only on winning a trick. The French laws on a false declaration
     were not found, so only the timing is ruled."""
     return declared_out_of_time(ctx)
 
 
 @rules("bezique", "english", "play")
-def play_english(ctx: Context) -> Decision:
+def play_english(ctx: Context[ev.Play]) -> Decision:
     """The last eight tricks: follow and win (or only follow, per Hoffmann); a revoke loses all."""
     player = ctx.event.player
     duty = ctx.variant("bezique-duty-to-win-last-eight")
@@ -119,7 +120,7 @@ def play_english(ctx: Context) -> Decision:
 
 
 @rules("bezique", "french", "play")
-def play_french(ctx: Context) -> Decision:
+def play_french(ctx: Context[ev.Play]) -> Decision:
     """French practice in the last eight: follow and go higher, else trump."""
     law = F + "follow-and-go-higher-last-eight"
     return rule_play(
@@ -131,7 +132,7 @@ def play_french(ctx: Context) -> Decision:
 
 
 @rules("bezique", "english", "play-out-of-turn")
-def play_out_of_turn(ctx: Context) -> Decision:
+def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision:
     """Forfeits at Bézique: playing out of turn costs 10."""
     offender = ctx.event.player
     adversary = ctx.table.adversary(offender)
@@ -144,7 +145,7 @@ def play_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("bezique", "english", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Forfeits at Bézique: a lead out of turn is a card played out of turn, fined 10;
     Britannica (9th ed.): once it has been played to, the trick stands."""
     offender, card = ctx.event.player, ctx.event.card
@@ -171,7 +172,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("bezique", "english", "stock-exhausted")
-def stock_exhausted(ctx: Context) -> Decision:
+def stock_exhausted(ctx: Context[ev.StockExhausted]) -> Decision:
     """The last eight tricks begin: no more declarations, and the strict obligations apply."""
     duty = ctx.variant("bezique-duty-to-win-last-eight")
     return ctx.decide(
@@ -194,7 +195,7 @@ _EXAMPLE = {
 
 @rules("bezique", "american", "unscored-combination-broken")
 @rules("bezique", "english", "unscored-combination-broken")
-def lower_after_higher(ctx: Context) -> Decision | None:
+def lower_after_higher(ctx: Context[ev.UnscoredCombinationBroken]) -> Decision | None:
     """Foster (F-326) and Hoffmann (H-OB): no lower combination may be declared from cards
     already used in a higher one, so a lower one not yet scored is lost once the higher is."""
     player, declared = ctx.event.player, ctx.event.declared

@@ -5,12 +5,13 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 
 P = "cinch.american."
 
 
 @rules("cinch", "american", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right."""
     table = ctx.table
     _, over, under = over_under(ctx)
@@ -63,7 +64,7 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 @rules("cinch", "american", "exposed-card")
-def exposed_card(ctx: Context) -> Decision:
+def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     """Seed 003:2-4: the kinds of exposed card, who calls it, and an exposed trump."""
     table, ev = ctx.table, ctx.event
     holder, card, how = ev.player, ev.card, ev.how
@@ -107,20 +108,26 @@ def exposed_card(ctx: Context) -> Decision:
 
 
 @rules("cinch", "american", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Seed 003:5: partner's lead, adversary's lead, and false leads everyone played to. Whose
     lead it was comes from the table (`Table.lead_holder`); when the scenario does not show
-    it, the engine rules each seat's case (app/engine/core.py), never guessing a leader."""
+    it, the engine rules each seat's case (app/engine/core.py), never guessing a leader.
+    The facts are read in the order the laws weigh them: whose lead it was, then who has
+    played to the false lead. The card led is named in the words only: no law here turns on
+    which card it was (it is exposed whatever it is), so a chart branches on the rest."""
     table, ev = ctx.table, ctx.event
-    offender, card = ev.player, ev.card
-    followed = ev.followed_by or ()
+    offender = ev.player
     leader = table.lead_holder
+    with table.reading.quietly():
+        card = ev.card
+    led = f"the {card.name}" if card else "the card"
     if leader == offender:
         return ctx.decide(
             "legal",
             [P + "lead-in-partners-turn"],
             f"It was {offender}'s own lead, so the lead was in turn.",
         )
+    followed = ev.followed_by or ()
     others = [p for p in table.players if p != offender]
     if set(others) <= set(followed):
         return ctx.decide(
@@ -158,14 +165,14 @@ def lead_out_of_turn(ctx: Context) -> Decision:
     return ctx.decide(
         "penalty",
         [P + "lead-when-adversaries-turn", *laws],
-        f"It was {whose}, an adversary of {offender}, so the {card.name} led in error "
+        f"It was {whose}, an adversary of {offender}, so {led} led in error "
         f"is simply an exposed card that either adversary may call.{taken_back}",
         options=[*each("call-card", adversaries), *back],
     )
 
 
 @rules("cinch", "american", "play-out-of-turn")
-def play_out_of_turn(ctx: Context) -> Decision | None:
+def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     """Seed 003:6: third hand before second, fourth hand before second."""
     table = ctx.table
     offender = ctx.event.player
@@ -198,7 +205,7 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
 
 
 @rules("cinch", "american", "play")
-def play(ctx: Context) -> Decision:
+def play(ctx: Context[ev.Play]) -> Decision:
     """Seed 003:8: follow suit or trump; holding the suit and doing neither is a revoke."""
     return rule_play(
         ctx,
@@ -210,12 +217,12 @@ def play(ctx: Context) -> Decision:
 
 
 @rules("cinch", "american", "points-made")
-def points_made(ctx: Context) -> Decision | None:
+def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     """Each side scores its points; a bidding side short of its bid (modern account) fails."""
     table, points = ctx.table, ctx.event.points
     if table.bid is None:
         return None
-    bidder, amount = table.bid["player"], table.bid["amount"]
+    bidder, amount = table.bid.player, table.bid.amount
     bidders = table.side(bidder)
     opponents = table.adversaries(bidder)
     ours = sum(points.get(p, 0) for p in bidders)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
+from app.model.event_types import Event
 from app.model.games import StageRule
 
 
@@ -25,13 +27,13 @@ class PlayJudgement:
     reason: str
 
 
-def stage_rule(ctx: Context) -> StageRule | None:
+def stage_rule(ctx: Context[Event]) -> StageRule | None:
     """The stage's trick obligations under the code being ruled, with the readings of that
     code in force (the game of `ctx` is already the code's own: `Game.for_code`)."""
     return ctx.table.stage_rule
 
 
-def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
+def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     """Judge `card` against the player's hand, the trick, the trump and the stage."""
     table = ctx.table
     hand = table.cards(player) or (card,)
@@ -55,7 +57,7 @@ def judge_play(ctx: Context, player: str, card: Card) -> PlayJudgement:
     return PlayJudgement(legal, allowed, reason)
 
 
-def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
+def over_under(ctx: Context[Event]) -> tuple[dict[str, int], list[str], list[str]]:
     """Count errors of every known hand, and who holds too many and too few.
 
     A hand the scenario does not describe is taken to be right: a scenario names the hands
@@ -67,7 +69,7 @@ def over_under(ctx: Context) -> tuple[dict[str, int], list[str], list[str]]:
     return errors, over, under
 
 
-def describe_counts(ctx: Context) -> str:
+def describe_counts(ctx: Context[Event]) -> str:
     """Sentence listing each hand's count against the proper number."""
     parts = []
     with ctx.table.reading.quietly():  # words for the explanation; the counts' errors decide
@@ -79,7 +81,7 @@ def describe_counts(ctx: Context) -> str:
 
 
 def rule_play(
-    ctx: Context,
+    ctx: Context[ev.Play],
     legal_laws: Iterable[str],
     revoke_laws: Iterable[str],
     remedy: str,
@@ -93,7 +95,7 @@ def rule_play(
 
 
 def dealer_exposed_card(
-    ctx: Context, own_law: str, adversary_law: str, *, only_before_seen: bool
+    ctx: Context[ev.DealerExposedCard], own_law: str, adversary_law: str, *, only_before_seen: bool
 ) -> Decision:
     """The dealer exposed a card: his own, the deal stands; another's, a fresh deal at its
     owner's option (under some codes only while the owner has not looked at his hand)."""
@@ -118,13 +120,13 @@ def dealer_exposed_card(
     )
 
 
-def played_words(ctx: Context) -> str:
+def played_words(ctx: Context[ev.PlayOutOfTurn]) -> str:
     """'played the ace of spades' (or 'played a card' when the event names none)."""
     card = ctx.event.card
     return f"played the {card.name}" if card is not None else "played a card"
 
 
-def lead_withdrawn_unless_played_to(ctx: Context, law: str) -> Decision:
+def lead_withdrawn_unless_played_to(ctx: Context[ev.LeadOutOfTurn], law: str) -> Decision:
     """A lead out of turn taken back unless the adversary has played to it, then standing
     (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté)."""
     offender, card = ctx.event.player, ctx.event.card
@@ -140,13 +142,13 @@ def lead_withdrawn_unless_played_to(ctx: Context, law: str) -> Decision:
         options=[Option("take-back", offender)])
 
 
-def nothing_led_yet(ctx: Context) -> bool:
+def nothing_led_yet(ctx: Context[Event]) -> bool:
     """Whether nothing has been led to the trick yet (a card played now comes before the lead)."""
     trick = ctx.table.trick
     return trick is None or not trick.cards
 
 
-def played_before_the_lead(ctx: Context, law: str) -> Decision:
+def played_before_the_lead(ctx: Context[ev.PlayOutOfTurn], law: str) -> Decision:
     """With two players, a card played when the adversary should lead: a lead out of turn
     nobody has played to, taken back (the law that says so for a lead: `law`)."""
     offender = ctx.event.player
@@ -159,7 +161,7 @@ def played_before_the_lead(ctx: Context, law: str) -> Decision:
 
 
 def rule_cut(
-    ctx: Context, laws: Mapping[str, Sequence[str]], minimum: int | None = None
+    ctx: Context[ev.CutErrorEvent], laws: Mapping[str, Sequence[str]], minimum: int | None = None
 ) -> Decision | None:
     """An error in cutting under a code whose laws on it are `laws` (the event's `error` to
     the law ids; an error missing from it is one the code says nothing of). `minimum` is the

@@ -5,12 +5,13 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import over_under
 from app.engine.ruling import Decision
+from app.model import event_types as ev
 
 P = "conquian.american."
 
 
 @rules("conquian", "american", "stock-exhausted")
-def stock_exhausted(ctx: Context) -> Decision:
+def stock_exhausted(ctx: Context[ev.StockExhausted]) -> Decision:
     """Nobody has eleven down when the stock is gone: a tableau."""
     chosen = ctx.variant("conquian-tableau")
     if chosen == P + "tableau-stake-to-next-winner":
@@ -27,7 +28,7 @@ def stock_exhausted(ctx: Context) -> Decision:
 
 
 @rules("conquian", "american", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Foster 1913: a player with the wrong number of cards after drawing loses the game."""
     if ctx.table.stage == "deal":
         return None  # The law speaks only of a hand found wrong once the drawing has begun.
@@ -46,9 +47,10 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 @rules("conquian", "american", "faced-card-in-pack", "dealer-exposed-card")
-def exposed_in_deal(ctx: Context) -> Decision | None:
+def exposed_in_deal(ctx: Context[ev.DealerExposedCard | ev.FacedCardInPack]) -> Decision | None:
     """Foster 1913: a card of the adversary's exposed in dealing, or faced in the pack: new deal."""
-    if ctx.event.type == "dealer-exposed-card" and ctx.event.owner == ctx.table.dealer:
+    event = ctx.event
+    if isinstance(event, ev.DealerExposedCard) and event.owner == ctx.table.dealer:
         return None
     return ctx.decide(
         "new-deal",

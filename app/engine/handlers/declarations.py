@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision
+from app.model import event_types as ev
 from app.model.events import DECLARATION_WORDS
 
 _BEZIQUE = {
@@ -82,7 +83,9 @@ class Claim:
         return not self.lacking
 
 
-def check_claim(ctx: Context) -> Claim | None:
+def check_claim(
+    ctx: Context[ev.FalseDeclaration | ev.UnscoredCombinationBroken],
+) -> Claim | None:
     """The event's declaration against the hand, or None when the hand or value is unknown."""
     player, declared = ctx.event.player, ctx.event.declared
     hand = ctx.table.cards(player)
@@ -101,7 +104,7 @@ WHEN_CASE = "when-to-declare"
 LATE_CASE = "declaring-after-stock-exhausted"
 
 
-def declared_out_of_time(ctx: Context) -> Decision | None:
+def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """A combination scored when the code's laws allow no declaration: before anyone has won a
     trick, or after the stock is exhausted. Whatever the cards, the points marked come off.
     None when the time is right, or the code has no law on it (then the holding decides)."""

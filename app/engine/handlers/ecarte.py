@@ -12,12 +12,13 @@ from app.engine.handlers.common import (
     rule_play,
 )
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 
 P = "ecarte.american."
 
 
 @rules("ecarte", "american", "dealt-out-of-turn")
-def dealt_out_of_turn(ctx: Context) -> Decision:
+def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
     """Stopped before the turn-up; pack set aside after it; stands after a discard or trick."""
     table = ctx.table
     offender = ctx.event.player
@@ -48,7 +49,7 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "faced-card-in-pack")
-def faced_card(ctx: Context) -> Decision:
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
     """Any card but the eleventh found faced in the pack: a new deal."""
     position = ctx.event.position
     if position == 11:
@@ -67,7 +68,7 @@ def faced_card(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "dealer-exposed-card")
-def dealer_exposed(ctx: Context) -> Decision:
+def dealer_exposed(ctx: Context[ev.DealerExposedCard]) -> Decision:
     """Seed 004:2: his own card, the deal stands; the pone's, a fresh deal if he has not looked."""
     return dealer_exposed_card(
         ctx,
@@ -78,7 +79,7 @@ def dealer_exposed(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it."""
     table = ctx.table
     if table.timing.any_card_played or table.discards_made:
@@ -151,7 +152,7 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 @rules("ecarte", "american", "several-trumps-turned")
-def several_trumps(ctx: Context) -> Decision:
+def several_trumps(ctx: Context[ev.SeveralTrumpsTurned]) -> Decision:
     """Seed 004:6: before looking, choose the trump or a new deal; after, misdeal or eleventh."""
     table = ctx.table
     pone = table.pone
@@ -176,7 +177,7 @@ def several_trumps(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "king-turned")
-def king_turned(ctx: Context) -> Decision:
+def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     """Seed 004:8: the dealer marks one at once, unless a wrong number was dealt."""
     _, over, under = over_under(ctx)
     if over or under:
@@ -219,7 +220,7 @@ class HandResult:
         return 2 if self.vole else 1
 
 
-def read_hand_result(ctx: Context) -> HandResult:
+def read_hand_result(ctx: Context[ev.HandResult]) -> HandResult:
     """The facts of a hand-result event (the scenario check guarantees five tricks)."""
     table = ctx.table
     won = {p: ctx.event.tricks.get(p, 0) for p in (table.pone, table.dealer)}
@@ -229,7 +230,7 @@ def read_hand_result(ctx: Context) -> HandResult:
 
 
 @rules("ecarte", "american", "hand-result")
-def hand_result(ctx: Context) -> Decision:
+def hand_result(ctx: Context[ev.HandResult]) -> Decision:
     """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
@@ -253,7 +254,7 @@ def hand_result(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "play")
-def play(ctx: Context) -> Decision:
+def play(ctx: Context[ev.Play]) -> Decision:
     """Follow suit and win if able; Foster's own penalty for a renounce was not retrieved."""
     laws = [ctx.variant("ecarte-trump-when-void")]
     return rule_play(
@@ -266,7 +267,7 @@ def play(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "american", "proposal-withdrawn")
-def proposal_withdrawn(ctx: Context) -> Decision:
+def proposal_withdrawn(ctx: Context[ev.ProposalWithdrawn]) -> Decision:
     """Seed 004:10: a proposal, acceptance or refusal, and the number asked, are final."""
     player, what = ctx.event.player, ctx.event.what
     law = P + ("number-asked-fixed" if what == "number" else "proposal-or-reply-binding")

@@ -12,12 +12,13 @@ from app.engine.handlers.common import (
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 
 E = "ecarte.english."
 
 
 @rules("ecarte", "english", "dealt-out-of-turn")
-def dealt_out_of_turn(ctx: Context) -> Decision:
+def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
     """Law 14: void before the turn-up; afterwards it stands and the packs stay changed."""
     table = ctx.table
     if table.turn_up is None and table.trump is None:
@@ -37,7 +38,7 @@ def dealt_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "faced-card-in-pack")
-def faced_card(ctx: Context) -> Decision:
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
     """Law 12: a faced card in the pack before the trump is turned means a fresh deal."""
     position = ctx.event.position
     if position == 11:
@@ -54,7 +55,7 @@ def faced_card(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "dealer-exposed-card")
-def dealer_exposed(ctx: Context) -> Decision:
+def dealer_exposed(ctx: Context[ev.DealerExposedCard]) -> Decision:
     """Law 13: the dealer's own card, no remedy; the adversary's, a fresh deal before he looks."""
     return dealer_exposed_card(
         ctx,
@@ -65,7 +66,7 @@ def dealer_exposed(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Laws 9 and 15 to 21: correction or a fresh deal, at the non-dealer's option."""
     table = ctx.table
     errors, over, under = over_under(ctx)
@@ -137,7 +138,7 @@ def wrong_count(ctx: Context) -> Decision | None:
 
 
 @rules("ecarte", "english", "several-trumps-turned")
-def several_trumps(ctx: Context) -> Decision:
+def several_trumps(ctx: Context[ev.SeveralTrumpsTurned]) -> Decision:
     """Law 11: before looking, choose the trump or a fresh deal; after, a fresh deal."""
     table = ctx.table
     pone = table.pone
@@ -160,7 +161,7 @@ def several_trumps(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "king-turned")
-def king_turned(ctx: Context) -> Decision:
+def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt."""
     _, over, under = over_under(ctx)
     if over or under:
@@ -183,7 +184,7 @@ def king_turned(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "hand-result")
-def hand_result(ctx: Context) -> Decision:
+def hand_result(ctx: Context[ev.HandResult]) -> Decision:
     """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point,
     but only on the hand's first proposal: once cards have been exchanged, a later refusal (or
     playing on without proposing again) is scored as usual."""
@@ -229,7 +230,7 @@ def hand_result(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "play")
-def play(ctx: Context) -> Decision:
+def play(ctx: Context[ev.Play]) -> Decision:
     """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
     player = ctx.event.player
     adversary = ctx.table.adversary(player)
@@ -245,7 +246,7 @@ def play(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "abandoned-hand")
-def abandoned_hand(ctx: Context) -> Decision | None:
+def abandoned_hand(ctx: Context[ev.AbandonedHand]) -> Decision | None:
     """Law 42: abandoning before winning a trick gives the vole; after one or two, the point."""
     offender = ctx.event.player
     won = ctx.event.tricks_won
@@ -271,7 +272,7 @@ def abandoned_hand(ctx: Context) -> Decision | None:
 
 
 @rules("ecarte", "english", "proposal-withdrawn")
-def proposal_withdrawn(ctx: Context) -> Decision:
+def proposal_withdrawn(ctx: Context[ev.ProposalWithdrawn]) -> Decision:
     """Laws 26 and 27: proposals, answers and the number asked for are final."""
     player, what = ctx.event.player, ctx.event.what
     law = {
@@ -287,7 +288,7 @@ def proposal_withdrawn(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "english", "wrong-score")
-def wrong_score(ctx: Context) -> Decision:
+def wrong_score(ctx: Context[ev.WrongScore]) -> Decision:
     """Laws 50 and 51: an omission is marked until the next turn-up; an overscore is struck off."""
     player, marked, correct = ctx.event.player, ctx.event.marked, ctx.event.correct
     earlier = bool(ctx.event.earlier_deal)

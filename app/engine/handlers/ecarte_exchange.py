@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from app.engine.core import Context, rules
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
+from app.model.event_types import Event
 
 E = "ecarte.english."
 
 
-def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str) -> Decision:
+def wrong_count_after_exchange(ctx: Context[Event], errors: dict[str, int],
+                               counts: str) -> Decision:
     """A wrong count found once the exchange has been made: each wrong hand is the error of
     the player who took (or asked for) its cards, and his adversary has the remedy."""
     table = ctx.table
@@ -71,7 +74,7 @@ def wrong_count_after_exchange(ctx: Context, errors: dict[str, int], counts: str
 
 
 @rules("ecarte", "english", "exchange-error")
-def exchange_error(ctx: Context) -> Decision:
+def exchange_error(ctx: Context[ev.ExchangeErrorEvent]) -> Decision:
     """Laws 29 to 38: each error of the exchange, with the remedy for the player not in fault."""
     table = ctx.table
     pone, dealer = table.pone, table.dealer

@@ -15,6 +15,7 @@ from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.ruling import Decision, Option
 from app.engine.table import Table
+from app.model import event_types as ev
 
 E = "ecarte.english."
 A = "ecarte.american."
@@ -61,7 +62,7 @@ def _in_time(table: Table, player: str, where: str) -> bool:
     return where == DEALER_FIRST  # a first trick still on the table: he has not played again
 
 
-def _announced(ctx: Context, where: str) -> Decision | None:
+def _announced(ctx: Context[ev.FalseDeclaration], where: str) -> Decision | None:
     """A king he holds (or has just played): good in time, taken down when too late."""
     who, table = ctx.event.player, ctx.table
     laws = _TIME_LAW[ctx.code]
@@ -87,7 +88,7 @@ def _announced(ctx: Context, where: str) -> Decision | None:
 
 
 @rules("ecarte", "english", "false-declaration")
-def king_english(ctx: Context) -> Decision | None:
+def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Laws 23 and 24 (timing); law 25: a king announced and not held."""
     if ctx.event.declared != "king":
         return None
@@ -119,7 +120,7 @@ def king_english(ctx: Context) -> Decision | None:
 
 
 @rules("ecarte", "american", "false-declaration")
-def king_american(ctx: Context) -> Decision | None:
+def king_american(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """American practice: announced before the first trick, or as the king is led; a king
     announced and not held is not in the American laws held here."""
     if ctx.event.declared != "king":

@@ -12,6 +12,7 @@ from app.engine.handlers.common import (
     played_words,
 )
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 from app.model.events import SUIT_WORDS
 
 E = "ecarte.english."
@@ -20,7 +21,7 @@ OUT_OF_TURN = "ecarte-lead-out-of-turn"
 NEW_DEAL_READING = E + "bd-play-out-of-turn-new-deal"
 
 
-def _new_deal(ctx: Context, what: str) -> Decision | None:
+def _new_deal(ctx: Context[ev.LeadOutOfTurn | ev.PlayOutOfTurn], what: str) -> Decision | None:
     """The Victorian list's ruling, when the scenario chose that reading (else None)."""
     if ctx.variant(OUT_OF_TURN) != NEW_DEAL_READING:
         return None
@@ -33,14 +34,14 @@ def _new_deal(ctx: Context, what: str) -> Decision | None:
 
 
 @rules("ecarte", "english", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Law 40: a lead out of turn is taken back unless the adversary has played to it."""
     household = _new_deal(ctx, f"led the {ctx.event.card.name}")
     return household or lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn")
 
 
 @rules("ecarte", "english", "play-out-of-turn")
-def play_out_of_turn(ctx: Context) -> Decision | None:
+def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     """Law 40: with two players, a card played when the adversary should lead is a lead out
     of turn that nobody has played to, so it is taken back."""
     if not nothing_led_yet(ctx):
@@ -49,7 +50,7 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
     return household or played_before_the_lead(ctx, E + "lead-out-of-turn")
 
 
-def _holds_named(ctx: Context) -> bool | None:
+def _holds_named(ctx: Context[ev.NamedSuitNotLed]) -> bool | None:
     """Whether the leader still holds a card of the suit he named (None when not known)."""
     hand = ctx.table.cards(ctx.event.player)
     if hand is None:
@@ -58,7 +59,7 @@ def _holds_named(ctx: Context) -> bool | None:
 
 
 @rules("ecarte", "english", "named-suit-not-led")
-def named_suit_english(ctx: Context) -> Decision:
+def named_suit_english(ctx: Context[ev.NamedSuitNotLed]) -> Decision:
     """Law 41: play to the card led or insist on the suit named; lacking it, the lead stands."""
     leader, card = ctx.event.player, ctx.event.card
     named = SUIT_WORDS[ctx.event.named]
@@ -85,7 +86,7 @@ def named_suit_english(ctx: Context) -> Decision:
 
 
 @rules("ecarte", "french", "named-suit-not-led")
-def named_suit_french(ctx: Context) -> Decision:
+def named_suit_french(ctx: Context[ev.NamedSuitNotLed]) -> Decision:
     """French usage: he can be made to play the suit named; lacking it, as the adversary wishes."""
     leader, card = ctx.event.player, ctx.event.card
     named = SUIT_WORDS[ctx.event.named]

@@ -9,13 +9,15 @@ from __future__ import annotations
 from app.engine.core import ANY_GAME, Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, rule_cut
 from app.engine.ruling import Decision
+from app.model import event_types as ev
+from app.model.event_types import Event
 from app.model.games import StageRule
 
 P = "general.american."
 
 
 @rules(ANY_GAME, "american", "exposed-card")
-def exposed_card(ctx: Context) -> Decision:
+def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     """No partner to profit from it: no penalty. Otherwise the card may be called."""
     holder, card = ctx.event.player, ctx.event.card
     if ctx.table.partner(holder) is None:
@@ -36,7 +38,7 @@ def exposed_card(ctx: Context) -> Decision:
 
 
 @rules(ANY_GAME, "american", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """No partner: the lead is taken back without penalty; the adversaries share the fault."""
     offender = ctx.event.player
     others = [p for p in ctx.table.players if p != offender]
@@ -71,7 +73,7 @@ def lead_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules(ANY_GAME, "american", "bid-out-of-turn")
-def bid_out_of_turn(ctx: Context) -> Decision:
+def bid_out_of_turn(ctx: Context[ev.BidOutOfTurn]) -> Decision:
     """F-662: in a partnership game the offending side loses its bid; in a round game, nothing."""
     offender = ctx.event.player
     partner = ctx.table.partner(offender)
@@ -92,7 +94,7 @@ def bid_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules(ANY_GAME, "american", "own-card-exposed-in-deal")
-def own_card_exposed_in_deal(ctx: Context) -> Decision | None:
+def own_card_exposed_in_deal(ctx: Context[ev.OwnCardExposedInDeal]) -> Decision | None:
     """F-662: nobody claims a penalty for his own error; the dealer's side may claim a misdeal."""
     table = ctx.table
     offender = ctx.event.player
@@ -108,7 +110,7 @@ def own_card_exposed_in_deal(ctx: Context) -> Decision | None:
     )
 
 
-def _obligations_of_the_hand(ctx: Context) -> StageRule | None:
+def _obligations_of_the_hand(ctx: Context[Event]) -> StageRule | None:
     """The trick obligations the hand is (or will be) played under: the stage's own, or, in
     the deal and the bidding, those of the play that follows."""
     stage = ctx.table.stage
@@ -118,7 +120,7 @@ def _obligations_of_the_hand(ctx: Context) -> StageRule | None:
 
 
 @rules(ANY_GAME, "american", "wrong-count")
-def short_hand(ctx: Context) -> Decision | None:
+def short_hand(ctx: Context[ev.WrongCount]) -> Decision | None:
     """F-662 (Irregularities in the Hands): where following suit is optional, a short hand
     should carry no penalty. The rest of the passage was not retrieved, so a surplus hand, or
     a short hand where suit must be followed, is left to the game's own laws."""
@@ -138,7 +140,7 @@ def short_hand(ctx: Context) -> Decision | None:
 
 
 @rules(ANY_GAME, "american", "cut-error")
-def cut_error(ctx: Context) -> Decision | None:
+def cut_error(ctx: Context[ev.CutErrorEvent]) -> Decision | None:
     """F-GEN (domain G-1): each packet the pone leaves holds at least a trick's worth of cards,
     or a hand's worth where there are no tricks; the game's own law of the cut is cited too."""
     game = ctx.game

@@ -6,13 +6,14 @@ from app.engine.core import Context, names, rules
 from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
 
 P = "pinochle.american."
 F = "pinochle.french."
 
 
 @rules("pinochle", "american", "play")
-def play_american(ctx: Context) -> Decision:
+def play_american(ctx: Context[ev.Play]) -> Decision:
     """Seed 002:1: failing to follow or win when able, once the stock is gone: replay."""
     player = ctx.event.player
     adversary = ctx.table.adversary(player)
@@ -36,7 +37,7 @@ def play_american(ctx: Context) -> Decision:
 
 
 @rules("pinochle", "french", "play")
-def play_french(ctx: Context) -> Decision:
+def play_french(ctx: Context[ev.Play]) -> Decision:
     """Seed 002:1, in France: the offender counts nothing from the error on."""
     law = F + "counts-nothing-after-failure-to-follow-or-win"
     return rule_play(
@@ -49,7 +50,7 @@ def play_french(ctx: Context) -> Decision:
 
 
 @rules("pinochle", "american", "drew-two")
-def drew_two(ctx: Context) -> Decision:
+def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
     """Seed 002:3: show the second card if seen; otherwise put it back without penalty."""
     offender = ctx.event.player
     adversary = ctx.table.adversary(offender)
@@ -67,7 +68,7 @@ def drew_two(ctx: Context) -> Decision:
 
 
 @rules("pinochle", "american", "drew-out-of-turn")
-def drew_out_of_turn(ctx: Context) -> Decision:
+def drew_out_of_turn(ctx: Context[ev.DrewOutOfTurn]) -> Decision:
     """Seed 002:3: restore the card; if it was the adversary's, show one's own."""
     offender = ctx.event.player
     adversary = ctx.table.adversary(offender)
@@ -87,7 +88,7 @@ def drew_out_of_turn(ctx: Context) -> Decision:
 
 
 @rules("pinochle", "american", "false-declaration")
-def false_declaration(ctx: Context) -> Decision | None:
+def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Seed 002:6: score taken down and a card called, unless he may amend; a meld scored once
     the stock is gone does not count (PIN-EB)."""
     late = declared_out_of_time(ctx)
@@ -125,7 +126,7 @@ def false_declaration(ctx: Context) -> Decision | None:
 
 
 @rules("pinochle", "american", "wrong-score")
-def wrong_score(ctx: Context) -> Decision | None:
+def wrong_score(ctx: Context[ev.WrongScore]) -> Decision | None:
     """Seed 002:7: an erroneous score is taken down and the adversary may add it to his own."""
     offender = ctx.event.player
     marked, correct = ctx.event.marked, ctx.event.correct

@@ -14,6 +14,8 @@ from app.engine.handlers.common import (
 )
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
+from app.model import event_types as ev
+from app.model.event_types import Event
 
 E = "rubicon-bezique.english."
 F = "rubicon-bezique.french."
@@ -28,7 +30,7 @@ def rubiconed_points(points: int) -> int:
     return max(points // 100 * 100, 100)
 
 
-def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
+def surplus_penalty(ctx: Context[Event], offender: str) -> tuple[str, int, str]:
     """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
     his adversary adds 1300 plus the offender's points, counted as a rubiconed loser's are
     (whole hundreds, 100 when under 100: laws 58-59) and capped at 900."""
@@ -52,7 +54,7 @@ def surplus_penalty(ctx: Context, offender: str) -> tuple[str, int, str]:
 
 
 @rules("rubicon-bezique", "english", "wrong-count")
-def wrong_count(ctx: Context) -> Decision | None:
+def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Seed 000:1: the English laws on hands of the wrong size found after the first trick."""
     table = ctx.table
     errors, over, under = over_under(ctx)
@@ -116,7 +118,7 @@ def wrong_count(ctx: Context) -> Decision | None:
     )
 
 
-def _played_out_with_surplus(ctx: Context, offender: str, counts: str) -> Decision:
+def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str) -> Decision:
     """Portland law 17: the surplus comes to light once every trick has been played (no hand
     can then be short). Seed 000:1's "abandoned at once" stops a game still in play; here no
     play is left to stop, so the ruling is the game's end: the offender is rubiconed and his
@@ -132,7 +134,7 @@ def _played_out_with_surplus(ctx: Context, offender: str, counts: str) -> Decisi
     )
 
 
-def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -> Decision:
+def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
     """Portland laws 11 and 12: found before the dealer plays to the first trick."""
     table = ctx.table
     if (over or under) and table.stage == "deal" and not table.anyone_looked:
@@ -170,7 +172,7 @@ def _before_play(ctx: Context, over: list[str], under: list[str], counts: str) -
 
 
 @rules("rubicon-bezique", "english", "drew-two")
-def drew_two(ctx: Context) -> Decision | None:
+def drew_two(ctx: Context[ev.DrewTwo]) -> Decision | None:
     """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
     offender = ctx.event.player
     if not ctx.event.saw_second:
@@ -184,7 +186,7 @@ def drew_two(ctx: Context) -> Decision | None:
 
 
 @rules("rubicon-bezique", "english", "drew-out-of-turn")
-def drew_out_of_turn(ctx: Context) -> Decision | None:
+def drew_out_of_turn(ctx: Context[ev.DrewOutOfTurn]) -> Decision | None:
     """Law 29: the loser who draws the winner's card puts it back and shows his own."""
     offender = ctx.event.player
     if not bool(ctx.event.card_was_adversarys):
@@ -198,13 +200,13 @@ def drew_out_of_turn(ctx: Context) -> Decision | None:
 
 
 @rules("rubicon-bezique", "english", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context) -> Decision:
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Law 24: withdrawn unless the adversary has played to it."""
     return lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn")
 
 
 @rules("rubicon-bezique", "english", "play-out-of-turn")
-def play_out_of_turn(ctx: Context) -> Decision | None:
+def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     """Law 24: with two players, a card played before the leader has led is a lead out of
     turn, and nobody has played to it: it is taken back."""
     if not nothing_led_yet(ctx):
@@ -213,7 +215,7 @@ def play_out_of_turn(ctx: Context) -> Decision | None:
 
 
 @rules("rubicon-bezique", "english", "play")
-def play(ctx: Context) -> Decision:
+def play(ctx: Context[ev.Play]) -> Decision:
     """Law 55: in the last nine tricks, follow suit and win; a failure is replayed."""
     law = E + "failure-to-follow-or-win"
     return rule_play(
@@ -227,7 +229,7 @@ def play(ctx: Context) -> Decision:
 
 
 @rules("rubicon-bezique", "english", "false-declaration")
-def false_declaration(ctx: Context) -> Decision | None:
+def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Law 50: a false score stands unless challenged before a card of the next trick; laws 42
     and 52: nothing is scored but on winning a trick, nor once the stock is exhausted."""
     late = declared_out_of_time(ctx)
@@ -260,7 +262,7 @@ def false_declaration(ctx: Context) -> Decision | None:
 
 
 @rules("rubicon-bezique", "english", "wrong-score")
-def wrong_score(ctx: Context) -> Decision:
+def wrong_score(ctx: Context[ev.WrongScore]) -> Decision:
     """Law 51: a scoring mistake, once proved, is corrected at any time in the game; a game is
     one deal (law 57 computes it when the deal ends), so not once the next deal is dealt."""
     offender = ctx.event.player
@@ -284,7 +286,7 @@ def wrong_score(ctx: Context) -> Decision:
 
 
 @rules("rubicon-bezique", "english", "faced-card-in-pack")
-def faced_card(ctx: Context) -> Decision:
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
     """Laws 14 and 22: before play, a fresh deal; in the stock during play, turned down."""
     if ctx.table.timing.any_card_played:
         return ctx.decide(
@@ -301,7 +303,7 @@ def faced_card(ctx: Context) -> Decision:
 
 
 @rules("rubicon-bezique", "english", "dealer-exposed-card")
-def dealer_exposed(ctx: Context) -> Decision:
+def dealer_exposed(ctx: Context[ev.DealerExposedCard]) -> Decision:
     """Law 13: his own card, the deal stands; the adversary's, a fresh deal at his option."""
     return dealer_exposed_card(
         ctx,
@@ -312,7 +314,7 @@ def dealer_exposed(ctx: Context) -> Decision:
 
 
 @rules("rubicon-bezique", "english", "exposed-card")
-def exposed_card(ctx: Context) -> Decision | None:
+def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision | None:
     """Law 23: of two or more cards played together, all but one may be taken back."""
     if ctx.event.how != "two-played":
         return None

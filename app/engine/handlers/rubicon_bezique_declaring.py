@@ -6,6 +6,7 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.declarations import NAMES
 from app.engine.ruling import Decision
+from app.model import event_types as ev
 
 E = "rubicon-bezique.english."
 CARTE_BLANCHE = 50
@@ -13,7 +14,7 @@ COURT = ("K", "Q", "J")
 
 
 @rules("rubicon-bezique", "english", "carte-blanche")
-def carte_blanche(ctx: Context) -> Decision:
+def carte_blanche(ctx: Context[ev.CarteBlanche]) -> Decision:
     """Laws 15 and 16: before playing a card, a hand without a court card scores 50; after each
     draw that brings no court card it may be shown and scored again."""
     table = ctx.table
@@ -71,7 +72,7 @@ def carte_blanche(ctx: Context) -> Decision:
 
 
 @rules("rubicon-bezique", "english", "unscored-combination-broken")
-def unscored_combination_broken(ctx: Context) -> Decision | None:
+def unscored_combination_broken(ctx: Context[ev.UnscoredCombinationBroken]) -> Decision | None:
     """Law 46: playing a card of an unscored combination loses it; laws 47 and 48: scoring a
     higher combination made from an unscored marriage or bézique loses the lower."""
     player, declared, how = ctx.event.player, ctx.event.declared, ctx.event.how
