@@ -126,6 +126,10 @@ class GameFacts:
     model: GameModel
     play: PlayFacts | None = None  # how a hand is played out (app/rehearsal); optional
     family: str | None = None  # games whose laws answer each other's silences by analogy
+    # Readings of disputed rules kept for the record only (law ids): an older code the laws in
+    # force replaced, which no handler rules. The law pages show them; a table never follows
+    # them, so neither the builder nor the quizzes offer them.
+    of_record: tuple[str, ...] = ()
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -133,7 +137,7 @@ class GameFacts:
 _KNOWN_KEYS = frozenset({
     "id", "name", "short_name", "order", "family", "players", "partnerships", "pack",
     "hand_size", "deal", "ranks", "trump", "target", "codes", "stages", "scores", "notes",
-    "model", "play",
+    "model", "play", "readings_of_record",
 })
 _SLUG = re.compile(r"[a-z][a-z0-9-]*")
 
@@ -201,6 +205,10 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
         family = data.get("family")
         if family is not None and not (isinstance(family, str) and _SLUG.fullmatch(family)):
             out.add(rel, gid, "family", "must be a lower-case name such as 'bezique'")
+        of_record = data.get("readings_of_record", [])
+        if not isinstance(of_record, list) or not all(isinstance(x, str) for x in of_record):
+            out.add(rel, gid, "readings_of_record", "must be a list of law ids")
+            of_record = []
         for unknown in sorted(set(data) - _KNOWN_KEYS):
             out.add(rel, gid, unknown, "unknown field")
         model = _model(data, rel, gid, out)
@@ -229,6 +237,7 @@ def load_game_facts(root: Path, out: Collector) -> dict[str, GameFacts]:
             model=model,
             play=play,
             family=family,
+            of_record=tuple(of_record),
             raw=data,
         )
     return games

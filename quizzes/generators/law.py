@@ -48,8 +48,17 @@ READ_AT_MOST = 256
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Every law with at least one neighbour to confuse it with."""
-    return [law.id for law in bank.content.laws.values() if _has_neighbour(bank, law)]
+    """Every law with at least one neighbour to confuse it with, but a reading kept for the
+    record (no table follows it: games/<id>.toml `readings_of_record`)."""
+    return [law.id for law in bank.content.laws.values()
+            if not of_record(bank, law) and _has_neighbour(bank, law)]
+
+
+def of_record(bank: QuestionBank, law: Law) -> bool:
+    """Whether the law is a reading kept for the record only (an older code the laws in
+    force replaced): the quizzes neither ask it nor offer it as a choice."""
+    facts = bank.content.games.get(law.game)
+    return facts is not None and law.id in facts.of_record
 
 
 def _has_neighbour(bank: QuestionBank, law: Law) -> bool:
@@ -123,7 +132,7 @@ class _Search:
             title = bank.folded(other)[0]
             bears = self.in_words and (other.id in law.related or law.id in other.related)
             if (other.id in self.exclude or title in self.titles or bears
-                    or _rival(bank, law, other)):
+                    or _rival(bank, law, other) or of_record(bank, other)):
                 fruitless += 1
             else:
                 self.titles.add(title)
@@ -157,7 +166,8 @@ class _Search:
         found = [laws[cp.law] for cp in law.counterparts
                  if cp.law in laws and cp.law not in self.exclude]
         return [c for c in found if bank.folded(c)[0] not in self.titles
-                and not _rival(bank, law, c) and c.code != law.code]
+                and not _rival(bank, law, c) and c.code != law.code
+                and not of_record(bank, c)]
 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
