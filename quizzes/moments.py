@@ -633,7 +633,8 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     name = rng.choice(sorted(values))
     ev = {**ev, "player": player, "declared": name}
     if declares:
-        ev["drawn_since"] = not state.to_draw
+        # Draws follow a trick won: before the first, nobody has drawn since.
+        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
         ev.pop("drawn_since", None)

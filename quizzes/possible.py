@@ -136,6 +136,8 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
         if ev.get("next_trick_started") and not cards_on_trick:
             out.append("a card of the next trick is said to be played, but no trick is on "
                        "the table")
+        if ev.get("drawn_since") and not s.tricks_played:
+            out.append("a draw since the declaration, before any trick was won")
         if ev.get("next_trick_started") is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")

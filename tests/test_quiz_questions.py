@@ -169,7 +169,8 @@ def test_every_item_builds_a_valid_question():
 
 
 def test_every_type_has_items_across_the_games():
-    assert len(BY_TYPE["law"]) >= 300
+    # (A law whose name restates its own situation is not asked in its words.)
+    assert len(BY_TYPE["law"]) >= 250
     assert len(BY_TYPE["ruling"]) >= 100
     assert len(BY_TYPE["code"]) >= 20
     assert len(BY_TYPE["revoke"]) >= 5
