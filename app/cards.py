@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import total_ordering
+from typing import Annotated
+
+import msgspec
 
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -117,13 +119,16 @@ def parse_cards(codes: Iterable[str]) -> list[Card]:
     return [Card.parse(c) for c in codes]
 
 
-@dataclass(frozen=True)
-class Pack:
-    """A game's pack as a multiset: which ranks and suits, and how many copies of each card."""
+class Pack(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A game's pack as a multiset: which ranks and suits, and how many copies of each card.
 
-    ranks: tuple[str, ...]
-    suits: str
-    copies: int
+    Also the schema of the [pack] table of content/games/*.toml (app/corpus/game_facts.py)."""
+
+    ranks: Annotated[tuple[Annotated[str, msgspec.Meta(min_length=1)], ...], msgspec.Meta(
+        min_length=1, description="a non-empty list of rank names")]
+    suits: Annotated[str, msgspec.Meta(
+        min_length=1, description="a non-empty string of suit letters")]
+    copies: Annotated[int, msgspec.Meta(ge=1, le=8, description="a whole number from 1 to 8")]
 
     @property
     def cards(self) -> list[Card]:

@@ -214,10 +214,18 @@ def audit_bank(bank: object, seeds: Iterable[int] = (0, 1, 2)) -> Audit:
     from quizzes.bank import QuestionBank
 
     assert isinstance(bank, QuestionBank)
+    return audit_questions(bank, questions(bank, seeds))
+
+
+def audit_questions(bank: object, built_questions: Iterable[Question]) -> Audit:
+    """Every problem of questions already built from the bank (audit_bank builds them)."""
+    from quizzes.bank import QuestionBank
+
+    assert isinstance(bank, QuestionBank)
     built: dict[str, int] = {}
     problems: list[Problem] = []
     findings: list[Finding] = []
-    for q in questions(bank, seeds):
+    for q in built_questions:
         built[q.type] = built.get(q.type, 0) + 1
         problems += question_problems(bank.content, bank.games, q)
         findings += judge(q, bank.content, bank.games)

@@ -15,6 +15,7 @@ os.environ["CARDLAWS_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-cache-
 os.environ["CARDLAWS_DATA_DIR"] = tempfile.mkdtemp(prefix="cardlaws-test-data-")
 
 from hypothesis import settings
+from pytestqt.qtbot import QtBot
 
 from ui.compat import pin_refcount_drifts  # after the platform is chosen
 
@@ -22,6 +23,14 @@ from ui.compat import pin_refcount_drifts  # after the platform is chosen
 # 200 ms deadline fails a correct test on a loaded machine.
 settings.register_profile("cardlaws", deadline=None)
 settings.load_profile("cardlaws")
+
+# The same for pytest-qt's waits: a condition is waited for up to a minute, not 5 s, so a worker
+# that a busy machine slows down is still waited for (a wait that succeeds returns at once).
+WAIT_MS = 60_000
+for _wait in (QtBot.waitUntil, QtBot.waitSignal, QtBot.waitSignals, QtBot.waitCallback,
+              QtBot.waitExposed, QtBot.waitActive):
+    assert _wait.__kwdefaults__ is not None and "timeout" in _wait.__kwdefaults__, _wait
+    _wait.__kwdefaults__["timeout"] = WAIT_MS
 
 # PySide6 6.12 on Python 3.11 drops a reference to None per void call (see ui/compat.py);
 # a whole test session makes enough calls to abort the interpreter at exit without this.

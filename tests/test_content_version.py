@@ -4,7 +4,7 @@ from its manifest, without decoding a law."""
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from app.corpus.laws import Content
 from app.corpus.loading import load_content
@@ -23,7 +23,7 @@ def test_the_same_content_has_the_same_version_and_any_change_another():
     for change in ({"title": law.title + "!"}, {"situation": law.situation + " "},
                    {"topic": "scoring" if law.topic != "scoring" else "revoke"}):
         laws = dict(MEMORY.laws)
-        laws[law.id] = dataclasses.replace(law, **change)
+        laws[law.id] = msgspec.structs.replace(law, **change)
         assert _with(laws).version != MEMORY.version, change
     assert _with(dict(reversed(list(MEMORY.laws.items())))).version != MEMORY.version
 

@@ -17,7 +17,7 @@ from app.engine import rule
 from app.engine.core import data_ruling_problems, has_handler, registered
 from app.model.games import build_games
 from app.model.scenario import load_scenario_file, parse_scenario
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content()
@@ -137,9 +137,9 @@ def test_a_ruling_with_an_unknown_outcome_stops_with_the_law_named_not_a_traceba
 def _peeked_at_bezique(games):
     game = games["bezique"]
     rng = random.Random(7)
-    raw = deal_table(game, game.stages_of("peeked-at-stock")[0], rng)
-    random_event(raw, "peeked-at-stock", rng, game)
-    return parse_scenario(raw, games)
+    return parse_scenario(
+        random_table_json(game, game.stages_of("peeked-at-stock")[0], "peeked-at-stock", rng),
+        games)
 
 
 def test_a_new_constant_ruling_is_one_laws_file_edit(tree):

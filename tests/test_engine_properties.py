@@ -12,7 +12,7 @@ from app.engine.ruling import DEAL_FATES, DEALS_AGAIN, OPTIONS, OUTCOMES
 from app.model.events import EVENTS
 from app.model.games import build_games
 from app.model.scenario import ScenarioError, parse_scenario
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)
@@ -31,8 +31,7 @@ def test_random_valid_scenarios_get_one_ruling_per_code(gid, event_type, seed, d
     assume(stages)  # the parser refuses an event where the game cannot have it (tested apart)
     stage = data.draw(st.sampled_from(stages))
     rng = random.Random(seed)
-    raw = deal_table(game, stage, rng)
-    random_event(raw, event_type, rng, game)
+    raw = random_table_json(game, stage, event_type, rng)
     try:
         scenario = parse_scenario(raw, GAMES)
     except ScenarioError as exc:  # pragma: no cover - a generator bug, not an engine one

@@ -33,7 +33,7 @@ from app.model.events import EVENTS
 from app.model.facts import FACTS, NeedFact, Reading
 from app.model.games import build_games
 from app.model.scenario import Scenario, ScenarioError, parse_scenario, scenario_json
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
 
 CONTENT = load_content()
 GAMES = build_games(CONTENT)
@@ -87,10 +87,8 @@ def _random_tables(gid: str, count: int, seed: int) -> Iterator[Scenario]:
     while made < count:
         event = rng.choice(events)
         stage = rng.choice(game.stages_of(event))
-        raw = deal_table(game, stage, rng)
-        random_event(raw, event, rng, game)
         made += 1
-        yield parse_scenario(raw, GAMES)
+        yield parse_scenario(random_table_json(game, stage, event, rng), GAMES)
 
 
 def _table(scenario: Scenario, code: str) -> Table:

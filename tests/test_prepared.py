@@ -4,8 +4,7 @@ gets the very same; other content does not, and a damaged file is ignored."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from app.corpus.laws import Content
@@ -56,11 +55,11 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
     law = next(iter(CONTENT.laws.values()))
     laws = dict(CONTENT.laws)
     topic = "scoring" if law.topic != "scoring" else "dealing-and-misdeals"
-    laws[law.id] = dataclasses.replace(law, topic=topic)
+    laws[law.id] = msgspec.structs.replace(law, topic=topic)
     other = QuestionBank(Content(laws, CONTENT.terms, CONTENT.games, CONTENT.sources))
     assert prepared.prepared_key(other) != key
     retitled = dict(CONTENT.laws)
-    retitled[law.id] = dataclasses.replace(law, title=law.title + " (again)")
+    retitled[law.id] = msgspec.structs.replace(law, title=law.title + " (again)")
     retitled_content = Content(retitled, CONTENT.terms, CONTENT.games, CONTENT.sources)
     assert prepared.prepared_key(QuestionBank(retitled_content)) != key
     (cache / f"quiz-prepared-{key}.jsonl").write_text(

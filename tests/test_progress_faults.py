@@ -3,9 +3,10 @@ and the learner is told every time.
 
 Real faults wherever the machine allows: a real full filesystem (a 512 kB tmpfs, mounted when
 the tests run as root, as CI does; elsewhere that test is skipped and SQLite's own page limit,
-which raises the same "database or disk is full" error, stands in for it), a real lock held by
-a second process, real permissions (as root, which ignores file modes, the reader is a child
-process stripped of the capabilities that let root ignore them), empty and damaged files, kill -9.
+which raises the same "database or disk is full" error, stands in for it), real permissions (as
+root, which ignores file modes, the reader is a child process stripped of the capabilities that
+let root ignore them), empty and damaged files, a large file after an unclean shutdown. Other
+programs at the file (a lock, kill -9, many at once): tests/test_progress_other_programs.py.
 """
 
 from __future__ import annotations
@@ -14,62 +15,25 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from progress_fault_support import IS_ROOT, ROOT, T0, answer, healthy, nothing_moved
 
 from app.progress import (
     FILE_NAME,
-    Attempt,
     ProgressStore,
     ProgressUnavailable,
     ProgressWriteFailed,
     backups,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
-IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-def answer(profile_id: int, n: int, size: int = 10) -> Attempt:
-    return Attempt(
-        profile_id=profile_id,
-        at=T0 + timedelta(seconds=n),
-        question_id=f"law:ecarte.american.misdeal:{n}",
-        type="law",
-        item="law:ecarte.american.misdeal",
-        game="ecarte",
-        topic="misdeals",
-        code="american",
-        laws=("ecarte.american.misdeal",),
-        answer="x" * size,
-        correct=n % 2 == 0,
-        elapsed_ms=1000,
-    )
-
-
-def healthy(folder: Path, answers: int = 5) -> bytes:
-    """A progress file with one profile and some answers, closed cleanly; its bytes."""
-    with ProgressStore.open(folder, clock=lambda: T0, keep_backups=0) as store:
-        p = store.create_profile("Ann", T0)
-        for n in range(answers):
-            store.record(answer(p.id, n))
-    return (folder / FILE_NAME).read_bytes()
-
-
-def nothing_moved(folder: Path) -> bool:
-    return not list(folder.glob(f"{FILE_NAME}.corrupt-*"))
-
 
 # --- a real full disk -----------------------------------------------------------------
 
@@ -160,68 +124,6 @@ def test_sqlites_full_error_mid_session_is_a_write_failure_not_damage(tmp_path):
     store.close()
     with ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0) as again:
         assert again.notice is None and nothing_moved(tmp_path)
-
-
-# --- a real lock held by another process ------------------------------------------------
-
-HOLDER = textwrap.dedent(
-    """
-    import sqlite3, sys, time
-    conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-    if sys.argv[2] == "exclusive":
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        conn.execute("BEGIN EXCLUSIVE")
-        conn.execute("INSERT INTO profiles (name, created) VALUES ('Held', '2024')")
-    else:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO profiles (name, created) VALUES ('Held', '2024')")
-    print("holding", flush=True)
-    time.sleep(float(sys.argv[3]))
-    conn.rollback()
-    """
-)
-
-
-@contextlib.contextmanager
-def held(path: Path, how: str, seconds: float = 30) -> Iterator[None]:
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), how, str(seconds)],
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "holding"
-        yield
-    finally:
-        child.kill()
-        child.wait()
-        if child.stdout is not None:
-            child.stdout.close()
-
-
-def test_a_file_locked_by_another_program_for_over_five_seconds_is_left_alone(tmp_path):
-    before = healthy(tmp_path)
-    with held(tmp_path / FILE_NAME, "exclusive"):
-        started = time.monotonic()
-        with pytest.raises(ProgressUnavailable) as info:
-            ProgressStore.open(tmp_path, clock=lambda: T0)
-        waited = time.monotonic() - started
-    assert info.value.kind == "locked" and waited >= 4.5
-    assert "Another program is using the progress file" in str(info.value)
-    assert (tmp_path / FILE_NAME).read_bytes() == before and nothing_moved(tmp_path)
-    with ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0) as store:
-        assert store.notice is None and store.attempt_count() == 5
-
-
-def test_a_writer_holding_the_lock_makes_an_answer_fail_and_says_so(tmp_path):
-    healthy(tmp_path)
-    store = ProgressStore.open(tmp_path, clock=lambda: T0, keep_backups=0)
-    with held(tmp_path / FILE_NAME, "immediate"):
-        assert [p.name for p in store.profiles()] == ["Ann"]  # reading goes on
-        with pytest.raises(ProgressWriteFailed, match="That answer was not saved") as info:
-            store.record(answer(1, 50))
-    assert info.value.kind == "locked"
-    store.record(answer(1, 51))  # the lock is gone: answers are saved again
-    assert store.attempt_count() == 6
-    store.close()
-    assert nothing_moved(tmp_path)
 
 
 # --- permissions --------------------------------------------------------------------------
@@ -353,89 +255,6 @@ def test_a_backup_is_restored_and_the_current_file_kept(tmp_path):
     previous.close()
 
 
-# --- kill -9 in a write loop -----------------------------------------------------------------
-
-WRITER = textwrap.dedent(
-    """
-    import sys
-    from datetime import UTC, datetime
-    from app.progress import Attempt, ProgressStore
-    store = ProgressStore.open(sys.argv[1], keep_backups=0)
-    pid = (store.profiles() or [store.create_profile("Ann")])[0].id
-    n = store.attempt_count()
-    while True:
-        store.record(Attempt(pid, datetime.now(UTC), f"q{n}", "law", "law:x", "ecarte",
-                             "misdeals", "american", ("x",), "a" * 300, True, 5))
-        print(n, flush=True)  # after the commit
-        n += 1
-    """
-)
-
-
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_kill_9_in_a_write_loop_loses_no_committed_answer_and_moves_nothing(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    committed = 0
-    for round_ in range(5):
-        child = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path)],
-                                 stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        assert child.stdout is not None
-        last = None
-        for _ in range(40 + 17 * round_):
-            last = int(child.stdout.readline())
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        child.stdout.close()
-        assert last is not None
-        committed = last + 1
-        with ProgressStore.open(tmp_path, keep_backups=0) as store:
-            assert store.notice is None and nothing_moved(tmp_path)
-            assert store.attempt_count() >= committed  # one more may have committed unprinted
-            assert store.integrity() == "ok"
-
-
-# --- many first starts at once ------------------------------------------------------------
-
-STARTER = textwrap.dedent(
-    """
-    import os, sys, time
-    from app.progress import ProgressStore
-    go = sys.argv[2]
-    print("ready", flush=True)
-    while not os.path.exists(go):
-        time.sleep(0.002)
-    try:
-        with ProgressStore.open(sys.argv[1], keep_backups=1) as store:
-            store.profiles()
-            print("ok" if store.notice is None else "notice: " + store.notice, flush=True)
-    except Exception as exc:
-        print(f"failed: {type(exc).__name__}: {exc}", flush=True)
-    """
-)
-
-
-def test_sixty_first_starts_at_once_all_succeed_on_one_new_file(tmp_path):
-    folder, go = tmp_path / "data", tmp_path / "go"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    children = [
-        subprocess.Popen([sys.executable, "-c", STARTER, str(folder), str(go)],
-                         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        for _ in range(60)
-    ]
-    for child in children:  # every one has imported and waits at the line
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    go.touch()
-    outcomes = []
-    for child in children:
-        out, _ = child.communicate(timeout=240)
-        outcomes.append(out.strip())
-    assert outcomes == ["ok"] * 60, [o for o in outcomes if o != "ok"][:3]
-    assert nothing_moved(folder)
-    assert not [p.name for p in folder.iterdir() if p.name.startswith(".")]
-    with ProgressStore.open(folder, keep_backups=0) as store:
-        assert store.schema_version >= 2 and store.integrity() == "ok"
-
-
 # --- a large file after an unclean shutdown ----------------------------------------------------
 
 
@@ -485,55 +304,3 @@ def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_che
         assert nothing_moved(tmp_path)  # in use: the learner decides (restore, or check)
     finally:
         store.close()
-
-
-# --- several writers at once ------------------------------------------------------------------
-
-RECORDER = textwrap.dedent(
-    """
-    import os, sys, time
-    from datetime import UTC, datetime, timedelta
-    from app.progress import Attempt, ProgressError, ProgressStore
-    folder, go, who = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store = ProgressStore.open(folder, keep_backups=0)
-    profile = [p for p in store.profiles() if p.name == "Ann"][0]
-    print("ready", flush=True)
-    while not os.path.exists(go):
-        time.sleep(0.002)
-    saved = 0
-    for n in range(20):
-        at = datetime(2024, 5, 1, 9, 0, tzinfo=UTC) + timedelta(seconds=who * 100 + n)
-        try:
-            store.record(Attempt(
-                profile_id=profile.id, at=at, question_id=f"law:ecarte.american.misdeal:{who}.{n}",
-                type="law", item="law:ecarte.american.misdeal", game="ecarte", topic="misdeals",
-                code="american", laws=("ecarte.american.misdeal",), answer="x",
-                correct=n % 2 == 0, elapsed_ms=1000))
-            saved += 1
-        except ProgressError as exc:
-            print(f"refused: {exc}", flush=True)
-    store.close()
-    print(f"saved {saved}", flush=True)
-    """
-)
-
-
-def test_six_processes_recording_at_once_all_have_every_answer_saved(tmp_path):
-    """Two windows, or a quiz and an import, write to one file: a writer waits for the other
-    (the write lock is taken before the transaction reads), none is refused."""
-    healthy(tmp_path, answers=0)
-    go = tmp_path / "go"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    children = [
-        subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(go), str(who)],
-                         stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        for who in range(6)
-    ]
-    for child in children:
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    go.touch()
-    outcomes = [child.communicate(timeout=240)[0].strip() for child in children]
-    assert outcomes == ["saved 20"] * 6, [o for o in outcomes if o != "saved 20"][:2]
-    with ProgressStore.open(tmp_path, keep_backups=0) as store:
-        assert store.attempt_count() == 120 and store.integrity() == "ok"
-        assert nothing_moved(tmp_path)

@@ -193,8 +193,9 @@ def test_flags_go_into_the_export_and_come_back_with_an_import(learner):
     data["flags"] = [{"item": q.item, "question_id": q.id, "reason": " ", "at": "yesterday"}]
     with pytest.raises(ImportProblem) as info:
         store.import_profile(data)
-    assert "flags[0].reason: must be a non-empty string" in info.value.problems
-    assert "flags[0].at: not a timezone-aware ISO date and time" in info.value.problems
+    assert ("flags[0].reason: must be a non-empty string of at most 2000 characters, without "
+            "NUL") in info.value.problems
+    assert "flags[0].at: must be a timezone-aware ISO date and time" in info.value.problems
 
 
 def test_a_new_item_flagged_then_unflagged_comes_back_in_the_same_session(learner):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import bank_questions
 import pytest
 
 from app.cards import Card
@@ -80,30 +81,22 @@ def test_generated_rubicon_false_declarations_say_when_the_challenge_came() -> N
 
 def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:
     """Écarté is a game of five points: a question told of "310 points where 300 were due"."""
-    bank = QuestionBank()
+    bank = bank_questions.BANK
     seen: set[str] = set()
-    for info in bank.items.values():
-        if info.type not in ("ruling", "penalty"):
+    for q in bank_questions.built(range(3), ("ruling", "penalty")):
+        event = (q.table or {}).get("event", {})
+        if event.get("type") != "wrong-score":
             continue
-        for seed in range(3):
-            try:
-                q = bank.generate(info.type, info.law, seed)
-            except QuestionError:
-                continue
-            event = (q.table or {}).get("event", {})
-            if event.get("type") != "wrong-score":
-                continue
-            # Both below the points that win the game, where it has them (a deal is a game
-            # at Rubicon Bézique), and apart by the unit the game's scores move in.
-            game = bank.games[q.table["game"]]  # type: ignore[index]
-            goal = game.facts.play.game_to  # type: ignore[union-attr]
-            if goal:
-                assert event["correct"] < goal and 0 <= event["marked"] < goal, (
-                    q.id, q.situation)
-            unit = 10 if game.id in ("bezique", "rubicon-bezique") else 1
-            assert (event["marked"] - event["correct"]) % unit == 0, (q.id, q.situation)
-            assert event["marked"] != event["correct"]
-            seen.add(q.table["game"])  # type: ignore[index]
+        # Both below the points that win the game, where it has them (a deal is a game at
+        # Rubicon Bézique), and apart by the unit the game's scores move in.
+        game = bank.games[q.table["game"]]  # type: ignore[index]
+        goal = game.facts.play.game_to  # type: ignore[union-attr]
+        if goal:
+            assert event["correct"] < goal and 0 <= event["marked"] < goal, (q.id, q.situation)
+        unit = 10 if game.id in ("bezique", "rubicon-bezique") else 1
+        assert (event["marked"] - event["correct"]) % unit == 0, (q.id, q.situation)
+        assert event["marked"] != event["correct"]
+        seen.add(q.table["game"])  # type: ignore[index]
     assert "ecarte" in seen and len(seen) >= 3, seen
 
 
@@ -115,28 +108,21 @@ def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
     from app.engine.table import Table
     from app.model.scenario import parse_scenario
 
-    bank = QuestionBank()
+    bank = bank_questions.BANK
     told = 0
-    for info in bank.items.values():
-        if info.type not in ("ruling", "penalty", "code", "law"):
+    for q in bank_questions.built(range(2), ("ruling", "penalty", "code", "law")):
+        if q.table is None:
             continue
-        for seed in range(2):
-            try:
-                q = bank.generate(info.type, info.law, seed)
-            except QuestionError:
-                continue
-            if q.table is None:
-                continue
-            scenario = parse_scenario(dict(q.table), bank.games)
-            table = Table(scenario, bank.games[scenario.game])
-            off = {p: h if isinstance(h, int) else len(h) for p, h in scenario.hands.items()
-                   if (h if isinstance(h, int) else len(h)) != table.proper_count(p)}
-            if not off or EVENTS[scenario.event.type].explains_counts:
-                continue
-            for p, held in off.items():
-                assert f"{p} holds {held} (should hold {table.proper_count(p)})" in q.situation, (
-                    q.id, q.situation)
-            told += 1
+        scenario = parse_scenario(dict(q.table), bank.games)
+        table = Table(scenario, bank.games[scenario.game])
+        off = {p: h if isinstance(h, int) else len(h) for p, h in scenario.hands.items()
+               if (h if isinstance(h, int) else len(h)) != table.proper_count(p)}
+        if not off or EVENTS[scenario.event.type].explains_counts:
+            continue
+        for p, held in off.items():
+            assert f"{p} holds {held} (should hold {table.proper_count(p)})" in q.situation, (
+                q.id, q.situation)
+        told += 1
     assert told >= 10  # king-turned tables dealt with a wrong count, among others
 
 
@@ -144,15 +130,13 @@ def test_a_table_in_play_before_any_card_says_so() -> None:
     """An Écarté hand found with a wrong count 'in play' but before any card was played is
     ruled under the laws of a count found before play (a misdeal, with the pone's options);
     told only 'in play', a learner applies the law of a count found after play."""
-    bank = QuestionBank()
     said = 0
-    for info in bank.items.values():
+    for item, info in bank_questions.BANK.items.items():
         if info.type not in ("ruling", "code", "penalty") or info.game != "ecarte":
             continue
         for seed in range(8):  # (the codes now agree on some counts: fewer are asked)
-            try:
-                q = bank.generate(info.type, info.law, seed)
-            except QuestionError:
+            q = bank_questions.question(item, seed)  # seeds 0-3 built once for the session
+            if isinstance(q, QuestionError):
                 continue
             table = q.table or {}
             if table.get("stage") != "play":

@@ -9,12 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bank_questions
 import pytest
 
 from app.engine import rule
 from app.model.facts import EVENT_PREFIX
 from app.model.scenario import parse_scenario
-from quizzes.audit import questions
 from quizzes.bank import default_bank
 from quizzes.stem import equivalents, grounds_of, stated, table_text
 from quizzes.words import ruling_words, side_words
@@ -27,11 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def built():
-    out = []
-    for q in questions(BANK, SEEDS):
-        if q.type in TYPES and q.table is not None:
-            out.append(q)
-    return out
+    return [q for q in bank_questions.built(SEEDS, TYPES) if q.table is not None]
 
 
 def _ruled(q):

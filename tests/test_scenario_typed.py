@@ -15,7 +15,8 @@ from app.model.event_types import DrewTwo, Event, HandResult, Play
 from app.model.events import EVENTS
 from app.model.games import build_games
 from app.model.scenario import ScenarioError, parse_scenario, scenario_json
-from app.table_builder.deal import deal_table, random_event
+from app.model.scenario_model import file_json
+from app.table_builder.deal import deal_table, random_event, random_table_json
 
 GAMES = build_games(load_content())
 EXAMPLES = sorted((CONTENT_DIR / "scenarios").glob("*.json"))
@@ -66,10 +67,28 @@ def test_random_tables_write_back_to_files_that_read_the_same(gid):
     events = sorted(e for e in EVENTS if game.stages_of(e))
     for _ in range(150):
         event = rng.choice(events)
-        raw = deal_table(game, rng.choice(game.stages_of(event)), rng)
-        random_event(raw, event, rng, game)
+        raw = random_table_json(game, rng.choice(game.stages_of(event)), event, rng)
         s = parse_scenario(raw, GAMES)
         assert parse_scenario(json.loads(json.dumps(scenario_json(s))), GAMES) == s
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_a_random_table_is_built_typed_as_the_parser_reads_it(gid):
+    # Each event of the game on a random table: the event is its own Struct, every value of
+    # the types the parser gives (seats a tuple, a card a Card), and the deal handed to the
+    # event's hook is left as dealt (the hook returns the table changed).
+    game, rng = GAMES[gid], random.Random(5)
+    for event in sorted(e for e in EVENTS if game.stages_of(e)):
+        for _ in range(20):
+            dealt = deal_table(game, rng.choice(game.stages_of(event)), rng)
+            as_dealt = file_json(dealt)
+            table = random_event(dealt, event, rng, game)
+            assert file_json(dealt) == as_dealt
+            assert type(table.event) is EVENTS[event].cls
+            s = parse_scenario(file_json(table), GAMES)
+            assert (s.event, s.hands, s.trick, s.turn_up, s.stock, s.bid, s.hands_seen) == (
+                table.event, table.hands, table.trick, table.turn_up, table.stock, table.bid,
+                table.hands_seen)
 
 
 @pytest.mark.parametrize(

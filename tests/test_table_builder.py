@@ -367,3 +367,13 @@ def test_every_event_of_a_game_can_be_chosen_from_any_stage(gid):
             else:
                 assert chosen["stage"] == next(s for s in stages_for(game)
                                                if etype in events_for(game, s))
+
+
+def test_a_club_bezique_without_a_stock_leaves_the_apps_bezique_its_drawing_events():
+    # Two Béziques of one id: a club's whose games file declares no drawing (the widget tests'
+    # content) and the app's. What the first offers at the play must not be what the second
+    # offers (the screens' tests had Rehearse offer no failed draw after the Ask window's test).
+    fixture = Path(__file__).parent / "ui" / "fixture_content"
+    club = build_games(load_content(fixture, seeds_dir=None))["bezique"]
+    assert "failed-to-draw" not in events_for(club, "play")
+    assert "failed-to-draw" in events_for(ALL_GAMES["bezique"], "play")

@@ -102,7 +102,7 @@ class DeferredStore(QObject):
         """See LawsStore.browse (never waits for the index)."""
         if self._store is not None:
             return self._store.browse(game=game, code=code, topic=topic)
-        from app.search.store import browse_content, browse_laws, browse_order
+        from app.search.browse import browse_content, browse_laws, browse_order
 
         one_topic = browse_content(self._content, game, code, topic)
         if one_topic is not None:

@@ -21,7 +21,8 @@ from app.engine.core import rule
 from app.engine.table import Table, read_fact
 from app.model.facts import EVENT_PREFIX, NeedFact, Reading, json_value
 from app.model.scenario import ScenarioError, parse_scenario
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import random_table_json
+from app.table_builder.reading import list_at, mapping_at, number_in
 
 # Deals tried before giving up: a table with two hands' counts wrong is found in tens.
 TRIES = 1500
@@ -70,12 +71,9 @@ def _give_cards(raw: dict[str, Any], player: str, cards: tuple[Any, ...], game: 
         held[code] = held.get(code, 0) + 1
     spare = [c.code for c in game.pack.cards for _ in range(copies)]
     places: list[tuple[list[Any] | dict[str, Any], Any]] = []
-    for p, hand in raw["hands"].items():
-        if p != player and isinstance(hand, list):
-            places += [(hand, i) for i in range(len(hand))]
-    trick = raw.get("trick")
-    if isinstance(trick, dict):
-        places += [(trick["cards"], i) for i in range(len(trick["cards"]))]
+    others = [list_at(raw["hands"], p) for p in raw["hands"] if p != player]
+    for cards_there in [*others, list_at(mapping_at(raw, "trick"), "cards")]:
+        places += [(cards_there, i) for i in range(len(cards_there))] if cards_there else []
     if raw.get("turn_up") is not None:
         places.append((raw, "turn_up"))
     for holder, at in places:
@@ -97,8 +95,9 @@ def _give_cards(raw: dict[str, Any], player: str, cards: tuple[Any, ...], game: 
 def _fit_counts(raw: dict[str, Any], interview: Interview) -> None:
     """Hands made as many cards over or under their proper count as the answers say: cards
     taken off go back unseen; cards added are ones nobody holds."""
-    wanted = {seat: value for (fact, seat), value in interview.answers.items()
-              if fact == "count-error" and seat is not None and isinstance(value, int)}
+    wanted = {seat: error for (fact, seat), value in interview.answers.items()
+              if fact == "count-error" and seat is not None
+              and (error := number_in(value)) is not None}
     if not wanted:
         return
     try:
@@ -106,10 +105,9 @@ def _fit_counts(raw: dict[str, Any], interview: Interview) -> None:
     except ScenarioError:
         return
     table = Table(scenario, interview.game, Reading())
-    hands = raw.get("hands", {})
-    used = [c for h in hands.values() if isinstance(h, list) for c in h]
-    if isinstance(raw.get("trick"), dict):
-        used += raw["trick"]["cards"]
+    hands = mapping_at(raw, "hands")
+    used = [c for seat in hands for c in list_at(hands, seat) or []]
+    used += list_at(mapping_at(raw, "trick"), "cards") or []
     if raw.get("turn_up"):
         used.append(raw["turn_up"])
     spare = [c.code for c in interview.game.pack.cards for _ in range(interview.game.pack.copies)]
@@ -117,14 +115,15 @@ def _fit_counts(raw: dict[str, Any], interview: Interview) -> None:
         if code in spare:
             spare.remove(code)
     for seat, error in wanted.items():
-        hand = hands.get(seat)
         now = table.count_error(seat)
         if now is None:
             continue
-        if isinstance(hand, int):  # a hand given by its count alone
-            hands[seat] = max(0, hand + error - now)
+        count = number_in(hands.get(seat))
+        if count is not None:  # a hand given by its count alone
+            hands[seat] = max(0, count + error - now)
             continue
-        if not isinstance(hand, list):
+        hand = list_at(hands, seat)
+        if hand is None:
             continue
         for _ in range(error - now):
             if spare:
@@ -132,8 +131,9 @@ def _fit_counts(raw: dict[str, Any], interview: Interview) -> None:
         for _ in range(now - error):
             if hand:
                 hand.pop()
-    if isinstance(raw.get("stock"), int):
-        raw["stock"] = min(raw["stock"], len(spare))
+    stock = number_in(raw.get("stock"))
+    if stock is not None:
+        raw["stock"] = min(stock, len(spare))
 
 
 def table_for(interview: Interview, tries: int = TRIES) -> dict[str, Any] | None:
@@ -144,8 +144,7 @@ def table_for(interview: Interview, tries: int = TRIES) -> dict[str, Any] | None
     for attempt in range(tries):
         rng = random.Random(attempt)
         stage = interview.known.get(("stage", None), rng.choice(stages))
-        raw = deal_table(game, stage, rng, list(interview.players))
-        random_event(raw, interview.event, rng, game)
+        raw = random_table_json(game, stage, interview.event, rng, list(interview.players))
         for (fact, seat), value in interview.known.items():
             if fact == "cards" and seat is not None and value is not None:
                 _give_cards(raw, seat, value, game)

@@ -1,8 +1,10 @@
-"""Validation plumbing shared by the content loaders: problems, the error, field readers."""
+"""Validation plumbing shared by the content loaders: problems, the error, reading TOML.
+
+The fields themselves are checked by each file's schema (app/corpus/schema.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -111,29 +113,3 @@ def _depth(value: Any) -> int:
         children = node.values() if isinstance(node, dict) else node
         stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
     return deepest
-
-
-def str_field(
-    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: Collector, *, required: bool
-) -> str:
-    """A string field, trimmed; records a problem when it is missing or empty."""
-    value = raw.get(name)
-    if value is None:
-        if required:
-            out.add(rel, entry, name, "missing required field")
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        out.add(rel, entry, name, "must be a non-empty string")
-        return ""
-    return value.strip()
-
-
-def str_list(
-    raw: Mapping[str, Any], name: str, rel: str, entry: str, out: Collector
-) -> tuple[str, ...]:
-    """A list of non-empty strings; records a problem otherwise."""
-    value = raw.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        out.add(rel, entry, name, "must be a list of non-empty strings")
-        return ()
-    return tuple(v.strip() for v in value)

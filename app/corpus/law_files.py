@@ -7,103 +7,54 @@ Read only when the content store is stale or absent (app/corpus/stored.py) and b
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from app.corpus.checks import Collector, read_toml, str_field, str_list
-from app.corpus.law_rulings import parse_ruling
-from app.corpus.laws import SEED_CITE, Counterpart, Law, Term
+from msgspec import Meta
+
+from app.corpus.checks import Collector, read_toml
+from app.corpus.laws import SEED_CITE, Law, Term
+from app.corpus.schema import Schema, checked, entries
 from app.corpus.sources import Source, check_citation, cited_key
-from app.corpus.variant_changes import parse_changes
 from app.corpus.vocabulary import CODES, CONTRASTS, GENERAL, TOPICS
 
-_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-
-_LAW_REQUIRED = (
-    "id",
-    "code",
-    "authority",
-    "topic",
-    "case",
-    "title",
-    "text",
-    "situation",
-    "remedy",
-    "brief",
-    "source",
-    "book",
-    "section",
-)
-_LAW_OPTIONAL = ("related", "counterparts", "variant_of", "variant_default", "changes", "ruling")
-_TERM_REQUIRED = ("id", "term", "definition")
-_TERM_OPTIONAL = ("french", "synonyms", "games", "source")
+Entries = Annotated[list[dict[str, Any]], Meta(min_length=1, description=(
+    "a list of one or more tables"))]
+# What a law's file gives each of its laws, not the law itself.
+_FROM_FILE = ("game", "file")
 
 
-def _parse_law(raw: Any, game: str, rel: str, index: int, out: Collector) -> Law | None:
-    if not isinstance(raw, dict):
-        out.add(rel, f"law #{index + 1}", "-", "each [[law]] must be a table")
-        return None
-    given_id = raw.get("id")
-    entry = given_id if isinstance(given_id, str) else f"law #{index + 1}"
+class LawsFile(Schema, frozen=True):
+    """content/laws/<game>.toml: the game its laws are of, and the laws ([[law]])."""
+
+    game: str
+    law: Entries
+
+
+class Glossary(Schema, frozen=True):
+    """content/glossary.toml: the terms of art ([[term]])."""
+
+    term: Entries
+
+
+def _check_law(law: Law, out: Collector) -> bool:
+    """The law's words against the vocabulary, its id against its game and code."""
     before = len(out.problems)
-    for unknown in sorted(set(raw) - set(_LAW_REQUIRED) - set(_LAW_OPTIONAL)):
-        out.add(rel, entry, unknown, "unknown field")
-    values = {name: str_field(raw, name, rel, entry, out, required=True) for name in _LAW_REQUIRED}
-    law_id, code = values["id"], values["code"]
-    if code and code not in CODES:
-        out.add(rel, entry, "code", f"unknown code {code!r}; expected one of {sorted(CODES)}")
-    if values["topic"] and values["topic"] not in TOPICS:
-        out.add(rel, entry, "topic", f"unknown topic {values['topic']!r}")
-    if values["case"] and not _SLUG.match(values["case"]):
-        out.add(rel, entry, "case", "must be a lowercase slug like 'forgot-to-draw'")
-    if law_id and code and not law_id.startswith(f"{game}.{code}."):
-        out.add(rel, entry, "id", f"must start with '{game}.{code}.'")
-    if law_id and not re.match(r"^[a-z0-9.-]+$", law_id):
-        out.add(rel, entry, "id", "may hold only lowercase letters, digits, '.' and '-'")
-    related = str_list(raw, "related", rel, entry, out)
-    counterparts: list[Counterpart] = []
-    cps = raw.get("counterparts", [])
-    if not isinstance(cps, list):
-        out.add(rel, entry, "counterparts", "must be a list of {law, contrast} tables")
-        cps = []
-    for cp in cps:
-        if not isinstance(cp, dict) or set(cp) != {"law", "contrast"}:
-            out.add(
-                rel, entry, "counterparts", "each counterpart needs exactly 'law' and 'contrast'"
-            )
-            continue
-        if cp["contrast"] not in CONTRASTS:
-            out.add(rel, entry, "counterparts", f"unknown contrast {cp['contrast']!r}")
-            continue
-        counterparts.append(Counterpart(str(cp["law"]), cp["contrast"]))
-    variant_of = raw.get("variant_of", "")
-    if not isinstance(variant_of, str):
-        out.add(rel, entry, "variant_of", "must be a string")
-        variant_of = ""
-    variant_default = raw.get("variant_default", False)
-    if not isinstance(variant_default, bool):
-        out.add(rel, entry, "variant_default", "must be true or false")
-        variant_default = False
-    changes = parse_changes(raw.get("changes"), rel, entry, out)
-    if changes and not variant_of:
+    rel, entry = law.file, law.id
+    if law.code not in CODES:
+        out.add(rel, entry, "code", f"unknown code {law.code!r}; expected one of {sorted(CODES)}")
+    elif not law.id.startswith(f"{law.game}.{law.code}."):
+        out.add(rel, entry, "id", f"must start with '{law.game}.{law.code}.'")
+    if law.topic not in TOPICS:
+        out.add(rel, entry, "topic", f"unknown topic {law.topic!r}")
+    for cp in law.counterparts:
+        if cp.contrast not in CONTRASTS:
+            out.add(rel, entry, "counterparts", f"unknown contrast {cp.contrast!r}")
+    if law.changes and not law.variant_of:
         out.add(rel, entry, "changes", "only a reading of a variant group (variant_of) changes "
                 "its game")
-    ruling = parse_ruling(raw.get("ruling"), rel, entry, out)
-    if len(out.problems) > before:
-        return None
-    return Law(
-        **values,
-        game=game,
-        related=related,
-        counterparts=tuple(counterparts),
-        variant_of=variant_of,
-        variant_default=variant_default,
-        changes=changes,
-        ruling=ruling,
-        file=rel,
-    )
+    return len(out.problems) == before
 
 
 def _game_ids(root: Path) -> set[str]:
@@ -130,13 +81,15 @@ def load_laws(root: Path, out: Collector,
             out.add(rel, "-", "game", f"unknown or missing game {game!r}: there is no "
                     f"games/{game}.toml (missing game facts file)")
             continue
-        entries = data.get("law")
-        if not isinstance(entries, list) or not entries:
-            out.add(rel, "-", "law", "file must hold at least one [[law]] entry")
+        parsed = checked(data, LawsFile, out, rel, "-")
+        if parsed is None:
             continue
-        for index, raw in enumerate(entries):
-            law = _parse_law(raw, game, rel, index, out)
-            if law is None:
+        for entry, raw in entries(parsed.law, "law"):
+            for name in _FROM_FILE:
+                if name in raw:
+                    out.add(rel, entry, name, "unknown field")
+            law = checked({**raw, "game": game, "file": rel}, Law, out, rel, entry)
+            if law is None or not _check_law(law, out):
                 continue
             if law.id in laws:
                 out.add(rel, law.id, "id", f"duplicate id (first defined in {laws[law.id].file})")
@@ -210,38 +163,26 @@ def load_terms(root: Path, sources: dict[str, Source], out: Collector) -> dict[s
         out.add(rel, "-", "-", "missing glossary file")
         return {}
     data = read_toml(path, root, out)
-    if data is None:
+    glossary = checked(data, Glossary, out, rel, "-") if data is not None else None
+    if glossary is None:
         return {}
     terms: dict[str, Term] = {}
     known = _game_ids(root)
-    entries = data.get("term")
-    if not isinstance(entries, list):
-        out.add(rel, "-", "term", "file must hold [[term]] entries")
-        return {}
-    for index, raw in enumerate(entries):
-        if not isinstance(raw, dict):
-            out.add(rel, f"term #{index + 1}", "-", "each [[term]] must be a table")
+    for entry, raw in entries(glossary.term, "term"):
+        term = checked(raw, Term, out, rel, entry)
+        if term is None:
             continue
-        given_id = raw.get("id")
-        entry = given_id if isinstance(given_id, str) else f"term #{index + 1}"
         before = len(out.problems)
-        for unknown in sorted(set(raw) - set(_TERM_REQUIRED) - set(_TERM_OPTIONAL)):
-            out.add(rel, entry, unknown, "unknown field")
-        req = {n: str_field(raw, n, rel, entry, out, required=True) for n in _TERM_REQUIRED}
-        lists = {n: str_list(raw, n, rel, entry, out) for n in ("french", "synonyms", "games")}
-        source = str_field(raw, "source", rel, entry, out, required=False)
-        cite = SEED_CITE.match(source)
+        cite = SEED_CITE.match(term.source)
         if cite:
             check_citation(sources, (cite["stem"], int(cite["para"])), rel, entry, out)
-        for g in lists["games"]:
+        for g in term.games:
             if g not in known:
                 out.add(rel, entry, "games", f"unknown game {g!r}")
         if len(out.problems) > before:
             continue
-        if req["id"] in terms:
-            out.add(rel, req["id"], "id", "duplicate id")
+        if term.id in terms:
+            out.add(rel, term.id, "id", "duplicate id")
             continue
-        terms[req["id"]] = Term(**req, **lists, source=source)  # type: ignore[arg-type]
+        terms[term.id] = term
     return terms
-
-

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
+
+from msgspec import Meta, field
+from msgspec.structs import astuple
 
 from app.corpus.checks import ContentError, Problem
 from app.corpus.game_facts import CodeInfo, GameFacts
 from app.corpus.law_rulings import LawRuling
+from app.corpus.schema import SLUG, Schema, Text
 from app.corpus.sources import Source
 from app.corpus.variant_changes import VariantChanges
 from app.corpus.vocabulary import CODES
@@ -41,33 +44,33 @@ __all__ = [
 SEED_CITE = re.compile(r"^(?P<stem>\d{3}_[0-9a-f]{16}):(?P<para>\d+)$")
 
 
-@dataclass(frozen=True)
-class Counterpart:
+class Counterpart(Schema, frozen=True):
     """A link from a law to the law ruling the same situation in another code."""
 
-    law: str
-    contrast: str
+    law: Text
+    contrast: str  # a key of vocabulary.CONTRASTS (checked with the links)
 
 
-@dataclass(frozen=True)
-class Law:
-    """One ruling: a condition and its remedy, under one code of laws, for one game."""
+class Law(Schema, frozen=True, kw_only=True):
+    """One ruling: a condition and its remedy, under one code of laws, for one game; the schema
+    of a [[law]] entry of content/laws/<game>.toml (`game` is the file's, `file` its path)."""
 
-    id: str
+    id: Annotated[str, Meta(pattern=r"^[a-z0-9.-]+$", description=(
+        "an id of lowercase letters, digits, '.' and '-'"))]
     game: str
-    code: str
-    authority: str
-    topic: str
-    case: str
-    title: str
-    text: str
-    situation: str
-    remedy: str
-    brief: str
-    source: str
-    book: str
-    section: str
-    related: tuple[str, ...] = ()
+    code: Text
+    authority: Text
+    topic: Text
+    case: Annotated[str, Meta(pattern=SLUG, description="a lowercase slug like 'forgot-to-draw'")]
+    title: Text
+    text: Text
+    situation: Text
+    remedy: Text
+    brief: Text
+    source: Text
+    book: Text
+    section: Text
+    related: tuple[Text, ...] = ()
     counterparts: tuple[Counterpart, ...] = ()
     variant_of: str = ""
     variant_default: bool = False
@@ -90,16 +93,16 @@ class Law:
         return f"{where}, ¶{cite[1]}" if cite else where
 
 
-@dataclass(frozen=True)
-class Term:
-    """A term of art with its definition, synonyms and French equivalents."""
+class Term(Schema, frozen=True):
+    """A term of art with its definition, synonyms and French equivalents; the schema of a
+    [[term]] entry of content/glossary.toml."""
 
-    id: str
-    term: str
-    definition: str
-    french: tuple[str, ...] = ()
-    synonyms: tuple[str, ...] = ()
-    games: tuple[str, ...] = ()
+    id: Text
+    term: Text
+    definition: Text
+    french: tuple[Text, ...] = ()
+    synonyms: tuple[Text, ...] = ()
+    games: tuple[Text, ...] = ()
     source: str = ""
 
     @property
@@ -390,7 +393,7 @@ def walked_version(content: Content) -> str:
     for part in (content.laws, content.terms, content.games, content.sources):
         digest.update(b"\x00")
         for value in part.values():  # the fields alone (a cached property is no field)
-            digest.update(repr([getattr(value, f.name) for f in fields(value)]).encode())
+            digest.update(repr(astuple(value)).encode())
     return digest.hexdigest()[:32]
 
 

@@ -8,29 +8,47 @@ texts are at hand, `check_against_texts` checks the manifest's facts against the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Any
 
-from app.corpus.checks import MAX_FILE_BYTES, Collector, read_toml, str_field
+from msgspec import Meta
+
+from app.corpus.checks import MAX_FILE_BYTES, Collector, read_toml
+from app.corpus.schema import Schema, Text, checked, entries, wrong
 from app.input_files import InputFileError, read_text
 
 FILE = "sources.toml"
-_ID = re.compile(r"^\d{3}_[0-9a-f]{16}$")
+_ID = r"^\d{3}_[0-9a-f]{16}$"
 # A source cited by key (a book or page not among the seeds, as the domain digest names it:
 # "EW-B", "F-291"): listed with no paragraph count.
-_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*(-[A-Za-z0-9]+)*$")
-_FIELDS = ("id", "title", "book", "paragraphs")
+_KEY = r"^[A-Za-z0-9][A-Za-z0-9.]*(-[A-Za-z0-9]+)*$"
+_IS_KEY = re.compile(_KEY)
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Schema, frozen=True):
     """One cited text: its id (the seed file's stem, or a key), what it is, and its paragraph
-    count (0 for a source cited by key, which has no seed text)."""
+    count (0 for a source cited by key, which has no seed text); a [[source]] of sources.toml."""
 
-    id: str
-    title: str
-    book: str
-    paragraphs: int
+    id: Annotated[str, Meta(pattern=f"{_ID}|{_KEY}", description=(
+        "an id like '000_5247f2e16b299983' (a seed) or 'EW-B' (a key)"))]
+    title: Text
+    book: Text
+    paragraphs: Annotated[int, Meta(ge=0, le=100_000, description=(
+        "a whole number from 1 to 100000"))] = 0
+
+    def __post_init__(self) -> None:
+        if _IS_KEY.match(self.id):
+            if self.paragraphs:
+                raise wrong("paragraphs", "a source cited by key has no paragraphs")
+        elif not self.paragraphs:
+            raise wrong("paragraphs", "must be a whole number from 1 to 100000")
+
+
+class SourcesFile(Schema, frozen=True):
+    """content/sources.toml: the sources ([[source]])."""
+
+    source: Annotated[list[dict[str, Any]], Meta(min_length=1, description=(
+        "a list of one or more tables"))]
 
 
 def load_sources(root: Path, out: Collector) -> dict[str, Source]:
@@ -39,35 +57,18 @@ def load_sources(root: Path, out: Collector) -> dict[str, Source]:
     if not path.exists():
         return {}
     data = read_toml(path, root, out)
-    if data is None:
-        return {}
-    entries = data.get("source")
-    if not isinstance(entries, list) or not entries:
-        out.add(FILE, "-", "source", "file must hold at least one [[source]] entry")
+    manifest = checked(data, SourcesFile, out, FILE, "-") if data is not None else None
+    if manifest is None:
         return {}
     sources: dict[str, Source] = {}
-    for index, raw in enumerate(entries):
-        if not isinstance(raw, dict):
-            out.add(FILE, f"source #{index + 1}", "-", "each [[source]] must be a table")
+    for entry, raw in entries(manifest.source, "source"):
+        source = checked(raw, Source, out, FILE, entry)
+        if source is None:
             continue
-        entry = raw["id"] if isinstance(raw.get("id"), str) else f"source #{index + 1}"
-        before = len(out.problems)
-        for unknown in sorted(set(raw) - set(_FIELDS)):
-            out.add(FILE, entry, unknown, "unknown field")
-        values = {n: str_field(raw, n, FILE, entry, out, required=True) for n in _FIELDS[:3]}
-        count = raw.get("paragraphs", 0 if _KEY.match(values["id"] or "") else None)
-        if _KEY.match(values["id"] or ""):
-            if count != 0:
-                out.add(FILE, entry, "paragraphs", "a source cited by key has no paragraphs")
-        elif not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 100_000:
-            out.add(FILE, entry, "paragraphs", "must be a whole number from 1 to 100000")
-        if values["id"] and not (_ID.match(values["id"]) or _KEY.match(values["id"])):
-            out.add(FILE, entry, "id", "must look like '000_5247f2e16b299983' (a seed) or "
-                    "'EW-B' (a key)")
-        if values["id"] in sources:
+        if source.id in sources:
             out.add(FILE, entry, "id", "duplicate id")
-        if len(out.problems) == before:
-            sources[values["id"]] = Source(**values, paragraphs=int(count))  # type: ignore[arg-type]
+            continue
+        sources[source.id] = source
     return sources
 
 

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from app import __version__
 from app.corpus.cache import cache_dir
 
@@ -46,9 +48,9 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _LOADERS = tuple(
     os.path.join(_HERE, name)
     for name in (
-        "content.py", "content_checks.py", "content_store.py", "game_facts.py", "law_files.py",
-        "play_facts.py",
-        "sources.py", "variant_changes.py", "vocabulary.py", "law_rulings.py",
+        "checks.py", "schema.py", "laws.py", "game_facts.py", "law_files.py", "play_facts.py",
+        "sources.py", "variant_changes.py", "vocabulary.py", "law_rulings.py", "stored.py",
+        "../cards.py",
     )
 )
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
@@ -282,17 +284,10 @@ def discard(root: Path) -> None:
 
 def law_links(law: Law) -> str:
     """A law's lists (related laws, counterparts, a reading's changes) and its ruling as
-    JSON; "" if none."""
-    links: dict[str, Any] = {}
-    if law.related:
-        links["related"] = list(law.related)
-    if law.counterparts:
-        links["counterparts"] = [[cp.law, cp.contrast] for cp in law.counterparts]
-    if law.changes:
-        links["changes"] = {"ranks": list(law.changes.ranks), "stages": law.changes.stages}
-    if law.ruling is not None:
-        links["ruling"] = law.ruling.to_json()
-    return json.dumps(links, ensure_ascii=False, separators=(",", ":")) if links else ""
+    JSON, as the schema encodes them (app/corpus/laws.py); "" if none."""
+    links = {name: getattr(law, name) for name in ("related", "counterparts", "changes", "ruling")
+             if getattr(law, name)}
+    return msgspec.json.encode(links).decode() if links else ""
 
 
 def write_store(

@@ -18,13 +18,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
+import msgspec
+
 from app.corpus.checks import Collector, parsed_files
 from app.corpus.game_facts import GameFacts, load_game_facts
-from app.corpus.law_rulings import LawRuling, parse_ruling
 from app.corpus.laws import (
     CaseSummary,
     Content,
-    Counterpart,
     Law,
     Progress,
     Term,
@@ -45,7 +45,6 @@ from app.corpus.store import (
     write_store,
 )
 from app.corpus.stored_views import StoredGameGroups, StoredLaws, StoredVariants
-from app.corpus.variant_changes import VariantChanges, parse_changes
 from app.corpus.vocabulary import CODES, CONTRASTS, GAMES, TOPICS
 
 T = TypeVar("T")
@@ -56,6 +55,8 @@ STREAM_BATCH = 16
 _COLUMNS = LAW_COLUMNS
 # The glossary's stored file: decoded apart from the other small files, when first asked for.
 GLOSSARY = "glossary.toml"
+# A law's lists and ruling, kept as JSON in one column (app/corpus/store.py law_links).
+_LINKS = frozenset({"related", "counterparts", "changes", "ruling"})
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
            "section")
 
@@ -96,31 +97,18 @@ def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Con
     return content
 
 
-def _links(text: str, file: str, law_id: str
-           ) -> tuple[tuple[str, ...], tuple[Counterpart, ...], VariantChanges, LawRuling | None]:
-    """A row's lists and ruling, parsed and checked (StoreDamaged when they are not a law's)."""
+def _links(text: str) -> dict[str, Any]:
+    """A row's lists and ruling as its JSON holds them (StoreDamaged when not a table of
+    them); the Law they go into checks their shape."""
     if not text:
-        return (), (), VariantChanges(), None
+        return {}
     try:
-        links = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise StoreDamaged("a law's links that are not JSON") from exc
-    if not isinstance(links, dict) or not set(links) <= {"related", "counterparts", "changes",
-                                                        "ruling"}:
+        links = msgspec.json.decode(text, type=dict[str, Any])
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise StoreDamaged("a law's links that are not a JSON table") from exc
+    if not links.keys() <= _LINKS:
         raise StoreDamaged("a law's links that are not a table of them")
-    related = links.get("related", [])
-    pairs = links.get("counterparts", [])
-    if not (isinstance(related, list) and all(isinstance(r, str) for r in related)
-            and isinstance(pairs, list) and all(
-                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
-                and p[1] in CONTRASTS for p in pairs)):
-        raise StoreDamaged("a law's links of the wrong shape")
-    out = Collector()
-    reading = parse_changes(links.get("changes"), file, law_id, out)
-    ruling = parse_ruling(links.get("ruling"), file, law_id, out)
-    if out.problems:
-        raise StoreDamaged("a law's changes or ruling that do not validate")
-    return tuple(related), tuple(Counterpart(p[0], p[1]) for p in pairs), reading, ruling
+    return links
 
 
 class StoredContent(Content):
@@ -202,21 +190,19 @@ class StoredContent(Content):
             raise StoreDamaged("a law row that fails its checksum")
         pos, law_id, _, game, code, case, topic, group, default, changes, file = row[:11]
         texts, links = row[11:20], row[20]
-        if not (isinstance(pos, int) and all(isinstance(v, str) for v in row[3:8])
-                and isinstance(law_id, str)
-                and isinstance(file, str) and all(isinstance(v, str) for v in texts)
-                and isinstance(links, str) and default in (0, 1) and changes in (0, 1)
-                and code in CODES and topic in TOPICS and law_id and game):
+        if default not in (0, 1) or changes not in (0, 1) or type(links) is not str:
             raise StoreDamaged(f"law row {pos} is not a law")
-        related, counterparts, reading, ruling = _links(links, file, law_id)
-        if bool(reading) != bool(changes):
+        try:  # the types and shapes as the schema declares them
+            law = msgspec.convert({
+                "id": law_id, "game": game, "code": code, "topic": topic, "case": case,
+                **dict(zip(_FIELDS, texts, strict=True)), **_links(links), "variant_of": group,
+                "variant_default": bool(default), "file": file,
+            }, Law, strict=True)
+        except msgspec.ValidationError as exc:
+            raise StoreDamaged(f"law row {pos} is not a law") from exc
+        if code not in CODES or topic not in TOPICS or bool(law.changes) != bool(changes) or (
+                not game or any(cp.contrast not in CONTRASTS for cp in law.counterparts)):
             raise StoreDamaged(f"law row {pos} is not the law it indexes")
-        law = Law(
-            id=law_id, game=game, code=code, topic=topic, case=case,
-            **dict(zip(_FIELDS, texts, strict=True)), related=related,
-            counterparts=counterparts, variant_of=group,
-            variant_default=bool(default), changes=reading, ruling=ruling, file=file,
-        )
         self._pos[law_id] = pos
         return self._decoded.setdefault(law_id, law)
 

@@ -6,10 +6,12 @@ use (app/corpus/game_index.py), id -> short name in list order, the general prin
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from app.corpus.game_index import GENERAL, GENERAL_NAME, GameNames
 
 __all__ = ["CODES", "CONTRASTS", "GAMES", "GENERAL", "GENERAL_NAME", "ONLY_HERE", "TOPICS",
-           "TRICK_RULES"]
+           "TRICK_RULES", "TrickRule"]
 
 GAMES: GameNames = GameNames()
 
@@ -43,4 +45,5 @@ CONTRASTS: dict[str, str] = {
 ONLY_HERE = "only-here"
 
 # How a stage obliges a player to the trick (app/model/games.py implements each).
-TRICK_RULES = ("free", "follow", "follow-or-trump", "follow-and-win", "none")
+TrickRule = Literal["free", "follow", "follow-or-trump", "follow-and-win", "none"]
+TRICK_RULES: tuple[str, ...] = get_args(TrickRule)

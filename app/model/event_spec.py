@@ -26,6 +26,7 @@ from app.model.event_types import MAX_NUMBER, Event, Word
 
 if TYPE_CHECKING:
     from app.model.games import Game
+    from app.model.scenario_model import ScenarioFile
 
 __all__ = ["MAX_NUMBER", "EventSpec", "FieldSpec", "fields_of"]
 
@@ -122,7 +123,7 @@ class EventSpec:
     it has); `needs` names the game features it needs (`Game.has(feature)`). `tell` says what
     happened in one sentence, from the parsed fields. `randomize` tidies a random event on a
     random table (app/table_builder/deal.py) so it reads like something that happens at a real
-    table.
+    table, returning the table changed.
     """
 
     cls: type[Event]
@@ -131,7 +132,8 @@ class EventSpec:
     stages: tuple[str, ...]
     tell: Callable[[Mapping[str, Any]], str]
     needs: tuple[str, ...] = ()
-    randomize: Callable[[dict[str, Any], Game, Any], None] | None = None
+    # Called with the table, its event (of this type), the game and the random source.
+    randomize: Callable[[ScenarioFile, Any, Game, Any], ScenarioFile] | None = None
     # Its words account for a hand a card short or over (a draw, a card led): otherwise a
     # wrong count on its table (a king turned after a wrong deal) is said in words too.
     explains_counts: bool = False

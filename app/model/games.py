@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from msgspec import structs
+
 from app.cards import Card, Pack
-from app.corpus.game_facts import GameFacts, GameModel
+from app.corpus.game_facts import GameFacts, GameModel, StageFacts
 from app.corpus.laws import Content, Law, VariantGroups
 from app.corpus.variant_changes import VariantChanges
 from app.model.event_spec import EventSpec
@@ -25,15 +27,10 @@ OPEN_STAGES = ("deal", "hand-over")
 SEAT_NAMES = ("North", "East", "South", "West")
 _SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
-@dataclass(frozen=True)
-class StageRule:
-    """What a player owes to the trick at one stage of a game."""
-
-    stage: str
-    label: str
-    rule: str
-    trump_when_void: bool
-    cards: int | None
+class StageRule(StageFacts, frozen=True):
+    """What a player owes to the trick at one stage of a game: the stage as its games file
+    declares it (its label the stage's name when it gives none), and the obligation in words.
+    """
 
     def describe(self) -> str:
         """The obligation in words."""
@@ -58,21 +55,46 @@ class StageRule:
 
 @dataclass(frozen=True)
 class Game:
-    """A game as the engine sees it."""
+    """A game as the engine sees it: its facts as the games file declares them, with the pack,
+    the rank order and the stage obligations as a reading in force changes them."""
 
-    id: str
-    name: str
-    players: int
-    partnerships: bool
-    pack: Pack
-    hand_size: int
-    order: tuple[str, ...]
-    codes: tuple[str, ...]
-    stages: Mapping[str, StageRule]
     facts: GameFacts
+    pack: Pack
+    order: tuple[str, ...]
+    stages: Mapping[str, StageRule]
     # Each variant group of the game's laws: its readings, the default first.
     variant_groups: VariantGroups = field(
         default_factory=VariantGroups, repr=False, compare=False)
+
+    @property
+    def id(self) -> str:
+        """The game's id (its games file's name)."""
+        return self.facts.id
+
+    @property
+    def name(self) -> str:
+        """The game's full name."""
+        return self.facts.name
+
+    @property
+    def players(self) -> int:
+        """The usual number of players."""
+        return self.facts.players
+
+    @property
+    def partnerships(self) -> bool:
+        """The players play in partnerships."""
+        return self.facts.partnerships
+
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each player."""
+        return self.facts.hand_size
+
+    @cached_property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of laws the game has, in the games file's order."""
+        return tuple(self.facts.codes)
 
     @property
     def model(self) -> GameModel:
@@ -230,13 +252,13 @@ class Game:
             return self
         game = self
         if changes.ranks:
-            game = replace(game, pack=replace(game.pack, ranks=changes.ranks),
+            game = replace(game, pack=structs.replace(game.pack, ranks=changes.ranks),
                            order=changes.ranks)
         if changes.stages:
             stages = dict(game.stages)
-            for stage, fields in changes.stages.items():
+            for stage, change in changes.stages.items():
                 if stage in stages:
-                    stages[stage] = replace(stages[stage], **fields)
+                    stages[stage] = structs.replace(stages[stage], **change.fields())
             game = replace(game, stages=stages)
         return game
 
@@ -317,28 +339,13 @@ def build_games(content: Content) -> dict[str, Game]:
     """Engine game definitions from the validated game facts."""
     games: dict[str, Game] = {}
     for gid, facts in content.games.items():
-        pack = Pack(tuple(facts.pack["ranks"]), str(facts.pack["suits"]), int(facts.pack["copies"]))
-        stages = {
-            name: StageRule(
-                stage=name,
-                label=str(raw.get("label", name)),
-                rule=str(raw.get("rule", "none")),
-                trump_when_void=bool(raw.get("trump_when_void", False)),
-                cards=int(raw["cards"]) if "cards" in raw else None,
-            )
-            for name, raw in facts.stages.items()
-        }
+        stages = {name: StageRule(**{**structs.asdict(stage), "label": stage.label or name})
+                  for name, stage in facts.stages.items()}
         games[gid] = Game(
-            id=gid,
-            name=facts.name,
-            players=facts.players,
-            partnerships=facts.partnerships,
-            pack=pack,
-            hand_size=facts.hand_size,
-            order=tuple(facts.ranks),
-            codes=tuple(facts.codes),
-            stages=stages,
             facts=facts,
+            pack=facts.pack,
+            order=facts.ranks,
+            stages=stages,
             variant_groups=content.variant_groups_of(gid),  # read when asked
         )
     return games

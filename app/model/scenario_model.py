@@ -103,6 +103,17 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     partial: bool = False
 
 
+def cards_listed(held: tuple[Card, ...] | int | None) -> tuple[Card, ...] | None:
+    """A hand's or the stock's cards when the scenario lists them; None when it gives only
+    their count, or nothing."""
+    return held if isinstance(held, tuple) else None
+
+
+def count_given(held: tuple[Card, ...] | int | None) -> int | None:
+    """A hand's or the stock's count when the scenario gives only that; None otherwise."""
+    return held if isinstance(held, int) else None
+
+
 def card_code(obj: Any) -> Any:
     """How a card is written in a file: its code ("10H"). msgspec's encode hook."""
     if isinstance(obj, Card):
@@ -122,7 +133,13 @@ def to_file(scenario: Scenario) -> ScenarioFile:
         discards_made=scenario.discards_made, unknown=tuple(sorted(scenario.unknown)))
 
 
+def file_json(doc: ScenarioFile | Event) -> dict[str, Any]:
+    """A scenario file (or its event) as JSON builtins, cards as codes, lists as lists: what
+    parse_scenario reads, and what the builder's draft holds."""
+    out: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(doc, enc_hook=card_code))
+    return out
+
+
 def scenario_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario as JSON-ready builtins: what a file of it holds, cards as codes."""
-    out: dict[str, Any] = msgspec.to_builtins(to_file(scenario), enc_hook=card_code)
-    return out
+    return file_json(to_file(scenario))

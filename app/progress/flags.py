@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Annotated
 
+from msgspec import Meta
 from sqlite_utils import Database
 
+from app.corpus.schema import Schema, convert
 from app.progress.new_items import made_new_again
 from app.progress.records import ProgressError, parse_stamp, stamp
 
@@ -21,6 +24,20 @@ class Flag:
     question_id: str
     reason: str
     at: datetime
+
+
+# A flag's text: an id, or the learner's reason.
+FlagText = Annotated[str, Meta(pattern=r"^[^\x00]*\S[^\x00]*$", max_length=2000, description=(
+    "a non-empty string of at most 2000 characters, without NUL"))]
+
+
+class FlagRecord(Schema, frozen=True):
+    """A flag as an export holds it."""
+
+    item: FlagText
+    question_id: FlagText
+    reason: FlagText
+    at: Annotated[datetime, Meta(tz=True, description="a timezone-aware ISO date and time")]
 
 
 def put_flag(db: Database, profile_id: int, flag: Flag) -> None:
@@ -64,31 +81,13 @@ def export_flags(db: Database, profile_id: int) -> list[dict[str, str]]:
 
 def check_flags(value: object, problems: list[str]) -> None:
     """Every problem in an export's `flags` list (it may be absent: older exports had none)."""
-    if value is None:
-        return
-    if not isinstance(value, list):
-        problems.append("flags: must be a list")
-        return
+    flags, wrong = convert(value, list[FlagRecord] | None, "flags")
+    problems.extend(f"{fld}: {message}" for fld, message in wrong)
     items: set[str] = set()
-    for n, flag in enumerate(value):
-        where = f"flags[{n}]"
-        if not isinstance(flag, dict):
-            problems.append(f"{where}: must be an object")
-            continue
-        for key in ("item", "question_id", "reason", "at"):
-            if not isinstance(flag.get(key), str) or not flag[key].strip():
-                problems.append(f"{where}.{key}: must be a non-empty string")
-            elif len(flag[key]) > 2000 or "\x00" in flag[key]:
-                problems.append(f"{where}.{key}: longer than 2000 characters, or holds NUL")
-        for key in sorted(set(flag) - {"item", "question_id", "reason", "at"}):
-            problems.append(f"{where}.{key}: unknown field")
-        try:
-            parse_stamp(flag.get("at"))  # type: ignore[arg-type]
-        except (TypeError, ValueError, OverflowError):
-            problems.append(f"{where}.at: not a timezone-aware ISO date and time")
-        if flag.get("item") in items:
-            problems.append(f"{where}.item: {flag['item']!r} is flagged twice")
-        items.add(str(flag.get("item")))
+    for n, flag in enumerate(flags or ()):
+        if flag.item in items:
+            problems.append(f"flags[{n}].item: {flag.item!r} is flagged twice")
+        items.add(flag.item)
 
 
 def import_flags(db: Database, profile_id: int, value: object) -> None:

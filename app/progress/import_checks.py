@@ -11,13 +11,16 @@ checked by the caller's `check_card` / `check_log` (this package knows nothing o
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from datetime import UTC, datetime
+from typing import Annotated, Any
 
+from msgspec import Meta
+
+from app.corpus.schema import Schema, convert, wrongs
 from app.corpus.vocabulary import CODES, GAMES, TOPICS
 from app.progress.flags import check_flags
-from app.progress.records import MODES, ProgressError, parse_stamp
+from app.progress.records import Mode, ProgressError
 
 EXPORT_FORMAT = "cardlaws-progress"
 EXPORT_VERSION = 1
@@ -26,129 +29,139 @@ MAX_DEPTH = 16  # the scheduler's JSON is 2 deep; an answer at most 3
 MAX_NAME = 100  # a profile's name
 MAX_TEXT = 1000  # an id, an item, a law id
 MAX_ANSWER = 64 * 1024  # one answer, as JSON
-MAX_INT = 2**63 - 1
-# The largest sensible value of each whole-number field (all must also be 0 or more).
-_INT_LIMITS = {
-    "elapsed_ms": 7 * 24 * 3600 * 1000,
-    "state": 3,
-    "reps": 10**7,
-    "lapses": 10**7,
-    "rating": 4,
-    "attempt": MAX_INT,
-    "new_per_day": 100_000,
-}
 _FIRST_YEAR, _LAST_YEAR = 1970, 9998
 
 Checker = Callable[[Mapping[str, Any]], str | None]
+Stamp = Annotated[datetime, Meta(tz=True, description="a timezone-aware ISO date and time")]
 
 
-_ATTEMPT_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
-    # name: (types, may be null)
-    "at": (str, False),
-    "question_id": (str, False),
-    "type": (str, False),
-    "item": (str, False),
-    "game": (str, False),
-    "topic": (str, False),
-    "code": (str, False),
-    "laws": (list, False),
-    "correct": (bool, False),
-    "confused_code": (str, True),
-    "elapsed_ms": (int, False),
-    "mode": (str, False),
-    "is_new": (bool, False),
-}
-_CARD_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
-    "item": (str, False),
-    "type": (str, False),
-    "law": (str, False),
-    "game": (str, False),
-    "topic": (str, False),
-    "code": (str, False),
-    "due": (str, False),
-    "state": (int, False),
-    "stability": ((int, float), True),
-    "difficulty": ((int, float), True),
-    "last_review": (str, True),
-    "reps": (int, False),
-    "lapses": (int, False),
-    "created": (str, False),
-    "card": (dict, False),
-}
-_REVIEW_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
-    "item": (str, False),
-    "attempt": (int, True),
-    "at": (str, False),
-    "rating": (int, False),
-    "log": (dict, False),
-}
-_STAMPS = {"at", "due", "last_review", "created"}
+_PLAIN = r"^[^\x00-\x1f\x7f]*$"  # no control character
+Name = Annotated[str, Meta(max_length=MAX_NAME, pattern=_PLAIN, description=(
+    f"text of at most {MAX_NAME} characters, with no control character (such as NUL)"))]
+Id = Annotated[str, Meta(max_length=MAX_TEXT, pattern=_PLAIN, description=(
+    f"text of at most {MAX_TEXT} characters, with no control character (such as NUL)"))]
+Milliseconds = Annotated[int, Meta(ge=0, le=7 * 24 * 3600 * 1000, description=(
+    "a whole number of milliseconds from 0 to a week"))]
+Count = Annotated[int, Meta(ge=0, le=10**7, description="a whole number from 0 to 10000000")]
+Number = Annotated[float, Meta(ge=0, lt=1e12, description="a finite number")]
 
 
-def _check_record(
-    where: str,
-    record: Any,
-    spec: Mapping[str, tuple[type | tuple[type, ...], bool]],
-    problems: list[str],
-    extra: frozenset[str] = frozenset(),
-) -> bool:
-    if not isinstance(record, dict):
-        problems.append(f"{where}: must be an object")
-        return False
-    ok = True
-    for key in sorted(set(record) - set(spec) - extra):
-        problems.append(f"{where}.{key}: unknown field")
-        ok = False
-    for key, (kinds, nullable) in spec.items():
-        if key not in record:
-            problems.append(f"{where}.{key}: missing")
-            ok = False
-            continue
-        value = record[key]
-        if value is None and nullable:
-            continue
-        wrong_bool = isinstance(value, bool) and bool not in (
-            kinds if isinstance(kinds, tuple) else (kinds,)
-        )
-        if wrong_bool or not isinstance(value, kinds):
-            names = kinds.__name__ if isinstance(kinds, type) else "number"
-            problems.append(f"{where}.{key}: must be {names}{' or null' if nullable else ''}")
-            ok = False
-            continue
-        problem = _bounded(key, value)
-        if problem is not None:
-            problems.append(f"{where}.{key}: {problem}")
-            ok = False
-    return ok
+class Record(Schema, frozen=True):
+    """A record of an export: beyond its fields' types and bounds, every time in range and
+    every object or list shallow (all of a record's problems at once)."""
+
+    def __post_init__(self) -> None:
+        found = []
+        for name in self.__struct_fields__:
+            value = getattr(self, name)
+            if type(value) is datetime:
+                problem = moment_problem(value)
+            elif type(value) in (dict, list, tuple):
+                problem = (f"nested deeper than {MAX_DEPTH} levels"
+                           if depth(value) > MAX_DEPTH else None)
+            else:
+                problem = None
+            if problem is not None:
+                found.append((name, problem))
+        if found:
+            raise wrongs(found)
 
 
-def _bounded(key: str, value: Any) -> str | None:
-    """What is wrong with a field's value beyond its type (None when acceptable)."""
-    if key in _STAMPS and isinstance(value, str):
-        return stamp_problem(value)
-    if isinstance(value, str):
-        return text_problem(value, MAX_TEXT)
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        top = _INT_LIMITS.get(key, MAX_INT)
-        return None if 0 <= value <= top else f"must be a whole number from 0 to {top}"
-    if isinstance(value, float):
-        return None if math.isfinite(value) and 0 <= value < 1e12 else "must be a finite number"
-    if isinstance(value, dict | list):
-        return None if depth(value) <= MAX_DEPTH else f"nested deeper than {MAX_DEPTH} levels"
-    return None
+class Profile(Record, frozen=True):
+    """The profile exported: its name, when it was made, its new items a day."""
+
+    name: Name
+    created: Stamp
+    new_per_day: Annotated[int, Meta(ge=0, le=100_000, description=(
+        "a whole number from 0 to 100000"))]
 
 
-def stamp_problem(text: str) -> str | None:
-    """Why a stored time cannot be read or is out of range (None when fine)."""
-    if len(text) > 64:
-        return "not a timezone-aware ISO date and time"
+class Attempt(Record, frozen=True):
+    """One answer given (`answer` is whatever the question took: checked apart)."""
+
+    at: Stamp
+    question_id: Id
+    type: Id
+    item: Id
+    game: Id
+    topic: Id
+    code: Id
+    laws: Annotated[tuple[Id, ...], Meta(min_length=1, description="a non-empty list of law ids")]
+    correct: bool
+    confused_code: Id | None
+    elapsed_ms: Milliseconds
+    mode: Mode
+    is_new: bool
+    answer: Any
+
+
+class Card(Record, frozen=True):
+    """One item's schedule (`card` is the scheduler's own, checked by `check_card`)."""
+
+    item: Id
+    type: Id
+    law: Id
+    game: Id
+    topic: Id
+    code: Id
+    due: Stamp
+    state: Annotated[int, Meta(ge=1, le=3, description=(
+        "1 (learning), 2 (review) or 3 (relearning)"))]
+    stability: Number | None
+    difficulty: Number | None
+    last_review: Stamp | None
+    reps: Count
+    lapses: Count
+    created: Stamp
+    card: dict[str, Any]
+
+
+class Review(Record, frozen=True):
+    """One review of a card (`log` is the scheduler's own, checked by `check_log`)."""
+
+    item: Id
+    attempt: Annotated[int, Meta(ge=0, description="an attempt's number")] | None
+    at: Stamp
+    rating: Annotated[int, Meta(ge=1, le=4, description="1 to 4")]
+    log: dict[str, Any]
+
+
+Records = list[Any]
+
+
+class Export(Schema, frozen=True):
+    """A progress export's envelope; each record is checked apart, so that one bad record
+    leaves the others' problems told."""
+
+    format: Any
+    version: Any
+    profile: Any
+    attempts: Records
+    cards: Records
+    review_log: Records
+    exported: Any = None
+    flags: Any = None
+
+
+
+
+def _records(where: str, values: list[Any], kind: Any, problems: list[str]) -> list[Any]:
+    """Each of `values` as `kind`, in place ("cards[3]"); None where it has problems."""
+    found = []
+    for n, value in enumerate(values):
+        record, wrong = convert(value, kind, f"{where}[{n}]")
+        problems.extend(f"{fld}: {message}" for fld, message in wrong)
+        found.append(record)
+    return found
+
+
+def moment_problem(moment: datetime) -> str | None:
+    """Why a time read from an export is out of range (None when fine)."""
     try:
-        moment = parse_stamp(text)
-    except (ValueError, OverflowError, TypeError):
-        return "not a timezone-aware ISO date and time"
-    if not _FIRST_YEAR <= moment.year <= _LAST_YEAR:
+        year = moment.astimezone(UTC).year
+    except OverflowError:  # a year 1 or 9999 moved to UTC
+        year = moment.year
+    if not _FIRST_YEAR <= year <= _LAST_YEAR:
         return f"out of range (years {_FIRST_YEAR} to {_LAST_YEAR})"
     return None
 
@@ -200,16 +213,15 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def _check_vocab(where: str, record: Mapping[str, Any], problems: list[str]) -> None:
-    if record["game"] not in GAMES:
-        problems.append(f"{where}.game: unknown game {record['game']!r}")
-    if record["topic"] not in TOPICS:
-        problems.append(f"{where}.topic: unknown topic {record['topic']!r}")
-    if record["code"] not in CODES:
-        problems.append(f"{where}.code: unknown code {record['code']!r}")
-    item = record["item"]
-    if record["type"] != item.partition(":")[0]:
-        problems.append(f"{where}.item: {item!r} is not of type {record['type']!r}")
+def _check_vocab(where: str, record: Attempt | Card, problems: list[str]) -> None:
+    if record.game not in GAMES:
+        problems.append(f"{where}.game: unknown game {record.game!r}")
+    if record.topic not in TOPICS:
+        problems.append(f"{where}.topic: unknown topic {record.topic!r}")
+    if record.code not in CODES:
+        problems.append(f"{where}.code: unknown code {record.code!r}")
+    if record.type != record.item.partition(":")[0]:
+        problems.append(f"{where}.item: {record.item!r} is not of type {record.type!r}")
 
 
 def validate_export(
@@ -225,113 +237,73 @@ def validate_export(
     `check_card` / `check_log` say what is wrong with a card's or a review's scheduler data
     (None when the scheduler can read it).
     """
-    problems: list[str] = []
-    if not isinstance(data, dict):
-        return ["file: must be a JSON object"]
     unstorable = _first_unstorable(data)
     if unstorable is not None:  # SQLite would refuse it at the insert, with a traceback
         return [f"{unstorable}: holds a lone surrogate (such as \\ud800), which no text "
                 "can store"]
-    if data.get("format") != EXPORT_FORMAT:
+    export, wrong = convert(data, Export)
+    problems = [f"{fld or 'file'}: {message}" for fld, message in wrong]
+    if export is None:
+        if type(data) is not dict:
+            return ["file: must be a JSON object"]
+        lists = {k: v if type(v) is list else [] for k, v in data.items()}
+        export = Export(data.get("format"), data.get("version"), data.get("profile"),
+                        lists.get("attempts", []), lists.get("cards", []),
+                        lists.get("review_log", []), flags=data.get("flags"))
+    if export.format != EXPORT_FORMAT:
         problems.append(f"format: must be {EXPORT_FORMAT!r}")
-    version = data.get("version")
-    if type(version) is not int or version != EXPORT_VERSION:
+    if type(export.version) is not int or export.version != EXPORT_VERSION:
         problems.append(f"version: must be the whole number {EXPORT_VERSION} (this Card Laws "
-                        f"reads version {EXPORT_VERSION}), not {_shown(version)}")
-    for key in sorted(
-        set(data)
-        - {"format", "version", "exported", "profile", "attempts", "cards", "review_log", "flags"}
-    ):
-        problems.append(f"{key}: unknown field")
-    profile = data.get("profile")
-    if not isinstance(profile, dict):
-        problems.append("profile: must be an object")
-    else:
-        name = profile.get("name")
-        if not isinstance(name, str):
-            problems.append("profile.name: must be a string")
-        elif text_problem(name, MAX_NAME) is not None:
-            problems.append(f"profile.name: {text_problem(name, MAX_NAME)}")
-        created = profile.get("created")
-        when = stamp_problem(created) if isinstance(created, str) else "must be a string"
-        if when is not None:
-            problems.append(f"profile.created: {when}")
-        npd = profile.get("new_per_day")
-        top = _INT_LIMITS["new_per_day"]
-        if not isinstance(npd, int) or isinstance(npd, bool) or not 0 <= npd <= top:
-            problems.append(f"profile.new_per_day: must be a whole number from 0 to {top}")
-    lists = {}
-    for key in ("attempts", "cards", "review_log"):
-        value = data.get(key)
-        if not isinstance(value, list):
-            problems.append(f"{key}: must be a list")
-            value = []
-        lists[key] = value
-    for n, a in enumerate(lists["attempts"]):
+                        f"reads version {EXPORT_VERSION}), not {_shown(export.version)}")
+    problems.extend(f"{fld}: {message}" for fld, message in
+                    convert(export.profile, Profile, "profile")[1])
+    for n, a in enumerate(_records("attempts", export.attempts, Attempt, problems)):
         where = f"attempts[{n}]"
-        if not _check_record(where, a, _ATTEMPT_FIELDS, problems, frozenset({"answer"})):
+        if a is None:
             continue
-        if "answer" not in a:
-            problems.append(f"{where}.answer: missing")
-        elif _answer_problem(a["answer"]) is not None:
-            problems.append(f"{where}.answer: {_answer_problem(a['answer'])}")
+        if _answer_problem(a.answer) is not None:
+            problems.append(f"{where}.answer: {_answer_problem(a.answer)}")
         _check_vocab(where, a, problems)
-        if a["mode"] not in MODES:
-            problems.append(f"{where}.mode: must be one of {', '.join(MODES)}")
-        if a["elapsed_ms"] < 0:
-            problems.append(f"{where}.elapsed_ms: must not be negative")
-        if a["confused_code"] is not None and a["confused_code"] not in CODES:
-            problems.append(f"{where}.confused_code: unknown code {a['confused_code']!r}")
-        if not a["laws"] or not all(
-            isinstance(x, str) and text_problem(x, MAX_TEXT) is None for x in a["laws"]
-        ):
-            problems.append(f"{where}.laws: must be a non-empty list of law ids")
-        elif known_law is not None:
-            for law in a["laws"]:
-                if not known_law(law):
-                    problems.append(f"{where}.laws: unknown law {law!r}")
-        if known_item is not None and not known_item(a["item"]):
-            problems.append(f"{where}.item: unknown item {a['item']!r}")
+        if a.confused_code is not None and a.confused_code not in CODES:
+            problems.append(f"{where}.confused_code: unknown code {a.confused_code!r}")
+        if known_law is not None:
+            problems.extend(f"{where}.laws: unknown law {law!r}"
+                            for law in a.laws if not known_law(law))
+        if known_item is not None and not known_item(a.item):
+            problems.append(f"{where}.item: unknown item {a.item!r}")
     seen: set[str] = set()
-    for n, c in enumerate(lists["cards"]):
+    for n, c in enumerate(_records("cards", export.cards, Card, problems)):
         where = f"cards[{n}]"
-        if not _check_record(where, c, _CARD_FIELDS, problems):
+        if c is None:
             continue
         _check_vocab(where, c, problems)
-        if c["item"] in seen:
-            problems.append(f"{where}.item: {c['item']!r} has two cards")
-        seen.add(c["item"])
-        if c["item"].partition(":")[2] != c["law"]:
-            problems.append(f"{where}.law: does not match the item {c['item']!r}")
-        if known_item is not None and not known_item(c["item"]):
-            problems.append(f"{where}.item: unknown item {c['item']!r}")
-        if known_law is not None and not known_law(c["law"]):
-            problems.append(f"{where}.law: unknown law {c['law']!r}")
-        if not 1 <= c["state"] <= 3:
-            problems.append(f"{where}.state: must be 1 (learning), 2 (review) or 3 (relearning)")
-        if c["reps"] < 0 or c["lapses"] < 0:
-            problems.append(f"{where}: reps and lapses must not be negative")
-        card = c["card"]
+        if c.item in seen:
+            problems.append(f"{where}.item: {c.item!r} has two cards")
+        seen.add(c.item)
+        if c.item.partition(":")[2] != c.law:
+            problems.append(f"{where}.law: does not match the item {c.item!r}")
+        if known_item is not None and not known_item(c.item):
+            problems.append(f"{where}.item: unknown item {c.item!r}")
+        if known_law is not None and not known_law(c.law):
+            problems.append(f"{where}.law: unknown law {c.law!r}")
         for key in ("card_id", "state", "due"):
-            if key not in card:
+            if key not in c.card:
                 problems.append(f"{where}.card.{key}: missing")
         if check_card is not None:
-            why = _checked(check_card, card)
+            why = _checked(check_card, c.card)
             if why is not None:
                 problems.append(f"{where}.card: the scheduler cannot read it: {why}")
-    check_flags(data.get("flags"), problems)
-    for n, r in enumerate(lists["review_log"]):
+    check_flags(export.flags, problems)
+    for n, r in enumerate(_records("review_log", export.review_log, Review, problems)):
         where = f"review_log[{n}]"
-        if not _check_record(where, r, _REVIEW_FIELDS, problems):
+        if r is None:
             continue
-        if not 1 <= r["rating"] <= 4:
-            problems.append(f"{where}.rating: must be 1 to 4")
-        if r["attempt"] is not None and not 0 <= r["attempt"] < len(lists["attempts"]):
-            problems.append(f"{where}.attempt: no attempt number {r['attempt']}")
-        if r["item"] not in seen:
-            problems.append(f"{where}.item: no card for {_shown(r['item'])}")
+        if r.attempt is not None and not r.attempt < len(export.attempts):
+            problems.append(f"{where}.attempt: no attempt number {r.attempt}")
+        if r.item not in seen:
+            problems.append(f"{where}.item: no card for {_shown(r.item)}")
         if check_log is not None:
-            why = _checked(check_log, r["log"])
+            why = _checked(check_log, r.log)
             if why is not None:
                 problems.append(f"{where}.log: the scheduler cannot read it: {why}")
     return problems

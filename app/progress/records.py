@@ -8,13 +8,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 import platformdirs
 
 FILE_NAME = "progress.sqlite"
 ENV_DIR = "CARDLAWS_DATA_DIR"
-MODES = ("learn", "mistakes", "exam")
+Mode = Literal["learn", "mistakes", "exam"]
+MODES: tuple[str, ...] = get_args(Mode)
 DEFAULT_NEW_PER_DAY = 20
 
 Clock = Callable[[], datetime]

@@ -13,18 +13,30 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
+import msgspec
+from msgspec import Meta
+
+from app.corpus.schema import Schema, convert
 from app.input_files import InputFileError, load_json
 from app.rehearsal.play import RehearsalError
-from app.rehearsal.session import STEP_KINDS, Branch, Moment, Rehearser, Start, Step
+from app.rehearsal.session import (
+    MAX_TEXT,
+    STEP_KINDS,
+    Branch,
+    Moment,
+    Name,
+    Rehearser,
+    Start,
+    Step,
+)
 
 FORMAT = "cardlaws-rehearsal"
 VERSION = 1
 MAX_BYTES = 2_000_000
 MAX_STEPS = 5_000
 MAX_BRANCHES = 50
-MAX_TEXT = 200
 MAX_DEPTH = 12
 
 
@@ -91,22 +103,24 @@ def to_json(rehearsal: Rehearsal) -> dict[str, Any]:
     }
 
 
-def _need(cond: bool, fld: str, message: str) -> None:
-    if not cond:
-        raise RehearsalFileError(fld, message)
+class BranchFile(Schema, frozen=True):
+    """A branch as the file holds it: its name and its steps, each a table with a `kind`."""
+
+    name: Name | None = None
+    steps: Annotated[list[dict[str, Any]], Meta(max_length=MAX_STEPS, description=(
+        f"a list of at most {MAX_STEPS} steps"))] = msgspec.field(default_factory=list)
 
 
-def _text(value: Any, fld: str, *, empty: bool = False) -> str:
-    _need(isinstance(value, str) and (empty or value.strip() != ""), fld, "must be some text")
-    _need(len(value) <= MAX_TEXT and "\x00" not in value, fld,
-          f"must be at most {MAX_TEXT} characters of text")
-    return str(value)
+class RehearsalFile(Schema, frozen=True):
+    """A rehearsal file (see to_json)."""
 
-
-def _int(value: Any, fld: str, low: int, high: int) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high, fld,
-          f"must be a whole number from {low} to {high}")
-    return int(value)
+    format: Literal["cardlaws-rehearsal"]
+    version: Literal[1]
+    start: Start
+    branches: Annotated[list[BranchFile], Meta(min_length=1, max_length=MAX_BRANCHES, description=(
+        f"a list of 1 to {MAX_BRANCHES} branches"))]
+    title: Annotated[str, Meta(max_length=MAX_TEXT, pattern=r"^[^\x00]*$", description=(
+        f"at most {MAX_TEXT} characters of text"))] = ""
 
 
 def _depth(value: Any, level: int = 0) -> int:
@@ -119,81 +133,25 @@ def _depth(value: Any, level: int = 0) -> int:
     return level
 
 
-def _start(raw: Any) -> Start:
-    _need(isinstance(raw, dict), "start", "must be an object")
-    players = raw.get("players")
-    _need(isinstance(players, list) and 2 <= len(players) <= 8, "start.players",
-          "must list 2 to 8 seats")
-    seats = tuple(_text(p, f"start.players[{i}]") for i, p in enumerate(players))
-    _need(len(set(seats)) == len(seats), "start.players", "seat names must be different")
-    dealer = _text(raw.get("dealer"), "start.dealer")
-    _need(dealer in seats, "start.dealer", "must be one of the players")
-    codes = raw.get("codes", [])
-    _need(isinstance(codes, list) and len(codes) <= 3, "start.codes", "must list codes")
-    variants = raw.get("variants", {})
-    _need(isinstance(variants, dict) and len(variants) <= 50, "start.variants",
-          "must map a variant group to a law id")
-    scores = raw.get("scores", {})
-    _need(isinstance(scores, dict) and set(scores) <= set(seats), "start.scores",
-          "must map players to points")
-    bid = raw.get("bid")
-    if bid is not None:
-        _need(isinstance(bid, dict) and bid.get("player") in seats, "start.bid",
-              'must be {"player", "amount"}')
-        bid = {"player": bid["player"], "amount": _int(bid.get("amount"), "start.bid.amount",
-                                                         0, 100)}
-    trump = raw.get("trump")
-    _need(trump is None or trump in ("S", "H", "D", "C"), "start.trump",
-          "must be a suit letter S, H, D or C")
-    table = raw.get("table")
-    _need(table is None or isinstance(table, dict), "start.table",
-          "must be a scenario's table (an object)")
-    return Start(
-        table=table,
-        game=_text(raw.get("game"), "start.game"),
-        players=seats,
-        dealer=dealer,
-        seed=_int(raw.get("seed"), "start.seed", 0, 2**31 - 1),
-        codes=tuple(_text(c, f"start.codes[{i}]") for i, c in enumerate(codes)),
-        variants={_text(k, "start.variants"): _text(v, f"start.variants.{k}")
-                  for k, v in variants.items()},
-        scores={p: _int(v, f"start.scores.{p}", -100_000, 100_000) for p, v in scores.items()},
-        bid=bid,
-        trump=trump,
-    )
-
-
-def _step(raw: Any, fld: str) -> Step:
-    _need(isinstance(raw, dict), fld, "must be an object with a 'kind'")
-    kind = raw.get("kind")
-    _need(kind in STEP_KINDS, f"{fld}.kind", f"must be one of {', '.join(STEP_KINDS)}")
-    return Step(str(kind), {k: v for k, v in raw.items() if k != "kind"})
-
-
 def from_json(raw: Any, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Moment]]]:
-    """The rehearsal and every branch's moments, or RehearsalFileError naming the field."""
-    _need(isinstance(raw, dict), "file", "must be a JSON object")
-    _need(_depth(raw) <= MAX_DEPTH, "file", "is nested too deeply for a rehearsal")
-    _need(raw.get("format") == FORMAT, "format", f"must be {FORMAT!r}")
-    _need(raw.get("version") == VERSION, "version", f"must be {VERSION}")
-    start = _start(raw.get("start"))
-    _need(start.game in rehearser.games, "start.game",
-          f"unknown game; known: {', '.join(sorted(rehearser.games))}")
-    title = raw.get("title", "")
-    start = replace(start, title=_text(title, "title", empty=True))
-    branches_raw = raw.get("branches")
-    _need(isinstance(branches_raw, list) and 1 <= len(branches_raw) <= MAX_BRANCHES, "branches",
-          f"must list 1 to {MAX_BRANCHES} branches")
+    """The rehearsal and every branch's moments, or RehearsalFileError naming the field (the
+    first problem found)."""
+    if _depth(raw) > MAX_DEPTH:
+        raise RehearsalFileError("file", "is nested too deeply for a rehearsal")
+    parsed, problems = convert(raw, RehearsalFile)
+    if parsed is None:
+        fld, message = problems[0]
+        raise RehearsalFileError(fld or "file", message)
+    if parsed.start.game not in rehearser.games:
+        raise RehearsalFileError("start.game",
+                                 f"unknown game; known: {', '.join(sorted(rehearser.games))}")
+    start = msgspec.structs.replace(parsed.start, title=parsed.title)
     branches: list[Branch] = []
     timelines: list[list[Moment]] = []
-    for b, braw in enumerate(branches_raw):
+    for b, braw in enumerate(parsed.branches):
         fld = f"branches[{b}]"
-        _need(isinstance(braw, dict), fld, "must be an object")
-        steps_raw = braw.get("steps", [])
-        _need(isinstance(steps_raw, list) and len(steps_raw) <= MAX_STEPS, f"{fld}.steps",
-              f"must list at most {MAX_STEPS} steps")
-        steps = tuple(_step(s, f"{fld}.steps[{i}]") for i, s in enumerate(steps_raw))
-        branch = Branch(_text(braw.get("name", f"Branch {b + 1}"), f"{fld}.name"), steps)
+        steps = tuple(_step(s, f"{fld}.steps[{i}]") for i, s in enumerate(braw.steps))
+        branch = Branch(braw.name or f"Branch {b + 1}", steps)
         try:
             timelines.append(rehearser.moments(start, steps))
         except RehearsalError as exc:
@@ -203,6 +161,13 @@ def from_json(raw: Any, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Mome
                 from None
         branches.append(branch)
     return Rehearsal(start, tuple(branches)), timelines
+
+
+def _step(raw: dict[str, Any], fld: str) -> Step:
+    kind = raw.get("kind")
+    if kind not in STEP_KINDS:
+        raise RehearsalFileError(f"{fld}.kind", f"must be one of {', '.join(STEP_KINDS)}")
+    return Step(str(kind), {k: v for k, v in raw.items() if k != "kind"})
 
 
 def read_file(path: Path, rehearser: Rehearser) -> tuple[Rehearsal, list[list[Moment]]]:

@@ -18,6 +18,7 @@ from app.cards import Card
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
+from app.model.scenario_model import cards_listed, count_given
 from app.rehearsal.play import RehearsalError, facts, next_to_play
 from app.rehearsal.state import DealState, Melds, TrickCards
 
@@ -45,10 +46,8 @@ def state_from_scenario(
     rest: Counter[Card] = Counter({c: game.pack.copies for c in game.pack.cards})
     known: list[Card] = []
     for hand in s.hands.values():
-        if isinstance(hand, tuple):
-            known.extend(hand)
-    if isinstance(s.stock, tuple):
-        known.extend(s.stock)
+        known.extend(cards_listed(hand) or ())
+    known.extend(cards_listed(s.stock) or ())
     if s.turn_up is not None:
         known.append(s.turn_up)
     if s.trick is not None:
@@ -58,17 +57,20 @@ def state_from_scenario(
     rng.shuffle(pool)
     reserved: dict[str, list[Card]] = {}
     for player, card in (reserve or {}).items():
-        if not isinstance(s.hands.get(player), tuple) and card in pool:
+        if cards_listed(s.hands.get(player)) is None and card in pool:
             pool.remove(card)
             reserved[player] = [card]
 
     hands: dict[str, tuple[Card, ...]] = {}
     for p in s.players:
         held = s.hands.get(p)
-        if isinstance(held, tuple):
-            hands[p] = held
+        listed = cards_listed(held)
+        if listed is not None:
+            hands[p] = listed
         else:
-            count = held if isinstance(held, int) else max(0, Table(s, game).proper_count(p))
+            count = count_given(held)
+            if count is None:  # not given: as many as he should hold
+                count = max(0, Table(s, game).proper_count(p))
             mine = reserved.get(p, [])[:count]
             hands[p] = (*mine, *(pool.pop() for _ in range(min(count - len(mine), len(pool)))))
     won: dict[str, tuple[Card, ...]] = {p: () for p in s.players}
@@ -78,12 +80,9 @@ def state_from_scenario(
         taken = tuple(pool.pop() for _ in range(min(len(s.players), len(pool))))
         won[winner] += taken
         tricks_won[winner] = tricks_won.get(winner, 0) + 1
-    if isinstance(s.stock, tuple):
-        stock = s.stock
-    elif isinstance(s.stock, int):
-        stock = tuple(pool.pop() for _ in range(min(s.stock, len(pool))))
-    else:
-        stock = ()
+    stock = cards_listed(s.stock)
+    if stock is None:  # its count, dealt from the rest of the pack (none when not given)
+        stock = tuple(pool.pop() for _ in range(min(count_given(s.stock) or 0, len(pool))))
     if pool:
         # Cards nobody placed: the rest of the stock (or, where play empties it, the tricks).
         if s.stage == "stock-exhausted" or s.stage == "hand-over":

@@ -13,11 +13,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.cards import Card, CardError
+import msgspec
+
+from app.cards import Card
 from app.corpus.laws import Content
 from app.engine import Ruling, rule
+from app.model.event_types import (
+    AbandonedHand,
+    AnyEvent,
+    DrewTwo,
+    Event,
+    ExposedCard,
+    FailedToDraw,
+    LeadOutOfTurn,
+    Play,
+    PlayOutOfTurn,
+)
 from app.model.games import Game
-from app.model.scenario import ScenarioError, parse_scenario
+from app.model.scenario import ScenarioError, _card_hook, parse_scenario
 from app.rehearsal.play import RehearsalError, draw, put_card, settle_draws
 from app.rehearsal.state import DealState, to_scenario
 
@@ -39,49 +52,56 @@ class Mistake:
     ruling: Ruling
 
 
-def _card(raw: Mapping[str, Any], name: str) -> Card | None:
-    value = raw.get(name)
-    if value is None:
-        return None
+def _typed(event: Mapping[str, Any]) -> Event | None:
+    """The event as its typed structure (app/model/event_types.py), or None when it does not
+    read as one: the table is then left as it is, and the parser says what is wrong."""
     try:
-        return Card.parse(str(value))
-    except CardError as exc:
-        raise RehearsalError(str(exc)) from None
+        typed: Event = msgspec.convert(event, AnyEvent, dec_hook=_card_hook)
+    except msgspec.ValidationError:
+        return None
+    return typed
 
 
 def happen(state: DealState, game: Game, event: Mapping[str, Any]) -> DealState:
     """The table once the event has happened (unchanged for a mere discovery)."""
-    kind = event.get("type")
-    player = event.get("player")
-    card = _card(event, "card")
-    if kind in CARD_PLAYED and isinstance(player, str) and card is not None:
-        if card not in state.hand(player):
-            raise RehearsalError(f"{player} does not hold the {card.name}.")
-        return put_card(state, game, player, card)
-    if kind == "exposed-card" and isinstance(player, str) and card is not None:
-        if card not in state.hand(player):
-            raise RehearsalError(f"{player} does not hold the {card.name}.")
-        shown = state.exposed.get(player, ())
-        return replace(state, exposed={**state.exposed, player: (*shown, card)},
-                       note=f"{player} exposed the {card.name}.")
-    if kind == "abandoned-hand" and isinstance(player, str):
-        return replace(state, exposed={**state.exposed, player: state.hand(player)},
-                       note=f"{player} threw his hand down.")
-    if kind == "failed-to-draw" and isinstance(player, str):
-        skipped = replace(state, to_draw=tuple(p for p in state.to_draw if p != player))
-        if skipped.to_draw == state.to_draw and state.hand(player):
-            # No draw was due: the card he should have drawn goes back on the stock.
-            hand = state.hand(player)
-            skipped = replace(state, hands={**state.hands, player: hand[:-1]},
-                              stock=(hand[-1], *state.stock))
-        return replace(settle_draws(skipped, game), note=f"{player} did not draw.")
-    if kind == "drew-two" and isinstance(player, str):
-        owed = state.draw_extra.get(player, 0)
-        state = replace(state, draw_extra={**state.draw_extra, player: owed + 1})
-        if player in state.to_draw:
-            return replace(settle_draws(state, game), note=f"{player} drew two cards.")
-        return replace(draw(state, game, player, 1), note=f"{player} drew a card too many.")
+    match _typed(event):
+        case (Play(player=player, card=card) | LeadOutOfTurn(player=player, card=card)
+              | PlayOutOfTurn(player=player, card=Card() as card)):
+            if card not in state.hand(player):
+                raise RehearsalError(f"{player} does not hold the {card.name}.")
+            return put_card(state, game, player, card)
+        case ExposedCard(player=player, card=card):
+            if card not in state.hand(player):
+                raise RehearsalError(f"{player} does not hold the {card.name}.")
+            shown = state.exposed.get(player, ())
+            return replace(state, exposed={**state.exposed, player: (*shown, card)},
+                           note=f"{player} exposed the {card.name}.")
+        case AbandonedHand(player=player):
+            return replace(state, exposed={**state.exposed, player: state.hand(player)},
+                           note=f"{player} threw his hand down.")
+        case FailedToDraw(player=player):
+            return _failed_to_draw(state, game, player)
+        case DrewTwo(player=player):
+            return _drew_two(state, game, player)
     return state
+
+
+def _failed_to_draw(state: DealState, game: Game, player: str) -> DealState:
+    skipped = replace(state, to_draw=tuple(p for p in state.to_draw if p != player))
+    if skipped.to_draw == state.to_draw and state.hand(player):
+        # No draw was due: the card he should have drawn goes back on the stock.
+        hand = state.hand(player)
+        skipped = replace(state, hands={**state.hands, player: hand[:-1]},
+                          stock=(hand[-1], *state.stock))
+    return replace(settle_draws(skipped, game), note=f"{player} did not draw.")
+
+
+def _drew_two(state: DealState, game: Game, player: str) -> DealState:
+    owed = state.draw_extra.get(player, 0)
+    state = replace(state, draw_extra={**state.draw_extra, player: owed + 1})
+    if player in state.to_draw:
+        return replace(settle_draws(state, game), note=f"{player} drew two cards.")
+    return replace(draw(state, game, player, 1), note=f"{player} drew a card too many.")
 
 
 def commit(

@@ -12,16 +12,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any, TypedDict, get_args
+
+import msgspec
+from msgspec import Meta
 
 from app.cards import Card
 from app.corpus.laws import Content
+from app.corpus.schema import Schema, convert, wrong
 from app.engine import Ruling, rule
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal import melds as meld_play
-from app.rehearsal.from_table import scenario_bid, scenario_table, state_from_scenario
+from app.rehearsal.from_table import scenario_table, state_from_scenario
 from app.rehearsal.mistakes import Mistake, commit
 from app.rehearsal.play import (
     RehearsalError,
@@ -35,7 +39,79 @@ from app.rehearsal.play import (
 from app.rehearsal.remedies import add_scores, apply
 from app.rehearsal.state import HAND_OVER, PLAYING, DealState, to_scenario
 
-STEP_KINDS = ("play", "declare", "mistake", "remedy", "turn", "meld", "discard", "pass", "deal")
+
+class _Details(msgspec.Struct, frozen=True, tag_field="kind"):
+    """A step's details as a file or a screen gives them, by kind (`Step.data`)."""
+
+
+class PlayStep(_Details, frozen=True, tag="play"):
+    """A card played to the trick."""
+
+    player: str = ""
+    card: str = ""
+
+
+class DeclareStep(_Details, frozen=True, tag="declare"):
+    """A declaration scored by the winner of the last trick, before he draws."""
+
+    player: str = ""
+    declaration: str = ""
+    points: Annotated[int, Meta(ge=0, le=10_000, description=(
+        "a whole number from 0 to 10000"))] = 0
+    suit: str | None = None
+
+
+class MistakeStep(_Details, frozen=True, tag="mistake"):
+    """An irregularity: the engine's event."""
+
+    event: dict[str, Any]
+
+
+class RemedyStep(_Details, frozen=True, tag="remedy"):
+    """The ruling applied under a code, with the option chosen (None for none)."""
+
+    code: str | None = None
+    option: str | None = None
+
+
+class TurnStep(_Details, frozen=True, tag="turn"):
+    """A card turned from the stock (a game of melds)."""
+
+    player: str = ""
+
+
+class MeldStep(_Details, frozen=True, tag="meld"):
+    """Cards melded, with the card on offer or onto a meld on the table (`onto`)."""
+
+    player: str = ""
+    cards: tuple[str, ...] = ()
+    onto: int | None = None
+
+
+class DiscardStep(_Details, frozen=True, tag="discard"):
+    """A card discarded."""
+
+    player: str = ""
+    card: str = ""
+
+
+class PassStep(_Details, frozen=True, tag="pass"):
+    """The card on offer refused."""
+
+    player: str = ""
+
+
+class DealStep(_Details, frozen=True, tag="deal"):
+    """The next deal, by a dealer, shuffled by a seed."""
+
+    dealer: str | None = None
+    seed: int = 0
+
+
+Details = (PlayStep | DeclareStep | MistakeStep | RemedyStep | TurnStep | MeldStep | DiscardStep
+           | PassStep | DealStep)
+STEP_KINDS: tuple[str, ...] = tuple(
+    str(kind.__struct_config__.tag) for kind in get_args(Details))
 
 
 @dataclass(frozen=True)
@@ -46,22 +122,51 @@ class Step:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Start:
-    """How the rehearsal begins: the game, the seats, the dealer, the codes and readings in
-    force, the score, and the seed that shuffles the pack (the same seed, the same deal)."""
+# The texts of a rehearsal: a seat, a game, a code, a branch's name (bounded, no NUL).
+MAX_TEXT = 200
+Name = Annotated[str, Meta(max_length=MAX_TEXT, pattern=r"^[^\x00]*\S[^\x00]*$", description=(
+    f"some text, at most {MAX_TEXT} characters"))]
+Points = Annotated[int, Meta(ge=-100_000, le=100_000, description=(
+    "a whole number from -100000 to 100000"))]
 
-    game: str
-    players: tuple[str, ...]
-    dealer: str
-    seed: int
-    codes: tuple[str, ...] = ()
-    variants: Mapping[str, str] = field(default_factory=dict)
-    scores: Mapping[str, int] = field(default_factory=dict)
-    bid: Mapping[str, Any] | None = None
-    trump: str | None = None
-    title: str = ""
-    table: Mapping[str, Any] | None = None  # a scenario's table to start from, if any
+
+class Bid(TypedDict):
+    """The bid standing when the rehearsal begins."""
+
+    player: str
+    amount: Annotated[int, Meta(ge=0, le=100, description="a whole number from 0 to 100")]
+
+
+class Start(Schema, frozen=True):
+    """How the rehearsal begins: the game, the seats, the dealer, the codes and readings in
+    force, the score, and the seed that shuffles the pack (the same seed, the same deal).
+    Also the schema of a rehearsal file's `start` (app/rehearsal/document.py)."""
+
+    game: Name
+    players: Annotated[tuple[Name, ...], Meta(min_length=2, max_length=8, description=(
+        "a list of 2 to 8 seats"))]
+    dealer: Name
+    seed: Annotated[int, Meta(ge=0, le=2**31 - 1, description=(
+        f"a whole number from 0 to {2**31 - 1}"))]
+    codes: Annotated[tuple[Name, ...], Meta(max_length=3, description="a list of codes")] = ()
+    variants: Annotated[dict[Name, Name], Meta(max_length=50, description=(
+        "a map of a variant group to a law id"))] = msgspec.field(default_factory=dict)
+    scores: dict[str, Points] = msgspec.field(default_factory=dict)
+    bid: Bid | None = None
+    trump: Annotated[str, Meta(pattern="^[SHDC]$", description=(
+        "a suit letter S, H, D or C"))] | None = None
+    title: Annotated[str, Meta(max_length=MAX_TEXT, pattern=r"^[^\x00]*$")] = ""
+    table: dict[str, Any] | None = None  # a scenario's table to start from, if any
+
+    def __post_init__(self) -> None:
+        if len(set(self.players)) != len(self.players):
+            raise wrong("players", "seat names must be different")
+        if self.dealer not in self.players:
+            raise wrong("dealer", "must be one of the players")
+        if not set(self.scores) <= set(self.players):
+            raise wrong("scores", "must map players to points")
+        if self.bid is not None and self.bid["player"] not in self.players:
+            raise wrong("bid.player", "must be one of the players")
 
 
 @dataclass(frozen=True)
@@ -104,9 +209,9 @@ class Rehearser:
         """A start from a scenario's table (RehearsalError naming the field if it is bad)."""
         s = scenario_table(raw, self.games)
         table = {k: v for k, v in raw.items() if k not in ("expected",)}
-        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=s.variants,
-                     scores=dict(s.scores), bid=scenario_bid(s), trump=s.trump, title=title,
-                     table=table)
+        bid = None if s.bid is None else Bid(player=s.bid.player, amount=s.bid.amount)
+        return Start(s.game, s.players, s.dealer, seed, codes=s.codes, variants=dict(s.variants),
+                     scores=dict(s.scores), bid=bid, trump=s.trump, title=title, table=table)
 
     def first(self, start: Start) -> Moment:
         """The opening table."""
@@ -143,53 +248,46 @@ class Rehearser:
     def advance(self, moment: Moment, step: Step, start: Start) -> Moment:
         """The moment after one step."""
         state, game = moment.state, self.game(moment.state)
-        data = step.data
+        details, problems = convert({**step.data, "kind": step.kind}, Details)
+        if details is None:
+            raise RehearsalError("; ".join(f"{fld or 'kind'}: {message}"
+                                           for fld, message in problems))
         if moment.mistake is not None and step.kind != "remedy":
             raise RehearsalError("a ruling is waiting: choose an option first")
-        if step.kind == "remedy":
-            if moment.mistake is None:
-                raise RehearsalError("there is no ruling to apply")
-            code = str(data.get("code") or state.codes[0])
-            option = data.get("option")
-            after = apply(moment.mistake, code, option if isinstance(option, str) else None,
-                          game, self.proper_counts(moment.mistake.after, game))
-            return self._settle(Moment(step, after), game)
-        if step.kind == "deal":
-            dealer = str(data.get("dealer") or state.dealer)
-            if dealer not in state.players:
-                raise RehearsalError(f"unknown dealer {dealer!r}")
-            seed = int(data.get("seed", 0))
-            fresh = deal(game, state.players, dealer, random.Random(seed), codes=state.codes,
-                         variants=state.variants, scores=state.scores,
-                         trump=start.trump if facts(game).trump_named_by == "bidder" else None)
-            return Moment(step, fresh)
-        player = str(data.get("player", ""))
-        if step.kind == "mistake":
-            event = data.get("event")
-            if not isinstance(event, Mapping):
-                raise RehearsalError("a mistake needs its event")
-            mistake = commit(state, game, self.games, self.content, event)
-            return Moment(step, mistake.after, mistake=mistake)
-        if step.kind == "play":
-            lawful = legal_cards(settle_draws(state, game), game, player)
-            if _card(data) not in lawful:
-                raise RehearsalError(self.why_illegal(state, game, player, _card(data)))
-            after = play_card(state, game, player, _card(data))
-            return self._settle(Moment(step, after), game)
-        if step.kind == "declare":
-            return Moment(step, self.declare(state, game, player, data))
-        if step.kind == "turn":
-            return self._settle(Moment(step, meld_play.turn_card(state, player)), game)
-        if step.kind == "meld":
-            cards = [Card.parse(str(c)) for c in data.get("cards", ())]
-            onto = data.get("onto")
-            after = meld_play.meld(state, game, player, cards,
-                                   onto if isinstance(onto, int) else None)
-            return self._settle(Moment(step, after), game)
-        if step.kind == "discard":
-            return Moment(step, meld_play.discard(state, player, _card(data)))
-        if step.kind == "pass":
-            return Moment(step, meld_play.pass_card(state, player))
+        match details:
+            case RemedyStep(code=code, option=option):
+                if moment.mistake is None:
+                    raise RehearsalError("there is no ruling to apply")
+                after = apply(moment.mistake, code or state.codes[0], option, game,
+                              self.proper_counts(moment.mistake.after, game))
+                return self._settle(Moment(step, after), game)
+            case DealStep(dealer=dealer, seed=seed):
+                dealer = dealer or state.dealer
+                if dealer not in state.players:
+                    raise RehearsalError(f"unknown dealer {dealer!r}")
+                fresh = deal(game, state.players, dealer, random.Random(seed), codes=state.codes,
+                             variants=state.variants, scores=state.scores,
+                             trump=start.trump if facts(game).trump_named_by == "bidder" else None)
+                return Moment(step, fresh)
+            case MistakeStep(event=event):
+                mistake = commit(state, game, self.games, self.content, event)
+                return Moment(step, mistake.after, mistake=mistake)
+            case PlayStep(player=player, card=code):
+                card = _card(code)
+                if card not in legal_cards(settle_draws(state, game), game, player):
+                    raise RehearsalError(self.why_illegal(state, game, player, card))
+                return self._settle(Moment(step, play_card(state, game, player, card)), game)
+            case DeclareStep():
+                return Moment(step, self.declare(state, game, details))
+            case TurnStep(player=player):
+                return self._settle(Moment(step, meld_play.turn_card(state, player)), game)
+            case MeldStep(player=player, cards=codes, onto=onto):
+                after = meld_play.meld(state, game, player, [_card(c) for c in codes], onto)
+                return self._settle(Moment(step, after), game)
+            case DiscardStep(player=player, card=code):
+                return Moment(step, meld_play.discard(state, player, _card(code)))
+            case PassStep(player=player):
+                return Moment(step, meld_play.pass_card(state, player))
         raise RehearsalError(f"unknown step {step.kind!r}")
 
     def _settle(self, moment: Moment, game: Game) -> Moment:
@@ -254,24 +352,19 @@ class Rehearser:
         return (f"The {card.name} may not be played now. {obligation}"
                 + (f" ({cited})" if cited else "")).strip()
 
-    def declare(self, state: DealState, game: Game, player: str,
-                data: Mapping[str, Any]) -> DealState:
+    def declare(self, state: DealState, game: Game, step: DeclareStep) -> DealState:
         """A declaration scored by the winner of the last trick, before he draws."""
         from app.engine.handlers.declarations import missing_cards
 
-        name = str(data.get("declaration", ""))
-        points = data.get("points", 0)
-        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= 10_000:
-            raise RehearsalError("points must be a whole number from 0 to 10000")
+        player, name, points, suit = step.player, step.declaration, step.points, step.suit
         if state.last_winner != player or player not in state.to_draw[:1]:
             raise RehearsalError(f"only the winner of the last trick may declare, before "
                                  f"drawing ({state.last_winner or 'nobody'} won it)")
-        suit = data.get("suit")
         trump = state.trump
-        if trump is None and isinstance(suit, str) and name in ("marriage", "royal-marriage") \
+        if trump is None and suit is not None and name in ("marriage", "royal-marriage") \
                 and facts(game).trump_named_by == "first-marriage":
             trump = suit.upper()
-        if name in ("marriage", "royal-marriage") and isinstance(suit, str) and \
+        if name in ("marriage", "royal-marriage") and suit is not None and \
                 suit.upper() in "SHDC":
             # A marriage named in a suit needs that suit's king and queen.
             missing = missing_cards("royal-marriage", state.hand(player), suit.upper())
@@ -285,10 +378,9 @@ class Rehearser:
                        note=f"{player} declared {name} for {points}.")
 
 
-def _card(data: Mapping[str, Any]) -> Card:
-    value = data.get("card")
+def _card(code: str) -> Card:
     try:
-        return Card.parse(str(value))
+        return Card.parse(code)
     except ValueError as exc:
         raise RehearsalError(str(exc)) from None
 

@@ -9,25 +9,24 @@ each hit (which words, which correction, which synonym).
 from __future__ import annotations
 
 import json
-import math
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from itertools import pairwise
 from pathlib import Path
 
 from app.corpus.laws import Content, Law, Term
-from app.corpus.vocabulary import CODES, GAMES, GENERAL, TOPICS
+from app.corpus.vocabulary import CODES, GENERAL
 from app.search import index, numbers
+from app.search.browse import browse_content, browse_laws, browse_order
 from app.search.english import common_words
-from app.search.evidence import NEAR_WORDS, NEGATORS, LawText, Vocabulary
+from app.search.evidence import NEGATORS, Vocabulary
 from app.search.lexicon import Lexicon
-from app.search.query import Clause, QueryReader, Understanding, expand_contractions
+from app.search.matching import LawMatcher
+from app.search.query import QueryReader, Understanding, expand_contractions
 from app.search.results import (
     MARK_END,
     MARK_START,
-    Match,
     SearchHit,
     SearchResults,
     situations,
@@ -35,11 +34,14 @@ from app.search.results import (
     snippet_text,
     words,
 )
-from app.search.scoring import COLUMN_WEIGHTS, WEIGHTS, Evidence, score
+from app.search.scoring import COLUMN_WEIGHTS, score
 from app.search.spelling import Speller
 from app.search.thesaurus import Thesaurus, load_thesaurus
 
-__all__ = ["LawsStore", "SearchHit", "snippet_html", "snippet_text"]
+__all__ = [
+    "LawsStore", "SearchHit", "browse_content", "browse_laws", "browse_order", "snippet_html",
+    "snippet_text",
+]
 
 SNIPPET_TOKENS = 20
 # Ranking costs FTS5 about a microsecond per matching law, all of them, before LIMIT applies.
@@ -54,8 +56,6 @@ CANDIDATES = 40
 # RANK_LIMIT, with synonyms only but in two statements), and the page's snippets.
 # tests/test_search_statements.py counts them.
 MAX_STATEMENTS = 2 * 4 + 1
-# Laws whose words (as stems) are kept for scoring; past it the cache starts again.
-LAW_TEXTS = 20_000
 # A situation lists at most this many laws (its codes' versions and their variants); only a
 # corpus with many copies of one case (a benchmark's) would hold more.
 MAX_PER_SITUATION = 8
@@ -68,68 +68,6 @@ _SNIPPET = (
     f"snippet(laws_fts, 2, char({ord(MARK_START)}), char({ord(MARK_END)}), '…', {SNIPPET_TOKENS})"
 )
 _WEIGHTS = ", ".join(map(str, COLUMN_WEIGHTS))
-
-
-def _order(vocabulary: Iterable[str]) -> dict[str, int]:
-    return {key: i for i, key in enumerate(vocabulary)}
-
-
-_GAME_ORDER = _order(GAMES)
-_CODE_ORDER = _order(CODES)
-_TOPIC_ORDER = _order(TOPICS)
-
-
-def _shelf_key(shelf: tuple[str, str, str]) -> tuple[int, str, int, str, int, str]:
-    # Vocabulary order (the order a game unfolds), unknown values after, by name.
-    game, topic, code = shelf
-    return (
-        _GAME_ORDER.get(game, len(_GAME_ORDER)), game,
-        _TOPIC_ORDER.get(topic, len(_TOPIC_ORDER)), topic,
-        _CODE_ORDER.get(code, len(_CODE_ORDER)), code,
-    )
-
-
-def _title_key(law: Law) -> tuple[str, str]:
-    return law.title.casefold(), law.id
-
-
-def browse_order(laws: Iterable[Law]) -> list[Law]:
-    """Laws in browse order: game, topic, code (vocabulary order), then title.
-
-    Sorted shelf by shelf (one game's topic under one code), not in one sort: a sort's
-    comparisons run in C without letting go of the GIL, and one sort of every law of a large
-    corpus (the search index's build, on a worker) held it from the UI thread for 50 ms at
-    x100. Each shelf's sort is short, and the same order comes out."""
-    shelves: dict[tuple[str, str, str], list[Law]] = {}
-    for law in laws:
-        shelves.setdefault((law.game, law.topic, law.code), []).append(law)
-    ordered: list[Law] = []
-    for shelf in sorted(shelves, key=_shelf_key):
-        ordered += sorted(shelves[shelf], key=_title_key)
-    return ordered
-
-
-def browse_content(
-    content: Content, game: str | None, code: str | None, topic: str | None
-) -> list[Law] | None:
-    """The laws of one game's topic (of one code, if given) in browse order, asked of the
-    content's index; None when the choice is wider than one topic (then every law is sorted)."""
-    if not (game and topic):
-        return None
-    return browse_order(content.laws_of_topic(game, topic, code or None))
-
-
-def browse_laws(
-    ordered: Iterable[Law], game: str | None, code: str | None, topic: str | None
-) -> list[Law]:
-    """The laws (in browse order) of a game, code and topic (None or "": all)."""
-    return [
-        law
-        for law in ordered
-        if (not game or law.game == game)
-        and (not code or law.code == code)
-        and (not topic or law.topic == topic)
-    ]
 
 
 def _filter_sql(games: int, code: bool, topic: bool) -> str:
@@ -198,9 +136,8 @@ class LawsStore:
         self._reader = QueryReader(self._lexicon, self._speller)
         self._may_be_broad = len(self._laws) > RANK_LIMIT
         self._vocabulary = Vocabulary(frequencies, stems, self._lexicon)
-        self._law_texts: dict[str, LawText] = {}
-        self._game_names = dict(GAMES)
-        self._clause_patterns: dict[Clause, list[str]] = {}
+        self._matcher = LawMatcher(self._laws, self._lexicon, self._vocabulary,
+                                   ranked=not self._may_be_broad)
 
     @classmethod
     def cached(
@@ -364,9 +301,9 @@ class LawsStore:
             return [], mode
         best = min(r[2] for r in rows) or -1.0
         negating = bool(NEGATORS.intersection(words(expand_contractions(seen.text))))
-        rarities = {clause: self._rarity(clause) for clause in seen.clauses}
+        rarities = {clause: self._matcher.rarity(clause) for clause in seen.clauses}
         scored = sorted(
-            (-score(self._evidence(self._laws[law_id], seen, named, rank / best, negating,
+            (-score(self._matcher.evidence(self._laws[law_id], seen, named, rank / best, negating,
                                    rarities)), n)
             for n, (_, law_id, rank) in enumerate(rows)
         )
@@ -444,116 +381,12 @@ class LawsStore:
             return {}
         return dict(rows)
 
-    # -- scoring and explaining ------------------------------------------------------------------
-
-    def _text_of(self, law: Law) -> LawText:
-        """The law's indexed words as stems (cached)."""
-        found = self._law_texts.get(law.id)
-        if found is None:
-            title, case, body, where = index.fields(law, self._game_names)
-            parts = [words(title), words(case), words(f"{body} {where}")]
-            stems = self._lexicon.stems([t for part in parts for t in part])
-            found = LawText(*([stems[t] for t in part] for part in parts))
-            if len(self._law_texts) > LAW_TEXTS:
-                self._law_texts.clear()
-            self._law_texts[law.id] = found
-        return found
-
-    def _patterns(self, clause: Clause) -> list[str]:
-        """Each phrase of a clause as space-padded stems, for substring tests."""
-        found = self._clause_patterns.get(clause)
-        if found is None:
-            found = [" " + " ".join(self._lexicon.key(p)) + " " for p in clause.phrases]
-            if len(self._clause_patterns) > 10_000:
-                self._clause_patterns.clear()
-            self._clause_patterns[clause] = found
-        return found
-
-    def _found(self, text: LawText, clause: Clause) -> tuple[Match | None, str, list[int]]:
-        """Whether and how `clause` is in the law: the match to show, its weight's name
-        (scoring.WEIGHTS), and the word positions where any of its phrases starts."""
-        best: tuple[float, int, str] | None = None
-        positions: list[int] = []
-        for n, key in enumerate(self._patterns(clause)):
-            at = text.find(key)
-            if at:
-                how = clause.kind(n)
-                if how == "word" and clause.prefix and not clause.whole:
-                    how = "prefix"  # a word still typed, too short to be meant whole
-                weight = WEIGHTS[how]
-                if best is None or weight > best[0]:
-                    best = (weight, n, how)
-                    positions = []
-                if weight == best[0]:  # where the best kind of match stands
-                    positions += at
-        if best is not None:
-            _, n, how = best
-            phrase = clause.phrases[n]
-            if clause.kind(n) == "word":
-                match = Match(clause.typed, phrase, "correction" if clause.corrected else "word")
-            else:
-                match = Match(clause.typed, phrase, "synonym", clause.sources[n])
-            return match, how, sorted(positions)
-        if clause.prefix:
-            stem = self._lexicon.stem(clause.used)
-            for start in dict.fromkeys((stem, clause.used)):
-                at = text.find(f" {start}", whole=False)
-                if at:
-                    return Match(clause.typed, clause.used, "prefix"), "prefix", at
-            for word in self._lexicon.completions(clause.used):
-                at = text.find(f" {self._lexicon.stem(word)} ")
-                if at:
-                    return Match(clause.typed, word, "prefix"), "prefix", at
-        return None, "", []
-
-    def _evidence(
-        self, law: Law, seen: Understanding, named: tuple[str, ...], bm25: float,
-        negating: bool, rarities: Mapping[Clause, float],
-    ) -> Evidence:
-        """What `law` holds of the query, for scoring.score."""
-        text = self._text_of(law)
-        found: list[str] = []
-        places: list[list[int]] = []
-        rare = 0.0
-        for clause in seen.clauses:
-            _, how, positions = self._found(text, clause)
-            if how:
-                found.append(how)
-                places.append(positions)
-                rare += rarities[clause]
-        in_name = [[p for p in at if p < text.name_size] for at in places]
-        in_order = near = 0
-        # Clauses in the order typed, those the law lacks skipped.
-        for (a, b), (name_a, name_b) in zip(pairwise(places), pairwise(in_name), strict=False):
-            in_order += text.order(name_a, name_b)
-            if any(0 < q - p <= NEAR_WORDS for p in a for q in b):
-                near += 1
-        negated = 0 if negating else sum(
-            any(text.negated(p) for p in at) for at in in_name)
-        # A clause found only as a synonym counts for less where it stands, as it does found.
-        worth = [WEIGHTS[how] / WEIGHTS["word"] for how in found]
-        often = sum(w * len(at) / (len(at) + 1) for w, at in zip(worth, places, strict=True))
-        named_worth = sum(w for w, at in zip(worth, in_name, strict=True) if at)
-        return Evidence(tuple(found), named_worth, in_order, near,
-                        negated, law.game in named and law.game != GENERAL,
-                        bm25 if not self._may_be_broad else 0.0, often, rare)
-
-    def _rarity(self, clause: Clause) -> float:
-        """1 for a clause one law uses, 0 for one every law uses (from the vocabulary)."""
-        laws = max(len(self._laws), 2)
-        docs = min(max(self._vocabulary.clause_docs(clause, synonyms=False), 1), laws)
-        return 1.0 - math.log(docs) / math.log(laws)
-
-    def _explain(self, law: Law, clause: Clause) -> Match | None:
-        """Why `law` matches `clause`, or None when it does not."""
-        return self._found(self._text_of(law), clause)[0]
-
     def _hit(self, law_id: str, rank: float, snippet: str, seen: Understanding) -> SearchHit:
         law = self._laws[law_id]
         matched = []
         missed = []
         for clause in seen.clauses:
-            why = self._explain(law, clause)
+            why = self._matcher.explain(law, clause)
             if why is None:
                 missed.append(clause.typed)
             else:

@@ -8,23 +8,44 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from app.corpus.checks import Collector, ContentError, read_toml, str_field, str_list
+from msgspec import Meta, field
+
+from app.corpus.checks import Collector, ContentError, read_toml
+from app.corpus.schema import Schema, Text, checked, entries, wrong
 from app.corpus.vocabulary import GAMES
 
 FILE = "thesaurus.toml"
-_TOP_LEVEL = ("stop_words", "group", "game")
-_GROUP_FIELDS = ("id", "forms")
-_GAME_FIELDS = ("game", "names")
+Words = Annotated[tuple[Text, ...], Meta(description="a list of non-empty strings")]
+Tables = list[dict[str, Any]]
 
 
-@dataclass(frozen=True)
-class SynonymGroup:
-    """Words and phrases the laws use for one thing; a query with any of them finds all."""
+class SynonymGroup(Schema, frozen=True):
+    """Words and phrases the laws use for one thing; a query with any of them finds all
+    ([[group]])."""
 
-    id: str
-    forms: tuple[str, ...]
+    id: Text
+    forms: Words
+
+    def __post_init__(self) -> None:
+        if len(self.forms) < 2:
+            raise wrong("forms", "a group needs at least two forms")
+
+
+class GameNames(Schema, frozen=True):
+    """Other names a reader may give a game ([[game]])."""
+
+    game: Text
+    names: Words
+
+
+class ThesaurusFile(Schema, frozen=True):
+    """content/thesaurus.toml: the words a query can do without, the groups, the names."""
+
+    stop_words: Words = ()
+    group: Tables = field(default_factory=list)
+    game: Tables = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -36,69 +57,48 @@ class Thesaurus:
     stop_words: frozenset[str] = frozenset()
 
 
-def _entries(data: dict[str, Any], key: str, out: Collector) -> list[tuple[str, dict[str, Any]]]:
-    raw = data.get(key, [])
-    if not isinstance(raw, list):
-        out.add(FILE, "-", key, f"must be a list of [[{key}]] tables")
-        return []
-    found = []
-    for index, entry in enumerate(raw):
-        label = f"{key} #{index + 1}"
-        if not isinstance(entry, dict):
-            out.add(FILE, label, "-", f"each [[{key}]] must be a table")
-            continue
-        name = entry.get("id", entry.get("game"))
-        found.append((name if isinstance(name, str) and name else label, entry))
-    return found
-
-
 def parse_thesaurus(data: dict[str, Any], out: Collector) -> Thesaurus:
     """The thesaurus in `data` (a parsed TOML table); problems go to `out`."""
     from app.search.results import (
         words,  # the same folding as queries; app.search.results imports no content
     )
 
-    for unknown in sorted(set(data) - set(_TOP_LEVEL)):
-        out.add(FILE, "-", unknown, "unknown field")
-    stop_words = str_list(data, "stop_words", FILE, "-", out)
+    parsed = checked(data, ThesaurusFile, out, FILE, "-")
+    if parsed is None:
+        return Thesaurus()
     groups: list[SynonymGroup] = []
     owner: dict[str, str] = {}
-    for entry, raw in _entries(data, "group", out):
-        for unknown in sorted(set(raw) - set(_GROUP_FIELDS)):
-            out.add(FILE, entry, unknown, "unknown field")
-        group_id = str_field(raw, "id", FILE, entry, out, required=True)
-        forms = str_list(raw, "forms", FILE, entry, out)
-        if "forms" in raw and len(forms) < 2 and isinstance(raw["forms"], list):
-            out.add(FILE, entry, "forms", "a group needs at least two forms")
-        if "forms" not in raw:
-            out.add(FILE, entry, "forms", "missing required field")
-        for form in forms:
+    for entry, raw in entries(parsed.group, "group"):
+        group = checked(raw, SynonymGroup, out, FILE, entry)
+        if group is None:
+            continue
+        before = len(out.problems)
+        for form in group.forms:
             key = " ".join(words(form))
             if not key:
                 out.add(FILE, entry, "forms", f"{form!r} holds no word")
-            elif key in owner and owner[key] != group_id:
+            elif key in owner and owner[key] != group.id:
                 out.add(FILE, entry, "forms", f"{form!r} is already in group {owner[key]!r}")
             else:
-                owner[key] = group_id
-        if group_id in {g.id for g in groups}:
+                owner[key] = group.id
+        if group.id in {g.id for g in groups}:
             out.add(FILE, entry, "id", "duplicate id")
-        elif group_id and forms:
-            groups.append(SynonymGroup(group_id, forms))
+        elif len(out.problems) == before:
+            groups.append(group)
     names: list[tuple[str, str]] = []
-    for entry, raw in _entries(data, "game", out):
-        for unknown in sorted(set(raw) - set(_GAME_FIELDS)):
-            out.add(FILE, entry, unknown, "unknown field")
-        game = str_field(raw, "game", FILE, entry, out, required=True)
-        if game and game not in GAMES:
-            out.add(FILE, entry, "game", f"unknown game {game!r}; expected one of {sorted(GAMES)}")
-        if "names" not in raw:
-            out.add(FILE, entry, "names", "missing required field")
-        for name in str_list(raw, "names", FILE, entry, out):
+    for entry, raw in entries(parsed.game, "game", key="game"):
+        named = checked(raw, GameNames, out, FILE, entry)
+        if named is None:
+            continue
+        if named.game not in GAMES:
+            out.add(FILE, entry, "game",
+                    f"unknown game {named.game!r}; expected one of {sorted(GAMES)}")
+        for name in named.names:
             if not words(name):
                 out.add(FILE, entry, "names", f"{name!r} holds no word")
-            elif game in GAMES:
-                names.append((name, game))
-    stops = frozenset(w for s in stop_words for w in words(s))
+            elif named.game in GAMES:
+                names.append((name, named.game))
+    stops = frozenset(w for s in parsed.stop_words for w in words(s))
     return Thesaurus(tuple(groups), tuple(names), stops)
 
 

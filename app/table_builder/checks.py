@@ -15,6 +15,7 @@ from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.table_builder.problem_words import problem_words
+from app.table_builder.reading import mapping_at, text_at
 
 _HANDS_FIELD = re.compile(r"^hands\.(?P<player>.+?)(?:\[(?P<index>\d+)\])?$")
 _INDEXED = re.compile(r"^(?P<area>trick\.cards|stock)\[(?P<index>\d+)\]$")
@@ -101,11 +102,11 @@ def check_table(raw: Mapping[str, Any], games: Mapping[str, Game]) -> Scenario |
         return parse_scenario(raw, games)  # total: any mapping gives a Scenario or this error
     except ScenarioError as err:
         said = None
-        gid = raw.get("game")
-        game = games.get(gid) if isinstance(gid, str) else None
+        gid = text_at(raw, "game")
+        game = games.get(gid) if gid is not None else None
         if game is not None:
-            variants = raw.get("variants")
-            if isinstance(variants, dict):
+            variants = mapping_at(raw, "variants")
+            if variants:
                 game = game.for_table(variants)
             said = problem_words(err.field, raw, game)
         return Problem(err.field, err.message, said or "")

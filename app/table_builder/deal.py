@@ -1,7 +1,10 @@
-"""Dealing correct tables at random: for the builder's "Deal at random", quizzes and tests.
+"""Dealing correct tables at random: for the builder's "Deal at random", guided rulings,
+quizzes and tests.
 
-What a game deals (turn-up, bid, trick, scores) is asked of its declared model; an event's
-fields come from its spec in app/model/events.py, tidied by the event's own random hook.
+A table is dealt as a typed scenario file (app/model/scenario_model.py), its event built as the
+event's own Struct. What a game deals (turn-up, bid, trick, scores) is asked of its declared
+model; an event's fields come from its spec in app/model/events.py, tidied by the event's own
+random hook (app/model/event_randoms.py), which returns the table changed.
 """
 
 from __future__ import annotations
@@ -9,12 +12,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from msgspec.structs import replace
+
 from app.cards import Card
 from app.engine.table import Table
+from app.model.event_randoms import cards_of
 from app.model.event_spec import FieldSpec
+from app.model.event_types import WrongCount
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import parse_scenario
+from app.model.scenario_model import Bid, ScenarioFile, Trick, file_json
 
 _IN_PLAY = ("play", "stock-exhausted")
 
@@ -25,10 +33,11 @@ def seats(game: Game) -> list[str]:
 
 
 def deal_table(game: Game, stage: str, rng: random.Random,
-               players: list[str] | None = None) -> dict[str, Any]:
-    """A scenario mapping (no event yet) with a correct deal for the stage (at the game's
-    usual seats, or at `players`, as many as the game allows)."""
-    players = list(players) if players else seats(game)
+               players: list[str] | None = None) -> ScenarioFile:
+    """A correct deal for the stage (at the game's usual seats, or at `players`, as many as the
+    game allows). Its event is a wrong count, which asks nothing of the table, until
+    random_event draws one."""
+    seated = tuple(players) if players else tuple(seats(game))
     pack = [c for c in game.pack.cards for _ in range(game.pack.copies)]
     rng.shuffle(pack)
     rule = game.stage_rule(stage)
@@ -40,89 +49,107 @@ def deal_table(game: Game, stage: str, rng: random.Random,
         size -= since
     elif stage == "play" and game.has_tricks:
         tricks_played = rng.randint(0, 3)
-    hands = {p: [pack.pop().code for _ in range(size)] for p in players}
+    hands = {p: [pack.pop() for _ in range(size)] for p in seated}
     low, high, step = game.model.random_scores
-    table: dict[str, Any] = {
-        "game": game.id,
-        "players": players,
-        "dealer": players[-1],
-        "stage": stage,
-        "hands": hands,
-        "tricks_played": tricks_played,
-        "scores": {p: rng.randrange(low, high, step) for p in players},
-    }
+    scores = {p: rng.randrange(low, high, step) for p in seated}
+    turn_up = trump = None
     if game.has_turn_up and stage != "deal":
-        table["turn_up"] = pack.pop().code
+        turn_up = pack.pop()
     elif game.has_trumps and not game.turn_up_fixes_trump and stage in _IN_PLAY:
-        table["trump"] = rng.choice(game.pack.suits)
+        trump = rng.choice(game.pack.suits)
+    bid = None
     if game.has_bidding and stage != "deal":
-        table["bid"] = {"player": rng.choice(players), "amount": rng.randint(1, 4)}
+        bid = Bid(player=rng.choice(seated), amount=rng.randint(1, 4))
+    trick = None
     if stage in _IN_PLAY and game.has_tricks:
-        leader = rng.choice(players)
-        order = players[players.index(leader) :] + players[: players.index(leader)]
-        played = rng.randint(0, len(players) - 1)
-        cards = []
-        for p in order[:played]:
-            cards.append(hands[p].pop())
-        table["trick"] = {"leader": leader, "cards": cards}
+        leader = rng.choice(seated)
+        order = seated[seated.index(leader):] + seated[:seated.index(leader)]
+        played = rng.randint(0, len(seated) - 1)
+        trick = Trick(leader=leader, cards=tuple(hands[p].pop() for p in order[:played]))
+    seen: tuple[str, ...] = ()
     if stage != "deal":
-        table["hands_seen"] = rng.sample(players, rng.randint(0, len(players)))
-    _give_proper_counts(table, game, pack)
-    stock_left = len(pack)
-    if stage == "stock-exhausted":
-        stock_left = 0
-    table["stock"] = stock_left
-    return table
+        seen = tuple(rng.sample(seated, rng.randint(0, len(seated))))
+    table = ScenarioFile(
+        game=game.id, event=WrongCount(), players=seated, dealer=seated[-1], stage=stage,
+        hands={p: tuple(hand) for p, hand in hands.items()}, tricks_played=tricks_played,
+        scores=scores, turn_up=turn_up, trump=trump, bid=bid, trick=trick, hands_seen=seen)
+    proper = _proper_hands(table, game, pack)
+    return replace(table, hands=proper, stock=0 if stage == "stock-exhausted" else len(pack))
 
 
-def _give_proper_counts(table: dict[str, Any], game: Game, pack: list[Card]) -> None:
-    """Trim each hand to the number the engine says it should hold at this table (tricks
-    already played, a card on the trick, the hand over), returning the rest to the pack.
+def _proper_hands(table: ScenarioFile, game: Game,
+                  pack: list[Card]) -> dict[str, tuple[Card, ...] | int]:
+    """Each hand trimmed to the number the engine says it should hold at this table (tricks
+    already played, a card on the trick, the hand over), the rest returned to the pack.
 
     The engine's Table.proper_count is the one reckoning of a proper hand: dealing by it
     means a random table is never one the builder marks "should hold N".
     """
-    probe = {**table, "event": {"type": "wrong-count"}}
-    engine_table = Table(parse_scenario(probe, {game.id: game}), game)
-    for player, hand in table["hands"].items():
+    engine_table = Table(parse_scenario(file_json(table), {game.id: game}), game)
+    hands: dict[str, tuple[Card, ...] | int] = {}
+    for player, hand in table.hands.items():
+        cards = cards_of(hand)
         proper = max(0, engine_table.proper_count(player))
-        while len(hand) > proper:
-            pack.append(Card.parse(hand.pop()))
+        pack.extend(reversed(cards[proper:]))  # the last dealt goes back first
+        hands[player] = cards[:proper]
+    return hands
 
 
-def _random_value(spec: FieldSpec, player: str, table: dict[str, Any], game: Game,
+def _random_value(spec: FieldSpec, player: str, table: ScenarioFile, game: Game,
                   rng: random.Random) -> Any:
-    players: list[str] = table["players"]
+    players = table.players or ()
     if spec.kind == "player" and spec.not_dealer:
-        return rng.choice([p for p in players if p != table["dealer"]])
+        return rng.choice([p for p in players if p != table.dealer])
     if spec.kind == "player":
         return player if spec.name == "player" else rng.choice(players)
     if spec.kind == "card":
-        own = table["hands"].get(player) or []
-        return rng.choice(own) if isinstance(own, list) and own else game.pack.cards[0].code
+        own = cards_of(table.hands.get(player))
+        return rng.choice(own) if own else game.pack.cards[0]
     if spec.kind == "bool":
         return rng.random() < 0.5
     if spec.kind == "int":
         low, high = spec.typical
         return rng.randint(max(low, spec.low), min(high, spec.high))
     if spec.kind == "players":
-        return rng.sample(players, rng.randint(1, len(players)))
+        return tuple(rng.sample(players, rng.randint(1, len(players))))
     if spec.kind == "counts":
         return {p: rng.randint(0, 4) for p in players}
     return rng.choice(spec.choices)
 
 
-def random_event(table: dict[str, Any], event_type: str, rng: random.Random,
-                 game: Game) -> dict[str, Any]:
-    """An event of the given type with plausible fields for the table (which it may change:
-    a wrong count spoils the hands it is about)."""
+def random_event(table: ScenarioFile, event_type: str, rng: random.Random,
+                 game: Game) -> ScenarioFile:
+    """The table with an event of the given type, its fields plausible for the table, built as
+    the event's Struct; the event's hook may change the table too (a wrong count spoils the
+    hands it is about)."""
     spec = EVENTS[event_type]
-    player = rng.choice(table["players"])
-    fields: dict[str, Any] = {"type": event_type}
-    for fspec in spec.fields:
-        fields[fspec.name] = _random_value(fspec, player, table, game, rng)
-    table["event"] = fields
+    player = rng.choice(table.players or ())
+    values = {f.name: _random_value(f, player, table, game, rng) for f in spec.fields}
+    table = replace(table, event=spec.cls(**values))
     if spec.randomize is not None:
-        spec.randomize(table, game, rng)
-    event: dict[str, Any] = table["event"]
-    return event
+        table = spec.randomize(table, table.event, game, rng)
+    return table
+
+
+def random_table(game: Game, stage: str, event_type: str, rng: random.Random,
+                 players: list[str] | None = None) -> ScenarioFile:
+    """A correct deal for the stage with a random event of the type."""
+    return random_event(deal_table(game, stage, rng, players), event_type, rng, game)
+
+
+def table_json(table: ScenarioFile) -> dict[str, Any]:
+    """A dealt table as JSON builtins (what parse_scenario reads, the builder edits and a quiz
+    draws), naming its stage, hands, tricks played and hands seen even at their defaults, as
+    a table laid out by hand does: its readers (the builder's stage, a quiz) find them there."""
+    out = file_json(table)
+    out.setdefault("hands", {})
+    out.setdefault("stage", table.stage)
+    out.setdefault("tricks_played", table.tricks_played)
+    out.setdefault("hands_seen", list(table.hands_seen))
+    return out
+
+
+def random_table_json(game: Game, stage: str, event_type: str, rng: random.Random,
+                      players: list[str] | None = None) -> dict[str, Any]:
+    """A random table as JSON builtins (table_json)."""
+    return table_json(random_table(game, stage, event_type, rng, players))

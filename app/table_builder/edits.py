@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.model.games import Game
+from app.model.scenario_model import file_json
 from app.table_builder.checks import Problem, check_table
-from app.table_builder.deal import deal_table, random_event
+from app.table_builder.deal import deal_table, random_event, table_json
 from app.table_builder.events import (
     default_event,
     event_fields,
@@ -233,7 +234,8 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
 
     The event's fields are made to fit the new hands; the codes and variants chosen stay.
     """
-    table = deal_table(game, stage, rng)
+    dealt = deal_table(game, stage, rng)
+    table = table_json(dealt)  # a draft: JSON builtins, as the builder edits it
     for key in ("codes", "variants"):
         if key in raw:
             table[key] = copy.deepcopy(raw[key])
@@ -246,7 +248,8 @@ def deal_at_random(raw: Mapping[str, Any], game: Game, stage: str,
         # random_event would spoil the counts to make the error; the builder deals it correct.
         table["event"] = {"type": etype}
     else:
-        table["event"] = random_event(copy.deepcopy(table), etype, rng, game)
+        # Only the event is kept: the table stays as dealt, correct.
+        table["event"] = file_json(random_event(dealt, etype, rng, game).event)
         if isinstance(check_table(table, {game.id: game}), Problem):
             table["event"] = default_event(etype, table, game, previous=previous)
         if isinstance(check_table(table, {game.id: game}), Problem):

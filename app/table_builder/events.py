@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from app.cards import Card
@@ -13,12 +14,16 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.table_builder.reading import (
     canonical_code,
+    cards_of,
     dealer_of,
-    hand_of,
     mapping_at,
+    mapping_in,
+    names_in,
+    number_in,
     players_of,
     stages_for,
     to_play_of,
+    truth_in,
 )
 
 
@@ -26,20 +31,29 @@ def events_for(game: Game, stage: str) -> tuple[str, ...]:
     """The events that can happen in this game at this stage (app/model/events.py and the game's
     model), in the order of the event list: those some code of the game rules (the engine's
     handlers), and a wrong count, which any table can hold."""
-    key = (game.id, stage, game.stage_names)
-    if key not in _OFFERED:
+    ruled = _ruled_events(game.id)
+    return tuple(spec.type for spec in game.events_at(stage)
+                 if spec.type in ruled or spec.type == "wrong-count")
+
+
+def _ruled_events(game_id: str) -> frozenset[str]:
+    """The events some handler or declared ruling rules at the game, found once for each
+    content in use: the rulings declared as data are those of $CARDLAWS_CONTENT_DIR when it is
+    set. What the game allows at a stage is not kept here, since two games of one id (the app's
+    and a club's, whose model may lack the stock) offer different events."""
+    from app.corpus.location import content_dir
+
+    key = (game_id, content_dir())
+    if key not in _RULED:
         from app.engine import handlers  # noqa: F401  (registers every handler)
         from app.engine.core import ANY_GAME, registered
 
-        ruled = {event for (gid, _, event) in registered() if gid in (game.id, ANY_GAME)}
-        _OFFERED[key] = tuple(
-            spec.type for spec in game.events_at(stage)
-            if spec.type in ruled or spec.type == "wrong-count"
-        )
-    return _OFFERED[key]
+        _RULED[key] = frozenset(
+            event for (gid, _, event) in registered() if gid in (game_id, ANY_GAME))
+    return _RULED[key]
 
 
-_OFFERED: dict[tuple[str, str, tuple[str, ...]], tuple[str, ...]] = {}
+_RULED: dict[tuple[str, Path], frozenset[str]] = {}
 
 
 def events_of_game(game: Game) -> tuple[str, ...]:
@@ -94,14 +108,16 @@ def _valid_for(spec: FieldSpec, value: Any, players: list[str], game: Game) -> b
         code = canonical_code(value)
         return code is not None and game.pack.contains(Card.parse(code))
     if kind == "bool":
-        return isinstance(value, bool)
+        return truth_in(value) is not None
     if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool) and (
-            spec.low <= value <= spec.high)
+        number = number_in(value)
+        return number is not None and spec.low <= number <= spec.high
     if kind == "players":
-        return isinstance(value, list) and all(p in players for p in value)
+        names = names_in(value)
+        return names is not None and all(p in players for p in names)
     if kind == "counts":
-        return isinstance(value, dict) and all(p in players for p in value)
+        counts = mapping_in(value)
+        return counts is not None and all(p in players for p in counts)
     return value in spec.choices
 
 
@@ -137,8 +153,8 @@ def default_event(
         elif kind == "player":
             event[name] = actor
         elif kind == "card":
-            hand = hand_of(raw, event.get("player", actor))
-            event[name] = hand[0] if isinstance(hand, list) and hand else game.pack.cards[0].code
+            hand = cards_of(raw, event.get("player", actor))
+            event[name] = hand[0] if hand else game.pack.cards[0].code
         elif kind == "bool":
             event[name] = False
         elif kind == "int":
@@ -152,11 +168,12 @@ def default_event(
     if event_type == "play":
         # A play is judged against the hand: the card must be one the player holds, and the
         # player one with a card to play (the one whose turn it is, when he has).
-        hand = hand_of(raw, event["player"])
-        if isinstance(hand, list) and event["card"] not in hand:
-            if not hand and isinstance(hand_of(raw, actor), list) and hand_of(raw, actor):
-                event["player"], hand = actor, hand_of(raw, actor)
-            if isinstance(hand, list) and hand:
+        hand = cards_of(raw, event["player"])
+        if hand is not None and event["card"] not in hand:
+            mine = cards_of(raw, actor)
+            if not hand and mine:
+                event["player"], hand = actor, mine
+            if hand:
                 event["card"] = hand[0]
     return event
 

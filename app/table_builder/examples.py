@@ -8,6 +8,7 @@ from pathlib import Path
 from app.corpus.vocabulary import GAMES
 from app.input_files import InputFileError, load_json
 from app.model.scenario import MAX_FILE_BYTES, MAX_TEXT
+from app.table_builder.reading import mapping_in, text_at
 
 
 @dataclass(frozen=True)
@@ -51,13 +52,13 @@ def _read_examples(paths: list[Path]) -> dict[str, list[Example]]:
             raw = load_json(path, MAX_FILE_BYTES, longest=MAX_TEXT)
         except InputFileError:
             continue
-        if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
+        head = mapping_in(raw) or {}
+        game = text_at(head, "game")
+        if game is None:
             continue
-        given = raw.get("title")
-        title = given if isinstance(given, str) else path.stem
-        description = raw.get("description", "")
-        found.setdefault(raw["game"], []).append(
-            Example(path, raw["game"], title, description if isinstance(description, str) else "")
-        )
+        title = text_at(head, "title")
+        found.setdefault(game, []).append(Example(
+            path, game, path.stem if title is None else title, text_at(head, "description") or ""
+        ))
     order = [g for g in GAMES if g in found] + sorted(g for g in found if g not in GAMES)
     return {g: sorted(found[g], key=lambda e: e.title.casefold()) for g in order}

@@ -14,7 +14,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.model.games import Game
-from app.table_builder.reading import hand_of, mapping_at, trick_of
+from app.table_builder.reading import cards_of, list_at, mapping_at, text_at, trick_of
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
@@ -45,13 +45,12 @@ def _places(raw: Mapping[str, Any]) -> list[tuple[str, str, Any]]:
     """Every card on the table with its field and place, in the order the parser reads them."""
     out: list[tuple[str, str, Any]] = []
     hands = mapping_at(raw, "hands")
-    for player, hand in hands.items():
-        if isinstance(hand, list):
-            out += [(f"hands.{player}[{i}]", f"{player}'s hand", c) for i, c in enumerate(hand)]
+    for player in hands:
+        hand = list_at(hands, player) or []
+        out += [(f"hands.{player}[{i}]", f"{player}'s hand", c) for i, c in enumerate(hand)]
     if raw.get("turn_up") is not None:
         out.append(("turn_up", "the turn-up", raw["turn_up"]))
-    if isinstance(raw.get("stock"), list):
-        out += [(f"stock[{i}]", "the stock", c) for i, c in enumerate(raw["stock"])]
+    out += [(f"stock[{i}]", "the stock", c) for i, c in enumerate(list_at(raw, "stock") or [])]
     out += [(f"trick.cards[{i}]", "the trick", c) for i, c in enumerate(trick_of(raw)[1])]
     return out
 
@@ -89,9 +88,9 @@ def problem_words(fld: str, raw: Mapping[str, Any], game: Game) -> str | None:
         return None
     event = mapping_at(raw, "event")
     if fld == "event.card" and event.get("type") == "play":
-        card, player = _card(event.get("card")), event.get("player")
-        hand = hand_of(raw, player) if isinstance(player, str) else None
-        if card is not None and isinstance(hand, list):
+        card, player = _card(event.get("card")), text_at(event, "player")
+        hand = cards_of(raw, player) if player is not None else None
+        if card is not None and hand is not None:
             return (f"{player} does not hold the {card.name}: a card played must be one of "
                     f"{player}'s cards. Click a card in the hand to choose it.")
     return None

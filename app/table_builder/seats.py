@@ -16,7 +16,14 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.table_builder.edits import EditRefused, _edited
 from app.table_builder.events import default_event, event_fields
-from app.table_builder.reading import players_of, trick_of
+from app.table_builder.reading import (
+    list_at,
+    mapping_at,
+    names_in,
+    players_of,
+    text_at,
+    trick_of,
+)
 
 
 def seat_range(game: Game) -> tuple[int, int]:
@@ -28,19 +35,16 @@ def _keyed(value: Any, rename: Callable[[str], str | None]) -> Any:
     """A player -> value mapping with its keys renamed (None: the player leaves)."""
     if not isinstance(value, dict):
         return value
-    out = {}
-    for player, item in value.items():
-        name = rename(player) if isinstance(player, str) else player
-        if name is not None:
-            out[name] = item
-    return out
+    renamed = ((rename(player), item) for player, item in value.items())
+    return {name: item for name, item in renamed if name is not None}
 
 
 def _listed(value: Any, rename: Callable[[str], str | None]) -> Any:
-    """A list of players renamed (None: the player leaves)."""
-    if not isinstance(value, list):
+    """A list of players renamed (None: the player leaves); anything else is left as it is."""
+    names = names_in(value)
+    if names is None:
         return value
-    return [n for n in (rename(p) if isinstance(p, str) else p for p in value) if n is not None]
+    return [n for n in map(rename, names) if n is not None]
 
 
 def _event_players(event: Mapping[str, Any],
@@ -54,17 +58,17 @@ def _event_players(event: Mapping[str, Any],
         name, kind = spec.name, spec.kind
         if name not in renamed:
             continue
-        value = renamed[name]
-        if kind == "player" and isinstance(value, str):
-            new = rename(value)
+        player = text_at(renamed, name)
+        if kind == "player" and player is not None:
+            new = rename(player)
             if new is None:
                 del renamed[name]
             else:
                 renamed[name] = new
         elif kind == "players":
-            renamed[name] = _listed(value, rename)
+            renamed[name] = _listed(renamed[name], rename)
         elif kind == "counts":
-            renamed[name] = _keyed(value, rename)
+            renamed[name] = _keyed(renamed[name], rename)
     return renamed
 
 
@@ -73,12 +77,10 @@ def _rewrite(raw: Mapping[str, Any], players: list[str],
     """The mapping with its seats replaced and every mention of a player renamed."""
     new = _edited(raw)
     new["players"] = players
-    if isinstance(new.get("dealer"), str):
-        dealer = rename(new["dealer"])
-        if dealer is None:
-            new["dealer"] = players[-1]
-        else:
-            new["dealer"] = dealer
+    dealer = text_at(new, "dealer")
+    if dealer is not None:
+        kept = rename(dealer)
+        new["dealer"] = players[-1] if kept is None else kept
     for key in ("hands", "scores"):
         if key in new:
             new[key] = _keyed(new[key], rename)
@@ -88,15 +90,17 @@ def _rewrite(raw: Mapping[str, Any], players: list[str],
         new["hands_seen"] = _listed(new["hands_seen"], rename)
         if new["hands_seen"] == []:
             del new["hands_seen"]
-    bid = new.get("bid")
-    if isinstance(bid, dict) and isinstance(bid.get("player"), str):
-        bidder = rename(bid["player"])
-        if bidder is None:
+    bid = mapping_at(new, "bid")
+    bidder = text_at(bid, "player")
+    if bidder is not None:
+        kept = rename(bidder)
+        if kept is None:
             del new["bid"]
         else:
-            bid["player"] = bidder
-    if isinstance(new.get("event"), dict):
-        new["event"] = _event_players(new["event"], rename)
+            bid["player"] = kept
+    event = mapping_at(new, "event")
+    if event:
+        new["event"] = _event_players(event, rename)
     return new
 
 
@@ -107,9 +111,10 @@ def rename_player(raw: Mapping[str, Any], old: str, new: str,
     Refused (EditRefused, with a plain message) when the name is empty, is another seat's,
     or `old` is not a seat. `game` gives the default seats of a table that lists none.
     """
-    name = new.strip() if isinstance(new, str) else ""
-    if isinstance(raw.get("players"), list):
-        players = [p for p in raw["players"] if isinstance(p, str)]
+    name = new.strip()
+    listed = list_at(raw, "players")
+    if listed is not None:
+        players = [p for p in listed if isinstance(p, str)]
     elif game is not None:
         players = players_of(raw, game)
     else:
@@ -196,8 +201,8 @@ def set_player_count(raw: Mapping[str, Any], count: int, game: Game) -> dict[str
         new.pop("trick", None)
     else:
         new["trick"] = trick
-    event = new.get("event")
-    if isinstance(event, dict) and event.get("type") in EVENTS:
+    event = mapping_at(new, "event")
+    if event.get("type") in EVENTS:
         fixed = default_event(event["type"], new, game, previous=event)
         fields = {spec.name for spec in event_fields(event["type"])}
         for key, value in event.items():

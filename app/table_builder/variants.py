@@ -16,7 +16,7 @@ from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import CODES
 from app.model.games import Game
 from app.table_builder.edits import EditRefused, _edited
-from app.table_builder.reading import mapping_at
+from app.table_builder.reading import list_at, mapping_at
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def chosen_readings(raw: Mapping[str, Any], game: Game) -> dict[str, str]:
     groups the table names are read, however many the game has)."""
     chosen = {}
     for name, law_id in mapping_at(raw, "variants").items():
-        readings = game.variant_groups.get(name) if isinstance(name, str) else None
+        readings = game.variant_groups.get(name)
         if readings and law_id != readings[0].id and any(law.id == law_id for law in readings):
             chosen[name] = law_id
     return chosen
@@ -124,7 +124,7 @@ def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
         raise EditRefused(f"{law.title} is kept for the record: the laws in force replaced "
                           "it, and no table is ruled by it.")
     new = _edited(raw)
-    variants = dict(new.get("variants") or {}) if isinstance(new.get("variants"), dict) else {}
+    variants = dict(mapping_at(new, "variants"))
     if law.variant_default:
         variants.pop(group, None)
     else:
@@ -138,8 +138,8 @@ def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
 
 def codes_in_force(raw: Mapping[str, Any], game: Game) -> tuple[str, ...]:
     """The codes a table is ruled under, in the game's order: its `codes`, else all."""
-    chosen = raw.get("codes")
-    if not isinstance(chosen, list):
+    chosen = list_at(raw, "codes")
+    if chosen is None:
         return tuple(game.codes)
     return tuple(c for c in game.codes if c in chosen)
 

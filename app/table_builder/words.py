@@ -10,8 +10,12 @@ from app.engine.ruling import Ruling
 from app.model.facts import question
 from app.model.games import Game
 from app.table_builder.reading import (
+    cards_of,
+    count_of,
     dealer_of,
-    hand_of,
+    list_at,
+    mapping_at,
+    number_in,
     players_of,
     stage_words,
     trick_of,
@@ -26,11 +30,12 @@ def card_words(code: Any) -> str:
         return str(code)
 
 
-def _cards_words(hand: Any) -> str:
-    if isinstance(hand, list):
-        return " ".join(card_words(c) for c in hand) if hand else "no cards"
-    if isinstance(hand, int):
-        return f"{hand} cards (not listed)"
+def _cards_words(cards: list[Any] | None, count: int | None = None) -> str:
+    """Cards as listed, else their count, else 'not given'."""
+    if cards is not None:
+        return " ".join(card_words(c) for c in cards) if cards else "no cards"
+    if count is not None:
+        return f"{count} cards (not listed)"
     return "not given"
 
 
@@ -51,18 +56,18 @@ def describe_table(raw: Mapping[str, Any], game: Game) -> list[tuple[str, str]]:
     if raw.get("turn_up") is not None:
         lines.append(("Turn-up", card_words(raw["turn_up"])))
     if raw.get("stock") is not None:
-        stock = raw["stock"]
-        lines.append(("Stock", f"{stock} cards" if isinstance(stock, int) else
-                      _cards_words(stock)))
-    bid = raw.get("bid")
-    if isinstance(bid, dict):
+        count = number_in(raw["stock"])
+        lines.append(("Stock", f"{count} cards" if count is not None else
+                      _cards_words(list_at(raw, "stock"))))
+    bid = mapping_at(raw, "bid")
+    if bid:
         lines.append(("Bid", f"{bid.get('player')} bid {bid.get('amount')}"))
-    scores = raw.get("scores")
-    if isinstance(scores, dict) and scores:
+    scores = mapping_at(raw, "scores")
+    if scores:
         lines.append(("Scores", ", ".join(f"{p} {v}" for p, v in scores.items())))
     for p in players:
         seen = " (seen)" if p in raw.get("hands_seen", []) else ""
-        lines.append((f"{p}'s hand", _cards_words(hand_of(raw, p)) + seen))
+        lines.append((f"{p}'s hand", _cards_words(cards_of(raw, p), count_of(raw, p)) + seen))
     leader, cards = trick_of(raw)
     if leader is not None:
         lines.append(("Trick", f"led by {leader}: " + (" ".join(card_words(c) for c in cards)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QAbstractItemView, QTextBrowser
 
@@ -51,3 +51,18 @@ def page_links(page: QTextBrowser) -> list[str]:
             it += 1
         block = block.next()
     return found
+
+
+def after_turns(qtbot, turns: int) -> None:
+    """Wait until the event loop has gone round `turns` times: whatever was queued for the next
+    turns (a screen opened turn by turn, a zero timer) has run, however slow the machine."""
+    done: list[bool] = []
+
+    def turn(left: int) -> None:
+        if left == 0:
+            done.append(True)
+        else:
+            QTimer.singleShot(0, lambda: turn(left - 1))
+
+    turn(turns)
+    qtbot.waitUntil(lambda: bool(done))

@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import bank_questions
+
 from quizzes import Question, QuestionBank, QuestionError, Scheduling, default_bank
 from ui.quiz.trainer import Trainer
 
@@ -71,16 +73,18 @@ def ready_trainer(qtbot: Any, folder: Path, clock: Clock) -> Trainer:
     return trainer
 
 
-def find_question(accept: Callable[[Question], bool], types: Iterable[str]) -> Question:
-    """The first question (items in bank order, seeds 1..30) that `accept` takes."""
+def find_question(accept: Callable[[Question], bool], types: Iterable[str],
+                  game: str | None = None) -> Question:
+    """The first question (items in bank order, seeds 1..30) that `accept` takes; `game`: of
+    the items on that game's laws only (the same question when `accept` takes only questions
+    on its laws, found without building those of every game before it)."""
     wanted = set(types)
-    for info in BANK.items.values():
-        if info.type not in wanted:
+    for item, info in BANK.items.items():
+        if info.type not in wanted or (game and info.law.partition(".")[0] != game):
             continue
         for seed in range(1, 30):
-            try:
-                question = BANK.generate(info.type, info.law, seed)
-            except QuestionError:
+            question = bank_questions.question(item, seed)  # built once for the session
+            if isinstance(question, QuestionError):
                 continue
             if accept(question):
                 return question

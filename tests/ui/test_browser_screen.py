@@ -33,7 +33,7 @@ def test_typing_a_query_shows_the_expected_law_first(qtbot, browser):
 
 
 def test_results_follow_the_typing_after_a_pause(qtbot, browser):
-    with qtbot.waitSignal(browser.search_box.query_settled, timeout=1000):
+    with qtbot.waitSignal(browser.search_box.query_settled):
         qtbot.keyClicks(browser.search_box, "void")
     assert browser.results_model.hit(0).law_id == "rubicon-bezique.english.both-surplus"
 

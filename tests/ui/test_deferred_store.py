@@ -73,6 +73,6 @@ def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
     gc.collect()
     assert destroyed_on == []  # its worker still needs it
     go_on.set()
-    qtbot.waitUntil(lambda: destroyed_on != [], timeout=10_000)
+    qtbot.waitUntil(lambda: destroyed_on != [])
     assert destroyed_on == [threading.main_thread().name]
     assert held_workers() == 0

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -38,24 +40,26 @@ def _windows() -> list[ReadingLaws]:
     return [w for w in QApplication.topLevelWidgets() if isinstance(w, ReadingLaws)]
 
 
-def _slowed(monkeypatch, seconds: float) -> None:
-    """Each law file takes a while to read (as thousands do), so the window has time to show."""
-    import time
-
+def _held(monkeypatch, until: threading.Event, first: int) -> None:
+    """The law files from the `first`-th on are read only once `until` is set (what the window
+    shows meanwhile is the test's to see), as if there were thousands and the disk were slow."""
     import app.corpus.law_files
 
     real = app.corpus.law_files.read_toml
+    calls = itertools.count()
 
-    def slow(*args, **kwargs):
-        time.sleep(seconds)
+    def held(*args, **kwargs):
+        if next(calls) >= first:
+            assert until.wait(60), "the window never showed what the test waited for"
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(app.corpus.law_files, "read_toml", slow)
+    monkeypatch.setattr(app.corpus.law_files, "read_toml", held)
 
 
 def test_a_new_version_is_read_with_its_progress_shown_then_stored(qapp, tmp_path, monkeypatch):
     root = _content(tmp_path, copies=3)
-    _slowed(monkeypatch, 0.05)
+    counted = threading.Event()  # the window said some files were read, not all
+    _held(monkeypatch, counted, first=2)
     assert stored_content(root) is None  # never read: no store yet
     seen: list[tuple[str, int, int]] = []
 
@@ -63,6 +67,8 @@ def test_a_new_version_is_read_with_its_progress_shown_then_stored(qapp, tmp_pat
         for window in _windows():
             if window.isVisible():
                 seen.append((window.count.text(), window.bar.value(), window.bar.maximum()))
+                if 0 < window.bar.value() < window.bar.maximum():
+                    counted.set()
 
     watch = QTimer()
     watch.timeout.connect(look)
@@ -119,12 +125,14 @@ def test_bad_content_is_raised_with_every_problem_and_the_window_goes(qapp, tmp_
 def test_closing_the_window_while_reading_quits_and_stores_nothing_half_done(
         qapp, tmp_path, monkeypatch):
     root = _content(tmp_path)
-    _slowed(monkeypatch, 0.2)
+    closed = threading.Event()
+    _held(monkeypatch, closed, first=1)  # the reading goes on once the window is closed
 
     def close_it() -> None:
         for window in _windows():
             if window.isVisible():
                 window.close()
+                closed.set()
                 return
         QTimer.singleShot(5, close_it)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import click_link
+from helpers import after_turns, click_link
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -44,7 +44,7 @@ def test_the_view_menu_switches_screens(qtbot, window):
 def test_a_screen_asked_for_while_another_is_being_opened_wins(qtbot, window):
     window.screen_actions["compare"].trigger()  # built now, filled and shown later...
     window.screen_actions["glossary"].trigger()  # ...unless another is asked for first
-    qtbot.wait(50)
+    after_turns(qtbot, 3)  # the turns on which the compare screen would have been shown
     assert window.current_screen == "glossary"
     assert window.screen_actions["glossary"].isChecked()
     assert not window.screen_actions["compare"].isChecked()

@@ -109,7 +109,7 @@ def test_the_exam_ends_by_itself_when_time_is_up(qtbot, quiz):
     _start_exam(qtbot, quiz, count=3)
     view = quiz.exam_view
     view.start(view.exam, minutes=0.001)
-    qtbot.waitUntil(lambda: view.showing_result, timeout=3000)
+    qtbot.waitUntil(lambda: view.showing_result)
     assert view.report.score.total == 3
 
 

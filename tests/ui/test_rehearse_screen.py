@@ -262,7 +262,7 @@ def test_the_ruling_has_the_room_at_800_by_600_and_its_options_follow_it(qtbot, 
     side = screen.rulings.parentWidget()
     viewport = screen.rulings.scroll.viewport()
     # Laid out, the ruling's visible area is most of its side of the screen.
-    qtbot.waitUntil(lambda: viewport.height() >= max(200, 0.6 * side.height()), timeout=3000)
+    qtbot.waitUntil(lambda: viewport.height() >= max(200, 0.6 * side.height()))
     assert screen.rulings.scroll.widget().isAncestorOf(screen.options)
     # Scrolled to the end, the options are in sight.
     bar = screen.rulings.scroll.verticalScrollBar()

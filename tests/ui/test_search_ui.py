@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import after_turns
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
@@ -40,8 +41,9 @@ def _row_ids(browser: BrowserScreen, rows: int = 5) -> list[set[str]]:
 
 def test_each_keystroke_is_answered_without_a_pause(qtbot, browser):
     qtbot.keyClicks(browser.search_box, "revoke")
-    # No debounce: the zero-delay report runs on the next turn of the event loop.
-    qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results, timeout=200)
+    # No debounce: the report is queued to the next turn of the event loop, where it is shown.
+    after_turns(qtbot, 1)
+    assert browser.left_pages.currentWidget() is browser.results
 
 
 def test_keys_that_queue_up_are_answered_by_one_search_of_the_whole_text(qtbot, browser, real):
@@ -56,23 +58,31 @@ def test_keys_that_queue_up_are_answered_by_one_search_of_the_whole_text(qtbot, 
     assert browser.results_model.hit(0).law_id == real[1].find("void").hits[0].law_id
 
 
-def test_the_first_key_shows_results_without_painting_the_tree_again(qtbot, browser):
+def test_the_first_key_shows_results_without_painting_the_tree_again(qtbot, real):
     # The search runs before the window repaints: no frame shows the list it replaces.
-    painted: list[int] = []
+    content, store = real
+    browser = BrowserScreen(store, content)
+    qtbot.addWidget(browser)
+    painted: dict[QObject, int] = {}
 
     class Watch(QObject):
         def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint:
-                painted.append(1)
+                painted[obj] = painted.get(obj, 0) + 1
             return False
 
     watch = Watch()
-    qtbot.wait(20)  # the first show's own paints are done before the key
-    browser.tree.viewport().installEventFilter(watch)
+    tree, results = browser.tree.viewport(), browser.results.viewport()
+    tree.installEventFilter(watch)
+    results.installEventFilter(watch)
+    browser.resize(1000, 700)
+    browser.show()
+    qtbot.waitUntil(lambda: painted.get(tree, 0) > 0)  # the first show's own paint is done
+    painted.clear()
     qtbot.keyClick(browser.search_box, "m")
     qtbot.waitUntil(lambda: browser.left_pages.currentWidget() is browser.results)
-    qtbot.wait(50)
-    assert painted == []
+    qtbot.waitUntil(lambda: painted.get(results, 0) > 0)  # the frame that shows the results
+    assert tree not in painted
 
 
 def test_a_typo_is_corrected_and_the_literal_query_is_one_click_away(qtbot, browser):
@@ -177,7 +187,7 @@ def test_an_index_built_on_a_worker_thread_fills_the_results_when_ready(qtbot, r
     qtbot.addWidget(screen)
     screen.search_box.setText("revoke")
     store.warm_in_background()
-    qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results, timeout=20000)
+    qtbot.waitUntil(lambda: screen.left_pages.currentWidget() is screen.results)
     assert screen.results_model.rowCount() > 0
 
 
@@ -227,7 +237,7 @@ def test_every_result_row_is_tall_enough_for_its_text_at_the_width_it_is_drawn(
     browser.search("revoke")
     view = browser.results
     view.expandAll()
-    qtbot.wait(20)
+    after_turns(qtbot, 3)  # the layout the resize and the expansion asked for is done
     model = browser.results_model
     rows = [model.index(r, 0) for r in range(model.rowCount())]
     rows += [model.index(c, 0, top) for top in rows for c in range(model.rowCount(top))]

@@ -38,10 +38,10 @@ def _confusable(question: Question) -> bool:
 
 @cache
 def _questions() -> tuple[Question, Question, Question]:
-    first = find_question(lambda q: q.game == "rubicon-bezique", ["law"])
-    second = find_question(_confusable, ["ruling"])
-    third = find_question(lambda q: q.game == "rubicon-bezique" and q.law != first.law,
-                          ["law"])
+    rubicon = "rubicon-bezique"
+    first = find_question(lambda q: q.game == rubicon, ["law"], rubicon)
+    second = find_question(_confusable, ["ruling"], rubicon)
+    third = find_question(lambda q: q.game == rubicon and q.law != first.law, ["law"], rubicon)
     return first, second, third
 
 

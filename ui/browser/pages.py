@@ -138,12 +138,8 @@ def game_page_html(
     by_topic = _section("Laws by topic", f"<ul>{topic_items}</ul>" if topic_items else "")
     if facts is None:
         return f"<h1>{e(game_name(game))}</h1>{by_topic}"
-    pack = facts.pack
-    ranks = pack.get("ranks", [])
-    suits = str(pack.get("suits", ""))
-    copies = int(pack.get("copies", 1))
-    size = len(ranks) * len(suits) * copies
-    pack_words = f"{size} cards: {' '.join(ranks)} in {len(suits)} suits"
+    ranks, suits, copies = facts.pack.ranks, facts.pack.suits, facts.pack.copies
+    pack_words = f"{facts.pack.size} cards: {' '.join(ranks)} in {len(suits)} suits"
     if copies > 1:
         pack_words += f", {copies} copies of each card"
     players = f"{facts.players}" + (", in partnerships" if facts.partnerships else "")
@@ -157,9 +153,9 @@ def game_page_html(
         _row("Target", e(facts.target)),
     ))
     stages = "".join(
-        f"<li><b>{e(str(stage.get('label', name)))}</b> "
-        f"(hand {e(str(stage.get('hand', stage.get('cards', ''))))}): "
-        f"{e(trick_rule_words(str(stage.get('rule', '')), bool(stage.get('trump_when_void'))))}"
+        f"<li><b>{e(stage.label or name)}</b> "
+        f"(hand {e(stage.hand or str(stage.cards or ''))}): "
+        f"{e(trick_rule_words(stage.rule, stage.trump_when_void))}"
         "</li>"
         for name, stage in facts.stages.items()
     )
@@ -168,8 +164,8 @@ def game_page_html(
         for item, points in facts.scores
     )
     codes = "".join(
-        f"<p><b>{e(code_name(info.code))}</b> — {e(info.authority)}<br/>{e(info.principle)}</p>"
-        for info in facts.codes.values()
+        f"<p><b>{e(code_name(code))}</b> — {e(info.authority)}<br/>{e(info.principle)}</p>"
+        for code, info in facts.codes.items()
     )
     notes = "".join(f"<li>{e(n)}</li>" for n in facts.notes)
     return "".join((

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ui.profiles.file_dialogs import FileDialogs
 from ui.profiles.profile_panel import ProfilePanel
-from ui.quiz.module_model import ModuleModel
+from ui.quiz.module_model import MODULE_ID_ROLE, ModuleModel
 from ui.quiz.trainer import Trainer
 from ui.widgets.plain_label import plain_label
 
@@ -117,3 +117,25 @@ class PickerPage(QSplitter):
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 2)
         self.setChildrenCollapsible(False)
+
+    def select(self, module_id: str) -> None:
+        """Select a module's row (the first row if it is not listed)."""
+        row = max(0, self.modules.row_of(module_id))
+        if self.modules.rowCount() == 0:
+            return
+        index = self.modules.index(row, 0)
+        self.module_table.selectionModel().select(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows)
+        self.module_table.setCurrentIndex(index)
+        self.module_table.scrollTo(index)
+
+    def selected(self) -> str | None:
+        """The id of the module selected in the list (None when none is)."""
+        index = self.module_table.currentIndex()
+        return index.siblingAtColumn(0).data(MODULE_ID_ROLE) if index.isValid() else None
+
+    @property
+    def mode(self) -> str:
+        """The mode picked."""
+        return next(m for m, b in self.mode_buttons.items() if b.isChecked())

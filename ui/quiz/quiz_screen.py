@@ -9,46 +9,37 @@ from PySide6.QtCore import (
     QDeadlineTimer,
     QElapsedTimer,
     QEventLoop,
-    QItemSelectionModel,
-    Qt,
     QTimer,
     Signal,
 )
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
-    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from ui import theme
 from ui.compat import override
 from ui.profiles.file_dialogs import FileDialogs
 from ui.quiz import study_keys
 from ui.quiz.exam_view import ExamView
-from ui.quiz.feedback_view import FeedbackView
 from ui.quiz.flag_dialog import FlagDialog
 from ui.quiz.message_page import MessagePage
-from ui.quiz.module_model import MODULE_ID_ROLE
 from ui.quiz.new_marks import MarkWalker
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
-from ui.quiz.question_view import QuestionView
+from ui.quiz.session_summary import done_text, session_line, summary_text
+from ui.quiz.study_page import StudyPage
 from ui.quiz.trainer import Trainer
 from ui.stats.figure_worker import FigureWorker
 from ui.widgets.plain_label import plain_label
-from ui.words import game_name
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from quizzes import Module, ModuleStatus, Question, Result, Session
+    from quizzes import ModuleStatus, Question, Result, Session
 
 MODES = {
     "learn": "&Due reviews, then new items",
@@ -87,7 +78,6 @@ class QuizScreen(QWidget):
         self.result: Result | None = None
         self._module_id = "everything"
         self._clock = QElapsedTimer()
-        self._pane_sized = False
         # The modules' counts are summed by SQLite on a worker thread (they grow with the
         # items and the history); the list shows them when they come.
         self.counter = FigureWorker(self)
@@ -132,7 +122,7 @@ class QuizScreen(QWidget):
         return MessagePage(self.preparing, self.busy)
 
     def _picker_page(self) -> QWidget:
-        page = PickerPage(self.trainer, self.dialogs, MODES)
+        page = self.picker = PickerPage(self.trainer, self.dialogs, MODES)
         page.start_button.clicked.connect(lambda: self.start())
         page.module_table.doubleClicked.connect(lambda _index: self.start())
         # The picker's parts, by the names the screen and its tests use.
@@ -143,55 +133,25 @@ class QuizScreen(QWidget):
         return page
 
     def _study_page(self) -> QWidget:
-        self.session_label = QLabel()
-        self.session_label.setWordWrap(True)
-        self.end_button = QPushButton("End session")
-        self.end_button.clicked.connect(self.end_session)
-        self.question_view = QuestionView(self.trainer.content.laws)
-        self.question_view.answer_changed.connect(self._update_buttons)
-        self.question_view.submitted.connect(self.check_answer)
-        question_scroll = QScrollArea()
-        question_scroll.setWidgetResizable(True)
-        question_scroll.setWidget(self.question_view)
-        self.feedback = FeedbackView(self.trainer.content.laws)
-        self.feedback.law_requested.connect(self.law_requested)
-        self.study_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.study_splitter.addWidget(question_scroll)
-        self.study_splitter.addWidget(self.feedback)
-        self.study_splitter.setStretchFactor(0, 3)
-        self.study_splitter.setStretchFactor(1, 2)
-        self.study_splitter.setChildrenCollapsible(False)
-        self.problem = plain_label()  # may quote the data folder
-        theme.keep_styled(self.problem, lambda: f"color: {theme.hex('wrong-ink')};")
-        self.check_button = QPushButton("&Check")
-        self.check_button.clicked.connect(self.check_answer)
-        self.next_button = QPushButton("&Next question")
-        self.next_button.clicked.connect(self.next_question)
-        self.undo_button = QPushButton("&Undo answer")
-        self.undo_button.setToolTip("Take the last answer back and ask it again (Ctrl+Z)")
-        self.undo_button.clicked.connect(self.undo)
-        self.flag_button = QPushButton("&Flag…")
-        self.flag_button.setToolTip("This question is wrong or unclear: set it aside and say why")
-        self.flag_button.clicked.connect(self.open_flag_dialog)
+        page = self.study_page = StudyPage(self.trainer.content.laws)
+        page.end_button.clicked.connect(self.end_session)
+        page.question_view.answer_changed.connect(self._update_buttons)
+        page.question_view.submitted.connect(self.check_answer)
+        page.feedback.law_requested.connect(self.law_requested)
+        page.check_button.clicked.connect(self.check_answer)
+        page.next_button.clicked.connect(self.next_question)
+        page.undo_button.clicked.connect(self.undo)
+        page.flag_button.clicked.connect(self.open_flag_dialog)
         self.flag_dialog: FlagDialog | None = None
-        top = QHBoxLayout()
-        top.addWidget(self.session_label, 1)
-        top.addWidget(self.end_button)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.problem, 1)
-        bottom.addWidget(self.flag_button)
-        bottom.addWidget(self.undo_button)
-        bottom.addWidget(self.check_button)
-        bottom.addWidget(self.next_button)
-        page = QWidget()
+        # The study page's parts, by the names the screen and its tests use.
+        self.session_label, self.end_button = page.session_label, page.end_button
+        self.question_view, self.feedback = page.question_view, page.feedback
+        self.study_splitter, self.problem = page.study_splitter, page.problem
+        self.check_button, self.next_button = page.check_button, page.next_button
+        self.undo_button, self.flag_button = page.undo_button, page.flag_button
         self.shortcuts = study_keys.install(
             page, choose=self.question_view.choose_number, advance=self.advance, undo=self.undo
         )
-        column = QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(top)
-        column.addWidget(self.study_splitter, 1)
-        column.addLayout(bottom)
         return page
 
     def _done_page(self) -> QWidget:
@@ -299,21 +259,11 @@ class QuizScreen(QWidget):
     def select_module(self, module_id: str) -> None:
         """Select a module in the list (kept as the choice while the counts are summed)."""
         self._module_id = module_id
-        row = max(0, self.modules.row_of(module_id))
-        if self.modules.rowCount() == 0:
-            return
-        index = self.modules.index(row, 0)
-        self.module_table.selectionModel().select(
-            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
-            | QItemSelectionModel.SelectionFlag.Rows)
-        self.module_table.setCurrentIndex(index)
-        self.module_table.scrollTo(index)
+        self.picker.select(module_id)
 
     def selected_module(self) -> str:
         """The id of the module selected in the list."""
-        index = self.module_table.currentIndex()
-        return index.siblingAtColumn(0).data(MODULE_ID_ROLE) if index.isValid() else (
-            self._module_id)
+        return self.picker.selected() or self._module_id
 
     def choose_mode(self, mode: str) -> None:
         """Pick learn, mistakes or exam."""
@@ -322,7 +272,7 @@ class QuizScreen(QWidget):
     @property
     def mode(self) -> str:
         """The mode picked."""
-        return next(m for m, b in self.mode_buttons.items() if b.isChecked())
+        return self.picker.mode
 
     # Studying -------------------------------------------------------------------------------
 
@@ -463,7 +413,7 @@ class QuizScreen(QWidget):
         self.question_view.set_locked(True)
         self.question_view.mark(self.result)
         self.feedback.show_result(self.result)
-        self._show_feedback_pane()
+        self.study_page.show_feedback()
         self._update_session_label()
         self._update_buttons()
         self.problem.setText(self.result.notice)
@@ -484,14 +434,6 @@ class QuizScreen(QWidget):
                                self._clock.elapsed(), trainer.scheduling)
         return dataclasses.replace(result, notice=notice) if notice else result
 
-    def _show_feedback_pane(self) -> None:
-        self.feedback.show()
-        if not self._pane_sized:
-            # First time: a little more room for the question and its cards than for the ruling.
-            width = self.study_splitter.width()
-            self.study_splitter.setSizes([width * 11 // 20, width * 9 // 20])
-            self._pane_sized = True
-
     def _update_buttons(self) -> None:
         answered = self.result is not None
         self.check_button.setEnabled(not answered and self.question_view.answer() is not None)
@@ -502,19 +444,8 @@ class QuizScreen(QWidget):
         self.flag_button.setEnabled(self.session is not None)  # (flags are kept per session)
 
     def _update_session_label(self) -> None:
-        if self.session is None and self._first_asked:
-            self.session_label.setText(
-                "<b>Everything due</b> · your first question; more are being prepared")
-            return
-        if self.session is None:
-            return
-        module: Module = self.session.module
-        if self.session.mode == "mistakes":
-            words = "reviewing mistakes"
-        else:
-            words = (f"{self.session.due_count()} due, "
-                     f"{self.session.new_left_today()} new items left today")
-        self.session_label.setText(f"<b>{module.title}</b> · {words}")
+        if self.session is not None or self._first_asked:
+            self.session_label.setText(session_line(self.session))
 
     def end_session(self) -> None:
         """End the session: its summary when something was answered, else the module list."""
@@ -525,24 +456,7 @@ class QuizScreen(QWidget):
 
     def summary(self) -> str:
         """The session in a few lines: answered, right, the laws to review, the next review."""
-        results = self.answered
-        right = sum(r.correct for r in results)
-        lines = [f"Answered {len(results)}, {right} right."]
-        laws = self.trainer.content.laws
-        missed: dict[str, None] = {}
-        for r in results:
-            if not r.correct:
-                missed.setdefault(r.question.law, None)
-        if missed:
-            lines.append("Laws to review:")
-            lines += [f"  • {laws[law].title} ({game_name(laws[law].game)})"
-                      if law in laws else f"  • {law}" for law in missed]
-        elif results:
-            lines.append("No law to review: every answer was right.")
-        when = self._next_due()
-        if when is not None:
-            lines.append(f"The next review falls due on {when.astimezone():%A %d %B at %H:%M}.")
-        return "\n".join(lines)
+        return summary_text(self.answered, self.trainer.content.laws, self._next_due())
 
     def _next_due(self) -> datetime | None:
         trainer = self.trainer
@@ -554,18 +468,11 @@ class QuizScreen(QWidget):
         if self.session is None and not self._first_asked:
             return
         title = self.session.module.title if self.session is not None else "Everything due"
-        if ended:
-            text = f"Session ended: {title}."
-        elif self.session is not None and self.session.mode == "mistakes":
-            text = f"No mistakes left to review in {title}. Well done."
-        else:
-            text = f"Nothing more to study in {title} for now."
         mistakes = self.session is not None and self.session.mode == "mistakes"
-        if self.answered:
-            text += "\n\n" + self.summary()
-        elif not mistakes and (when := self._next_due()) is not None:
-            text += f"\nThe next review falls due on {when.astimezone():%A %d %B at %H:%M}."
-        self.done_label.setText(text)
+        summary = self.summary() if self.answered else None
+        when = None if summary is not None or mistakes else self._next_due()
+        self.done_label.setText(done_text(title, ended=ended, mistakes=mistakes,
+                                          summary=summary, next_due=when))
         self.pages.setCurrentIndex(DONE)
 
     # Exams ----------------------------------------------------------------------------------

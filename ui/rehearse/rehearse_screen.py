@@ -36,6 +36,7 @@ from app.rehearsal.session import Moment, Rehearser, Start, Step
 from ui.builder.ruling_panel import RulingPanel
 from ui.rehearse.controls import DeclareRow, MistakeForm
 from ui.rehearse.options_box import OptionsBox
+from ui.rehearse.ruling_side import ruling_side
 from ui.rehearse.table_panel import TablePanel
 from ui.rehearse.timeline_panel import TimelinePanel
 from ui.threads import start_worker
@@ -158,30 +159,7 @@ class RehearseScreen(QWidget):
         self.timeline.moment_chosen.connect(self.show_position)
         self.timeline.branch_chosen.connect(self.show_branch)
         self.timeline.compare_asked.connect(self.compare)
-        ruling_side = QWidget()
-        ruling_layout = QVBoxLayout(ruling_side)
-        ruling_layout.setContentsMargins(0, 0, 0, 0)
-        self.guide = QLabel(
-            "Play the deal forward: click a gold-edged card of the player to move (the faded "
-            "ones may not be played now). When you want the table to go wrong, press "
-            "<b>Something went wrong…</b>: the ruling of every code in force appears here, "
-            "and the innocent side's choice is applied to the table. Click a step of the "
-            "timeline to go back to it; acting there starts a new branch.")
-        self.guide.setWordWrap(True)
-        self.guide.setTextFormat(Qt.TextFormat.RichText)
-        ruling_layout.addWidget(self.guide, 1, Qt.AlignmentFlag.AlignTop)
-        ruling_layout.addWidget(self.rulings, 1)
-        # The options scroll with the ruling they apply: beside it they took the room, and
-        # at 800x600 left the ruling a strip of some 100 px.
-        self.rulings.add_below(self.options)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(ruling_side)
-        right.addWidget(self.timeline)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
-        right.setChildrenCollapsible(False)
-        right.setSizes([500, 260])  # the ruling needs the room; the timeline scrolls
-        self.timeline.setMinimumHeight(160)
+        right, self.guide = ruling_side(self.rulings, self.options, self.timeline)
 
         self.splitter = QSplitter()
         self.splitter.addWidget(left_scroll)

@@ -1,0 +1,47 @@
+"""The whole bank's questions for a few seeds, built once per test session.
+
+Several audits walk every item of the bank for the same seeds (one answer, the stems, the
+situations' words, well-formed questions); one seed of the whole bank takes some 12 s to
+build, so each is built once and read by all of them. A question is the same whoever builds
+it (its id rebuilds it), so sharing them changes no result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from quizzes.bank import ItemInfo, default_bank
+from quizzes.questions import Question, QuestionError
+
+BANK = default_bank()
+
+
+@cache
+def question(item: str, seed: int) -> Question | QuestionError:
+    """An item's question from `seed`, or why that seed builds none."""
+    info = BANK.items[item]
+    try:
+        return BANK.generate(info.type, info.law, seed)
+    except QuestionError as exc:
+        return exc
+
+
+def of_seed(seed: int) -> tuple[tuple[ItemInfo, Question | QuestionError], ...]:
+    """Each item of the bank, in bank order, with its question from `seed` (or why that seed
+    builds none)."""
+    return tuple((info, question(item, seed)) for item, info in BANK.items.items())
+
+
+def built(seeds: Iterable[int], types: Iterable[str] | None = None) -> Iterator[Question]:
+    """Every item (of `types`) built from each seed, item by item as quizzes.audit.questions
+    gives them; the items a seed cannot build are skipped."""
+    wanted = None if types is None else set(types)
+    per_seed = [of_seed(seed) for seed in seeds]
+    for n, (info, _) in enumerate(per_seed[0] if per_seed else ()):
+        if wanted is not None and info.type not in wanted:
+            continue
+        for items in per_seed:
+            question = items[n][1]
+            if isinstance(question, Question):
+                yield question
