@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -126,18 +126,17 @@ class CountSource(Protocol):
 
     def new_item_marks(
         self, profile_id: int, new_order: str, orders: Mapping[str, Sequence[str]],
-        pause: Callable[[], None] | None = None,
     ) -> dict[str, NewItemMark]: ...
 
 
-def walked_marks(source: CountSource, profile_id: int, bank: QuestionBank,
-                 pause: Callable[[], None] | None = None) -> dict[str, NewItemMark]:
+def walked_marks(source: CountSource, profile_id: int, bank: QuestionBank
+                 ) -> dict[str, NewItemMark]:
     """Every module's new-item mark walked on to its first new item, where it moved (the walk
     a study session's first new question would otherwise make on the UI thread: a learner's
     whole run of answered items once after each update). Off the UI thread, `source` is a
     worker's reader; the caller keeps the marks (ProgressStore.new_items.keep)."""
     return source.new_item_marks(profile_id, bank.new_order_key,
-                                 {m.id: m.new_items for m in bank.modules}, pause)
+                                 {m.id: m.new_items for m in bank.modules})
 
 
 def overview(

@@ -103,10 +103,17 @@ class _StoredReach(Mapping[str, Reach]):
         return len(self._lines)
 
 
-def _path(key: str) -> Path:
+def _path(key: str, folder: Path | None = None) -> Path:
     from app.corpus.cache import cache_dir
 
-    return cache_dir() / f"{_PREFIX}{key}.jsonl"
+    return (cache_dir() if folder is None else folder) / f"{_PREFIX}{key}.jsonl"
+
+
+def _shipped(key: str) -> Path:
+    """Where the package build put the data of the app's own content (app/corpus/cache.py)."""
+    from app.corpus import cache
+
+    return _path(key, cache.shipped_dir())
 
 
 # The file is JSON lines: a header, the items in chunks, then one line per law of the survey
@@ -117,9 +124,27 @@ _CHUNK = 1000
 
 
 def read(key: str) -> Prepared | None:
-    """The data stored under the key, or None when absent, damaged or not ours."""
+    """The data stored under the key, prepared with the package or kept in the user cache;
+    None when absent, damaged or not ours."""
+    shipped = _shipped(key)
+    if shipped.is_file():
+        found = _read(key, shipped)
+        if found is not None:
+            return found
+    path = _path(key)
+    found = _read(key, path)
+    if found is not None:
+        _used(path)
+    return found
+
+
+def read_from(key: str, folder: Path) -> Prepared | None:
+    """The data stored under the key in `folder` (a folder of prepared data), else None."""
+    return _read(key, _path(key, folder))
+
+
+def _read(key: str, path: Path) -> Prepared | None:
     try:
-        path = _path(key)
         lines = path.read_text(encoding="utf-8").split("\n")
         head = json.loads(lines[0])
         if head.get("format") != _FORMAT or head.get("key") != key:
@@ -145,16 +170,16 @@ def read(key: str) -> Prepared | None:
                 survey[law] = data
         if len(survey) != int(head["laws"]):
             return None
-        _used(path)
         return Prepared(Survey(_StoredReach(survey)), items,  # type: ignore[arg-type]
                         tuple(order))  # type: ignore[arg-type]
     except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError):
         return None
 
 
-def write(key: str, prepared: Prepared) -> None:
-    """Store the data atomically, beside other versions' (the least recently used beyond
-    KEEP_VERSIONS removed); a failure to write only costs time at the next start."""
+def write(key: str, prepared: Prepared, folder: Path | None = None) -> None:
+    """Store the data atomically in `folder` (default: the user cache), beside other
+    versions' (the least recently used beyond KEEP_VERSIONS removed); a failure to write
+    only costs time at the next start."""
     survey = prepared.survey
     new = {k: n for n, k in enumerate(prepared.new_order)}
     rows = [[i.type, i.law, i.game, i.topic, i.code, new[i.key]] for i in prepared.items.values()]
@@ -171,16 +196,18 @@ def write(key: str, prepared: Prepared) -> None:
         lines.append(f"{law}\t{json.dumps(purposes, **compact)}")  # type: ignore[arg-type]
     body = "\n".join(lines)
     try:
-        folder = _path(key).parent
-        folder.mkdir(parents=True, exist_ok=True)
+        target = _path(key, folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, prefix=f".{_PREFIX}", delete=False
+            "w", encoding="utf-8", dir=target.parent, prefix=f".{_PREFIX}", delete=False
         ) as fh:
             fh.write(body)
-        os.replace(fh.name, _path(key))
+        if folder is not None:  # shipped with the package: readable by every user
+            os.chmod(fh.name, 0o644)
+        os.replace(fh.name, target)
     except OSError:
         return
-    _keep_recent(folder)
+    _keep_recent(target.parent)
 
 
 def _used(path: Path) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
 
 import pytest
 
@@ -53,11 +52,13 @@ def _no_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
             QSettings.setPath(fmt, scope, where)
 
 
-@pytest.fixture(autouse=True)
-def _collect_what_windows_kept() -> Iterator[None]:
-    """A main window exempts the heap from collection (ui/heap.py); each test's garbage is
-    handed back to the collector when it ends, so a session of windows does not pile up."""
-    yield
-    import gc
+@pytest.fixture
+def no_prepared_data(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own content as if the package build had prepared nothing for it (a source
+    checkout never installed): what the app derives is built into, and read from, the user
+    cache (for the tests of that cache)."""
+    from app.corpus import cache
 
-    gc.unfreeze()
+    nowhere = tmp_path_factory.mktemp("no-prepared") / cache.PREPARED
+    monkeypatch.setattr(cache, "shipped_dir", lambda: nowhere)

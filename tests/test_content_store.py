@@ -27,7 +27,7 @@ FIXTURE = Path(__file__).parent / "ui" / "fixture_content"
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_prepared_data: None) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv(content_cache.ENV_DIR, str(folder))
     return folder

@@ -17,7 +17,7 @@ CONTENT = load_content(cached=True)
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
+def cache(tmp_path, monkeypatch, no_prepared_data):
     monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path))
     return tmp_path
 

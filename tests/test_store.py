@@ -346,15 +346,3 @@ def words_of(law: Law) -> set[str]:
     from app.search.results import words
 
     return set(words(" ".join(fields(law))))
-
-
-def test_building_the_index_gives_way_every_few_laws() -> None:
-    import sqlite3
-
-    from app.corpus.loading import load_content
-    from app.search import index
-
-    laws = app.search.store.browse_order(load_content().laws.values())
-    calls = []
-    index.build(sqlite3.connect(":memory:"), laws, "key", pause=lambda: calls.append(1))
-    assert len(calls) == -(-len(laws) // index._PACE)  # before every 32nd law, the first too

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 import time
@@ -82,20 +81,6 @@ def show_content_error(exc: ContentError) -> None:
 
 def main(argv: list[str] | None = None, *, report_error: ErrorReport | None = None) -> int:
     """Load the content, then show the window (or render the screenshots); the exit code."""
-    # Building the window allocates a few hundred thousand objects and almost no garbage:
-    # the collector's passes over them (70-odd, 10 ms) are put off until the event loop
-    # runs. The few cycles freed meanwhile (some 400 objects) are kept with the window's
-    # heap (ui/heap.py).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _start(argv, report_error, collecting)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting: bool) -> int:
     pin_refcount_drifts()  # also in ui/__init__, which an old editable install may not run
     args = build_parser().parse_args(argv)
     if args.screenshots:
@@ -144,8 +129,6 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
         from ui.no_modal import ModalGuard
         from ui.screenshots import render_all
 
-        if collecting:
-            gc.enable()
         # Nobody is there to answer a dialog: any that opens is closed, and said on stderr.
         with ModalGuard(window):
             for path in render_all(window, args.screenshots, QSize(*args.size)):
@@ -155,8 +138,6 @@ def _start(argv: list[str] | None, report_error: ErrorReport | None, collecting:
     # The search index is built just after the first paint, not before it.
     FirstPaintHook(window, lambda: QTimer.singleShot(0, _after_first_paint(store, args)))
     window.show()
-    if collecting:
-        gc.enable()
     return app.exec()
 
 

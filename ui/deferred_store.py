@@ -1,28 +1,70 @@
 """The laws store opened after the first paint, so the window never waits for the index.
 
-The index is kept in the cache directory and rebuilt only when the laws change
-(LawsStore.cached); opening it is quick, but building it for a very large corpus is not, so
-warm_in_background() builds it on a worker thread while the window shows "Building the
-search index…". Laws and browsing come from the content and never wait; searching before
+The index of the app's own laws ships with the package (app/corpus/cache.py), and any other
+is kept in the cache directory once built, so opening it is quick; a worker thread opens it
+after the first paint while the window shows "Building the search index…". An index not
+built yet (a club's own laws, a new version of them) is built by `python -m app prepare
+--index-only` in a process of its own, which shares no interpreter lock with the window:
+built on a thread here, seconds of Python took turns with the UI thread, and a screen opened
+meanwhile stalled. Laws and browsing come from the content and never wait; searching before
 the index is ready waits for it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+import sys
 import threading
-from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from app.corpus.laws import Content, Law, Term
-from ui import heap
-from ui.pulse import UiPulse
 from ui.threads import start_worker
 
 if TYPE_CHECKING:
     from app.search.results import SearchHit, SearchResults
     from app.search.store import LawsStore
+
+
+BUILD_NICENESS = 10  # how much lower than the window's the build's priority is (POSIX)
+
+
+def build_elsewhere(content: Content) -> bool:
+    """Build the search index of `content` into the cache in a process of its own, and wait
+    for it (a worker thread waits without holding the interpreter lock); False when it could
+    not be (content not served from a store, the process failed): the caller builds it."""
+    from app.corpus.stored import StoredContent
+
+    if not isinstance(content, StoredContent):
+        return False
+    import app
+
+    if getattr(sys, "frozen", False):  # the standalone program runs the command line itself
+        argv = [sys.executable, "prepare", "--index-only"]
+    else:
+        argv = [sys.executable, "-m", "app", "prepare", "--index-only"]
+    env = dict(os.environ, CARDLAWS_CONTENT_DIR=str(content.root))
+    # The same code as this process's, wherever it was imported from.
+    path = [str(Path(app.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, path))
+    # At a lower priority than the window's: on a machine whose cores are all busy, the
+    # window's process comes first and the build takes what is left.
+    flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) | getattr(
+        subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0)
+    try:
+        child = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                 creationflags=flags)
+    except OSError:
+        return False
+    if hasattr(os, "setpriority"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, child.pid, BUILD_NICENESS)
+    return child.wait() == 0
 
 
 class DeferredStore(QObject):
@@ -42,7 +84,6 @@ class DeferredStore(QObject):
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._ordered: list[Law] | None = None
-        self._pulse: UiPulse | None = None
 
     @property
     def ready(self) -> bool:
@@ -61,34 +102,26 @@ class DeferredStore(QObject):
         self._get()
 
     def warm_in_background(self) -> None:
-        """Open (or build) the store on a worker thread; became_ready follows. A build gives
-        way to the window while the window is busy (ui/pulse.py)."""
+        """Open the store on a worker thread (its index built in a process of its own when
+        there is none yet); became_ready follows."""
         if self._store is not None or self._thread is not None:
             return
-        pulse = self._pulse = UiPulse(self)
-        pulse.start()
-        beat = pulse.beat  # the worker holds the beat, not the pulse and its timer
+        self._thread = start_worker(lambda: self._get(elsewhere=True), "search-index")
 
-        def warm() -> None:
-            try:
-                self._get(beat.give_way)
-            finally:
-                beat.stop()
-
-        self._thread = start_worker(warm, "search-index")
-
-    def _get(self, pause: Callable[[], None] | None = None) -> LawsStore:
+    def _get(self, elsewhere: bool = False) -> LawsStore:
+        """The store, opened (or built) now; with `elsewhere` (a worker), an index not built
+        yet is built by another process. Whoever asks meanwhile waits for it."""
         if self._store is None:
-            if pause is None and self._pulse is not None:
-                # Someone waits for the store now (a search typed early): the build must
-                # not give way to a window that is waiting for it.
-                self._pulse.stop()
             with self._lock:
                 if self._store is None:
                     from app.search.store import LawsStore
 
-                    with heap.bulk():  # at a first start, the whole index is built here
-                        self._store = LawsStore.cached(self._content, pause=pause)
+                    found = LawsStore.opened(self._content)
+                    if found is None and elsewhere and build_elsewhere(self._content):
+                        found = LawsStore.opened(self._content)
+                    # Built here only when no other process could build it.
+                    self._store = found if found is not None else LawsStore.cached(
+                        self._content)
                     self.became_ready.emit()
         return self._store
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.corpus.laws import Content
 from app.corpus.loading import content_dir
-from ui import heap, theme
+from ui import theme
 from ui.builder.builder_actions import BuilderActions
 from ui.builder.recent_files import RecentFiles
 from ui.compat import override
@@ -42,8 +41,6 @@ if TYPE_CHECKING:
     from ui.law_reader import LawReader
 
 DEFAULT_SIZE = (1280, 800)
-# How long a thread may hold the GIL while another waits for it (Python's default is 5 ms).
-UI_SWITCH_INTERVAL = 0.0005
 # After the window is first shown, this long before the screens' modules load in idle slices.
 IDLE_IMPORTS_AFTER_MS = 100
 
@@ -117,21 +114,14 @@ class MainWindow(WindowMoves, QMainWindow):
         handle = self.windowHandle()
         if handle is not None:
             handle.installEventFilter(self)
-        # Workers (the search index, the quiz bank, the statistics) run Python beside the UI
-        # thread, and every event this window sees passes through Python code that needs the
-        # GIL: with the default 5 ms switch interval, a busy worker made each of a screen's
-        # hundreds of events wait up to 5 ms for it, stalls of 60-100 ms in all.
-        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         # The other screens' modules load while the window is idle, so that opening one
-        # builds widgets and imports nothing; what they load is kept for the app's life.
-        # The engine's handlers too: the builder's first ruling, or a quiz survey on a worker
-        # after an update, would otherwise import them in one block (18 ms at the builder);
-        # and the trainer's, which it imports when the quizzes or the statistics first open.
+        # builds widgets and imports nothing. The engine's handlers too (the builder's first
+        # ruling would import them in one block), and the trainer's, which it imports when
+        # the quizzes or the statistics first open (the figure it pays: ui/idle_imports.py).
         self.idle_imports = IdleImports(
             [*(spec.module for spec in (*SCREENS, WELCOME)), "app.engine.handlers.*",
              *Trainer.IMPORTS], self,
             then=self._after_idle_imports)
-        heap.keep_loaded()  # the content and the first screen
 
     def _after_idle_imports(self) -> None:
         # The example files too, in a slice of their own: the Examples menu and the builder's
@@ -139,7 +129,6 @@ class MainWindow(WindowMoves, QMainWindow):
         from app.table_builder import examples_by_game
 
         examples_by_game(self.builder_actions.examples_dir)
-        heap.keep_loaded()
         QTimer.singleShot(0, _wrap_a_viewport)
 
     @override
@@ -160,7 +149,6 @@ class MainWindow(WindowMoves, QMainWindow):
                 self.ui_settings.restore_splitter(name, splitter)
             self._built[name] = widget
             self.stack.addWidget(widget)
-            heap.keep_loaded()  # a screen lives as long as the window
         return self._built[name]
 
     def open_screen(self, name: str) -> None:

@@ -25,7 +25,7 @@ import os
 import sqlite3
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,15 +44,23 @@ LAW_COLUMNS = (
     "authority, title, text, situation, remedy, brief, source, book, section, links, crc"
 )
 _HERE = os.path.dirname(os.path.abspath(__file__))
-# The modules whose code decides what loading returns: an edit to any of them rebuilds.
-_LOADERS = tuple(
-    os.path.join(_HERE, name)
-    for name in (
-        "checks.py", "schema.py", "laws.py", "game_facts.py", "law_files.py", "play_facts.py",
-        "sources.py", "variant_changes.py", "vocabulary.py", "law_rulings.py", "stored.py",
-        "../cards.py",
-    )
-)
+
+
+def _loaders() -> tuple[str, ...]:
+    """The modules whose code decides what loading returns (the corpus package's, and the
+    cards they are read into): an edit to any of them rebuilds. None in a frozen build,
+    whose modules are in an archive."""
+    try:
+        names = sorted(os.listdir(_HERE))
+    except OSError:
+        return ()
+    return (*(os.path.join(_HERE, name) for name in names if name.endswith(".py")),
+            os.path.join(_HERE, "..", "cards.py"))
+
+
+_LOADERS = _loaders()
+# The store the package build prepared for the app's own content (app/corpus/cache.py).
+SHIPPED_NAME = "content.sqlite"
 # The folders of a content directory whose TOML files load_content reads (and the root's own).
 _FOLDERS = ("", "games", "laws")
 _SUFFIXES = (".toml", ".txt")
@@ -139,6 +147,32 @@ def manifest(root: Path, seeds_dir: Path | None = None) -> str:
             continue
         lines.append(f"{folder}/")
         lines.append(listed)
+    return "\n".join(lines)
+
+
+def shipped_manifest(root: Path) -> str:
+    """What decides the content of a store prepared when the package was built, without
+    anything of the machine it is installed on (its path, the files' times): the format and
+    version, the loader code, and each content file's name, size and checksum. Reading the
+    app's own content for it takes under a millisecond; a club's content, however large, is
+    never read for it (its store is in the user cache, checked by `manifest`)."""
+    lines = [FORMAT, __version__, "prepared"]
+    for loader in _LOADERS:
+        try:
+            with open(loader, "rb") as fh:
+                lines.append(f"{os.path.basename(loader)}|{zlib.crc32(fh.read()):08x}")
+        except OSError:  # a frozen build ships bytecode only: its version stands for the code
+            lines.append(os.path.basename(loader))
+    for folder in _FOLDERS:
+        where = os.path.join(root, folder)
+        try:
+            names = sorted(n for n in os.listdir(where) if n.endswith(_SUFFIXES))
+            for name in names:
+                with open(os.path.join(where, name), "rb") as fh:
+                    data = fh.read()
+                lines.append(f"{folder}/{name}|{len(data)}|{zlib.crc32(data):08x}")
+        except OSError:
+            lines.append(f"{folder}|missing")
     return "\n".join(lines)
 
 
@@ -252,16 +286,43 @@ class StoreReader:
             self._local.conn = None
 
 
+def shipped_store(root: Path, seeds_dir: Path | None = None) -> Path | None:
+    """The store prepared with the package for `root`, when `root` is the app's own content
+    and the build left one (no seed texts asked for: they are checked at run time)."""
+    from app.corpus import cache
+    from app.corpus.location import CONTENT_DIR
+
+    path = cache.shipped_dir() / SHIPPED_NAME
+    if seeds_dir is not None or not path.is_file():
+        return None
+    try:
+        return path if os.path.samefile(root, CONTENT_DIR) else None
+    except OSError:
+        return None
+
+
 def open_store(root: Path, seeds_dir: Path | None = None) -> tuple[StoreReader, dict[str, str]]:
-    """The store of `root`, current and well formed, with its meta table; StoreDamaged when
-    it is absent, stale, damaged or not ours."""
-    path = store_path(root)
+    """The store of `root`, current and well formed, with its meta table: the one prepared
+    with the package when it is current, else the user cache's; StoreDamaged when it is
+    absent, stale, damaged or not ours."""
+    shipped = shipped_store(root, seeds_dir)
+    if shipped is not None:
+        try:
+            return open_store_file(shipped, lambda: shipped_manifest(root))
+        except StoreDamaged:
+            pass  # content edited in a source checkout, or other code: the user cache's
+    return open_store_file(store_path(root), lambda: manifest(root, seeds_dir))
+
+
+def open_store_file(path: Path, expected: Callable[[], str]
+                    ) -> tuple[StoreReader, dict[str, str]]:
+    """The store at `path` when its manifest is `expected()`; StoreDamaged otherwise."""
     if not path.is_file():
         raise StoreDamaged("no store")
     reader = StoreReader(path)
     try:
         meta = dict(reader.rows("SELECT name, value FROM meta"))
-        if meta.get("format") != FORMAT or meta.get("manifest") != manifest(root, seeds_dir):
+        if meta.get("format") != FORMAT or meta.get("manifest") != expected():
             raise StoreDamaged("a store of other content")
         count = int(meta.get("laws", "-1"))
         # The last row is where a truncated file ends: reading it proves the table whole
@@ -295,13 +356,15 @@ def write_store(
     manifest_text: str,
     laws: Iterable[Law],
     blobs: dict[str, Any],
+    final: Path | None = None,
 ) -> bool:
-    """Write the store of `root` atomically; False (and nothing written) when it cannot be.
+    """Write the store of `root` atomically (to `final`, by default its place in the user
+    cache); False (and nothing written) when it cannot be.
 
     `laws` in file order; `blobs` the small files' parsed tables by path relative to the
     root. A failure to write only costs speed: the next start loads from the TOML again."""
-    folder = cache_dir()
-    final = store_path(root)
+    final = store_path(root) if final is None else final
+    folder = final.parent
     temp = folder / f".{final.stem}-{os.getpid()}-{_thread.get_ident()}.sqlite"
     try:
         folder.mkdir(parents=True, exist_ok=True)

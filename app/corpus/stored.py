@@ -36,12 +36,15 @@ from app.corpus.reading import read_content
 from app.corpus.sources import Source, load_sources
 from app.corpus.store import (
     LAW_COLUMNS,
+    SHIPPED_NAME,
     StoreDamaged,
     StoreReader,
     discard,
     manifest,
     open_store,
+    open_store_file,
     row_crc,
+    shipped_manifest,
     write_store,
 )
 from app.corpus.stored_views import StoredGameGroups, StoredLaws, StoredVariants
@@ -68,7 +71,7 @@ def load_stored(root: Path, seeds_dir: Path | None, progress: Progress | None = 
     stored = open_current(root, seeds_dir)
     if stored is not None:
         return stored
-    content = _build(root, seeds_dir, progress)
+    content, _ = _build(root, seeds_dir, progress)
     return open_current(root, seeds_dir) or content
 
 
@@ -82,8 +85,23 @@ def open_current(root: Path, seeds_dir: Path | None) -> StoredContent | None:
     return stored if stored.check_small_files() else None
 
 
-def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Content:
-    text = manifest(root, seeds_dir)  # before reading: an edit while loading rebuilds next time
+def write_prepared(root: Path, folder: Path) -> StoredContent:
+    """Validate the content of `root` and write its store into `folder` under the manifest
+    of prepared data (what the package build ships: app/corpus/cache.py); the content as
+    served from that store. ContentError when the content is invalid; OSError when the
+    store cannot be written."""
+    text = shipped_manifest(root)
+    path = folder / SHIPPED_NAME
+    if not _build(root, None, None, text, path)[1]:
+        raise OSError(f"the content store could not be written to {path}")
+    reader, meta = open_store_file(path, lambda: text)
+    return StoredContent(root, None, reader, int(meta["laws"]))
+
+
+def _build(root: Path, seeds_dir: Path | None, progress: Progress | None,
+           text: str | None = None, final: Path | None = None) -> tuple[Content, bool]:
+    if text is None:  # before reading: an edit while loading rebuilds next time
+        text = manifest(root, seeds_dir)
     files: dict[str, Any] = {}
     with parsed_files(files):
         content = read_content(root, seeds_dir, progress=progress)
@@ -93,8 +111,7 @@ def _build(root: Path, seeds_dir: Path | None, progress: Progress | None) -> Con
         for path, data in files.items()
         if Path(path).parent != laws_dir and Path(path).is_relative_to(root)
     }
-    write_store(root, text, content.laws.values(), blobs)
-    return content
+    return content, write_store(root, text, content.laws.values(), blobs, final)
 
 
 def _links(text: str) -> dict[str, Any]:
@@ -133,6 +150,11 @@ class StoredContent(Content):
         self._glossary_terms: dict[str, Term] | None = None
         self._laws = StoredLaws(self)
         self._variants = StoredVariants(self)
+
+    @property
+    def root(self) -> Path:
+        """The content directory this store was built from."""
+        return self._root
 
     @cached_property
     def version(self) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
@@ -273,16 +273,14 @@ class FigureQueries:
             return {(r[0], r[1]): (int(r[2]), int(r[3])) for r in rows}
 
     def new_item_marks(self, profile_id: int, new_order: str,
-                       orders: Mapping[str, Sequence[str]],
-                       pause: Callable[[], None] | None = None) -> dict[str, NewItemMark]:
+                       orders: Mapping[str, Sequence[str]]) -> dict[str, NewItemMark]:
         """Each module's new-item mark walked on from the one kept, for the modules whose
         walk moved (app.progress.new_items.walked_mark), in one read transaction: the
         walks a session's first new question would make, done off the UI thread."""
         with _snapshot(self.conn):
             found = {}
             for module, order in orders.items():
-                mark = walked_mark(self.conn, profile_id, module, new_order, order,
-                                   pause=pause)
+                mark = walked_mark(self.conn, profile_id, module, new_order, order)
                 if mark is not None:
                     found[module] = mark
             return found

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from app.progress.records import ProgressError
@@ -114,7 +114,7 @@ def made_new_again(db: Database, profile_id: int) -> None:
 
 def walked_mark(
     db: Reads, profile_id: int, module: str, new_order: str, order: Sequence[str],
-    first: int = 32, most: int = 1024, pause: Callable[[], None] | None = None,
+    first: int = 32, most: int = 1024,
 ) -> NewItemMark | None:
     """How far a module's order is answered, walked from its kept mark to the first new item
     (None when the kept mark already stands there). Read on one connection in one read
@@ -127,8 +127,6 @@ def walked_mark(
     mark = read_mark(db, profile_id, module, new_order)
     answered, batch = mark.answered, first  # small first: a kept mark is usually right
     while answered < len(order):
-        if pause is not None:
-            pause()  # a worker gives way to a busy window between batches
         chunk = order[answered:answered + batch]
         found = new_among(db, profile_id, chunk)
         if found:

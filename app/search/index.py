@@ -15,9 +15,8 @@ import sqlite3
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TypeVar
 
 from app.corpus.laws import Law
 from app.corpus.vocabulary import CODES, GAMES, TOPICS
@@ -136,25 +135,8 @@ def content_key(version: str) -> str:
 
 
 _BATCH = 1000  # rows written at a time while building
-_PACE = 32  # laws between two calls of a builder's `pause`
 
-T = TypeVar("T")
-
-
-def paced(items: Iterable[T], pause: Callable[[], None] | None) -> Iterator[T]:
-    """The items, with `pause()` called before every _PACE-th: a worker building the index
-    gives way there (to a window the user is waiting on, ui/pulse.py)."""
-    if pause is None:
-        yield from items
-        return
-    for n, item in enumerate(items):
-        if n % _PACE == 0:
-            pause()
-        yield item
-
-
-def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str,
-          pause: Callable[[], None] | None = None) -> None:
+def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
     """Write the index of `laws` (already in browse order) into an empty database."""
     conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
     # Built by hand: prefix indexes keep 2- and 3-letter prefixes (the first keystrokes) fast,
@@ -177,7 +159,7 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str,
                   "topic) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         rows: list[tuple[object, ...]] = []
         games = dict(GAMES)
-        for rowid, law in enumerate(paced(laws, pause), start=1):
+        for rowid, law in enumerate(laws, start=1):
             columns = fields(law, games)
             title, case, text, where = columns
             # A corpus copied many times repeats its long texts: fold each once. (Not keyed
@@ -233,9 +215,23 @@ KEPT = 3
 ABANDONED_AFTER = 3600
 
 
+def find_cached(folder: Path, key: str, prepared: Path | None = None) -> Path | None:
+    """The index of `key`, prepared with the package (in `prepared`) or built earlier into
+    `folder`; None when there is none yet (marked used when found in `folder`)."""
+    if prepared is not None:
+        shipped = prepared / f"search-{key}.sqlite"
+        if shipped.is_file() and _key_of(shipped) == key:
+            return shipped
+    path = folder / f"search-{key}.sqlite"
+    if path.exists() and _key_of(path) == key:
+        _touch(path)
+        return path
+    return None
+
+
 def open_cached(
     folder: Path, laws: Iterable[Law], in_order: Callable[[], list[Law]] | None = None,
-    *, key: str | None = None, pause: Callable[[], None] | None = None,
+    *, key: str | None = None, prepared: Path | None = None,
 ) -> tuple[sqlite3.Connection, bool]:
     """The index of `laws` from `folder`, built there first if absent or stale.
 
@@ -243,15 +239,16 @@ def open_cached(
     are read to digest them. `in_order` gives the laws in browse order when the index must be
     built (sorting them is skipped when it need not be). Returns the connection and whether it
     had to be built. A folder that cannot be written costs only speed: the index is then
-    built in memory.
+    built in memory. An index of the same key in `prepared` (what the package build
+    prepared: app/corpus/cache.py) is opened first, as it is.
     """
     if key is None:
         laws = list(laws)
         key = digest(laws)
+    found = find_cached(folder, key, prepared)
+    if found is not None:
+        return connect(found), False
     path = folder / f"search-{key}.sqlite"
-    if path.exists() and _key_of(path) == key:
-        _touch(path)
-        return _connect(path), False
     chosen = in_order() if in_order is not None else list(laws)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -259,16 +256,16 @@ def open_cached(
         os.close(fd)
         conn = sqlite3.connect(tmp)
         try:
-            build(conn, chosen, key, pause)
+            build(conn, chosen, key)
         finally:
             conn.close()
         os.replace(tmp, path)
         _keep_newest(folder)
     except OSError:
         conn = sqlite3.connect(":memory:", check_same_thread=False)
-        build(conn, chosen, key, pause)
+        build(conn, chosen, key)
         return conn, True
-    return _connect(path), True
+    return connect(path), True
 
 
 def _touch(path: Path) -> None:
@@ -295,7 +292,8 @@ def _keep_newest(folder: Path) -> None:
         old.unlink(missing_ok=True)
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the index at `path`, usable from any thread."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
     return conn
 

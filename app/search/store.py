@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 
@@ -83,6 +83,16 @@ def _filter_sql(games: int, code: bool, topic: bool) -> str:
     return "".join(parts)
 
 
+def _folders(folder: Path | None) -> tuple[Path, Path | None]:
+    """Where an index is kept (`folder`, else the user cache) and, with the default, the
+    folder of what the package build prepared."""
+    if folder is not None:
+        return folder, None
+    from app.corpus import cache
+
+    return cache.cache_dir(), cache.shipped_dir()
+
+
 class LawsStore:
     """Every law of a Content, browsable, and searchable as you type."""
 
@@ -142,21 +152,27 @@ class LawsStore:
     @classmethod
     def cached(
         cls, content: Content, folder: Path | None = None, *, thesaurus: Thesaurus | None = None,
-        pause: Callable[[], None] | None = None,
     ) -> LawsStore:
         """The store over the index kept in `folder` (default: the user's cache directory),
-        built there only when the laws changed since it was last built. A builder on a worker
-        passes `pause`, called every few laws read or indexed, to give way to the UI thread."""
-        if folder is None:
-            from app.corpus.cache import cache_dir
-
-            folder = cache_dir()
+        built there only when the laws changed since it was last built. With the default
+        folder, the index prepared with the package is opened when it is this content's
+        (app/corpus/cache.py)."""
+        folder, prepared = _folders(folder)
         conn, _ = index.open_cached(
-            folder, content.laws.values(),
-            lambda: browse_order(index.paced(content.laws.values(), pause)),
-            key=index.content_key(content.version), pause=pause,
+            folder, content.laws.values(), lambda: browse_order(content.laws.values()),
+            key=index.content_key(content.version), prepared=prepared,
         )
         return cls(content, thesaurus=thesaurus, conn=conn)
+
+    @classmethod
+    def opened(cls, content: Content, folder: Path | None = None) -> LawsStore | None:
+        """The store over the index of `content` when one is prepared or kept already (as
+        `cached` finds it); None, and nothing built, when there is none yet."""
+        folder, prepared = _folders(folder)
+        found = index.find_cached(folder, index.content_key(content.version), prepared)
+        if found is None:
+            return None
+        return cls(content, conn=index.connect(found))
 
     @cached_property
     def _browse_order(self) -> list[Law]:

@@ -48,7 +48,7 @@ def test_laws_and_browsing_never_wait_for_the_index(content, store):
 
 def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
         qtbot, content, monkeypatch):
-    # Destroyed on the worker as it ended, the store took its pulse's running timer with it,
+    # Destroyed on the worker as it ended, the store took a running timer it held with it,
     # which the UI thread's event loop then delivered to freed memory: a crash, once, in CI.
     import gc
     import threading
@@ -58,13 +58,13 @@ def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
     from ui.threads import held_workers
 
     go_on = threading.Event()
-    cached = LawsStore.cached
+    opened = LawsStore.opened
 
     def slow(*args, **kwargs):
         go_on.wait(10)
-        return cached(*args, **kwargs)
+        return opened(*args, **kwargs)
 
-    monkeypatch.setattr(LawsStore, "cached", slow)
+    monkeypatch.setattr(LawsStore, "opened", slow)
     store = DeferredStore(content)
     store.warm_in_background()
     destroyed_on: list[str] = []
@@ -76,3 +76,27 @@ def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
     qtbot.waitUntil(lambda: destroyed_on != [])
     assert destroyed_on == [threading.main_thread().name]
     assert held_workers() == 0
+
+
+def test_an_index_not_built_yet_is_built_by_another_process_and_then_answers(
+        qtbot, tmp_path, monkeypatch):
+    # A club's own laws at their first start: the window's process builds no index (seconds
+    # of Python that would take turns with the UI thread); `python -m app prepare` does.
+    from conftest import FIXTURE_CONTENT
+
+    import app.search.index
+    from app.corpus.loading import load_content
+
+    monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(tmp_path))
+    content = load_content(FIXTURE_CONTENT, None, cached=True)
+
+    def never(*args, **kwargs):
+        raise AssertionError("the index was built in the window's process")
+
+    monkeypatch.setattr(app.search.index, "build", never)
+    store = DeferredStore(content)
+    with qtbot.waitSignal(store.became_ready, timeout=120_000):
+        store.warm_in_background()
+    assert store.ready
+    assert [h.law_id for h in store.search("misdeal")]
+    assert len(list(tmp_path.glob("search-*.sqlite"))) == 1

@@ -4,9 +4,11 @@ A session's first new question starts where the progress file's mark for its mod
 learner's answered items end (app/progress/new_items.py). After every update the order, and
 so the mark's name, changes, and the first session of each module would walk the learner's
 whole run of answered items on the UI thread (60-70 ms at x100). Once the module list is
-shown, MarkWalker walks every module's mark on, on a worker of its own that gives way to the
-window (ui/pulse.py), and keeps the marks as they come; a mark is refused if an item was made
-new again meanwhile.
+shown, MarkWalker walks every module's mark on, on a worker of its own, and keeps the marks
+as they come; a mark is refused if an item was made new again meanwhile. (A heartbeat on the
+UI thread once made the worker give way while the window was busy: bench/ui_stalls.py
+--nothing-due at ×10 measured no gain from it, a longest stall of 245 ms with it and 176 ms
+without, medians of three walks each.)
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from ui.pulse import UiPulse
 from ui.stats.figure_worker import FigureWorker
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ class MarkWalker(QObject):
         self.trainer = trainer
         self.worker = FigureWorker(self)
         self.worker.ready.connect(self._keep)
-        self.worker.failed.connect(lambda _reason: self.pulse.stop())  # marks only save time
-        self.pulse = UiPulse(self)
 
     @property
     def busy(self) -> bool:
@@ -45,15 +44,11 @@ class MarkWalker(QObject):
         trainer = self.trainer
         if not trainer.is_ready:  # closed (or switching files) since the list was shown
             return
-        profile_id, bank, pulse = trainer.profile_id, trainer.bank, self.pulse
-        pulse.start()
-        beat = pulse.beat  # the worker holds the beat, not the pulse and its timer
+        profile_id, bank = trainer.profile_id, trainer.bank
         self.worker.run(trainer.store, lambda source: (
-            profile_id, bank.new_order_key,
-            walked_marks(source, profile_id, bank, pause=beat.give_way)))
+            profile_id, bank.new_order_key, walked_marks(source, profile_id, bank)))
 
     def _keep(self, found: tuple[int, str, dict[str, Any]]) -> None:
-        self.pulse.stop()
         if not self.trainer.is_ready:
             return
         profile_id, new_order, marks = found
@@ -62,5 +57,4 @@ class MarkWalker(QObject):
 
     def close(self) -> None:
         """Stop the worker (the screen is going)."""
-        self.pulse.stop()
         self.worker.close()

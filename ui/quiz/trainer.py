@@ -8,19 +8,10 @@ GIL (each of its calls would wait out the worker's time slice: 4-16 ms became 35
 The warm-up itself reads what an earlier run derived from this content version (the survey,
 the item catalogue, the new-item order: quizzes.prepared) instead of ruling the sample and
 asking every generator about every law again, so the worker is busy briefly.
-
-What is loaded by then (the content, the windows) and the warm bank live as long as the app:
-they are frozen out of the cyclic garbage collector's sight (`gc.freeze`). Otherwise a full
-collection, set off by whichever thread allocates, walks every law, item and widget wrapper
-while holding the GIL: 100-300 ms at ×100 laws, a frozen window on the UI thread. While the
-worker warms the bank (seconds, the first time a content version is seen: every law decoded,
-the survey taken) the collector is off, and what it built is frozen when it is done
-(ui/heap.py's `bulk`).
 """
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +19,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPool, QTimer, Signal
 
 from app.corpus.laws import Content
-from ui import heap
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -118,7 +108,6 @@ class Trainer(QObject):
         if self.state != "idle":
             return
         self.state = "preparing"
-        gc.freeze()  # the content and the windows: long-lived (see the module's words)
         QTimer.singleShot(0, self, self._open_store)
 
     def _warm_bank(self, new_learner: bool) -> None:
@@ -126,18 +115,17 @@ class Trainer(QObject):
 
         def build() -> None:
             try:
-                with heap.bulk():  # no full collection over what the warm-up builds
-                    from quizzes import QuestionBank
+                from quizzes import QuestionBank
 
-                    bank = given if given is not None else QuestionBank(content)
-                    if new_learner and not bank.has_prepared:
-                        # Seconds of preparing lie ahead: the first question is asked meanwhile.
-                        from quizzes.first import first_question
+                bank = given if given is not None else QuestionBank(content)
+                if new_learner and not bank.has_prepared:
+                    # Seconds of preparing lie ahead: the first question is asked meanwhile.
+                    from quizzes.first import first_question
 
-                        first = first_question(bank)
-                        if first is not None:
-                            relay.first.emit(first)
-                    bank.warm()
+                    first = first_question(bank)
+                    if first is not None:
+                        relay.first.emit(first)
+                bank.warm()
             except Exception as exc:  # anything: the screen says it instead of crashing
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")
             else:
