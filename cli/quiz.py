@@ -37,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     validate.add_argument("directory", nargs="?", type=Path, default=None)
     validate.set_defaults(func=run_validate)
     audit = sub.add_parser(
-        "audit", help="build every item for several seeds; list questions without one answer"
+        "audit", help="build every item for several seeds; judge each from the laws and the "
+        "engine's rulings, and list the problems per class"
     )
     audit.add_argument("--seeds", type=int, default=3, help="seeds 0..N-1 per item (3)")
     audit.set_defaults(func=run_audit)
@@ -140,11 +141,14 @@ def run_audit(args: argparse.Namespace) -> int:
     from quizzes.bank import QuestionBank
 
     result = audit_bank(QuestionBank(), range(max(1, args.seeds)))
-    for problem in result.problems:
+    for problem in (*result.problems, *result.findings):
         print(problem)
+    # Per class of the blind audit (quizzes/judge.py), then per question type.
+    for cls, failing in result.by_class().items():
+        print(f"{cls}: {len(failing)} questions")
     for qtype, built in result.built.items():
         print(f"{qtype}: {result.failing(qtype)} of {built} questions without one answer")
-    return 1 if result.problems else 0
+    return 1 if result.problems or result.findings else 0
 
 
 def run_items(args: argparse.Namespace) -> int:

@@ -4,8 +4,9 @@ A question fails when two of its choices read the same (the same text, or ruling
 outcomes mean the same thing and whose options and points agree), when a wrong choice is a
 rival reading of the answer (a law of the same game, code and case, or of the same variant
 group), or when a wrong choice is a law the table's ruling also cites. `audit_bank` builds
-every item of the bank for several seeds and lists every problem found; the whole-bank test
-and `python -m app quiz audit` run it.
+every item of the bank for several seeds and lists every problem found. Each question is also
+judged from the laws and the engine's rulings alone, class by class (quizzes/judge.py). The
+whole-bank test and `python -m app quiz audit` run both.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from app.corpus.laws import Content, Law
 from app.engine import rule
 from app.engine.ruling import CodeRuling, Decision, also_true_of, meaning
 from app.model.scenario import parse_scenario
+from quizzes.judge import CLASSES, Finding, judge
 from quizzes.questions import Question, QuestionError
 from quizzes.words import OUTCOME_WORDS
 
@@ -116,9 +118,8 @@ def question_problems(content: Content, games: object, question: Question) -> li
             out.append(Problem(q.id, "same-reading", f"[{seen[said]}] and [{c.key}] read alike"))
         seen.setdefault(said, c.key)
     if q.type == "ruling" and q.table is not None:
-        # No wrong choice may be true of the right ruling: a bare outcome it also is.
-        from quizzes.generators.ruling import said_of
-
+        # No wrong choice may be true of the right ruling: a bare outcome it also is (the
+        # engine's sense of what a ruling says: quizzes/judge.py reads every choice so too).
         scenario = parse_scenario(dict(q.table), games)  # type: ignore[arg-type]
         ruled = rule(scenario, games, content)  # type: ignore[arg-type]
         right = ruled.for_code(q.code)
@@ -128,7 +129,7 @@ def question_problems(content: Content, games: object, question: Question) -> li
             outcome = bare.get(" ".join(c.text.split()))
             if c.key in answer or outcome is None:
                 continue
-            if said_of(CodeRuling(q.code, Decision(outcome, (), "")), right):
+            if also_true_of(CodeRuling(q.code, Decision(outcome, (), "")), right):
                 out.append(Problem(q.id, "true-of-the-answer",
                                    f"[{c.key}] “{c.text}” is true of the ruling too"))
     if q.type == "code" and q.table is not None and q.code is not None:
@@ -160,18 +161,38 @@ def question_problems(content: Content, games: object, question: Question) -> li
     return out
 
 
+# The class of the blind audit (quizzes/judge.py CLASSES) each of the checks above is in.
+KIND_CLASS = {
+    "same-reading": "two-answers", "two-wordings": "two-answers",
+    "rival-reading": "two-answers", "also-decides": "two-answers",
+    "true-of-the-answer": "two-answers", "two-codes-fit": "two-answers",
+    "reading-bears-on": "two-answers", "unnamed-reading": "two-answers",
+}
+
+
 @dataclass(frozen=True)
 class Audit:
-    """Questions built per type, and every problem found."""
+    """Questions built per type, and every problem found: the checks of one defensible answer
+    above (`problems`), and the judgement of each question from the laws and the engine's
+    rulings, class by class (`findings`, quizzes/judge.py)."""
 
     built: dict[str, int]
     problems: tuple[Problem, ...]
+    findings: tuple[Finding, ...] = ()
 
     def failing(self, qtype: str | None = None) -> int:
         """How many questions (of a type) have at least one problem."""
-        return len(
-            {p.question for p in self.problems if qtype is None or p.question.startswith(qtype)}
-        )
+        failing = {p.question for p in self.problems} | {f.question for f in self.findings}
+        return len({q for q in failing if qtype is None or q.startswith(f"{qtype}:")})
+
+    def by_class(self) -> dict[str, set[str]]:
+        """The questions failing in each class of the audit (every class named)."""
+        out: dict[str, set[str]] = {c: set() for c in CLASSES}
+        for p in self.problems:
+            out[KIND_CLASS.get(p.kind, "two-answers")].add(p.question)
+        for f in self.findings:
+            out[f.cls].add(f.question)
+        return out
 
 
 def questions(bank: object, seeds: Iterable[int]) -> Iterator[Question]:
@@ -203,7 +224,9 @@ def audit_questions(bank: object, built_questions: Iterable[Question]) -> Audit:
     assert isinstance(bank, QuestionBank)
     built: dict[str, int] = {}
     problems: list[Problem] = []
+    findings: list[Finding] = []
     for q in built_questions:
         built[q.type] = built.get(q.type, 0) + 1
         problems += question_problems(bank.content, bank.games, q)
-    return Audit(built, tuple(problems))
+        findings += judge(q, bank.content, bank.games)
+    return Audit(built, tuple(problems), tuple(findings))

@@ -20,6 +20,7 @@ from quizzes.questions import Question, QuestionError, parse_question_id, split_
 from quizzes.survey import Survey, take_survey
 
 if TYPE_CHECKING:
+    from app.rehearsal.session import Rehearser
     from quizzes.modules import Module
     from quizzes.prepared import Prepared
 
@@ -54,6 +55,14 @@ class QuestionBank:
         if found is None:
             found = self._laws_of[(game, code)] = tuple(self.content.laws_for(game, code))
         return found
+
+    @cached_property
+    def rehearser(self) -> Rehearser:
+        """The rehearsal's driver over this bank's games and laws: every quiz table is a moment
+        of a deal it plays (quizzes.moments)."""
+        from app.rehearsal.session import Rehearser
+
+        return Rehearser(self.games, self.content)
 
     @cached_property
     def _stored(self) -> Prepared | None:

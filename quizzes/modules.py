@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -83,7 +83,22 @@ def new_item_order(bank: QuestionBank, keys: Iterable[str]) -> list[str]:
     and within a topic across its cases in turn (quizzes.catalogue.new_order), so that no run
     of questions asks about one situation."""
     wanted = set(keys)
-    return [k for k in bank.new_order if k in wanted]
+    return apart([k for k in bank.new_order if k in wanted], lambda k: bank.items[k].law)
+
+
+def apart(order: list[str], law_of: Callable[[str], str]) -> list[str]:
+    """The order with no law asked twice running where another item can come between: an
+    item that would follow one on the same law changes place with the next that does not
+    (a module keeps only some items of the whole order, so two of one law may meet)."""
+    out = list(order)
+    for i in range(1, len(out)):
+        if law_of(out[i]) != law_of(out[i - 1]):
+            continue
+        j = next((j for j in range(i + 1, len(out)) if law_of(out[j]) != law_of(out[i - 1])),
+                 None)
+        if j is not None:
+            out.insert(i, out.pop(j))
+    return out
 
 
 def module(bank: QuestionBank, module_id: str) -> Module:

@@ -8,6 +8,7 @@ from typing import Any
 from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
+from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
 from app.model.events import EVENTS
@@ -141,7 +142,27 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
         # scored, and the misdeal it is would be marked wrong.
         text += f" The hands are counted: {join_words(counts)}."
-    return text
+    return text + holding_words(scenario)
+
+
+def holding_words(scenario: Scenario) -> str:
+    """Whether a declarer held the cards of what he declared, said in words (a false
+    declaration left for the learner to find in the hand is a fact he was not told): ' He does
+    not hold the queen of spades.' or ' He holds the cards for it.' ('' for another event, or
+    where the hand or the trump that decides it is not known)."""
+    ev = scenario.event
+    player, declared = ev.get("player"), ev.get("declared")
+    if ev.type != "false-declaration" or not isinstance(declared, str):
+        return ""
+    hand = scenario.hands.get(str(player))
+    if not isinstance(hand, tuple):
+        return ""
+    lacking = missing_cards(declared, hand, scenario.trump)
+    if lacking is None:
+        return ""
+    if not lacking:
+        return " He holds the cards for it."
+    return f" He does not hold the {join_words([c.name for c in lacking])}."
 
 
 # Events found at the deal's end, whose laws turn on whether the hands were seen and whether

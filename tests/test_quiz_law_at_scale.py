@@ -79,8 +79,11 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
     monkeypatch.setattr(StoredContent, "_decode",
                         lambda self, row: decoded.append(row[1]) or decode(self, row))
     # The laws of the largest topics (15 laws or more of one code at the real size).
-    asked = [law for law in real.content.laws.values() if _topic_size(real, law) >= 15]
-    assert len(asked) >= 20
+    # (Only laws the quizzes ask: not one whose name would give it away in its own words.)
+    listed = set(law_questions.laws(real))
+    asked = [law for law in real.content.laws.values()
+             if _topic_size(real, law) >= 15 and law.id in listed]
+    assert len(asked) >= 15
     most = 0
     for n, law in enumerate(asked):
         seed = n % 4
@@ -89,7 +92,9 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
         question = large.generate("law", law.id, seed)
         read = len(decoded)
         most = max(most, read)
-        assert read <= law_questions.READ_AT_MOST, law.id
+        # Each search reads at most READ_AT_MOST; a question whose law's name would give the
+        # table's answer away is searched again in the law's words (and, at most, once more).
+        assert read <= 3 * law_questions.READ_AT_MOST, law.id
         assert read < _topic_size(large, law) // 4, (law.id, read)
         # One defensible answer, three wrong choices, every title different ...
         assert question_problems(content, large.games, question) == [], law.id

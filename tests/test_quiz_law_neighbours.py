@@ -15,6 +15,10 @@ def test_the_quick_neighbour_test_agrees_with_the_pools():
         search = law_questions._Search(bank, law, ())
         return bool(search.topic(law.topic, law_questions.NEAR) or search.wider(1))
 
-    by_pool = [law.id for law in bank.content.laws.values() if has_pool(law)]
+    # A reading kept for the record (games/<id>.toml readings_of_record) is never asked, nor
+    # a law whose name would give it away in its own words.
+    by_pool = [law.id for law in bank.content.laws.values()
+               if has_pool(law) and not law_questions.of_record(bank, law)
+               and not law_questions._named_as_asked(bank, law)]
     assert law_questions.laws(bank) == by_pool
     assert 0 < len(by_pool) < len(bank.content.laws) + 1

@@ -27,8 +27,10 @@ def audit():
 
 
 def test_every_question_of_the_bank_has_one_defensible_answer(audit):
-    assert audit.built["law"] >= 4 * 300 and audit.built["ruling"] >= 4 * 100
+    # (A law whose name restates its own situation is not asked in its words: 288 laws are.)
+    assert audit.built["law"] >= 4 * 250 and audit.built["ruling"] >= 4 * 100
     assert [str(p) for p in audit.problems] == []
+    assert [str(f) for f in audit.findings] == []
 
 
 def test_every_outcome_has_a_meaning_and_words():

@@ -87,9 +87,14 @@ def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:
         event = (q.table or {}).get("event", {})
         if event.get("type") != "wrong-score":
             continue
-        low, high, _ = bank.games[q.table["game"]].model.random_scores  # type: ignore[index]
-        assert low <= event["correct"] < high and low <= event["marked"] < high, (
-            q.id, q.situation)
+        # Both below the points that win the game, where it has them (a deal is a game at
+        # Rubicon Bézique), and apart by the unit the game's scores move in.
+        game = bank.games[q.table["game"]]  # type: ignore[index]
+        goal = game.facts.play.game_to  # type: ignore[union-attr]
+        if goal:
+            assert event["correct"] < goal and 0 <= event["marked"] < goal, (q.id, q.situation)
+        unit = 10 if game.id in ("bezique", "rubicon-bezique") else 1
+        assert (event["marked"] - event["correct"]) % unit == 0, (q.id, q.situation)
         assert event["marked"] != event["correct"]
         seen.add(q.table["game"])  # type: ignore[index]
     assert "ecarte" in seen and len(seen) >= 3, seen
@@ -149,19 +154,19 @@ def test_a_declaration_at_ecarte_says_nothing_of_a_stock_drawn_from() -> None:
     a king announced would puzzle a learner; Pinochle's declarations still say it."""
     import random
 
-    from quizzes.generators.common import make_scenario
+    from quizzes.moments import deal_moment
 
     bank = QuestionBank()
     seen: dict[str, int] = {}
     for game in ("ecarte", "pinochle"):
         for k in range(20):
-            made = make_scenario(bank, (game, "play", "false-declaration"),
+            made = deal_moment(bank, (game, "play", "false-declaration"),
                                  random.Random(f"declared:{game}:{k}"))
             if made is None:
                 continue
             from quizzes.words import event_words
 
-            words = event_words(made[1], bank.games[game])
+            words = event_words(made.scenario, bank.games[game])
             assert ("drawn from the stock" in words) == (game == "pinochle"), words
             seen[game] = seen.get(game, 0) + 1
     assert seen.get("ecarte") and seen.get("pinochle")

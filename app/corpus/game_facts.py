@@ -89,6 +89,15 @@ class GameFacts(Schema, frozen=True):
     # Games whose laws answer each other's silences by analogy.
     family: Annotated[str, Meta(
         pattern=SLUG, description="a lower-case name such as 'bezique'")] | None = None
+    # Readings of disputed rules kept for the record only (law ids): an older code the laws in
+    # force replaced, which no handler rules. The law pages show them; a table never follows
+    # them, so neither the builder nor the quizzes offer them.
+    readings_of_record: tuple[str, ...] = ()
+
+    @property
+    def of_record(self) -> tuple[str, ...]:
+        """The readings kept for the record only (`readings_of_record`)."""
+        return self.readings_of_record
 
     def __post_init__(self) -> None:
         if not self.short_name:

@@ -49,6 +49,9 @@ class PlayFacts(Schema, frozen=True):
     bids: Annotated[tuple[Bid, Bid], Meta(
         description="[lowest, highest], whole numbers from 1 to 100")] = (0, 0)
     declarations: bool = False  # the winner of a trick may declare combinations before drawing
+    # The points that win the game, so a running score at the start of a deal stays below it;
+    # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
+    game_to: Points = 0
 
     def __post_init__(self) -> None:
         if self.bids[0] > self.bids[1]:

@@ -33,6 +33,16 @@ def read_content(root: Path, seeds_dir: Path | None = None,
     check_rulings(laws, out)
     terms = load_terms(root, sources, out)
     games = load_game_facts(root, out)
+    for gid, facts in games.items():
+        for law_id in facts.of_record:
+            law = laws.get(law_id)
+            # A law the folder does not hold is not offered anyway (a folder may hold fewer
+            # laws than its games files speak of); one it holds must be an unusual reading.
+            if law is not None and (law.game != gid or not law.variant_of
+                                    or law.variant_default):
+                out.add(f"games/{gid}.toml", gid, "readings_of_record",
+                        f"{law_id!r} is not a reading of a disputed rule of {gid} other than "
+                        "its usual one")
     for law in laws.values():
         if law.game in games:
             check_changes(law.changes, games[law.game].stages, law.file, law.id, out)

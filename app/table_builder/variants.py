@@ -50,15 +50,34 @@ def _words(slug: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def offered(readings: tuple[Law, ...], of_record: Iterable[str]) -> tuple[Law, ...]:
+    """The readings of a rule a table can follow: all but those kept for the record (an older
+    code the laws in force replaced, which no handler rules: games/<id>.toml
+    `readings_of_record`)."""
+    kept = set(of_record)
+    return tuple(law for law in readings if law.id not in kept)
+
+
+def offered_names(game: Game) -> list[str]:
+    """The disputed rules of a game a table can follow another reading of: those with two
+    readings or more besides the ones kept for the record."""
+    return [name for name, readings in game.variant_groups.items()
+            if len(offered(readings, game.facts.of_record)) > 1]
+
+
 def variant_groups(content: Content, game_id: str) -> list[VariantGroup]:
-    """The variant groups that have laws of a game, in the order the laws are written.
+    """The variant groups that have laws of a game a table can follow, in the order the laws
+    are written (a group whose other readings are all kept for the record is not offered).
 
     A group's label is its case in words ('Trump when void'); two groups of one game on the
     same case are told apart by their code ('First dealer (English)').
     """
+    facts = content.games.get(game_id)
+    of_record = facts.of_record if facts is not None else ()
     groups = [
-        VariantGroup(name, _words(laws[0].case), laws)
+        VariantGroup(name, _words(laws[0].case), offered(laws, of_record))
         for name, laws in content.variant_groups_of(game_id).items()
+        if len(offered(laws, of_record)) > 1
     ]
     labels = [g.label for g in groups]
     return [
@@ -100,6 +119,10 @@ def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
     if law is None:
         raise EditRefused(f"{law_id} is not one of the readings of "
                           f"{_words(readings[0].case)}.")
+    facts = content.games.get(law.game)
+    if facts is not None and law.id in facts.of_record:
+        raise EditRefused(f"{law.title} is kept for the record: the laws in force replaced "
+                          "it, and no table is ruled by it.")
     new = _edited(raw)
     variants = dict(mapping_at(new, "variants"))
     if law.variant_default:

@@ -46,7 +46,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     game = bank.games[found.scenario.game]
     sides = side_words(found.scenario, game)
     choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
-    table = public_table(found.raw)
+    table = public_table(found.table)
     # The codes are told apart by what each turned on: every fact any of them read is stated.
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",

@@ -1,4 +1,5 @@
-"""What every generator shares: making a random valid scenario and finding one that fits a law."""
+"""What every generator shares: a real moment of a real deal (quizzes.moments) ruled by the
+engine, and finding one that fits a law."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
-from app.model.scenario import Scenario, ScenarioError, parse_scenario
-from app.table_builder.deal import random_table_json
+from app.model.scenario import Scenario
+from quizzes.moments import Dealt, deal_moment
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -26,40 +27,40 @@ class NoScenario(LookupError):
 
 @dataclass(frozen=True)
 class Found:
-    """A scenario that fits, with its mapping (for the UI to draw) and the engine's ruling."""
+    """A moment of a deal that fits, with the engine's ruling."""
 
-    raw: Mapping[str, Any]
-    scenario: Scenario
+    dealt: Dealt
     ruling: Ruling
+
+    @property
+    def scenario(self) -> Scenario:
+        """The table and event as the engine read them."""
+        return self.dealt.scenario
+
+    @property
+    def table(self) -> Mapping[str, Any]:
+        """The scenario mapping of the moment (what the UI draws)."""
+        return self.dealt.table
 
     def for_code(self, code: str) -> CodeRuling:
         """The ruling under one code."""
         return self.ruling.for_code(code)
 
 
-def make_scenario(
-    bank: QuestionBank, combo: Combo, rng: random.Random
-) -> tuple[dict[str, Any], Scenario] | None:
-    """A random valid scenario for (game, stage, event type), or None if the dealer slipped."""
-    gid, stage, event_type = combo
-    game = bank.games[gid]
-    raw = random_table_json(game, stage, event_type, rng)
-    try:
-        return raw, parse_scenario(raw, bank.games)
-    except ScenarioError:
-        return None
-
-
 def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random) -> Found | None:
-    """Deal, set the event and rule it."""
-    made = make_scenario(bank, combo, rng)
-    if made is None:
+    """A deal played to a moment of the stage where the event happens, and its ruling."""
+    dealt = deal_moment(bank, combo, rng)
+    if dealt is None:
         return None
-    raw, scenario = made
-    ruling = rule(scenario, bank.games, bank.content)
+    return rule_dealt(bank, dealt)
+
+
+def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
+    """The engine's ruling of a moment (None when a fact that decides is not on the table)."""
+    ruling = rule(dealt.scenario, bank.games, bank.content)
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
-    return Found(raw, scenario, ruling)
+    return Found(dealt, ruling)
 
 
 def cites(found: Found, law_id: str, code: str) -> bool:

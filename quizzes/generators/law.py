@@ -30,6 +30,7 @@ from quizzes.generators.common import (
     seeded,
     shuffled,
 )
+from quizzes.judge import restated_alone, restates
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, event_words, reading_words, table_words
@@ -48,8 +49,31 @@ READ_AT_MOST = 256
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Every law with at least one neighbour to confuse it with."""
-    return [law.id for law in bank.content.laws.values() if _has_neighbour(bank, law)]
+    """Every law with at least one neighbour to confuse it with, but a reading kept for the
+    record (no table follows it: games/<id>.toml `readings_of_record`) and a law whose name
+    restates its own situation where no other law's name that could stand beside it does (a
+    question in its words would give the answer away)."""
+    return [law.id for law in bank.content.laws.values()
+            if not of_record(bank, law) and _has_neighbour(bank, law)
+            and not _named_as_asked(bank, law)]
+
+
+def _named_as_asked(bank: QuestionBank, law: Law) -> bool:
+    """Whether the law asked in its own words gives itself away by its name."""
+    try:
+        _build(bank, law.id, 0, in_words=True)
+    except GivenAway:
+        return True
+    except LookupError:
+        return False
+    return False
+
+
+def of_record(bank: QuestionBank, law: Law) -> bool:
+    """Whether the law is a reading kept for the record only (an older code the laws in
+    force replaced): the quizzes neither ask it nor offer it as a choice."""
+    facts = bank.content.games.get(law.game)
+    return facts is not None and law.id in facts.of_record
 
 
 def _has_neighbour(bank: QuestionBank, law: Law) -> bool:
@@ -123,7 +147,7 @@ class _Search:
             title = bank.folded(other)[0]
             bears = self.in_words and (other.id in law.related or law.id in other.related)
             if (other.id in self.exclude or title in self.titles or bears
-                    or _rival(bank, law, other)):
+                    or _rival(bank, law, other) or of_record(bank, other)):
                 fruitless += 1
             else:
                 self.titles.add(title)
@@ -157,7 +181,8 @@ class _Search:
         found = [laws[cp.law] for cp in law.counterparts
                  if cp.law in laws and cp.law not in self.exclude]
         return [c for c in found if bank.folded(c)[0] not in self.titles
-                and not _rival(bank, law, c) and c.code != law.code]
+                and not _rival(bank, law, c) and c.code != law.code
+                and not of_record(bank, c)]
 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
@@ -166,6 +191,7 @@ class _Search:
 _NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",
                             "king-turned", "carte-blanche"})
 TABLE_TRIES = 200  # draws for a table the law decides first, before it is asked in words
+ECHO_READ = 24  # laws of a topic read for one whose name echoes the stem
 
 
 def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tuple[Combo, int]],
@@ -189,11 +215,73 @@ def nothing_wrong(found: Found, code: str) -> bool:
                                        and found.for_code(code).outcome == "legal")
 
 
+def _given_away(law: Law, wrong: list[Law], stem: str) -> bool:
+    """Whether the law's name restates the stem and no wrong choice's does (quizzes.judge)."""
+    return restated_alone([Choice(law.id, law.title)], [Choice(o.id, o.title) for o in wrong],
+                          stem)
+
+
+def _echoing(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
+             rng: random.Random) -> Law | None:
+    """A law of the game whose name echoes the stem as the law's own does, and that could stand
+    beside it as a wrong choice (None when there is none): the right choice is then not the
+    only one that reads like the stem. Its own code's laws first; else another code's (the
+    question names the code it asks about, and the choice says whose it is)."""
+    codes = [law.code, *(c for c in bank.games[law.game].codes if c != law.code)] \
+        if law.game in bank.games else [law.code]
+    for code in codes:
+        found = _echoes(bank, law, search, stem, taken, code)
+        if found:
+            return rng.choice(found)
+    return None
+
+
+def _echoes(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
+            code: str) -> list[Law]:
+    found: list[Law] = []
+    read = 0
+    for other in bank.content.iter_laws_of_topic(law.game, law.topic, code):
+        # (its own topic only, ECHO_READ laws at most: a question reads a few dozen laws)
+        read += 1
+        if read > ECHO_READ:
+            break
+        title = bank.folded(other)[0]
+        bears = search.in_words and (other.id in law.related or law.id in other.related)
+        if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
+                or bears or _rival(bank, law, other) or of_record(bank, other)):
+            continue
+        if restates(other.title, stem):
+            found.append(other)
+    return found
+
+
+class GivenAway(LookupError):
+    """The law's name alone would give the answer away: it restates the stem, and no other
+    law's name that could stand beside it does."""
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
-    """The question for a law and a seed."""
+    """The question for a law and a seed: from a table where one rests on the law, else (or
+    where the law's name would give the table's answer away) in the law's own words."""
+    try:
+        return _build(bank, law_id, seed, in_words=False)
+    except GivenAway:
+        pass
+    try:
+        return _build(bank, law_id, seed, in_words=True)
+    except GivenAway:
+        # Other neighbours, drawn as seed 0 draws them (the draw laws() checks): the question
+        # keeps its id, and a law listed always has one.
+        if seed == 0:
+            raise
+        return _build(bank, law_id, seed, in_words=True, draw=0)
+
+
+def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
+           draw: int | None = None) -> Question:
     law = bank.content.laws[law_id]
-    rng = seeded(TYPE, law_id, seed)
-    combos = bank.survey.combos(law_id, "ruled")
+    rng = seeded(TYPE, law_id, seed if draw is None else draw)
+    combos = [] if in_words else bank.survey.combos(law_id, "ruled")
     cited: tuple[str, ...] = ()
     table = None
     found = _table_for(bank, law_id, law.code, combos, rng) if combos else None
@@ -201,7 +289,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = found.for_code(law.code)
         cited = cr.laws
         game = bank.games[found.scenario.game]
-        table = public_table(found.raw)
+        table = public_table(found.table)
         situation = with_deciding_facts(
             f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
             (cr,), found.scenario, table)
@@ -221,7 +309,16 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         search = _Search(bank, law, cited)
         near = search.topic(law.topic, NEAR) or search.wider(NEAR)
         widened = True
-    wrong = shuffled(rng, near)[:WRONG]
+    where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
+    prompt = (f"Under the {code_words(law.code)} laws{where}"
+              f"{reading_words(bank.content, (law_id,))}, which law decides this?")
+    stem = f"{situation}\n{prompt}"
+    wrong = shuffled(rng, near)
+    if _given_away(law, wrong[:WRONG], stem):
+        # The law's name echoes the stem: neighbours whose names echo it too stand first, so
+        # the right choice is not the only one that reads like the stem.
+        wrong.sort(key=lambda o: not restates(o.title, stem))
+    wrong = wrong[:WRONG]
     shown = frozenset(bank.folded(o)[0] for o in wrong)
     counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
     if counterparts and len(wrong) == WRONG:
@@ -231,11 +328,17 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     if len(wrong) < WRONG and not widened:  # (widened, the other topics gave all they had)
         shown = frozenset(bank.folded(o)[0] for o in wrong)
         wrong += search.wider(WRONG - len(wrong), shown)
+    if _given_away(law, wrong, stem):
+        echo = _echoing(bank, law, search, stem, {bank.folded(o)[0] for o in wrong}, rng)
+        if echo is not None:
+            wrong = [echo, *wrong[1:]] if len(wrong) >= WRONG else [echo, *wrong]
+        if echo is None or _given_away(law, wrong, stem):
+            raise GivenAway(f"the name of {law_id} restates the stem, and no other law's name "
+                            "that could stand beside it does")
     if not wrong:
         raise LookupError(f"no law could stand beside {law_id} as a wrong choice")
     options = shuffled(rng, [law, *wrong])
     choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
-    where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -243,8 +346,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id,),
-        prompt=f"Under the {code_words(law.code)} laws{where}"
-        f"{reading_words(bank.content, (law_id,))}, which law decides this?",
+        prompt=prompt,
         situation=situation,
         kind="single",
         choices=choices,

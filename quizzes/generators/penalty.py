@@ -49,7 +49,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         ask = f"how many points {'do' if several else 'does'} {who} score?"
     else:
         ask = f"how many points are taken off {who}'s score?"
-    table = public_table(found.raw)
+    table = public_table(found.table)
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
         (cr,), found.scenario, table)

@@ -13,7 +13,6 @@ from app.cards import Card
 from app.engine import rule
 from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
-from app.model.scenario import parse_scenario
 from quizzes.generators.common import (
     STRICT_RULES,
     Found,
@@ -71,11 +70,10 @@ def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
 
 
 def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
-    """The same table with the player to play playing `card`."""
-    raw = dict(found.raw)
-    raw["event"] = {"type": "play", "player": found.scenario.event.get("player"), "card": card.code}
-    scenario = parse_scenario(raw, bank.games)
-    return Found(raw, scenario, rule(scenario, bank.games, bank.content))
+    """The same moment with the player to play playing `card`."""
+    event = {"type": "play", "player": found.scenario.event.get("player"), "card": card.code}
+    dealt = found.dealt.with_event(event, bank.games)
+    return Found(dealt, rule(dealt.scenario, bank.games, bank.content))
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -106,7 +104,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         judged = _play(bank, found, card)
         cr = judged.for_code(law.code)
         ok = card in legal
-        table = public_table(judged.raw)
+        table = public_table(judged.table)
         situation = with_deciding_facts(situation, (cr,), judged.scenario, table)
         return Question(
             id=question_id(TYPE, law_id, seed),
@@ -128,7 +126,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     illegal = next(c for c in cards if c not in legal)
     played = _play(bank, found, illegal)
     cr = played.for_code(law.code)
-    table = public_table(found.raw, with_event=False)
+    table = public_table(found.table, with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
     table_facts = dataclasses.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))

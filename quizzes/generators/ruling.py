@@ -231,7 +231,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     choices, key = ruling_choices(bank, found, law.code, rng, combos)
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)
-    table = public_table(found.raw)
+    table = public_table(found.table)
     # Every code's ruling is in the explanation: each fact any of them turned on is stated.
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",

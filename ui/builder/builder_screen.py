@@ -55,6 +55,7 @@ from app.table_builder import (
     hand_of,
     is_new_table,
     new_table,
+    offered_names,
     players_of,
     proper_counts,
     rename_player,
@@ -315,7 +316,7 @@ class BuilderScreen(ScenarioFiles, QWidget):
                                    *self._events_offered(game, raw.get("stage", "play")))
         self._show_hand_hint()
         self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game),
-                                 list(game.variant_groups), chosen_readings(raw, game),
+                                 offered_names(game), chosen_readings(raw, game),
                                  self.variant_groups)
         self.problem_label.setText(self.problem.words if self.problem else "")
         self.problem_label.setVisible(self.problem is not None)

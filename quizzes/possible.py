@@ -1,0 +1,172 @@
+"""Could this table happen? The checks a quiz table must pass to be a real moment of a deal
+(issue 25 §1), judged from the table and the game alone, whoever made it.
+
+A table fails when the engine's parser refuses it; when its cards do not add up to the pack
+(each card no more often than the pack holds it, every trick gathered a full trick); when a
+score is one the game cannot reach (a running score at or past the points that win the game,
+a score in a game whose every deal starts from nothing without a combination to show for it);
+when the stock does not agree with the tricks played (a drawing game's stock shrinks by a card
+a player for each trick until it is gone); or when the stage and the timing the event's words
+speak of disagree with the table (a repeat of carte blanche "after drawing" during the deal, a
+card "of the next trick" played beside an empty trick).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from app.cards import Card
+from app.model.games import Game
+from app.model.scenario import Scenario, ScenarioError, parse_scenario
+
+# Events that change the number of cards a hand holds, or the stock, as they happen.
+COUNT_CHANGING = frozenset({"wrong-count", "drew-two", "drew-out-of-turn", "failed-to-draw",
+                            "even-stock"})
+
+
+def _pack(game: Game) -> Counter[Card]:
+    return Counter({c: game.pack.copies for c in game.pack.cards})
+
+
+def _visible(s: Scenario) -> tuple[Counter[Card], int]:
+    """The cards the table names, and how many more it counts without naming them."""
+    named: Counter[Card] = Counter()
+    unnamed = 0
+    for hand in s.hands.values():
+        if isinstance(hand, int):
+            unnamed += hand
+        else:
+            named.update(hand)
+    if isinstance(s.stock, int):
+        unnamed += s.stock
+    elif s.stock is not None:
+        named.update(s.stock)
+    if s.turn_up is not None:
+        named[s.turn_up] += 1
+    if s.trick is not None:
+        named.update(s.trick.cards)
+    return named, unnamed
+
+
+def card_problems(s: Scenario, game: Game) -> list[str]:
+    """The cards of the table against the pack."""
+    out: list[str] = []
+    named, unnamed = _visible(s)
+    pack = _pack(game)
+    over = [c.code for c, n in named.items() if n > pack[c]]
+    if over:
+        out.append(f"more copies than the pack holds: {', '.join(sorted(over))}")
+    on_table = sum(named.values()) + unnamed
+    size = sum(pack.values())
+    n = len(s.players)
+    if not game.has_tricks:
+        if on_table > size:
+            out.append(f"{on_table} cards on a table of a {size}-card pack")
+        return out
+    gathered = s.tricks_played * n
+    if s.event.type == "wrong-count" or s.discards_made:
+        # A short hand plays short tricks; discards are set aside, off the table.
+        if on_table + s.tricks_played * (n - 1) > size or on_table > size:
+            out.append(f"{on_table} cards and {s.tricks_played} tricks exceed the pack of {size}")
+    elif on_table + gathered != size:
+        out.append(f"{on_table} cards on the table and {s.tricks_played} tricks gathered "
+                   f"({gathered} cards) do not make the pack of {size}")
+    return out
+
+
+def stock_problems(s: Scenario, game: Game) -> list[str]:
+    """The stock against the tricks played, in a game whose players draw after each trick."""
+    play = game.facts.play
+    if play is None or not play.draws or s.event.type in COUNT_CHANGING:
+        return []
+    stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
+    if not isinstance(stock, int):
+        return []
+    n = len(s.players)
+    dealt = game.pack.size - n * game.hand_size  # the stock and the turn-up after the deal
+    left = stock + (1 if s.turn_up is not None else 0)
+    expected = max(0, dealt - n * s.tricks_played)
+    # Between a trick and its draws (a declaration is made then), one trick's draws are owed.
+    owed = max(0, dealt - n * (s.tricks_played - 1)) if s.tricks_played else expected
+    if left not in (expected, owed):
+        return [f"{left} cards in the stock (with the turn-up) after {s.tricks_played} tricks; "
+                f"the deal left {dealt}, less {n} a trick: {expected}"]
+    return []
+
+
+def score_problems(s: Scenario, game: Game) -> list[str]:
+    """Scores the game cannot have reached at this moment."""
+    play = game.facts.play
+    if play is None:
+        return []
+    out = []
+    goal = play.game_to
+    for player, score in s.scores.items():
+        # Where combinations are scored in play, a deal may carry a score past the game.
+        if goal and score >= (2 * goal if play.declarations else goal):
+            out.append(f"{player} has {score} in a game to {goal}")
+        elif not goal and not play.declarations and score != 0:
+            out.append(f"{player} has {score} where each deal is a game and nothing is scored "
+                       f"before it ends")
+        elif not goal and score < 0:
+            out.append(f"{player} has {score} where each deal starts from nothing")
+    return out
+
+
+def timing_problems(s: Scenario, game: Game) -> list[str]:
+    """The stage, and the timing the event's words speak of, against the table."""
+    out: list[str] = []
+    ev = s.event
+    cards_on_trick = bool(s.trick is not None and s.trick.cards)
+    if s.stage in ("deal", "bidding") and (s.tricks_played or cards_on_trick):
+        out.append(f"tricks played at the stage '{s.stage}'")
+    if s.stage == "deal" and s.hands_seen and ev.type != "carte-blanche":
+        out.append("players have looked at their cards during the deal")
+    if s.stage == "hand-over" and cards_on_trick:
+        out.append("a trick in progress after the hand")
+    if ev.type == "carte-blanche":
+        if ev.get("repeated") and (s.stage != "play" or not s.tricks_played):
+            out.append("carte blanche declared again after a draw, before any draw")
+        if ev.get("player") not in s.hands_seen:
+            out.append("carte blanche declared by a player who has not looked at his cards")
+    if ev.type == "false-declaration" and game.facts.play is not None \
+            and game.facts.play.declarations:
+        if ev.get("next_trick_started") and not cards_on_trick:
+            out.append("a card of the next trick is said to be played, but no trick is on "
+                       "the table")
+        if ev.get("drawn_since") and not s.tricks_played:
+            out.append("a draw since the declaration, before any trick was won")
+        if ev.get("next_trick_started") is False and cards_on_trick:
+            out.append("no card of the next trick is said to be played beside a trick in "
+                       "progress")
+    if ev.type == "lead-out-of-turn" and cards_on_trick:
+        out.append("a lead out of turn to a trick already led")
+    if ev.type == "lead-out-of-turn" and s.trick is not None and s.trick.leader == ev.get("player"):
+        out.append("a lead out of turn by the player whose lead it is")
+    won = ev.get("tricks_won")
+    if ev.type == "abandoned-hand" and isinstance(won, int) and won > s.tricks_played:
+        out.append("more tricks won than played")
+    tricks = ev.get("tricks")
+    if isinstance(tricks, Mapping) and sum(tricks.values()) != s.tricks_played:
+        out.append("the tricks won do not add up to the tricks played")
+    if ev.type == "stock-exhausted" and (s.turn_up is not None or (
+            isinstance(s.stock, tuple) and s.stock) or (isinstance(s.stock, int) and s.stock)):
+        out.append("the stock is said to be exhausted but cards are left in it")
+    return out
+
+
+def table_problems(table: Mapping[str, Any], games: Mapping[str, Game]) -> list[str]:
+    """Every way the table could not happen ([] when it could). A table shown without its
+    event (the cards to choose from, before any is played) is read with an event that
+    changes nothing on it."""
+    raw = dict(table)
+    raw.setdefault("event", {"type": "imperfect-pack"})
+    try:
+        s = parse_scenario(raw, games)
+    except ScenarioError as exc:
+        return [f"the table does not parse: {exc}"]
+    game = games[s.game]
+    return [*card_problems(s, game), *stock_problems(s, game), *score_problems(s, game),
+            *timing_problems(s, game)]
