@@ -35,16 +35,26 @@ def family(game: Game) -> str | None:
     return game.facts.family
 
 
+# The siblings of each game and code among the games in use (only the latest set is kept).
+_KIN: dict[tuple[str, str], list[Game]] = {}
+_KIN_OF: list[Mapping[str, Game]] = []
+
+
 def siblings(game: Game, games: Mapping[str, Game], code: str) -> list[Game]:
     """The other games of the family that have laws under `code`, in id order."""
-    fam = family(game)
-    if fam is None:
-        return []
-    return [
-        other
-        for gid, other in sorted(games.items())
-        if gid != game.id and family(other) == fam and code in other.codes
-    ]
+    if not _KIN_OF or _KIN_OF[0] is not games:
+        _KIN.clear()
+        _KIN_OF[:] = [games]
+    key = (game.id, code)
+    kin = _KIN.get(key)
+    if kin is None:
+        fam = family(game)
+        kin = _KIN[key] = [] if fam is None else [
+            other
+            for gid, other in sorted(games.items())
+            if gid != game.id and family(other) == fam and code in other.codes
+        ]
+    return kin
 
 
 def find_analogues(

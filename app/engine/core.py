@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any, Generic, TypeVar
+
+import msgspec
 
 from app.cards import SUITS, Card
 from app.corpus.checks import Problem
@@ -99,10 +100,14 @@ class Context(Generic[E]):
         """The game."""
         return self.table.game
 
-    @cached_property
+    @property
     def event(self) -> E:
-        """What happened; its fields read by name (`ctx.event.player`), each a fact."""
-        return traced(self.table.scenario.event, self.table.reading)  # type: ignore[return-value]
+        """What happened; its fields read by name (`ctx.event.player`), each a fact. Made once
+        per context (kept in its __dict__: functools.cached_property takes a lock each time)."""
+        made = self.__dict__.get("_event")
+        if made is None:
+            made = self.__dict__["_event"] = traced(self.table.scenario.event, self.table.reading)
+        return made  # type: ignore[return-value]
 
     def law(self, law_id: str) -> Law:
         """A law by id (KeyError if the engine cites a law that does not exist)."""
@@ -152,7 +157,25 @@ def principle_laws(content: Content, game: str, code: str) -> list[str]:
     ]
 
 
+# A code's silence is ruled the same for every table of a game: made once per game and code
+# of the content in use (a third of the rulings of the examples are silences). Only the
+# latest content's are kept, so an old corpus is not held alive by them.
+_SILENCES: dict[tuple[str, str, str], Decision] = {}
+_SILENCES_OF: list[Content] = []
+
+
 def _not_covered(ctx: Context[Event]) -> Decision:
+    if not _SILENCES_OF or _SILENCES_OF[0] is not ctx.content:
+        _SILENCES.clear()
+        _SILENCES_OF[:] = [ctx.content]
+    key = (ctx.game.id, ctx.game.name, ctx.code)
+    decision = _SILENCES.get(key)
+    if decision is None:
+        decision = _SILENCES[key] = _silence(ctx)
+    return decision
+
+
+def _silence(ctx: Context[Event]) -> Decision:
     info = ctx.game.facts.codes[ctx.code]
     laws = principle_laws(ctx.content, ctx.game.id, ctx.code)
     # The principle cited is the one explained; the game's own summary is the fallback.
@@ -250,7 +273,7 @@ def _split(table: Table, code: str, content: Content, known: Knowledge, need: Ne
         common = tuple(g for g in first.grounds if (g.fact, g.seat) != key and all(
             any((h.fact, h.seat, h.value) == (g.fact, g.seat, g.value) for h in c.ruling.grounds)
             for c in cases[1:]))
-        return replace(first, grounds=common)
+        return msgspec.structs.replace(first, grounds=common)
     laws = tuple(dict.fromkeys(law for c in cases for law in c.ruling.laws))
     if cases:
         explanation = f"{asked} {why}, and the ruling turns on it. " + " ".join(
@@ -356,7 +379,7 @@ def rule(scenario: Scenario, games: Mapping[str, Game], content: Content,
         ruled = judged(code)
         if ruled.outcome == "not-covered" and not known.everything_unknown:
             # (A guided ruling's table is only what was asked: no sibling game is ruled on it.)
-            ruled = replace(ruled, analogues=find_analogues(
+            ruled = msgspec.structs.replace(ruled, analogues=find_analogues(
                 table_for(code), code, content, games, decide, PRINCIPLE_CASE))
         rulings.append(ruled)
     return Ruling(game=base.id, event=scenario.event.type, rulings=tuple(rulings))

@@ -59,8 +59,12 @@ def _traced_class(cls: type[Event]) -> type[Event]:
             event_fact(name), None, lambda: object.__getattribute__(event, name),
             lambda value: field_words(event.type, name, value, event.fields))
 
+    # Its own copies of the fields are never read (each read goes to the event it traces), so
+    # each is given a default: a traced event is made from the event and the reading alone.
+    own = [(name, Any, None) for name in cls.__struct_fields__ if name not in Event.COMMON]
     traced: type[Event] = msgspec.defstruct(  # type: ignore[assignment]
-        f"Traced{cls.__name__}", [("trace_reading", Any, None), ("trace_event", Any, None)],
+        f"Traced{cls.__name__}",
+        [*own, ("trace_reading", Any, None), ("trace_event", Any, None)],
         bases=(cls,), kw_only=True, frozen=True,
         namespace={"__getattribute__": __getattribute__})
     return traced
@@ -73,6 +77,5 @@ def traced(event: E, reading: Reading) -> E:
     cls = _TRACED.get(type(event))
     if cls is None:
         cls = _TRACED[type(event)] = _traced_class(type(event))
-    values = {name: object.__getattribute__(event, name) for name in event.__struct_fields__}
     made: Any = cls
-    return cast(E, made(**values, trace_reading=reading, trace_event=event))
+    return cast(E, made(note=event.note, trace_reading=reading, trace_event=event))

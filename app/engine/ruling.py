@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from app.model.facts import FactKey, Ground, json_value, question
 
 OUTCOMES: dict[str, str] = {
@@ -187,15 +189,14 @@ class Analogue:
         return {"law": self.law, "game": self.game, "reason": self.reason}
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """A handler's answer for one code, before the engine stamps the code on it."""
 
     outcome: str
     laws: tuple[str, ...]
     explanation: str
     options: tuple[Option, ...] = ()
-    score: Mapping[str, int] = field(default_factory=dict)
+    score: Mapping[str, int] = msgspec.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
@@ -222,8 +223,7 @@ class Case:
                 "ruling": self.ruling.to_json()}
 
 
-@dataclass(frozen=True)
-class CodeRuling:
+class CodeRuling(msgspec.Struct, frozen=True):
     """The ruling under one code of laws: the handler's Decision, stamped with its code, and,
     when the code is silent, the nearest laws of the same code in sibling games.
 
@@ -332,8 +332,7 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         other.outcome, other.outcome)
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(msgspec.Struct, frozen=True):
     """The rulings for one scenario, one per code in force."""
 
     game: str

@@ -97,14 +97,10 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
     # Fields every event may carry besides its own, not facts of the table.
     COMMON: ClassVar[frozenset[str]] = frozenset({"note"})
 
-    # The event's type as a scenario file names it (its tag), kept on the class: reading the
-    # tag from msgspec's config builds that config each time, and rulings ask it often.
-    TYPE: ClassVar[str] = ""
-
-    @property
-    def type(self) -> str:
-        """The event's type, as a scenario file names it."""
-        return self.TYPE
+    # The event's type as a scenario file names it (its tag), kept on the class as a plain
+    # attribute: reading the tag from msgspec's config builds that config each time, and a
+    # ruling asks it often.
+    type: ClassVar[str] = ""
 
     @property
     def fields(self) -> dict[str, object]:
@@ -368,7 +364,7 @@ class UnscoredCombinationBroken(Event, tag="unscored-combination-broken", frozen
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(Event.__subclasses__())
 for _cls in EVENT_TYPES:
-    _cls.TYPE = str(_cls.__struct_config__.tag)
+    _cls.type = str(_cls.__struct_config__.tag)
 AnyEvent = (WrongCount | FailedToDraw | DrewTwo | DrewOutOfTurn | BothDrewWrong | LoserSawTwo
             | EvenStock | PeekedAtStock | FalseDeclaration | WrongScore | Play | ExposedCard
             | LeadOutOfTurn | PlayOutOfTurn | AbandonedHand | CutErrorEvent | DealtOutOfTurn

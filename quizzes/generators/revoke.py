@@ -6,8 +6,9 @@ Game.legal_plays), or judge one play lawful or not.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from app.cards import Card
 from app.engine import rule
@@ -128,7 +129,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     cr = played.for_code(law.code)
     table = public_table(found.table, with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
-    table_facts = dataclasses.replace(
+    table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
     situation = with_deciding_facts(situation, (table_facts,), played.scenario, table)
     lawful = join_words([c.name for c in legal])

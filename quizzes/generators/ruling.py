@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from app.engine import CodeRuling
 from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
@@ -178,8 +179,8 @@ def ruling_choices(
             return
         said = wording.setdefault(meaning(other.outcome), other.outcome)
         if said != other.outcome:
-            decision = dataclasses.replace(other.decision, outcome=said)
-            other = dataclasses.replace(other, decision=decision)
+            decision = msgspec.structs.replace(other.decision, outcome=said)
+            other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides)
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).

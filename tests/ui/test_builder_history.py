@@ -261,14 +261,14 @@ def test_codes_that_say_nothing_are_never_said_to_agree(main):
 
 
 def test_one_silent_code_is_said_to_say_nothing(main):
-    from dataclasses import replace
+    import msgspec
 
     from ui.builder.ruling_panel import agreement_html
 
     builder: BuilderScreen = main.builder
     builder.document.start(SILENT)
     assert builder.ruling is not None
-    one = replace(builder.ruling, rulings=builder.ruling.rulings[:1])
+    one = msgspec.structs.replace(builder.ruling, rulings=builder.ruling.rulings[:1])
     assert agreement_html(one).startswith(
         "<b>Not covered:</b> the code's laws say nothing about this situation; ")
 

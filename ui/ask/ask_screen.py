@@ -15,10 +15,10 @@ Signals:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from html import escape
 from typing import Any
 
+import msgspec
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -353,7 +353,7 @@ class AskScreen(QWidget):
         decided = tuple(r for r in ruling.rulings if not self.interview.waiting(r))
         waiting = [r.code for r in ruling.rulings if self.interview.waiting(r)]
         if decided:
-            self.ruling_panel.show_ruling(replace(ruling, rulings=decided))
+            self.ruling_panel.show_ruling(msgspec.structs.replace(ruling, rulings=decided))
             if waiting:
                 names = ", ".join(CODES[c] for c in waiting)
                 self.ruling_panel.banner.setText(
