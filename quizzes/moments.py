@@ -40,9 +40,11 @@ from app.rehearsal.play import (
     legal_cards,
     put_card,
     settle_draws,
+    sides_first,
 )
 from app.rehearsal.session import Moment, Rehearser, Start, Step
 from app.rehearsal.state import HAND_OVER, DealState, to_scenario
+from quizzes.possible import dealt_over_play
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -136,7 +138,11 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
     for _ in range(rng.randint(0, 5) if not near else 80):
         result = rng.choice(results)
         turn = rng.randrange(len(players))
-        added = {p: scores[p] + result[(i + turn) % len(result)] for i, p in enumerate(players)}
+        seat = [result[(i + turn) % len(result)] for i in range(len(players))]
+        if game.partnerships and len(players) == 4:
+            # Partners score together: each side's deal is what both its players took.
+            seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]
+        added = {p: scores[p] + seat[i] for i, p in enumerate(players)}
         if max(added.values()) >= goal:
             if near:
                 continue  # another deal's result may take them nearer without reaching it
@@ -301,10 +307,35 @@ def _candidate(moments: Sequence[Moment], stage: str, event_type: str, game: Gam
     return None
 
 
+def _as_dealt(state: DealState, game: Game) -> DealState:
+    """Before the discard: each hand holds every card dealt to it (the rehearsal deals the
+    hands played with; the cards over them come from the top of the undealt pack)."""
+    extra = dealt_over_play(game)
+    if not extra:
+        return state
+    stock = list(state.stock)
+    hands = {p: (*state.hand(p), *(stock.pop(0) for _ in range(extra))) for p in state.players}
+    return replace(state, hands=hands, stock=tuple(stock))
+
+
+def _after_the_fill(state: DealState, game: Game, rng: random.Random) -> DealState:
+    """After the bidding every player discarded the cards over the hand he plays with, and
+    the dealer filled the hands to the playing size from the pack and robbed it: the discards
+    lie aside, and the stock is what the deal left less the cards the fill took."""
+    extra = dealt_over_play(game)
+    if not extra or state.discards_made:
+        return state
+    n = len(state.players)
+    left = len(state.stock) - n * extra  # the pack after the deal (16 at Cinch)
+    taken = rng.randint(0, max(0, min(left, 6 * (n - 1))))
+    return replace(state, stock=state.stock[n * extra + taken:], discards_made=True)
+
+
 def _early(state: DealState, game: Game, stage: str, rng: random.Random,
            keep_turn_up: bool = False) -> DealState:
     """The fresh deal as it stands during the deal (nobody has looked, no bid yet, trumps not
     yet named) or before play (the bidding or proposing: some have looked)."""
+    state = _as_dealt(state, game)
     named = facts(game).trump_named_by in ("bidder", "first-lead")
     seen: tuple[str, ...] = () if stage == "deal" else tuple(
         p for p in state.players if rng.random() < 0.7)
@@ -614,7 +645,10 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     score = state.score(player) + marked - correct
     if goal and score >= goal:
         return None
-    return replace(state, scores={**state.scores, player: score}), ev
+    # In a partnership game the score marked is the side's: both partners carry it.
+    side = [p for p in state.players if sides_first(state, game, p)
+            == sides_first(state, game, player)]
+    return replace(state, scores={**state.scores, **{p: score for p in side}}), ev
 
 
 def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
@@ -751,6 +785,7 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         found = _early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)
     else:
         found = _candidate(moments, stage, event_type, game, rng)
+        found = None if found is None else _after_the_fill(found, game, rng)
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.

@@ -96,12 +96,50 @@ def stock_problems(s: Scenario, game: Game) -> list[str]:
     return []
 
 
+def dealt_over_play(game: Game) -> int:
+    """How many cards a hand is dealt beyond those it plays with (Cinch: nine dealt, the
+    discard and the dealer's fill bring each to six); 0 elsewhere."""
+    bidding, play = game.stage_rule("bidding"), game.stage_rule("play")
+    if bidding is None or play is None or not bidding.cards or not play.cards:
+        return 0
+    return max(0, bidding.cards - play.cards)
+
+
+def fill_problems(s: Scenario, game: Game) -> list[str]:
+    """Where the hands are dealt larger than they are played: before the discard every hand
+    holds what was dealt; after it, the stock is at most what the deal left."""
+    extra = dealt_over_play(game)
+    bidding = game.stage_rule("bidding")
+    if not extra or bidding is None or not bidding.cards:
+        return []
+    n = len(s.players)
+    left = game.pack.size - n * bidding.cards
+    stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
+    out = []
+    if s.stage in ("deal", "bidding") and s.event.type not in COUNT_CHANGING:
+        for player, hand in s.hands.items():
+            held = hand if isinstance(hand, int) else len(hand)
+            if held != bidding.cards:
+                out.append(f"{player} holds {held} at the stage '{s.stage}', where "
+                           f"{bidding.cards} are dealt")
+    elif isinstance(stock, int) and stock > left and s.event.type not in COUNT_CHANGING:
+        out.append(f"a stock of {stock} after the discard, where the deal of {bidding.cards} "
+                   f"each left {left}")
+    return out
+
+
 def score_problems(s: Scenario, game: Game) -> list[str]:
     """Scores the game cannot have reached at this moment."""
     play = game.facts.play
     if play is None:
         return []
     out = []
+    if game.partnerships and len(s.players) == 4:
+        for i in range(2):
+            one, other = s.players[i], s.players[i + 2]
+            if s.scores.get(one, 0) != s.scores.get(other, 0):
+                out.append(f"partners {one} and {other} have different scores "
+                           f"({s.scores.get(one, 0)} and {s.scores.get(other, 0)})")
     goal = play.game_to
     for player, score in s.scores.items():
         # Where combinations are scored in play, a deal may carry a score past the game.
@@ -168,5 +206,5 @@ def table_problems(table: Mapping[str, Any], games: Mapping[str, Game]) -> list[
     except ScenarioError as exc:
         return [f"the table does not parse: {exc}"]
     game = games[s.game]
-    return [*card_problems(s, game), *stock_problems(s, game), *score_problems(s, game),
-            *timing_problems(s, game)]
+    return [*card_problems(s, game), *stock_problems(s, game), *fill_problems(s, game),
+            *score_problems(s, game), *timing_problems(s, game)]

@@ -14,7 +14,7 @@ import pytest
 from app.model.scenario import parse_scenario
 from quizzes.bank import default_bank
 from quizzes.moments import deal_moment
-from quizzes.possible import table_problems
+from quizzes.possible import COUNT_CHANGING, table_problems
 from quizzes.questions import QuestionError
 from quizzes.survey import handled_events
 
@@ -66,7 +66,7 @@ def test_the_checks_find_the_tables_the_audit_found():
             "bid": {"player": "North", "amount": 6},
             "hands": {"North": 4, "East": 4, "South": 4, "West": 4},
             "scores": {"North": 0, "East": 0, "South": 0, "West": 0},
-            "stock": 28, "event": {"type": "wrong-count"}}
+            "stock": 12, "discards_made": True, "event": {"type": "imperfect-pack"}}
     assert table_problems(base, BANK.games) == []
     assert table_problems({**base, "scores": {**base["scores"], "North": 860}}, BANK.games)
     assert table_problems({**base, "stock": 36}, BANK.games)
@@ -82,3 +82,53 @@ def test_the_checks_find_the_tables_the_audit_found():
     assert any("again after a draw" in p for p in problems)
     assert any("not looked" in p for p in problems)
     parse_scenario(blanche, BANK.games)  # the parser alone lets it by: the checks do not
+
+
+def test_cinch_tables_the_audit_found_are_named_impossible():
+    """Cinch deals nine each (36 of 52): the stock is at most 16 after the discard and the
+    fill to six; partners score together; at the bidding every hand still holds nine."""
+    players = ["North", "East", "South", "West"]
+    after = {"game": "cinch", "players": players, "dealer": "East", "stage": "hand-over",
+             "tricks_played": 6, "trump": "D", "bid": {"player": "East", "amount": 11},
+             "hands": {p: 0 for p in players}, "discards_made": True,
+             "scores": {p: 0 for p in players}, "stock": 10,
+             "event": {"type": "imperfect-pack"}}
+    assert table_problems(after, BANK.games) == []
+    assert any("stock of 28" in p for p in table_problems({**after, "stock": 28}, BANK.games))
+    split = {**after, "scores": {"North": 23, "East": 14, "South": 0, "West": 14}}
+    assert any("partners North and South" in p for p in table_problems(split, BANK.games))
+    bidding = {**after, "stage": "bidding", "tricks_played": 0, "stock": 16,
+               "hands": {p: 9 for p in players}, "discards_made": False}
+    bidding.pop("bid")
+    assert table_problems(bidding, BANK.games) == []
+    six = {**bidding, "hands": {p: 6 for p in players}, "stock": 28}
+    assert any("holds 6 at the stage 'bidding'" in p for p in table_problems(six, BANK.games))
+
+
+def test_every_cinch_question_shows_a_stock_and_scores_a_cinch_deal_can_have():
+    """Over the bank's Cinch items, two seeds each: no table shows more than the 16 cards the
+    deal leaves, partners' scores differ, or a bidding hand other than nine."""
+    checked = 0
+    for info in BANK.items.values():
+        if not info.law.startswith("cinch."):
+            continue
+        for seed in (1, 2):
+            try:
+                q = BANK.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+            if q.table is None:
+                continue
+            checked += 1
+            t = q.table
+            # A hand dealt a card short leaves one more in the pack.
+            if t.get("event", {}).get("type") not in COUNT_CHANGING:
+                assert not isinstance(t.get("stock"), int) or t["stock"] <= 16, (q.id, t)
+            scores = t.get("scores", {})
+            assert scores.get("North") == scores.get("South"), (q.id, scores)
+            assert scores.get("East") == scores.get("West"), (q.id, scores)
+            changing = t.get("event", {}).get("type") in COUNT_CHANGING
+            if t.get("stage") in ("deal", "bidding") and not changing:
+                held = [h if isinstance(h, int) else len(h) for h in t["hands"].values()]
+                assert held == [9, 9, 9, 9], (q.id, t)
+    assert checked > 20
