@@ -170,6 +170,18 @@ def holding_words(scenario: Scenario) -> str:
 _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 
 
+# Events whose table names the rightful dealer, not the player who dealt.
+_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn"})
+
+
+def dealer_words(dealer: str, event_type: str) -> str:
+    """Who dealt, in a sentence; where another player dealt out of turn, the table's dealer
+    is the one whose turn it was, and is named so."""
+    if event_type in _RIGHTFUL_DEALER:
+        return f"It was {dealer}'s turn to deal."
+    return f"{dealer} dealt."
+
+
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
@@ -180,7 +192,8 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
-    parts = [f"{game.name}, {stage}; {s.dealer} dealt."]
+    dealer = dealer_words(s.dealer, s.event.type)
+    parts = [f"{game.name}, {stage}; {dealer[0].lower()}{dealer[1:]}"]
     if s.trump:
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:

@@ -16,6 +16,7 @@ from quizzes.bank import default_bank
 from quizzes.moments import deal_moment
 from quizzes.possible import COUNT_CHANGING, table_problems
 from quizzes.questions import QuestionError
+from quizzes.stem import table_text
 from quizzes.survey import handled_events
 
 BANK = default_bank()
@@ -132,3 +133,35 @@ def test_every_cinch_question_shows_a_stock_and_scores_a_cinch_deal_can_have():
                 held = [h if isinstance(h, int) else len(h) for h in t["hands"].values()]
                 assert held == [9, 9, 9, 9], (q.id, t)
     assert checked > 20
+
+
+def _seen(q) -> str:
+    """What the learner reads: the stem and the table drawn beside it."""
+    return f"{q.situation}\nThe table: {table_text(q.table)}\n{q.prompt}"
+
+
+def _questions(match, seeds=(1, 2, 3)):
+    for info in BANK.items.values():
+        if not match(info):
+            continue
+        for seed in seeds:
+            try:
+                yield BANK.generate(info.type, info.law, seed)
+            except QuestionError:
+                continue
+
+
+def test_a_deal_out_of_turn_never_reads_as_the_rightful_dealer_dealing():
+    """The table's dealer is the rightful one: "North dealt" beside "South dealt, though it
+    was not his turn" contradicts itself; the words say whose turn it was."""
+    checked = 0
+    for q in _questions(lambda i: "wrong-dealer" in i.law):
+        if q.table is None or q.table.get("event", {}).get("type") != "dealt-out-of-turn":
+            continue
+        checked += 1
+        text = _seen(q)
+        rightful, wrong = q.table["dealer"], q.table["event"]["player"]
+        assert f"{wrong} dealt, though it was not his turn" in text, q.id
+        assert f"{rightful} dealt" not in text, (q.id, text)
+        assert f"{rightful}'s turn to deal" in text, (q.id, text)
+    assert checked >= 10
