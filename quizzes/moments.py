@@ -668,7 +668,9 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     ev = {**ev, "player": player, "declared": name}
     if declares:
         # Draws follow a trick won: before the first, nobody has drawn since.
-        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0
+        # Nobody draws once the stock has run out: a declaration then has no draw after it.
+        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0 \
+            and state.stage != "stock-exhausted"
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
         ev.pop("drawn_since", None)

@@ -176,6 +176,8 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
                        "the table")
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
+        if ev.get("drawn_since") and s.stage == "stock-exhausted":
+            out.append("a draw since the declaration, after the stock ran out")
         if ev.get("next_trick_started") is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")

@@ -193,7 +193,9 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
     dealer = dealer_words(s.dealer, s.event.type)
-    parts = [f"{game.name}, {stage}; {dealer[0].lower()}{dealer[1:]}"]
+    if dealer.startswith("It "):
+        dealer = "it" + dealer[2:]  # after the semicolon
+    parts = [f"{game.name}, {stage}; {dealer}"]
     if s.trump:
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:

@@ -165,3 +165,25 @@ def test_a_deal_out_of_turn_never_reads_as_the_rightful_dealer_dealing():
         assert f"{rightful} dealt" not in text, (q.id, text)
         assert f"{rightful}'s turn to deal" in text, (q.id, text)
     assert checked >= 10
+    for q in _questions(lambda i: i.law.endswith("no-declaring-after-stock"), seeds=(1,)):
+        assert f"; {q.table['dealer']} dealt." in q.situation, q.situation  # as before
+
+
+def test_no_draw_is_told_after_a_declaration_made_once_the_stock_ran_out():
+    """Nobody draws once the stock is gone: 'He has drawn from the stock since' beside 'The
+    stock had run out' cannot happen; the checks name it, and no question says it."""
+    checked = 0
+    for q in _questions(lambda i: "after-stock" in i.law or "stock-exhausted" in i.law):
+        if q.table is None or q.table.get("stage") != "stock-exhausted":
+            continue
+        checked += 1
+        assert "has drawn from the stock since" not in _seen(q), q.id
+        assert table_problems(q.table, BANK.games) == [], (q.id, q.table)
+    assert checked >= 10
+    table = {"game": "bezique", "players": ["North", "South"], "dealer": "North",
+             "stage": "stock-exhausted", "tricks_played": 26, "trump": "D",
+             "hands": {"North": 6, "South": 6}, "stock": 0,
+             "scores": {"North": 100, "South": 100},
+             "event": {"type": "false-declaration", "player": "North", "declared": "four-aces",
+                       "drawn_since": True, "next_trick_started": False}}
+    assert any("after the stock ran out" in p for p in table_problems(table, BANK.games))
