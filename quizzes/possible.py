@@ -76,6 +76,26 @@ def card_problems(s: Scenario, game: Game) -> list[str]:
     return out
 
 
+def draws_owed(s: Scenario, game: Game) -> bool:
+    """Whether the table stands between a trick and the draws after it (a declaration is made
+    then): in a drawing game, no card of the next trick down and the stock still holding the
+    cards this trick's draws will take. Each hand then rightly holds a card fewer than after
+    the draws."""
+    play = game.facts.play
+    if play is None or not play.draws or s.stage != "play" or not s.tricks_played:
+        return False
+    if s.trick is not None and s.trick.cards:
+        return False
+    stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
+    if not isinstance(stock, int):
+        return False
+    n = len(s.players)
+    dealt = game.pack.size - n * game.hand_size
+    left = stock + (1 if s.turn_up is not None else 0)
+    owed = dealt - n * (s.tricks_played - 1)
+    return owed > 0 and left == owed
+
+
 def stock_problems(s: Scenario, game: Game) -> list[str]:
     """The stock against the tricks played, in a game whose players draw after each trick."""
     play = game.facts.play

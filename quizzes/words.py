@@ -14,6 +14,7 @@ from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes.possible import draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -127,11 +128,13 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
+    # Between a trick and its draws every hand rightly holds a card fewer.
+    owed = 1 if game is not None and draws_owed(scenario, game) else 0
     for p, h in scenario.hands.items():
         held = h if isinstance(h, int) else len(h)
         said = f"{p} holds {held}"
         if table is not None:
-            proper = table.proper_count(p)
+            proper = table.proper_count(p) - owed
             said += f" (should hold {proper})"
             wrong = wrong or held != proper
         counts.append(said)

@@ -187,3 +187,18 @@ def test_no_draw_is_told_after_a_declaration_made_once_the_stock_ran_out():
              "event": {"type": "false-declaration", "player": "North", "declared": "four-aces",
                        "drawn_since": True, "next_trick_started": False}}
     assert any("after the stock ran out" in p for p in table_problems(table, BANK.games))
+
+
+def test_hands_before_the_draw_are_not_announced_as_short():
+    """After a trick and before its draws every hand rightly holds a card fewer (8 at Rubicon,
+    7 at Bézique): a declaration made then is not told as a short-hand irregularity."""
+    checked = 0
+    for q in _questions(lambda i: i.game in ("bezique", "rubicon-bezique", "pinochle")
+                        and "declar" in i.law):
+        ev = (q.table or {}).get("event", {})
+        if ev.get("type") != "false-declaration" or ev.get("drawn_since") is not False \
+                or q.table.get("stage") != "play":
+            continue
+        checked += 1
+        assert "The hands are counted" not in _seen(q), (q.id, _seen(q))
+    assert checked >= 10
