@@ -741,6 +741,46 @@ def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
     return state, ev
 
 
+# Errors of the exchange made by the dealer as dealer (he gives, or turns up a card).
+_DEALERS_ERRORS = frozenset({"gave-too-many", "gave-too-few", "card-turned-in-error"})
+
+
+def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
+                    ctx: Context) -> Made | None:
+    """A proposal was accepted and the exchange made before the first trick: each player
+    discarded (set aside) and took as many from the stock, so the stock is smaller by the
+    cards taken; the error leaves its hand a card over or short (taking or giving wrongly),
+    or, asked for more than the stock holds, the exchanges have run the stock down."""
+    rng = ctx.rng
+    error = str(ev["error"])
+    dealer = state.dealer
+    pone = next(p for p in state.players if p != dealer)
+    if error in _DEALERS_ERRORS:
+        ev["player"] = dealer
+    elif error == "stock-too-small":
+        ev["player"] = pone
+    stock = list(state.stock)
+    hands = {p: list(state.hand(p)) for p in state.players}
+    taken = rng.randint(1, 5) + rng.randint(0, 5)  # the pone's cards, then the dealer's
+    if error == "stock-too-small":
+        taken = len(stock) - rng.randint(1, 4)  # further exchanges until few are left
+    if taken >= len(stock):
+        return None
+    del stock[:taken]  # in the hands now, as many discarded and set aside
+    short = {"took-too-many": (ev["player"], 1), "took-too-few": (ev["player"], -1),
+             "gave-too-many": (pone, 1), "gave-too-few": (pone, -1)}.get(error)
+    if short is not None:
+        who, change = short
+        if change > 0 and stock:
+            hands[who].append(stock.pop(0))
+        elif change < 0 and hands[who]:
+            hands[who].pop()
+        else:
+            return None
+    return replace(state, hands={p: tuple(h) for p, h in hands.items()}, stock=tuple(stock),
+                   discards_made=True), ev
+
+
 # Events about the card turned up for trumps: it lies turned at the moment.
 _TURNED = frozenset({"king-turned", "several-trumps-turned"})
 _MAKERS: dict[str, Maker] = {
@@ -765,6 +805,7 @@ _MAKERS: dict[str, Maker] = {
     "carte-blanche": _carte_blanche,
     "king-turned": _king_turned,
     "faced-card-in-pack": _faced_in_pack,
+    "exchange-error": _exchange_error,
 }
 
 

@@ -201,6 +201,11 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
         if ev.get("next_trick_started") is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")
+    if ev.type == "exchange-error" and not s.discards_made:
+        out.append("an error in the exchange, but no exchange (no discard) has been made")
+    if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \
+            and ev.get("player") != s.dealer:
+        out.append("the dealer's error in giving cards, made by a player who did not deal")
     if ev.type == "lead-out-of-turn" and cards_on_trick:
         out.append("a lead out of turn to a trick already led")
     if ev.type == "lead-out-of-turn" and s.trick is not None and s.trick.leader == ev.get("player"):

@@ -202,3 +202,31 @@ def test_hands_before_the_draw_are_not_announced_as_short():
         checked += 1
         assert "The hands are counted" not in _seen(q), (q.id, _seen(q))
     assert checked >= 10
+
+
+def test_an_error_in_the_exchange_is_shown_after_an_exchange():
+    """Écarté's exchange takes cards from the stock of 21 and sets the discards aside: an error
+    in it beside untouched hands and a stock of 21 cannot happen, nor the dealer's error in
+    giving made by the player who did not deal."""
+    checked = 0
+    for q in _questions(lambda i: i.game == "ecarte"):
+        ev = (q.table or {}).get("event", {})
+        if ev.get("type") != "exchange-error":
+            continue
+        checked += 1
+        assert q.table.get("discards_made") and q.table["stock"] < 21, (q.id, q.table)
+        assert table_problems(q.table, BANK.games) == [], (q.id, q.table)
+        held = {p: len(h) for p, h in q.table["hands"].items()}
+        if ev["error"] in ("took-too-many", "took-too-few"):
+            other = next(p for p in held if p != ev["player"])
+            sign = 1 if ev["error"] == "took-too-many" else -1
+            assert held[ev["player"]] - held[other] == sign or q.table.get("trick"), q.id
+    assert checked >= 10
+    table = {"game": "ecarte", "players": ["North", "South"], "dealer": "North",
+             "stage": "bidding", "tricks_played": 0, "trump": "H", "turn_up": "AH",
+             "hands": {"North": 5, "South": 4}, "stock": 21, "hands_seen": ["North", "South"],
+             "scores": {"North": 0, "South": 0},
+             "event": {"type": "exchange-error", "player": "South", "error": "gave-too-few"}}
+    problems = table_problems(table, BANK.games)
+    assert any("no exchange" in p for p in problems)
+    assert any("did not deal" in p for p in problems)
