@@ -817,6 +817,8 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     base = bank.games[gid]
     if base.facts.play is None:
         return None
+    if event_type == "stock-exhausted" and stage == "hand-over" and base.has_tricks:
+        return None  # the stock runs out before the last tricks, not once they are played
     rehearser = bank.rehearser
     players = tuple(base.default_seats())
     game = rehearser.game(Start(gid, players, players[-1], seed=0))

@@ -117,6 +117,12 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
     return " ".join(parts)
 
 
+# Events whose own sentence belongs to a melding game, in the words of a game of tricks.
+_TRICK_GAME_WORDS = {
+    "stock-exhausted": "The stock has run out: its last card has been drawn.",
+}
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -125,6 +131,10 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     ev = scenario.event
     spec = EVENTS[ev.type]
     text = spec.tell(ev.fields)
+    if game is not None and game.has_tricks and ev.type in _TRICK_GAME_WORDS:
+        # The event's own words are Conquian's (a card drawn and passed, going out), which a
+        # game played in tricks has not: it is told in that game's terms.
+        text = _TRICK_GAME_WORDS[ev.type]
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False

@@ -230,3 +230,18 @@ def test_an_error_in_the_exchange_is_shown_after_an_exchange():
     problems = table_problems(table, BANK.games)
     assert any("no exchange" in p for p in problems)
     assert any("did not deal" in p for p in problems)
+
+
+def test_games_of_tricks_are_not_told_in_conquian_words():
+    """'Drawn and passed; nobody has gone out' is Conquian's; at Pinochle or Rubicon the stock
+    runs out before the last tricks, never once the hand is over."""
+    checked = 0
+    for q in _questions(lambda i: i.game in ("pinochle", "rubicon-bezique", "bezique")
+                        and ("stock" in i.law or "follow-or-win" in i.law)):
+        ev = (q.table or {}).get("event", {})
+        if ev.get("type") != "stock-exhausted":
+            continue
+        checked += 1
+        assert "gone out" not in _seen(q) and "drawn and passed" not in _seen(q), q.id
+        assert q.table["stage"] != "hand-over", q.id
+    assert checked >= 5
