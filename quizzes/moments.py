@@ -40,9 +40,11 @@ from app.rehearsal.play import (
     legal_cards,
     put_card,
     settle_draws,
+    sides_first,
 )
 from app.rehearsal.session import Moment, Rehearser, Start, Step
 from app.rehearsal.state import HAND_OVER, DealState, to_scenario
+from quizzes.possible import dealt_over_play
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -136,7 +138,11 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
     for _ in range(rng.randint(0, 5) if not near else 80):
         result = rng.choice(results)
         turn = rng.randrange(len(players))
-        added = {p: scores[p] + result[(i + turn) % len(result)] for i, p in enumerate(players)}
+        seat = [result[(i + turn) % len(result)] for i in range(len(players))]
+        if game.partnerships and len(players) == 4:
+            # Partners score together: each side's deal is what both its players took.
+            seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]
+        added = {p: scores[p] + seat[i] for i, p in enumerate(players)}
         if max(added.values()) >= goal:
             if near:
                 continue  # another deal's result may take them nearer without reaching it
@@ -301,10 +307,35 @@ def _candidate(moments: Sequence[Moment], stage: str, event_type: str, game: Gam
     return None
 
 
+def _as_dealt(state: DealState, game: Game) -> DealState:
+    """Before the discard: each hand holds every card dealt to it (the rehearsal deals the
+    hands played with; the cards over them come from the top of the undealt pack)."""
+    extra = dealt_over_play(game)
+    if not extra:
+        return state
+    stock = list(state.stock)
+    hands = {p: (*state.hand(p), *(stock.pop(0) for _ in range(extra))) for p in state.players}
+    return replace(state, hands=hands, stock=tuple(stock))
+
+
+def _after_the_fill(state: DealState, game: Game, rng: random.Random) -> DealState:
+    """After the bidding every player discarded the cards over the hand he plays with, and
+    the dealer filled the hands to the playing size from the pack and robbed it: the discards
+    lie aside, and the stock is what the deal left less the cards the fill took."""
+    extra = dealt_over_play(game)
+    if not extra or state.discards_made:
+        return state
+    n = len(state.players)
+    left = len(state.stock) - n * extra  # the pack after the deal (16 at Cinch)
+    taken = rng.randint(0, max(0, min(left, 6 * (n - 1))))
+    return replace(state, stock=state.stock[n * extra + taken:], discards_made=True)
+
+
 def _early(state: DealState, game: Game, stage: str, rng: random.Random,
            keep_turn_up: bool = False) -> DealState:
     """The fresh deal as it stands during the deal (nobody has looked, no bid yet, trumps not
     yet named) or before play (the bidding or proposing: some have looked)."""
+    state = _as_dealt(state, game)
     named = facts(game).trump_named_by in ("bidder", "first-lead")
     seen: tuple[str, ...] = () if stage == "deal" else tuple(
         p for p in state.players if rng.random() < 0.7)
@@ -614,7 +645,10 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     score = state.score(player) + marked - correct
     if goal and score >= goal:
         return None
-    return replace(state, scores={**state.scores, player: score}), ev
+    # In a partnership game the score marked is the side's: both partners carry it.
+    side = [p for p in state.players if sides_first(state, game, p)
+            == sides_first(state, game, player)]
+    return replace(state, scores={**state.scores, **{p: score for p in side}}), ev
 
 
 def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
@@ -634,7 +668,9 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     ev = {**ev, "player": player, "declared": name}
     if declares:
         # Draws follow a trick won: before the first, nobody has drawn since.
-        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0
+        # Nobody draws once the stock has run out: a declaration then has no draw after it.
+        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0 \
+            and state.stage != "stock-exhausted"
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
         ev.pop("drawn_since", None)
@@ -705,6 +741,46 @@ def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
     return state, ev
 
 
+# Errors of the exchange made by the dealer as dealer (he gives, or turns up a card).
+_DEALERS_ERRORS = frozenset({"gave-too-many", "gave-too-few", "card-turned-in-error"})
+
+
+def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
+                    ctx: Context) -> Made | None:
+    """A proposal was accepted and the exchange made before the first trick: each player
+    discarded (set aside) and took as many from the stock, so the stock is smaller by the
+    cards taken; the error leaves its hand a card over or short (taking or giving wrongly),
+    or, asked for more than the stock holds, the exchanges have run the stock down."""
+    rng = ctx.rng
+    error = str(ev["error"])
+    dealer = state.dealer
+    pone = next(p for p in state.players if p != dealer)
+    if error in _DEALERS_ERRORS:
+        ev["player"] = dealer
+    elif error == "stock-too-small":
+        ev["player"] = pone
+    stock = list(state.stock)
+    hands = {p: list(state.hand(p)) for p in state.players}
+    taken = rng.randint(1, 5) + rng.randint(0, 5)  # the pone's cards, then the dealer's
+    if error == "stock-too-small":
+        taken = len(stock) - rng.randint(1, 4)  # further exchanges until few are left
+    if taken >= len(stock):
+        return None
+    del stock[:taken]  # in the hands now, as many discarded and set aside
+    short = {"took-too-many": (ev["player"], 1), "took-too-few": (ev["player"], -1),
+             "gave-too-many": (pone, 1), "gave-too-few": (pone, -1)}.get(error)
+    if short is not None:
+        who, change = short
+        if change > 0 and stock:
+            hands[who].append(stock.pop(0))
+        elif change < 0 and hands[who]:
+            hands[who].pop()
+        else:
+            return None
+    return replace(state, hands={p: tuple(h) for p, h in hands.items()}, stock=tuple(stock),
+                   discards_made=True), ev
+
+
 # Events about the card turned up for trumps: it lies turned at the moment.
 _TURNED = frozenset({"king-turned", "several-trumps-turned"})
 _MAKERS: dict[str, Maker] = {
@@ -729,6 +805,7 @@ _MAKERS: dict[str, Maker] = {
     "carte-blanche": _carte_blanche,
     "king-turned": _king_turned,
     "faced-card-in-pack": _faced_in_pack,
+    "exchange-error": _exchange_error,
 }
 
 
@@ -740,6 +817,8 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     base = bank.games[gid]
     if base.facts.play is None:
         return None
+    if event_type == "stock-exhausted" and stage == "hand-over" and base.has_tricks:
+        return None  # the stock runs out before the last tricks, not once they are played
     rehearser = bank.rehearser
     players = tuple(base.default_seats())
     game = rehearser.game(Start(gid, players, players[-1], seed=0))
@@ -751,6 +830,7 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         found = _early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)
     else:
         found = _candidate(moments, stage, event_type, game, rng)
+        found = None if found is None else _after_the_fill(found, game, rng)
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.

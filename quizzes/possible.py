@@ -76,6 +76,26 @@ def card_problems(s: Scenario, game: Game) -> list[str]:
     return out
 
 
+def draws_owed(s: Scenario, game: Game) -> bool:
+    """Whether the table stands between a trick and the draws after it (a declaration is made
+    then): in a drawing game, no card of the next trick down and the stock still holding the
+    cards this trick's draws will take. Each hand then rightly holds a card fewer than after
+    the draws."""
+    play = game.facts.play
+    if play is None or not play.draws or s.stage != "play" or not s.tricks_played:
+        return False
+    if s.trick is not None and s.trick.cards:
+        return False
+    stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
+    if not isinstance(stock, int):
+        return False
+    n = len(s.players)
+    dealt = game.pack.size - n * game.hand_size
+    left = stock + (1 if s.turn_up is not None else 0)
+    owed = dealt - n * (s.tricks_played - 1)
+    return owed > 0 and left == owed
+
+
 def stock_problems(s: Scenario, game: Game) -> list[str]:
     """The stock against the tricks played, in a game whose players draw after each trick."""
     play = game.facts.play
@@ -96,12 +116,50 @@ def stock_problems(s: Scenario, game: Game) -> list[str]:
     return []
 
 
+def dealt_over_play(game: Game) -> int:
+    """How many cards a hand is dealt beyond those it plays with (Cinch: nine dealt, the
+    discard and the dealer's fill bring each to six); 0 elsewhere."""
+    bidding, play = game.stage_rule("bidding"), game.stage_rule("play")
+    if bidding is None or play is None or not bidding.cards or not play.cards:
+        return 0
+    return max(0, bidding.cards - play.cards)
+
+
+def fill_problems(s: Scenario, game: Game) -> list[str]:
+    """Where the hands are dealt larger than they are played: before the discard every hand
+    holds what was dealt; after it, the stock is at most what the deal left."""
+    extra = dealt_over_play(game)
+    bidding = game.stage_rule("bidding")
+    if not extra or bidding is None or not bidding.cards:
+        return []
+    n = len(s.players)
+    left = game.pack.size - n * bidding.cards
+    stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
+    out = []
+    if s.stage in ("deal", "bidding") and s.event.type not in COUNT_CHANGING:
+        for player, hand in s.hands.items():
+            held = hand if isinstance(hand, int) else len(hand)
+            if held != bidding.cards:
+                out.append(f"{player} holds {held} at the stage '{s.stage}', where "
+                           f"{bidding.cards} are dealt")
+    elif isinstance(stock, int) and stock > left and s.event.type not in COUNT_CHANGING:
+        out.append(f"a stock of {stock} after the discard, where the deal of {bidding.cards} "
+                   f"each left {left}")
+    return out
+
+
 def score_problems(s: Scenario, game: Game) -> list[str]:
     """Scores the game cannot have reached at this moment."""
     play = game.facts.play
     if play is None:
         return []
     out = []
+    if game.partnerships and len(s.players) == 4:
+        for i in range(2):
+            one, other = s.players[i], s.players[i + 2]
+            if s.scores.get(one, 0) != s.scores.get(other, 0):
+                out.append(f"partners {one} and {other} have different scores "
+                           f"({s.scores.get(one, 0)} and {s.scores.get(other, 0)})")
     goal = play.game_to
     for player, score in s.scores.items():
         # Where combinations are scored in play, a deal may carry a score past the game.
@@ -138,9 +196,16 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
                        "the table")
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
+        if ev.get("drawn_since") and s.stage == "stock-exhausted":
+            out.append("a draw since the declaration, after the stock ran out")
         if ev.get("next_trick_started") is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")
+    if ev.type == "exchange-error" and not s.discards_made:
+        out.append("an error in the exchange, but no exchange (no discard) has been made")
+    if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \
+            and ev.get("player") != s.dealer:
+        out.append("the dealer's error in giving cards, made by a player who did not deal")
     if ev.type == "lead-out-of-turn" and cards_on_trick:
         out.append("a lead out of turn to a trick already led")
     if ev.type == "lead-out-of-turn" and s.trick is not None and s.trick.leader == ev.get("player"):
@@ -168,5 +233,5 @@ def table_problems(table: Mapping[str, Any], games: Mapping[str, Game]) -> list[
     except ScenarioError as exc:
         return [f"the table does not parse: {exc}"]
     game = games[s.game]
-    return [*card_problems(s, game), *stock_problems(s, game), *score_problems(s, game),
-            *timing_problems(s, game)]
+    return [*card_problems(s, game), *stock_problems(s, game), *fill_problems(s, game),
+            *score_problems(s, game), *timing_problems(s, game)]

@@ -20,7 +20,7 @@ from app.engine.ruling import CodeRuling
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
-from quizzes.words import STAGE_WORDS, looked_words
+from quizzes.words import STAGE_WORDS, dealer_words, looked_words
 
 # Events whose card the table shows lying on the table, out of its owner's hand (as the
 # sketch draws it), with the words under it.
@@ -57,7 +57,7 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     event: Mapping[str, Any] = table.get("event") or {}
     lines: list[str] = []
     if table.get("dealer"):
-        lines.append(f"{table['dealer']} dealt.")
+        lines.append(dealer_words(str(table["dealer"]), str(event.get("type", ""))))
     on_table = ON_THE_TABLE.get(str(event.get("type", "")))
     owner, lying = event.get("player"), str(event.get("card") or "").upper()
     for player in players:
@@ -164,6 +164,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         elif fact == "count" and value is not None:
             out.append(f"{seat} holds {value} (should hold")
             out.append(f"{seat} holds {_plural(value, 'card')};")
+    elif fact == "dealer" and value:
+        # Where another player dealt out of turn, the dealer is the one whose turn it was.
+        out.append(dealer_words(str(value), scenario.event.type))
     elif fact == "tricks-played" and value:
         out.append(f"Tricks played: {value}.")
     elif fact == "trick" and value is not None and value.cards:

@@ -14,6 +14,7 @@ from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes.possible import draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -116,6 +117,12 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
     return " ".join(parts)
 
 
+# Events whose own sentence belongs to a melding game, in the words of a game of tricks.
+_TRICK_GAME_WORDS = {
+    "stock-exhausted": "The stock has run out: its last card has been drawn.",
+}
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -124,14 +131,20 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     ev = scenario.event
     spec = EVENTS[ev.type]
     text = spec.tell(ev.fields)
+    if game is not None and game.has_tricks and ev.type in _TRICK_GAME_WORDS:
+        # The event's own words are Conquian's (a card drawn and passed, going out), which a
+        # game played in tricks has not: it is told in that game's terms.
+        text = _TRICK_GAME_WORDS[ev.type]
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
+    # Between a trick and its draws every hand rightly holds a card fewer.
+    owed = 1 if game is not None and draws_owed(scenario, game) else 0
     for p, h in scenario.hands.items():
         held = h if isinstance(h, int) else len(h)
         said = f"{p} holds {held}"
         if table is not None:
-            proper = table.proper_count(p)
+            proper = table.proper_count(p) - owed
             said += f" (should hold {proper})"
             wrong = wrong or held != proper
         counts.append(said)
@@ -170,6 +183,18 @@ def holding_words(scenario: Scenario) -> str:
 _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 
 
+# Events whose table names the rightful dealer, not the player who dealt.
+_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn"})
+
+
+def dealer_words(dealer: str, event_type: str) -> str:
+    """Who dealt, in a sentence; where another player dealt out of turn, the table's dealer
+    is the one whose turn it was, and is named so."""
+    if event_type in _RIGHTFUL_DEALER:
+        return f"It was {dealer}'s turn to deal."
+    return f"{dealer} dealt."
+
+
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
@@ -180,7 +205,10 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
-    parts = [f"{game.name}, {stage}; {s.dealer} dealt."]
+    dealer = dealer_words(s.dealer, s.event.type)
+    if dealer.startswith("It "):
+        dealer = "it" + dealer[2:]  # after the semicolon
+    parts = [f"{game.name}, {stage}; {dealer}"]
     if s.trump:
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:
