@@ -21,6 +21,7 @@ who may choose what, the points), so the engine's own sense of "what a ruling sa
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -171,15 +172,101 @@ def restates(choice: str, stem: str) -> bool:
     return len(words) >= 3 and len(words & _content_words(stem)) >= 0.6 * len(words)
 
 
-def restated_alone(right: list[Choice], wrong: list[Choice], stem: str) -> bool:
-    """Whether the right choice restates the stem and no wrong one does, judged on what each
-    choice says that the others do not (a clause every choice shares gives nothing away)."""
+# Words that say nothing of a case: the function words, and the prompt's own ("which law
+# decides this?") and the words every table uses.
+_FUNCTION = frozenset({"the", "and", "for", "but", "his", "her", "him", "not", "has", "are",
+    "was", "who", "may", "can", "had", "its", "any", "all", "how", "why", "one", "law", "laws",
+    "decide", "decides", "deciding", "whether", "being", "while", "yet", "own"}) | _STOP
+_SUFFIXES = ("ings", "ing", "ed", "es", "er", "s")
+
+
+def _root(word: str) -> str:
+    """A word's root as a learner matches it by eye: its ending cut, then its first four
+    letters ("deals", "dealt", "dealer" are one; "shuffles", "shuffled", "shuffling" too)."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 \
+                and not (suffix == "s" and word.endswith("ss")):
+            word = word[:-len(suffix)]
+            break
+    return word[:4]
+
+
+def _roots(text: str) -> set[str]:
+    return {_root(w) for w in re.findall(r"[a-zà-ÿ]+", text.casefold())
+            if len(w) >= 3 and w not in _FUNCTION}
+
+
+def matched_stem(situation: str, prompt: str, game_name: str) -> str:
+    """The words a learner matches the choices against: the situation and the prompt, but the
+    game's name, which every question of the game says ("Rubicon Bézique" is no clue to
+    "the rubicon", nor "at Écarté" to "English écarté")."""
+    stem = f"{situation}\n{prompt.replace(f' of {game_name}', '')}"
+    for word in re.findall(r"[^\W\d_]+", game_name):
+        if len(word) > 3:
+            stem = re.sub(rf"\b{re.escape(word)}\b", "", stem, flags=re.IGNORECASE)
+    return stem
+
+
+Weights = Mapping[str, float]
+
+
+def title_weights(content: Content) -> Weights:
+    """How telling each word root of a law's name is: the rarer among the names of all laws,
+    the more ("revoke" tells more than "fail"), log(names / names with it). Cached per
+    content: every question of the bank asks it."""
+    key = id(content)
+    cached = _WEIGHTS.get(key)
+    if cached is None or cached[0] is not content:
+        names = [law.title for law in content.laws.values()]
+        counts: dict[str, int] = {}
+        for name in names:
+            for r in _roots(name):
+                counts[r] = counts.get(r, 0) + 1
+        cached = (content, {r: math.log(len(names) / n) for r, n in counts.items()})
+        _WEIGHTS[key] = cached
+    return cached[1]
+
+
+_WEIGHTS: dict[int, tuple[Content, dict[str, float]]] = {}
+
+
+def echo(choice: str, stem: str, common: frozenset[str] = frozenset(),
+         weights: Weights | None = None) -> float:
+    """How much of a choice's words (but those every choice shares) the stem also has: each
+    shared root counts its weight (1 without weights)."""
+    shared = (_roots(choice) - common) & _roots(stem)
+    return math.fsum(sorted(weights.get(r, 1.0) if weights is not None else 1.0 for r in shared))
+
+
+def restated_alone(right: list[Choice], wrong: list[Choice], stem: str,
+                   weights: Weights | None = None) -> bool:
+    """Whether the right choice can be found by matching the stem's words alone: it restates
+    the stem and no wrong one does, or (weighed by how telling each word is among the laws'
+    names, for choices that are laws' names) it shares more of the stem's words than any
+    wrong one (the blind audit's class f: "deciding whether ... is
+    a revoke" and "What counts as a revoke" beside three choices that say nothing of a
+    revoke). Judged on what each choice says that the others do not (a clause every choice
+    shares gives nothing away); a wrong choice that echoes the stem nearly as much (RIVAL) is a
+    close rival, not a giveaway."""
+    if not right:
+        return False
     common = set.intersection(*(_content_words(c.text) for c in (*right, *wrong)))
     def own(c: Choice) -> str:
         return " ".join(_content_words(c.text) - common)
 
-    return bool(right) and all(restates(own(c), stem) for c in right) \
-        and not any(restates(own(c), stem) for c in wrong)
+    if all(restates(own(c), stem) for c in right) \
+            and not any(restates(own(c), stem) for c in wrong):
+        return True
+    if weights is None:
+        return False
+    shared = frozenset(set.intersection(*(_roots(c.text) for c in (*right, *wrong))))
+    best_wrong = max((echo(c.text, stem, shared, weights) for c in wrong), default=0.0)
+    return all(echo(c.text, stem, shared, weights) > best_wrong / RIVAL for c in right)
+
+
+# A wrong choice that echoes the stem at least this share as much as the right one (weighed) is
+# a close rival: "One hand too many cards, the other too few" and "Both hands have too many".
+RIVAL = 0.8
 
 
 def giveaways(q: Question, content: Content) -> list[Finding]:
@@ -197,10 +284,12 @@ def giveaways(q: Question, content: Content) -> list[Finding]:
     # Choices in the learner's words (a law's name, an author's answer) can echo the stem; a
     # ruling's choices are worded from the outcomes' fixed words, the same for every table.
     if q.type in NAMED_CHOICES and len(q.choices) > 2 and isinstance(q.answer, tuple):
-        stem = f"{q.situation}\n{q.prompt}"
+        game = content.games.get(q.game)
+        stem = matched_stem(q.situation, q.prompt, game.name if game is not None else "")
         right = [c for c in q.choices if c.key in q.answer]
         wrong = [c for c in q.choices if c.key not in q.answer]
-        if restated_alone(right, wrong, stem):
+        weights = title_weights(content) if q.type == "law" else None
+        if restated_alone(right, wrong, stem, weights):
             out.append(Finding(q.id, "giveaway", f"[{right[0].key}] restates the stem"))
     return out
 
@@ -249,6 +338,7 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
         out += _judge_ruling(q, content, games, scenario, ruling, game)
     elif q.type == "code":
         out += _judge_code(q, scenario, ruling, game)
+        out += _authority_named(q, content, ruling)
     elif q.type == "penalty":
         right = ruling.for_code(q.code)
         points = max(sorted(right.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0),
@@ -308,6 +398,25 @@ def _judge_code(q: Question, scenario: Scenario, ruling: Ruling, game: Game) -> 
     for code in fits:
         if code != q.code:
             out.append(Finding(q.id, "two-answers", f"the {code} ruling is “{quoted[1]}” too"))
+    return out
+
+
+def _authority_named(q: Question, content: Content, ruling: Ruling) -> list[Finding]:
+    """A code question names no code's authority: "following English Club Code" points at the
+    English laws whichever is marked (the blind audit's #86 and #115): the answer's own gives it
+    away, another's contradicts it."""
+    out: list[Finding] = []
+    for r in ruling.rulings:
+        for law_id in r.laws:
+            law = content.laws.get(law_id)
+            if law is None or not law.authority or f"following {law.authority}" not in q.prompt:
+                continue
+            if r.code == q.code:
+                out.append(Finding(q.id, "giveaway", f"the prompt names {law.authority}, the "
+                                                     f"authority of the answer's {law_id}"))
+            else:
+                out.append(Finding(q.id, "impossible-table", f"the prompt names "
+                                   f"{law.authority}, the {r.code} law {law_id}'s authority"))
     return out
 
 

@@ -170,8 +170,9 @@ def test_every_item_builds_a_valid_question():
 
 
 def test_every_type_has_items_across_the_games():
-    # (A law whose name restates its own situation is not asked in its words.)
-    assert len(BY_TYPE["law"]) >= 250
+    # (A law whose name, matched against its own situation, would give it away is not asked
+    # in its words: 175 laws are asked.)
+    assert len(BY_TYPE["law"]) >= 170
     assert len(BY_TYPE["ruling"]) >= 100
     assert len(BY_TYPE["code"]) >= 20
     assert len(BY_TYPE["revoke"]) >= 5

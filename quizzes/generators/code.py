@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from app.engine.ruling import also_true_of
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
+from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
-    reading_words,
     ruling_words,
     side_words,
     table_words,
@@ -25,8 +25,22 @@ TYPE = "code"
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Laws whose ruling differs from every other code's for some table."""
-    return bank.survey.laws("differs")
+    """Laws whose ruling differs from every other code's, under every reading of theirs, for
+    some table the question finds. The prompt names no reading (the authority of one code's
+    reading points at that code: "following English Club Code" marked American, the blind
+    audit's #115), so neither a law that is itself one reading of a disputed rule nor one whose
+    ruling some reading of another code also gives has a question."""
+    return [law_id for law_id in bank.survey.laws("differs") if _askable(bank, law_id)]
+
+
+def _askable(bank: QuestionBank, law_id: str) -> bool:
+    if bank.content.laws[law_id].variant_of:
+        return False
+    try:
+        build(bank, law_id, 0)
+    except LookupError:
+        return False
+    return True
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -35,11 +49,14 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     rng = seeded(TYPE, law_id, seed)
 
     def unique(found: Found) -> bool:
+        # The prompt names no authority (naming the reading one code follows points at that
+        # code), so no reading of another code's disputed rule may give the answer either.
         answer = found.for_code(law.code)
         others = [r for r in found.ruling.rulings if r.code != law.code]
-        return not any(also_true_of(answer, r) for r in others) and any(
-            r.outcome != "not-covered" for r in others
-        )
+        readings = [x for r in others for x in (r, *rival_rulings(
+            bank.content, bank.games, found.scenario, r))]
+        return not any(also_true_of(answer, r) or answer.key() == r.key() for r in readings) \
+            and any(r.outcome != "not-covered" for r in others)
 
     found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
     cr = found.for_code(law.code)
@@ -58,9 +75,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Which code of laws gives this ruling"
-        f"{reading_words(bank.content, [x for r in found.ruling.rulings for x in r.laws])}? "
-        f"“{ruling_words(cr, sides)}”",
+        prompt=f"Which code of laws gives this ruling? “{ruling_words(cr, sides)}”",
         situation=situation,
         kind="single",
         choices=choices,

@@ -30,7 +30,8 @@ from quizzes.generators.common import (
     seeded,
     shuffled,
 )
-from quizzes.judge import restated_alone, restates
+from quizzes.judge import RIVAL, matched_stem, restated_alone, restates, title_weights
+from quizzes.judge import echo as stem_echo
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, event_words, reading_words, table_words
@@ -192,6 +193,7 @@ _NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-
                             "king-turned", "carte-blanche"})
 TABLE_TRIES = 200  # draws for a table the law decides first, before it is asked in words
 ECHO_READ = 24  # laws of a topic read for one whose name echoes the stem
+ECHO_WIDE = 40  # laws of a code read in all for one (its own topic's first)
 
 
 def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tuple[Combo, int]],
@@ -215,10 +217,10 @@ def nothing_wrong(found: Found, code: str) -> bool:
                                        and found.for_code(code).outcome == "legal")
 
 
-def _given_away(law: Law, wrong: list[Law], stem: str) -> bool:
+def _given_away(bank: QuestionBank, law: Law, wrong: list[Law], stem: str) -> bool:
     """Whether the law's name restates the stem and no wrong choice's does (quizzes.judge)."""
     return restated_alone([Choice(law.id, law.title)], [Choice(o.id, o.title) for o in wrong],
-                          stem)
+                          stem, title_weights(bank.content))
 
 
 def _echoing(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
@@ -238,20 +240,30 @@ def _echoing(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: se
 
 def _echoes(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
             code: str) -> list[Law]:
+    """Laws of the code whose names echo the stem at least as much as the law's own: its own
+    topic first (ECHO_READ laws at most), then the others (ECHO_WIDE in all), so a question
+    still reads a bounded number of laws."""
     found: list[Law] = []
+    weights = title_weights(bank.content)
+    own = stem_echo(law.title, stem, weights=weights)
+    topics = [law.topic, *sorted(t for (_, t) in bank.content.topic_counts(law.game, code)
+                                 if t != law.topic)]
     read = 0
-    for other in bank.content.iter_laws_of_topic(law.game, law.topic, code):
-        # (its own topic only, ECHO_READ laws at most: a question reads a few dozen laws)
-        read += 1
-        if read > ECHO_READ:
+    for topic in topics:
+        for n, other in enumerate(bank.content.iter_laws_of_topic(law.game, topic, code)):
+            read += 1
+            if (topic == law.topic and n >= ECHO_READ) or read > ECHO_WIDE:
+                break
+            title = bank.folded(other)[0]
+            bears = search.in_words and (other.id in law.related or law.id in other.related)
+            if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
+                    or bears or _rival(bank, law, other) or of_record(bank, other)):
+                continue
+            if (restates(other.title, stem)
+                    or stem_echo(other.title, stem, weights=weights) >= own * RIVAL):
+                found.append(other)
+        if found or read > ECHO_WIDE:
             break
-        title = bank.folded(other)[0]
-        bears = search.in_words and (other.id in law.related or law.id in other.related)
-        if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
-                or bears or _rival(bank, law, other) or of_record(bank, other)):
-            continue
-        if restates(other.title, stem):
-            found.append(other)
     return found
 
 
@@ -312,12 +324,15 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
     prompt = (f"Under the {code_words(law.code)} laws{where}"
               f"{reading_words(bank.content, (law_id,))}, which law decides this?")
-    stem = f"{situation}\n{prompt}"
+    matched = matched_stem(situation, prompt, bank.content.games[law.game].name
+                           if law.game in bank.content.games else "")
     wrong = shuffled(rng, near)
-    if _given_away(law, wrong[:WRONG], stem):
+    if _given_away(bank, law, wrong[:WRONG], matched):
         # The law's name echoes the stem: neighbours whose names echo it too stand first, so
         # the right choice is not the only one that reads like the stem.
-        wrong.sort(key=lambda o: not restates(o.title, stem))
+        weights = title_weights(bank.content)
+        wrong.sort(key=lambda o: (not restates(o.title, matched),
+                                  -stem_echo(o.title, matched, weights=weights)))
     wrong = wrong[:WRONG]
     shown = frozenset(bank.folded(o)[0] for o in wrong)
     counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
@@ -328,11 +343,11 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     if len(wrong) < WRONG and not widened:  # (widened, the other topics gave all they had)
         shown = frozenset(bank.folded(o)[0] for o in wrong)
         wrong += search.wider(WRONG - len(wrong), shown)
-    if _given_away(law, wrong, stem):
-        echo = _echoing(bank, law, search, stem, {bank.folded(o)[0] for o in wrong}, rng)
+    if _given_away(bank, law, wrong, matched):
+        echo = _echoing(bank, law, search, matched, {bank.folded(o)[0] for o in wrong}, rng)
         if echo is not None:
             wrong = [echo, *wrong[1:]] if len(wrong) >= WRONG else [echo, *wrong]
-        if echo is None or _given_away(law, wrong, stem):
+        if echo is None or _given_away(bank, law, wrong, matched):
             raise GivenAway(f"the name of {law_id} restates the stem, and no other law's name "
                             "that could stand beside it does")
     if not wrong:
