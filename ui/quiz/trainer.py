@@ -12,6 +12,7 @@ asking every generator about every law again, so the worker is busy briefly.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -108,6 +109,11 @@ class Trainer(QObject):
         if self.state != "idle":
             return
         self.state = "preparing"
+        # What is alive now (the content, the windows and their Qt wrappers) lives as long as
+        # the app: frozen out of the collector's sight, so a collection set off on the worker
+        # thread never walks or frees a wrapper made on the GUI thread (a suite run crashed in
+        # the worker's collection while it prepared the bank, once this was taken out).
+        gc.freeze()
         QTimer.singleShot(0, self, self._open_store)
 
     def _warm_bank(self, new_learner: bool) -> None:
