@@ -74,6 +74,7 @@ def test_a_package_star_loads_every_module_of_the_package_one_per_step(package):
 WINDOW_SCRIPT = """
 import sys, tempfile, time
 from pathlib import Path
+from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 import ui.idle_imports as idle
@@ -98,8 +99,7 @@ window = MainWindow(DeferredStore(content), content, UiSettings.ephemeral(),
 window.show()
 deadline = time.monotonic() + 60
 while not window.idle_imports.done and time.monotonic() < deadline:
-    app.processEvents()
-    time.sleep(0.002)
+    app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
 import threading
 class Watch:  # notes the modules the UI thread imports from here on
     seen = []
@@ -110,8 +110,7 @@ class Watch:  # notes the modules the UI thread imports from here on
 sys.meta_path.insert(0, Watch())
 window.open_screen("quizzes")
 while window.trainer.state == "idle" or window.trainer.state == "preparing":
-    app.processEvents()
-    time.sleep(0.002)
+    app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
     if time.monotonic() > deadline:
         break
 print("state", window.trainer.state)
