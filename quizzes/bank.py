@@ -163,6 +163,12 @@ class QuestionBank:
     def for_item(self, item: str, rng: random.Random) -> Question:
         """A fresh question for an item, trying seeds until one works."""
         qtype, law_id = split_item(item)
+        if qtype == "authored":
+            # An authored item is keyed by its first law; its entries are the questions.
+            entries = sorted(k for k, a in self.authored.items() if a.laws[0] == law_id)
+            if not entries:
+                raise QuestionError(f"no authored item on {law_id!r}")
+            return self.question(f"authored:{rng.choice(entries)}")
         last: QuestionError | None = None
         for _ in range(SEED_TRIES):
             try:

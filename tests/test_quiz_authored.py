@@ -132,3 +132,14 @@ def test_quiz_show_command_prints_the_question_of_an_id(capsys):
     assert "answer:" in out and out.rstrip().endswith(f"id: {qid}")
     assert out.index("answer:") < out.index("source:")
     assert cli(["quiz", "show", "ruling:no.such.law:1"]) == 2
+
+
+def test_every_authored_item_listed_by_quiz_items_can_be_shown(capsys):
+    # `quiz items` keys an authored item by its law; `quiz show` must take that key.
+    assert cli(["quiz", "items", "--type", "authored"]) == 0
+    keys = capsys.readouterr().out.split()
+    assert keys and all(k.startswith("authored:") for k in keys)
+    for key in keys:
+        assert cli(["quiz", "show", key]) == 0, key
+        out = capsys.readouterr().out
+        assert "answer:" in out and "\nid: authored:" in out
