@@ -204,4 +204,4 @@ def test_king_announced_and_not_held_stays_not_covered_under_the_american_laws(r
     assert ruled(raw, "american").outcome == "not-covered"
     english = ruled(raw, "english")
     assert english.laws == (EK + "false-king",)
-    assert ids(english) == ["replay"]
+    assert ids(english) == ["replay-hand"]

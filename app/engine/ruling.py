@@ -108,6 +108,9 @@ OPTIONS: dict[str, str] = {
     "new-deal": "Have the cards dealt again.",
     "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",
     "replay": "Have the cards taken back and the hand played again from the error.",
+    # The Club Code's laws 25 and 43 give "the option of requiring the hands to be played
+    # again": the whole hand from its first card, not from the error (Portland law 55's replay).
+    "replay-hand": "Have the whole hand played again from its first card.",
     "call-card": "Call the exposed card to be led or played.",
     "call-trump-lead": "Call on the partner to lead a trump.",
     "call-no-trump-lead": "Call on the partner not to lead a trump.",

@@ -231,7 +231,9 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
 
 @rules("ecarte", "english", "play")
 def play(ctx: Context[ev.Play]) -> Decision:
-    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
+    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hands played
+    again: the whole hand, from its first card (law 43 speaks of the hands, not of the play
+    since the error)."""
     player = ctx.event.player
     adversary = ctx.table.adversary(player)
     return rule_play(
@@ -239,9 +241,10 @@ def play(ctx: Context[ev.Play]) -> Decision:
         [E + "ew-follow-suit-and-win"],
         [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
         f"{player} may take the card back without penalty before the next lead. Otherwise "
-        f"{adversary} may have the hand played again; if {player} then wins the point he marks "
-        f"nothing, and if he wins the vole he marks only one.",
-        options=[Option("take-back", player), Option("replay", adversary)],
+        f"{adversary} may have the whole hand played again from its first card, even if he has "
+        f"thrown in his cards; if {player} then wins the point he marks nothing, and if he wins "
+        f"the vole he marks only one.",
+        options=[Option("take-back", player), Option("replay-hand", adversary)],
     )
 
 
