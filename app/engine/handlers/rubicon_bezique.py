@@ -135,26 +135,37 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str) ->
 
 
 def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
-    """Portland laws 11 and 12: found before the dealer plays to the first trick."""
+    """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 11 (the
+    dealer may put his error right, with leave) holds only "prior to either player having
+    taken up any of his cards"; law 12 (more than nine, a fresh deal; fewer, made up only by
+    agreement) is the law of a hand found wrong once the cards are taken up, and the law
+    that is left when leave to put it right is refused."""
     table = ctx.table
+    short_words = ("a short hand may be made up from the top of the stock only if both "
+                   "players agree; otherwise there must be a fresh deal")
     if (over or under) and table.stage == "deal" and not table.anyone_looked:
-        # Law 11: nobody has taken up a card, so the dealer may put it right if allowed.
         pone = table.adversary(table.dealer)
         law12 = E + ("surplus-before-play" if over else "short-before-play")
+        then = ("a hand of more than nine cards means a fresh deal" if over else short_words)
         return ctx.decide(
             "new-deal",
             [E + "dealer-deals-wrongly", law12],
-            f"The dealer has dealt wrongly and neither player has taken up a card: "
-            f"{table.dealer} may put the deal right if {pone} allows it; otherwise there must "
-            f"be a fresh deal. {counts}",
+            f"Law 11 governs: the dealer has dealt wrongly and neither player has taken up a "
+            f"card, so {table.dealer} may put the deal right if {pone} allows it. If {pone} "
+            f"does not, law 12 applies: {then}. (Once either player has taken up his cards, "
+            f"law 12 alone governs.) {counts}",
             options=[Option("let-dealer-correct", pone)],
         )
+    who_took = ("a player has taken up his cards" if table.stage == "deal"
+                else "the deal is over and the cards are taken up")
+    taken_up = (f"{who_took}, so the dealer may no longer put the deal right (law 11), and "
+                f"law 12 governs: ")
     if over:
         return ctx.decide(
             "new-deal",
             [E + "surplus-before-play"],
-            f"A hand of more than nine cards is found before the dealer has played "
-            f"to the first trick: there must be a fresh deal. {counts}",
+            f"A hand of more than nine cards is found before the dealer has played to the "
+            f"first trick; {taken_up}there must be a fresh deal. {counts}",
         )
     if not under:
         return ctx.decide(
@@ -164,9 +175,8 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     return ctx.decide(
         "new-deal",
         [E + "short-before-play"],
-        f"A short hand is found before the dealer has played to the first trick: if both "
-        f"players agree it is made up from the top of the stock; otherwise there must be a "
-        f"fresh deal. {counts}",
+        f"A short hand is found before the dealer has played to the first trick; "
+        f"{taken_up}{short_words}. {counts}",
         options=players,
     )
 

@@ -1,0 +1,37 @@
+"""Rulings questioned by a blind audit of the quiz, checked against the sources (Hoffmann 1909:
+the Portland Club laws and the Écarté Club Code; Foster 1897) and put right where the judge
+was: which law governs, which option the law gives and to whom, and which law gives the score.
+"""
+
+from __future__ import annotations
+
+import rulings_support
+
+content = rulings_support.content
+games = rulings_support.games
+ruled = rulings_support.ruled
+
+R = "rubicon-bezique.english."
+
+
+def rubicon_deal(north: int, south: int, seen: tuple[str, ...] = ()) -> dict:
+    return {"game": "rubicon-bezique", "dealer": "South", "stage": "deal",
+            "hands": {"North": north, "South": south}, "hands_seen": list(seen),
+            "event": {"type": "wrong-count"}}
+
+
+def test_portland_law_11_governs_until_a_card_is_taken_up_and_says_law_12_is_what_is_left(ruled):
+    english = ruled(rubicon_deal(11, 11), "english")
+    assert english.outcome == "new-deal"
+    assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North")]
+    assert english.laws == (R + "dealer-deals-wrongly", R + "surplus-before-play")
+    assert english.explanation.startswith("Law 11 governs")
+    assert "If North does not, law 12 applies: a hand of more than nine" in english.explanation
+    assert ("has-looked", "North") in {(g.fact, g.seat) for g in english.grounds}
+
+
+def test_once_a_card_is_taken_up_law_12_alone_governs_and_the_fresh_deal_is_compulsory(ruled):
+    english = ruled(rubicon_deal(11, 11, seen=("North",)), "english")
+    assert (english.outcome, english.options) == ("new-deal", ())
+    assert english.laws == (R + "surplus-before-play",)
+    assert "no longer put the deal right (law 11), and law 12 governs" in english.explanation
