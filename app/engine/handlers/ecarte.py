@@ -49,8 +49,12 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 
 
 @rules("ecarte", "american", "faced-card-in-pack")
-def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
-    """Any card but the eleventh found faced in the pack: a new deal."""
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
+    """Seed 004:2, a law of misdealing: any card but the eleventh found faced in the pack as
+    dealt means a new deal. Once play has begun the deal is no longer in question, and Foster
+    says nothing of a faced card found in the stock."""
+    if ctx.table.timing.any_card_played:
+        return None
     position = ctx.event.position
     if position == 11:
         return ctx.decide(
@@ -62,8 +66,8 @@ def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
     return ctx.decide(
         "new-deal",
         [P + "faced-card-in-pack"],
-        f"Card number {position}, not the eleventh, was found faced in the pack, "
-        f"so there must be a new deal.",
+        f"Card number {position}, not the eleventh, was found faced in the pack before play "
+        f"began, so there must be a new deal.",
     )
 
 

@@ -38,20 +38,34 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 
 
 @rules("ecarte", "english", "faced-card-in-pack")
-def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
-    """Law 12: a faced card in the pack before the trump is turned means a fresh deal."""
-    position = ctx.event.position
-    if position == 11:
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
+    """Law 12: a faced card in the pack before the trump is turned means a fresh deal; law 35:
+    one found in the stock after discarding is thrown aside. Between the turn-up and the
+    discard (or in play without a discard) the Club Code says nothing of a faced card."""
+    table = ctx.table
+    if table.turn_up is None and table.trump is None:
+        position = ctx.event.position
+        if position == 11:
+            return ctx.decide(
+                "deal-stands",
+                [E + "faced-card-in-pack", E + "turn-up-top-card"],
+                "The eleventh card is the trump card, turned up in the ordinary way: the deal "
+                "stands.",
+            )
         return ctx.decide(
-            "deal-stands",
-            [E + "faced-card-in-pack", E + "turn-up-top-card"],
-            "The eleventh card is the trump card, turned up in the ordinary way: the deal stands.",
+            "new-deal",
+            [E + "faced-card-in-pack"],
+            f"Card number {position} was found face up in the pack before the trump was "
+            f"turned: there must be a fresh deal.",
         )
-    return ctx.decide(
-        "new-deal",
-        [E + "faced-card-in-pack"],
-        f"Card number {position} was found face up in the pack: there must be a fresh deal.",
-    )
+    if table.discards_made:
+        return ctx.decide(
+            "play-on",
+            [E + "faced-card-in-stock"],
+            "The trump is turned and the players have discarded: a card found face up in the "
+            "stock is shown to both players, thrown aside, and the next card given instead.",
+        )
+    return None  # Law 12 ends at the turn-up; law 35 begins with the discard.
 
 
 @rules("ecarte", "english", "dealer-exposed-card")
