@@ -35,3 +35,19 @@ def test_once_a_card_is_taken_up_law_12_alone_governs_and_the_fresh_deal_is_comp
     assert (english.outcome, english.options) == ("new-deal", ())
     assert english.laws == (R + "surplus-before-play",)
     assert "no longer put the deal right (law 11), and law 12 governs" in english.explanation
+
+
+def test_club_code_law_9_lets_the_non_dealer_require_the_dealer_to_rectify(ruled):
+    # The dealer (South) gave himself seven: North, who holds the right five, cannot discard a
+    # surplus he does not hold; law 9 lets him require the dealer to put it right.
+    raw = {"game": "ecarte", "dealer": "South", "stage": "deal", "stock": 20,
+           "hands": {"North": ["KD", "7D", "AH", "QC", "8D"],
+                     "South": ["JC", "8C", "10D", "7C", "KS", "8H", "10S"]},
+           "event": {"type": "wrong-count"}}
+    english = ruled(raw, "english")
+    assert english.outcome == "innocent-chooses"
+    assert sorted((o.id, o.by) for o in english.options) == [
+        ("dealer-rectifies", "North"), ("new-deal", "North")]
+    words = {o.id: o.words for o in english.options}
+    assert words["dealer-rectifies"] == "Require the dealer to put the error right."
+    assert english.laws == ("ecarte.english.wrong-count-dealt",)

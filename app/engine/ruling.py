@@ -103,6 +103,8 @@ OPTIONS: dict[str, str] = {
     "direct-play": "Direct which card the offender plays.",
     "choose-card-in-play": "Choose which turned card is in play; the other goes back on top.",
     "let-dealer-correct": "Allow the dealer to put the deal right.",
+    # Club Code law 9: before the turn-up the non-dealer "may require the dealer to rectify".
+    "dealer-rectifies": "Require the dealer to put the error right.",
     "mark-omitted": "Mark the points omitted, while the law still allows it.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",

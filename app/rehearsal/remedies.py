@@ -29,7 +29,7 @@ REPLAYS_HAND = "replay-hand"
 # Options that put the hands right: surplus cards set aside, a short hand made up.
 CORRECTS_COUNTS = frozenset({
     "discard-surplus", "supply-from-stock", "draw-from-dealer", "fill-by-agreement",
-    "draw-from-discard",
+    "draw-from-discard", "dealer-rectifies", "let-dealer-correct",
 })
 
 

@@ -113,12 +113,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         return ctx.decide(
             "misdeal",
             [E + "wrong-count-dealt"],
-            f"A wrong number was dealt and found before the trump was turned: {pone}, before "
-            f"looking at his hand, may have it put right or claim a fresh deal. {counts}",
-            options=[
-                Option("supply-from-stock" if under else "discard-surplus", pone),
-                Option("new-deal", pone),
-            ],
+            f"A wrong number was dealt and found before the trump was turned: {pone}, the "
+            f"non-dealer, before looking at his hand, may require {dealer}, the dealer, to put "
+            f"the error right, or claim a fresh deal. {counts}",
+            options=[Option("dealer-rectifies", pone), Option("new-deal", pone)],
         )
     laws: list[str] = []
     options = [Option("new-deal", pone)]
