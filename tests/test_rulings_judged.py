@@ -51,3 +51,28 @@ def test_club_code_law_9_lets_the_non_dealer_require_the_dealer_to_rectify(ruled
     words = {o.id: o.words for o in english.options}
     assert words["dealer-rectifies"] == "Require the dealer to put the error right."
     assert english.laws == ("ecarte.english.wrong-count-dealt",)
+
+
+def ecarte_vole(north_score: int) -> dict:
+    return {"game": "ecarte", "dealer": "South", "trump": "D", "turn_up": "KD",
+            "stage": "hand-over", "tricks_played": 5, "discards_made": True,
+            "scores": {"North": 0, "South": north_score and 1},
+            "event": {"type": "hand-result", "tricks": {"North": 5, "South": 0},
+                      "proposal": "accepted"}}
+
+
+def test_the_american_vole_scores_by_the_law_of_the_point_and_vole(ruled):
+    american = ruled(ecarte_vole(0), "american")
+    assert dict(american.score) == {"North": 2}
+    assert american.laws == ("ecarte.american.point-and-vole",)
+
+
+def test_a_turned_king_the_dealer_may_have_marked_is_offered_not_counted(ruled):
+    # South, the dealer, has a point already: he may have marked the king at the turn-up.
+    english = ruled(ecarte_vole(1), "english")
+    assert dict(english.score) == {"North": 2}
+    assert [(o.id, o.by, dict(o.score)) for o in english.options] == [
+        ("mark-omitted", "South", {"South": 1})]
+    assert "ecarte.english.turned-king-marking-time" in english.laws
+    # With no points he cannot have marked it: it is counted.
+    assert dict(ruled(ecarte_vole(0), "english").score) == {"North": 2, "South": 1}

@@ -235,7 +235,8 @@ def read_hand_result(ctx: Context[ev.HandResult]) -> HandResult:
 
 @rules("ecarte", "american", "hand-result")
 def hand_result(ctx: Context[ev.HandResult]) -> Decision:
-    """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
+    """Seed 004:9, two for a failed stand or refusal; else the point 1 and the vole 2 (the
+    scores of American practice, EAM-E: Foster's proposing and refusing do not score them)."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
         stood = ctx.event.proposal == "stood"
@@ -251,7 +252,7 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
     what = "the vole (all five tricks)" if h.vole else f"the point ({h.won[h.winner]} tricks)"
     return ctx.decide(
         "no-penalty",
-        [P + "pone-stands-or-proposes", P + "dealer-accepts-or-refuses"],
+        [P + "point-and-vole"],
         f"{h.winner} won {what} and scores {h.points}; {h.loser} scores nothing.",
         score={h.winner: h.points},
     )

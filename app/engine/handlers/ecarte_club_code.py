@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
@@ -195,8 +197,42 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     )
 
 
+def with_turned_king(ctx: Context[ev.HandResult], decision: Decision) -> Decision:
+    """Laws 22 and 47 beside the hand's score: a dealer who turned up a king marks 1 for it,
+    at any time before the trump of the next deal is turned. A dealer with no points yet has
+    not marked it, so it is counted here; one with points may have, and may still if not."""
+    table = ctx.table
+    turned = table.turn_up
+    if turned is None or turned.rank != "K":
+        return decision
+    dealer = table.dealer
+    laws = (*decision.laws, E + "king-scores-one", E + "turned-king-marking-time")
+    if table.score(dealer) < 1:
+        score = dict(decision.score)
+        score[dealer] = score.get(dealer, 0) + 1
+        total = (f", {score[dealer]} in all" if score[dealer] > 1 else "")
+        return msgspec.structs.replace(
+            decision, laws=laws, score=score,
+            explanation=f"{decision.explanation} {dealer} turned up the {turned.name} and has "
+                        f"no points yet, so he has not marked it; he may until the trump of "
+                        f"the next deal is turned, and marks 1 for it besides{total}.")
+    return msgspec.structs.replace(
+        decision, laws=laws,
+        explanation=f"{decision.explanation} {dealer} turned up the {turned.name}: if he has "
+                    f"not marked it yet, he may still mark 1 for it until the trump of the "
+                    f"next deal is turned.",
+        options=(*decision.options, Option(
+            "mark-omitted", dealer, "Mark 1 for the king turned up, if not marked yet.",
+            score={dealer: 1})))
+
+
 @rules("ecarte", "english", "hand-result")
 def hand_result(ctx: Context[ev.HandResult]) -> Decision:
+    """Laws 48 and 49 (the hand), with laws 22 and 47 for a king turned up."""
+    return with_turned_king(ctx, _hand_score(ctx))
+
+
+def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
     """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point,
     but only on the hand's first proposal: once cards have been exchanged, a later refusal (or
     playing on without proposing again) is scored as usual."""
