@@ -76,3 +76,18 @@ def test_a_turned_king_the_dealer_may_have_marked_is_offered_not_counted(ruled):
     assert "ecarte.english.turned-king-marking-time" in english.laws
     # With no points he cannot have marked it: it is counted.
     assert dict(ruled(ecarte_vole(0), "english").score) == {"North": 2, "South": 1}
+
+
+def test_who_saw_two_cards_in_drawing_is_asked_when_the_table_does_not_say_who_won(ruled):
+    # Portland law 28 (the winner shows the top card) or law 30 (the loser gives his adversary
+    # the choice at the next draw): the winner of the trick is the one who leads next.
+    raw = {"game": "rubicon-bezique", "dealer": "North", "trump": "D", "tricks_played": 53,
+           "stock": 4, "event": {"type": "drew-two", "player": "South", "saw_second": True}}
+    english = ruled(raw, "english")
+    assert english.outcome == "depends"
+    assert english.needs == ("lead-holder", None)
+    cases = {c.value: c.ruling for c in english.cases}
+    assert cases["South"].laws == (R + "winner-sees-two-cards",)
+    assert cases["South"].options == ()
+    assert cases["North"].laws == (R + "loser-sees-two-cards",)
+    assert [(o.id, o.by) for o in cases["North"].options] == [("choose-of-two", "North")]

@@ -183,15 +183,29 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
 
 @rules("rubicon-bezique", "english", "drew-two")
 def drew_two(ctx: Context[ev.DrewTwo]) -> Decision | None:
-    """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
+    """Laws 28 and 30: who saw two cards decides the remedy. The winner of the trick, who
+    draws first (and leads next), shows the top card to his adversary (law 28); the loser,
+    drawing after him, gives his adversary the choice of the two cards of the next draw
+    (law 30)."""
     offender = ctx.event.player
     if not ctx.event.saw_second:
         return None  # The code speaks only of a drawer who sees two cards.
+    adversary = ctx.table.adversary(offender)
+    # The winner of the last trick draws first and leads to the next: the lead holder.
+    if ctx.table.lead_holder == offender:
+        return ctx.decide(
+            "penalty",
+            [E + "winner-sees-two-cards"],
+            f"{offender} won the trick and, drawing first, saw two cards: he must show the top "
+            f"card to {adversary}.",
+        )
     return ctx.decide(
         "penalty",
-        [E + "winner-sees-two-cards", E + "several-cards-seen"],
-        f"{offender} saw two cards in drawing: he must show the top card to "
-        f"{ctx.table.adversary(offender)}.",
+        [E + "loser-sees-two-cards"],
+        f"{offender} lost the trick and, drawing after {adversary}, saw two cards: at the "
+        f"next draw {adversary} may look at both cards and take either; if he keeps the "
+        f"second he need not show it.",
+        options=[Option("choose-of-two", adversary)],
     )
 
 
