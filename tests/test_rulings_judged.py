@@ -91,3 +91,41 @@ def test_who_saw_two_cards_in_drawing_is_asked_when_the_table_does_not_say_who_w
     assert cases["South"].options == ()
     assert cases["North"].laws == (R + "loser-sees-two-cards",)
     assert [(o.id, o.by) for o in cases["North"].options] == [("choose-of-two", "North")]
+
+
+def test_a_ruling_cites_only_the_laws_that_give_it(ruled):
+    # Auction Pitch, a bid made exactly: the ordinary count, not the law of the excess.
+    pitch = {"game": "auction-pitch", "dealer": "West", "stage": "hand-over", "trump": "H",
+             "tricks_played": 6, "bid": {"player": "West", "amount": 3},
+             "event": {"type": "points-made",
+                       "points": {"North": 0, "East": 0, "South": 0, "West": 3}}}
+    american = ruled(pitch, "american")
+    assert dict(american.score) == {"West": 3}
+    assert american.laws == ("auction-pitch.american.score-with-white-counters",)
+    pitch["event"]["points"] = {"North": 0, "East": 0, "South": 0, "West": 4}
+    assert "auction-pitch.american.bidder-scores-excess" in ruled(pitch, "american").laws
+    # A bid out of turn in a round game: no penalty, by the round-game law alone.
+    bid = {"game": "auction-pitch", "dealer": "North", "stage": "bidding",
+           "bid": {"player": "North", "amount": 1},
+           "event": {"type": "bid-out-of-turn", "player": "South"}}
+    american = ruled(bid, "american")
+    assert (american.outcome, american.laws) == (
+        "no-penalty", ("general.american.bid-out-of-turn-round-game",))
+
+
+def pinochle_declared(north: list[str], declared: str, drawn_since: bool) -> dict:
+    return {"game": "pinochle", "dealer": "South", "stage": "play", "trump": "D",
+            "turn_up": "JD", "stock": 5, "tricks_played": 10,
+            "hands": {"North": north, "South": 11},
+            "event": {"type": "false-declaration", "player": "North", "declared": declared,
+                      "drawn_since": drawn_since}}
+
+
+def test_pinochle_four_of_a_kind_held_two_is_any_other_erroneous_declaration(ruled):
+    two_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "KS", "QH", "10D", "AH"]
+    american = ruled(pinochle_declared(two_queens, "four-queens", False), "american")
+    assert dict(american.score) == {"North": -60}
+    assert american.laws == ("pinochle.american.other-false-declarations",)
+    three_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "QS", "QH", "10D", "AH"]
+    american = ruled(pinochle_declared(three_queens, "four-queens", False), "american")
+    assert american.laws == ("pinochle.american.false-four-of-a-kind",)
