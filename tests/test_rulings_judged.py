@@ -129,3 +129,20 @@ def test_pinochle_four_of_a_kind_held_two_is_any_other_erroneous_declaration(rul
     three_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "QS", "QH", "10D", "AH"]
     american = ruled(pinochle_declared(three_queens, "four-queens", False), "american")
     assert american.laws == ("pinochle.american.false-four-of-a-kind",)
+
+
+def test_a_declaration_after_the_stock_is_gone_is_not_saved_by_portland_law_50(ruled):
+    # Law 50 keeps an unchallenged false score once a card of the next trick is played; a
+    # declaration made when none can be scored (law 52) is an error in marking (law 51).
+    raw = {"game": "rubicon-bezique", "dealer": "South", "stage": "stock-exhausted",
+           "trump": "D", "tricks_played": 59, "stock": 0,
+           "hands": {"North": ["KC", "KS", "KS", "JS", "QS"],
+                     "South": ["AH", "10H", "10S", "10S"]},
+           "trick": {"leader": "South", "cards": ["JH"]},
+           "event": {"type": "false-declaration", "player": "North",
+                     "declared": "royal-marriage", "drawn_since": False,
+                     "next_trick_started": True}}
+    english = ruled(raw, "english")
+    assert dict(english.score) == {"North": -40}
+    assert english.laws == (R + "declaring-after-stock-exhausted", R + "erroneous-score")
+    assert "law 50 keeps an unchallenged score" in english.explanation

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
@@ -258,7 +260,18 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     and 52: nothing is scored but on winning a trick, nor once the stock is exhausted."""
     late = declared_out_of_time(ctx)
     if late is not None:
-        return late
+        if not bool(ctx.event.next_trick_started):
+            return late
+        # Law 50 lets a false score stand once a card of the next trick is played; it speaks
+        # of a combination wrongly claimed, not of a time when nothing may be scored (laws 42
+        # and 52), whose mark is an error corrected at any time in the game (law 51).
+        return msgspec.structs.replace(
+            late, laws=(*late.laws, E + "erroneous-score"),
+            explanation=f"{late.explanation} That a card of the next trick has been played "
+                        f"does not save it: law 50 keeps an unchallenged score for a "
+                        f"combination wrongly claimed, but here nothing could be scored at "
+                        f"all, and a mark made in error is corrected at any time in the game "
+                        f"(law 51).")
     claim = check_claim(ctx)
     if claim is None:
         return None
