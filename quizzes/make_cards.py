@@ -1,0 +1,280 @@
+"""Events made to happen to the cards: a hand dealt a card over or short, a draw made
+wrongly, a card played, led or shown, a deal that holds no court card or turns up a king, an
+error in the exchange. Each maker changes the table as the event would (a card into a hand
+from the stock) and reads its fields from it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from app.model.games import Game
+from app.rehearsal.mistakes import happen
+from app.rehearsal.play import draw, put_card, settle_draws
+from app.rehearsal.state import HAND_OVER, DealState
+from quizzes.event_fields import Context, Made, Maker, others
+
+COURT = ("K", "Q", "J")
+
+
+def _wrong_count(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """The dealer gave a hand a card or two too many, or one too few: the cards went to it
+    from the stock (or another hand), or from it back to the stock (or another hand)."""
+    if state.status == HAND_OVER and any(state.hands.values()):
+        return state, ev  # the hand was played out from a misdeal: a card is left over
+    rng = ctx.rng
+    hands = {p: list(state.hand(p)) for p in state.players}
+    stock = list(state.stock)
+    for p in rng.sample(list(state.players), rng.randint(1, len(state.players))):
+        change = rng.choice((-1, 1, 2) if hands[p] else (1, 2))
+        for _ in range(abs(change)):
+            donors = [q for q in state.players if q != p and len(hands[q]) > 1]
+            if change > 0 and stock:
+                hands[p].append(stock.pop(0))
+            elif change > 0 and donors:
+                hands[p].append(hands[rng.choice(donors)].pop())
+            elif change < 0 and hands[p] and state.stock:
+                stock.append(hands[p].pop())
+            elif change < 0 and hands[p]:
+                hands[rng.choice(others(state, p))].append(hands[p].pop())
+    if all(len(hands[p]) == len(state.hand(p)) for p in state.players):
+        return None
+    return replace(state, hands={p: tuple(h) for p, h in hands.items()},
+                   stock=tuple(stock)), ev
+
+
+def _failed_to_draw(state: DealState, game: Game, ev: dict[str, Any],
+                    ctx: Context) -> Made | None:
+    """The winner of the trick did not draw, his adversary did, and he led to the next trick:
+    he is a card short, his lead on the table."""
+    player = state.to_draw[0]
+    after = happen(state, game, {"type": "failed-to-draw", "player": player})
+    hand = after.hand(player)
+    if not hand:
+        return None
+    after = put_card(after, game, player, ctx.rng.choice(hand))
+    return after, {**ev, "player": player}
+
+
+def _drew_two(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """A player drew two cards at his turn to draw: one over, the stock a card shorter (in a
+    melding game, the player to move took the top card into his hand besides)."""
+    if not state.to_draw:
+        player = state.to_move
+        stock = state.stock
+        return replace(state, hands={**state.hands, player: (*state.hand(player), stock[0])},
+                       stock=stock[1:]), {**ev, "player": player}
+    player = ctx.rng.choice(state.to_draw)
+    return happen(state, game, {**ev, "player": player}), {**ev, "player": player}
+
+
+def _drew_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
+                      ctx: Context) -> Made | None:
+    """The loser of the trick drew first, taking the card that was the winner's; or, the draws
+    made, a player took another card: he is one over, and it was nobody's."""
+    if state.to_draw:
+        # Found at once: the winner has not drawn, his card is in the loser's hand.
+        loser = state.to_draw[-1]
+        taken = draw(state, game, loser, 1)
+        return taken, {**ev, "player": loser, "card_was_adversarys": True}
+    player = ctx.rng.choice(list(state.players))
+    return draw(state, game, player, 1), {**ev, "player": player, "card_was_adversarys": False}
+
+
+def _draw_moment(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """A fault in drawing after the trick (looking at two cards, both drawing wrong): the loser
+    of the trick is the one who draws second."""
+    if "player" in ev:
+        ev = {**ev, "player": state.to_draw[-1]}
+    return settle_draws(state, game), ev
+
+
+def _even_stock(state: DealState, game: Game, ev: dict[str, Any],
+                ctx: Context) -> Made | None:
+    """An even stock: as it should be where nothing is turned up; else an earlier error left
+    it so, nobody noticing (a player once drew two, and holds the card over)."""
+    if len(state.stock) % 2 == 0:
+        return state, ev
+    player = ctx.rng.choice(list(state.players))
+    return replace(state, hands={**state.hands, player: (*state.hand(player), state.stock[0])},
+                   stock=state.stock[1:]), ev
+
+
+def _play(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """The player to play plays a card of his hand (lawful or not)."""
+    player = state.to_move
+    hand = state.hand(player)
+    return state, {**ev, "player": player, "card": ctx.rng.choice(hand).code}
+
+
+def _out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """A player not to move (and not yet in the trick) plays a card of his own."""
+    trick = state.trick
+    offenders = [p for p in others(state, state.to_move)
+                 if state.hand(p) and not (trick is not None and trick.played_by(p))]
+    if not offenders:
+        return None
+    player = ctx.rng.choice(offenders)
+    ev = {**ev, "player": player}
+    if "card" in ev:
+        ev["card"] = ctx.rng.choice(state.hand(player)).code
+    return state, ev
+
+
+def _lead_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
+                      ctx: Context) -> Made | None:
+    """A player not to lead leads a card of his own; only others may have played to it."""
+    made = _out_of_turn(state, game, {**ev, "card": ""}, ctx)
+    if made is None:
+        return None
+    state, ev = made
+    followers = [p for p in ev.get("followed_by", ()) if p != ev["player"]]
+    ev["followed_by"] = followers
+    if not followers:
+        del ev["followed_by"]
+    return state, ev
+
+
+def _named_suit(state: DealState, game: Game, ev: dict[str, Any],
+                ctx: Context) -> Made | None:
+    """The leader names one suit and leads a card of another."""
+    player = state.to_move
+    card = ctx.rng.choice(state.hand(player))
+    named = ctx.rng.choice([s for s in game.pack.suits if s != card.suit])
+    return state, {**ev, "player": player, "card": card.code, "named": named}
+
+
+def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """A card of his hand shown; a second card only when two were played to one trick."""
+    if not game.has_tricks and ev["how"] == "two-played":
+        ev["how"] = "faced"
+    hand = state.hand(ev["player"])
+    second = [c for c in hand if c.code != ev["card"]]
+    if ev["how"] == "two-played" and second:
+        ev["second_card"] = ctx.rng.choice(second).code
+    else:
+        ev.pop("second_card", None)
+    return state, ev
+
+
+
+def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
+                   ctx: Context) -> Made | None:
+    """Half the time he really holds no court card (the shuffle put his court cards in the
+    stock, plain ones in his hand); a repeat follows a draw, so only in play, the card drawn
+    his last."""
+    rng = ctx.rng
+    player = ev["player"]
+    hand = list(state.hand(player))
+    stock = list(state.stock)
+    if rng.random() < 0.5:
+        plain = [i for i, c in enumerate(stock) if c.rank not in COURT]
+        rng.shuffle(plain)
+        for i, card in enumerate(hand):
+            if card.rank in COURT and plain:
+                j = plain.pop()
+                hand[i], stock[j] = stock[j], card
+        state = replace(state, hands={**state.hands, player: tuple(hand)}, stock=tuple(stock))
+    repeat = state.stage == "play" and state.tricks_played > 0 and bool(ev.get("repeated"))
+    if state.stage != "play" or state.tricks_played == 0:
+        ev["repeated"] = False
+    if repeat and hand:
+        ev["drawn"] = hand[-1].code
+    else:
+        ev.pop("drawn", None)
+    seen = state.seen
+    if seen is not None and player not in seen:
+        state = replace(state, seen=(*seen, player))  # he has looked, to declare it
+    return state, ev
+
+
+def _king_turned(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """The shuffle put a king where the trump is turned."""
+    if state.turn_up is None:
+        return None
+    if state.turn_up.rank == "K":
+        return state, ev
+    kings = [i for i, c in enumerate(state.stock) if c.rank == "K"]
+    if not kings:
+        return None
+    i = ctx.rng.choice(kings)
+    stock = list(state.stock)
+    stock[i], turned = state.turn_up, stock[i]
+    return replace(state, stock=tuple(stock), turn_up=turned,
+                   trump=turned.suit if game.turn_up_fixes_trump else state.trump), ev
+
+
+def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
+                   ctx: Context) -> Made | None:
+    """A faced card somewhere in the pack, now and then the one due to be turned up."""
+    size = len(game.pack.cards) * game.pack.copies
+    dealt = sum(len(state.hand(p)) for p in state.players)
+    if game.has("turn_up") and ctx.rng.random() < 0.25:
+        ev["position"] = dealt + 1
+    ev["position"] = min(ev["position"], size)
+    return state, ev
+
+
+# Errors of the exchange made by the dealer as dealer (he gives, or turns up a card).
+_DEALERS_ERRORS = frozenset({"gave-too-many", "gave-too-few", "card-turned-in-error"})
+
+
+def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
+                    ctx: Context) -> Made | None:
+    """A proposal was accepted and the exchange made before the first trick: each player
+    discarded (set aside) and took as many from the stock, so the stock is smaller by the
+    cards taken; the error leaves its hand a card over or short (taking or giving wrongly),
+    or, asked for more than the stock holds, the exchanges have run the stock down."""
+    rng = ctx.rng
+    error = str(ev["error"])
+    dealer = state.dealer
+    pone = next(p for p in state.players if p != dealer)
+    if error in _DEALERS_ERRORS:
+        ev["player"] = dealer
+    elif error == "stock-too-small":
+        ev["player"] = pone
+    stock = list(state.stock)
+    hands = {p: list(state.hand(p)) for p in state.players}
+    taken = rng.randint(1, 5) + rng.randint(0, 5)  # the pone's cards, then the dealer's
+    if error == "stock-too-small":
+        taken = len(stock) - rng.randint(1, 4)  # further exchanges until few are left
+    if taken >= len(stock):
+        return None
+    del stock[:taken]  # in the hands now, as many discarded and set aside
+    short = {"took-too-many": (ev["player"], 1), "took-too-few": (ev["player"], -1),
+             "gave-too-many": (pone, 1), "gave-too-few": (pone, -1)}.get(error)
+    if short is not None:
+        who, change = short
+        if change > 0 and stock:
+            hands[who].append(stock.pop(0))
+        elif change < 0 and hands[who]:
+            hands[who].pop()
+        else:
+            return None
+    return replace(state, hands={p: tuple(h) for p, h in hands.items()}, stock=tuple(stock),
+                   discards_made=True), ev
+
+
+
+
+MAKERS: dict[str, Maker] = {
+    "wrong-count": _wrong_count,
+    "failed-to-draw": _failed_to_draw,
+    "drew-two": _drew_two,
+    "drew-out-of-turn": _drew_out_of_turn,
+    "loser-saw-two": _draw_moment,
+    "both-drew-wrong": _draw_moment,
+    "even-stock": _even_stock,
+    "play": _play,
+    "play-out-of-turn": _out_of_turn,
+    "lead-out-of-turn": _lead_out_of_turn,
+    "named-suit-not-led": _named_suit,
+    "exposed-card": _exposed,
+    "carte-blanche": _carte_blanche,
+    "king-turned": _king_turned,
+    "faced-card-in-pack": _faced_in_pack,
+    "exchange-error": _exchange_error,
+}

@@ -1,0 +1,159 @@
+"""Events made to happen to the score: a hand thrown down, the hand's result and points, a
+player counting out, a score marked wrong, a combination declared (held or not) and scored.
+Each reads the points from the table and the game's values, and writes them into the running
+score where the event puts them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from app.engine.handlers.declarations import VALUES
+from app.model.games import Game
+from app.rehearsal.play import count_points, facts, sides_first
+from app.rehearsal.state import HAND_OVER, DealState
+from quizzes.deal_pool import deal_results
+from quizzes.event_fields import Context, Made, Maker
+
+
+def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
+               ctx: Context) -> Made | None:
+    """He threw down his hand after winning the tricks he won."""
+    if "tricks_won" in ev:
+        ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    return state, ev
+
+
+def _side_total(state: DealState, game: Game, points: Mapping[str, int],
+                player: str) -> int:
+    if game.partnerships and len(state.players) == 4:
+        i = state.players.index(player)
+        return points.get(player, 0) + points.get(state.players[(i + 2) % 4], 0)
+    return points.get(player, 0)
+
+
+def _hand_result(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """The tricks each won; an accepted proposal means cards were exchanged before play: the
+    discards set aside, as many taken from the stock."""
+    ev["tricks"] = {p: state.tricks_won.get(p, 0) for p in state.players}
+    if ev["proposal"] == "accepted" and state.stock:
+        taken = ctx.rng.randint(1, min(5, len(state.stock)))
+        state = replace(state, discards_made=True, stock=state.stock[taken:])
+    elif ev["proposal"] == "accepted":
+        ev["proposal"] = "refused"
+    return state, ev
+
+
+def _points_made(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """The points each player took in the hand, as the cards won count."""
+    ev["points"] = count_points(state, game)
+    return state, ev
+
+
+def _counted_out(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """Who reaches the game with the hand's points, and whether the bidder made his bid."""
+    points = count_points(state, game)
+    goal = facts(game).game_to
+    reach = [p for p in state.players
+             if goal and state.score(p) + _side_total(state, game, points, p) >= goal]
+    if not reach or state.bid is None:
+        return None
+    bidder = str(state.bid["player"])
+    ev["players"] = reach
+    ev["bid_made"] = _side_total(state, game, points, bidder) >= int(state.bid["amount"])
+    return state, ev
+
+
+def _step(game: Game) -> int:
+    """The unit a game's scores move in: tens in the Bézique family, single points else."""
+    play = facts(game)
+    values = [*play.card_points.values(), play.last_trick,
+              *VALUES.get(game.id, {}).values()]
+    step = 0
+    for v in values:
+        step = math.gcd(step, v)
+    return step or 1
+
+
+def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """Points really due (a declaration he made, the hand's count, an earlier deal's result)
+    marked a few units off; the running score holds what he marked."""
+    rng = ctx.rng
+    player = ev["player"]
+    mine = [points for who, _, points in state.declared if who == player]
+    if mine and rng.random() < 0.7:
+        correct, earlier = rng.choice(mine), False
+    elif state.status == HAND_OVER:
+        correct, earlier = state.counted.get(player, 0), False
+    else:
+        results = deal_results(ctx.rehearser, game.id)
+        correct, earlier = rng.choice(results)[0], True
+    step = _step(game)
+    goal = facts(game).game_to
+    # Off by a unit or two in a short game (Écarté's five points), by more in a long one.
+    offsets = (-2, -1, 1, 2) if 0 < goal <= 10 else (-2, -1, 1, 2, 5, 10)
+    marked = correct + step * rng.choice(offsets)
+    if marked < 0:
+        marked = correct + step
+    if goal and not 0 <= marked < goal:
+        return None
+    ev.update(marked=marked, correct=correct, earlier_deal=earlier)
+    if earlier and not goal:
+        return state, ev  # each deal is a game: the earlier deal's score is not on this table
+    score = state.score(player) + marked - correct
+    if goal and score >= goal:
+        return None
+    # In a partnership game the score marked is the side's: both partners carry it.
+    side = [p for p in state.players if sides_first(state, game, p)
+            == sides_first(state, game, player)]
+    return replace(state, scores={**state.scores, **{p: score for p in side}}), ev
+
+
+def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
+                       ctx: Context) -> Made | None:
+    """The winner of the last trick declared and scored a combination (held or not) before
+    drawing; whether he has drawn since and a card of the next trick is down are as the table
+    stands. The points are in his score."""
+    rng = ctx.rng
+    declares = facts(game).declarations
+    player = ev["player"]
+    if declares and state.last_winner and rng.random() < 0.7:
+        player = state.last_winner  # most often the winner of the trick, when he may declare
+    values = VALUES.get(game.id, {})
+    if not values:
+        return None
+    name = rng.choice(sorted(values))
+    ev = {**ev, "player": player, "declared": name}
+    if declares:
+        # Draws follow a trick won: before the first, nobody has drawn since.
+        # Nobody draws once the stock has run out: a declaration then has no draw after it.
+        ev["drawn_since"] = not state.to_draw and state.tricks_played > 0 \
+            and state.stage != "stock-exhausted"
+        ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
+    else:
+        ev.pop("drawn_since", None)
+    if not game.has("stock"):
+        ev.pop("drawn_since", None)
+    scores = {**state.scores, player: state.score(player) + values[name]}
+    goal = facts(game).game_to
+    if goal and not declares and scores[player] >= goal:
+        return None  # the points would have won the game: nothing is left to rule
+    return replace(state, scores=scores), ev
+
+
+
+
+MAKERS: dict[str, Maker] = {
+    "abandoned-hand": _abandoned,
+    "hand-result": _hand_result,
+    "points-made": _points_made,
+    "counted-out": _counted_out,
+    "wrong-score": _wrong_score,
+    "false-declaration": _false_declaration,
+}
