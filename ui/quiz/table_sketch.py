@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
-from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
+from app.cards import Card, CardError
+from quizzes.table_facts import ON_THE_TABLE, side_facts
 from ui.quiz.hand_fan import HandFan
 from ui.widgets.card_widget import CardWidget
 from ui.widgets.plain_label import plain_label
@@ -23,14 +24,6 @@ def _card(code: Any) -> Card | None:
         return Card.parse(code)
     except CardError:
         return None
-
-
-# Events whose card has left the hand and lies on the table, with the words under it.
-ON_THE_TABLE = {
-    "lead-out-of-turn": "Led out of turn by {player}",
-    "play-out-of-turn": "Played out of turn by {player}",
-    "exposed-card": "Exposed by {player}, face up",
-}
 
 
 def _plural(n: int, word: str) -> str:
@@ -189,23 +182,7 @@ class TableSketch(QWidget):
         return box
 
     def _facts(self, table: Mapping[str, Any]) -> str:
-        parts = []
-        trump = table.get("trump")
-        turn_up = _card(table.get("turn_up"))
-        suit = trump or (turn_up.suit if turn_up else None)
-        if suit in SUIT_NAMES:
-            parts.append(f"Trumps: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}")
-        stock = table.get("stock")
-        if isinstance(stock, int):
-            parts.append(f"Stock: {_plural(stock, 'card')}")
-        elif isinstance(stock, list):
-            parts.append(f"Stock: {_plural(len(stock), 'card')}")
-        if table.get("tricks_played"):
-            parts.append(f"Tricks played: {table['tricks_played']}")
-        bid = table.get("bid")
-        if isinstance(bid, Mapping) and bid.get("player"):
-            parts.append(f"Bid: {bid['player']}, {bid.get('amount')}")
-        return "\n".join(parts)
+        return "\n".join(fact.line for fact in side_facts(table))
 
     def _card_widget(self, card: Card | None, size: QSize) -> CardWidget:
         widget = CardWidget(card, size=size)
