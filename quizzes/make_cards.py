@@ -258,6 +258,27 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
                    discards_made=True), ev
 
 
+def _proposal_withdrawn(state: DealState, game: Game, ev: dict[str, Any],
+                        ctx: Context) -> Made | None:
+    """Only the non-dealer proposes (and asks for cards); only the dealer accepts or refuses
+    (Club Code laws 26 and 27): what he took back says who he is."""
+    dealer = state.dealer
+    pone = next(p for p in state.players if p != dealer)
+    replying = ev["what"] in ("acceptance", "refusal")
+    ev["player"] = dealer if replying else pone
+    # He has looked at his hand to propose or reply, and a reply answers a proposal made.
+    looked = (pone, dealer) if replying else (pone,)
+    if state.seen is not None:
+        state = replace(state, seen=tuple(dict.fromkeys((*state.seen, *looked))))
+    return state, ev
+
+
+def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """The pack is cut to the dealer by the player on his right (the non-dealer at two), never
+    by the dealer himself; in cutting for deal every player cuts."""
+    if ev["error"] != "several-shown-for-deal":
+        ev["player"] = state.players[state.players.index(state.dealer) - 1]
+    return state, ev
 
 
 MAKERS: dict[str, Maker] = {
@@ -277,4 +298,6 @@ MAKERS: dict[str, Maker] = {
     "king-turned": _king_turned,
     "faced-card-in-pack": _faced_in_pack,
     "exchange-error": _exchange_error,
+    "proposal-withdrawn": _proposal_withdrawn,
+    "cut-error": _cut_error,
 }
