@@ -11,15 +11,6 @@ from typing import Any
 
 from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
 
-# Events whose card the table shows lying on the table, out of its owner's hand (as the
-# sketch draws it), with the words under it.
-ON_THE_TABLE = {
-    "lead-out-of-turn": "Led out of turn by {player}",
-    "play-out-of-turn": "Played out of turn by {player}",
-    "exposed-card": "Exposed by {player}, face up",
-}
-
-
 @dataclass(frozen=True)
 class SideFact:
     """One fact of the table: as the stem says it, and as the drawn table labels it."""

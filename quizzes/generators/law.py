@@ -295,16 +295,17 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     rng = seeded(TYPE, law_id, seed if draw is None else draw)
     combos = [] if in_words else bank.survey.combos(law_id, "ruled")
     cited: tuple[str, ...] = ()
-    table = None
+    table = seen = None
     found = _table_for(bank, law_id, law.code, combos, rng) if combos else None
     if found is not None:
         cr = found.for_code(law.code)
         cited = cr.laws
         game = bank.games[found.scenario.game]
         table = public_table(found.table)
+        seen = public_table(found.seen)
         situation = with_deciding_facts(
             f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-            (cr,), found.scenario, table)
+            (cr,), found.scenario, seen)
         explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     else:
         situation = law.situation
@@ -369,4 +370,5 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
         explanation=explanation,
         links=bank.links((law_id, *law.related)),
         table=table,
+        seen=seen,
     )
