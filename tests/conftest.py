@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
@@ -50,6 +51,17 @@ def _no_user_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
             QSettings.setPath(fmt, scope, where)
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_main_thread() -> Iterator[None]:
+    """Once a test has started a worker, automatic collection is off for the session and a
+    timer on the UI thread collects (ui/collector.py); between tests no event loop runs, so
+    what is due is collected here, keeping a long session's heap bounded."""
+    yield
+    from ui.collector import collect_due
+
+    collect_due()
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
 from app.corpus.loading import load_content, stored_content
-from ui import theme
+from ui import collector, theme
 from ui.compat import override
 
 SHOW_AFTER_MS = 400  # a quicker read is not worth a window flashing by
@@ -126,6 +126,7 @@ def load(root: Path | None = None, *, show_after_ms: int = SHOW_AFTER_MS,
     timer.setSingleShot(True)
     timer.timeout.connect(show_if_still_reading)
     try:
+        collector.pin_to_ui_thread()  # no collection on the worker (ui/collector.py)
         worker.start()
         timer.start(show_after_ms)
         loop.exec()  # the worker's `finished` is queued: it arrives even if it came first

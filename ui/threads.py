@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
+from ui import collector
+
 
 class _Reaper(QObject):
     """Lets go of an ended thread's target on the UI thread (a queued signal)."""
@@ -39,6 +41,7 @@ def start_worker(target: Callable[[], None], name: str) -> threading.Thread:
     """Run `target` on a daemon thread; what it holds is let go on the UI thread once the
     thread has ended. Call it on the UI thread."""
     global _reaper
+    collector.pin_to_ui_thread()  # collections on this thread only, not the worker's
     if _reaper is None:
         _reaper = _Reaper()
     reaper = _reaper

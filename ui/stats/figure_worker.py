@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ui import collector
+
 if TYPE_CHECKING:
     from app.progress import ProgressStore
     from app.progress.figures import FigureQueries
@@ -106,6 +108,7 @@ class FigureWorker(QObject):
                 self._on_done(ticket, result)
             return
         if self._executor is None:
+            collector.pin_to_ui_thread()  # no collection on the worker (ui/collector.py)
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="figures")
         # Not `self`: a worker holding this QObject could be the last to let go of it, and
         # destroy it off its thread (ui/threads.py).
