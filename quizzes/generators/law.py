@@ -24,6 +24,7 @@ from quizzes.generators.common import (
     Combo,
     Found,
     cites,
+    law_readings,
     pick_combo,
     public_table,
     rule_combo,
@@ -202,8 +203,9 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     citation): a law cited beside another (a contrast, a scoring detail) may need a fact the
     table does not hold ("cards found on the floor" beside an imperfect pack; points beyond
     the bid beside a bid made exactly), so it is asked in words instead (None)."""
+    readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if (found is not None and cites(found, law_id, code)
                 and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
             return found
