@@ -136,7 +136,7 @@ def test_example_validates_from_the_command_line(path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=1800,
         check=False,
     )
     assert done.returncode == 0, done.stderr
