@@ -11,6 +11,7 @@ from typing import Any
 
 from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
 
+
 @dataclass(frozen=True)
 class SideFact:
     """One fact of the table: as the stem says it, and as the drawn table labels it."""
