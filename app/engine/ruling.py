@@ -333,8 +333,17 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
             and set(stated._rights()) <= set(other._rights())):
         return True
     bare = not (stated.options or stated.score)
+    if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
+        # "The cards are taken back and played again" is what a card taken back is: it goes
+        # back to the hand and a card is played again in its place (a lead out of turn taken
+        # back, Foster's general law and the Club Code's law 40, the blind audit's #170).
+        return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
+
+
+# Options that take cards back to be played again: a bare "replay" is true of a ruling giving one.
+_TAKE_BACK = frozenset({"take-back", "replay"})
 
 
 class Ruling(msgspec.Struct, frozen=True):

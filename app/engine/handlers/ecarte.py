@@ -260,8 +260,19 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
 
 @rules("ecarte", "american", "play")
 def play(ctx: Context[ev.Play]) -> Decision:
-    """Follow suit and win if able; Foster's own penalty for a renounce was not retrieved."""
-    laws = [ctx.variant("ecarte-trump-when-void")]
+    """Follow suit and win if able; Foster's own penalty for a renounce was not retrieved.
+
+    The law cited is the duty the player had: holding the suit led, to follow and win
+    (Encyclopedia Americana); void in it, the reading in force of trumping when void. (Citing
+    "a player void in the suit led must trump" of a player who holds the suit led marked, in a
+    quiz, a law whose situation is false of the table.)"""
+    trick = ctx.table.trick
+    hand = ctx.table.cards(ctx.event.player) or ()
+    led = trick.cards[0].suit if trick is not None and trick.cards else None
+    if led is not None and any(c.suit == led for c in hand):
+        laws = [P + "follow-suit-and-win"]
+    else:
+        laws = [ctx.variant("ecarte-trump-when-void")]
     return rule_play(
         ctx,
         laws,

@@ -55,10 +55,13 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             )
         if set(others) <= set(followed):
             back = " Everyone has played to it; the adversaries share the fault of not noticing."
+        # Nobody has played to it: the lead is taken back (the law's remedy), as the Club
+        # Code's "taken back" at Écarté is; a follower led into error may take his card back.
+        taken_back = [offender] if not followed else list(followed)
         return ctx.decide(
             "no-penalty",
             laws,
-            options=[] if set(others) <= set(followed) else each("take-back", followed),
+            options=[] if set(others) <= set(followed) else each("take-back", taken_back),
             explanation=f"{offender} has no partner to inform, so taking the lead back hurts "
             f"only himself: there is no penalty, and adversaries who failed to notice the lead "
             f"share the fault.{back}",
