@@ -95,6 +95,8 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     game = rehearser.game(Start(gid, players, players[-1], seed=0, variants=dict(readings)))
     ctx = Context(rng, rehearser)
     misdeal = stage == "hand-over" and event_type == "wrong-count"
+    if misdeal and not base.has_tricks:
+        return None  # a game of melds ends with cards melded, off the table: no count to show
     moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):

@@ -4,6 +4,8 @@ and the table drawn beside it) is checked, never how it was made."""
 
 from __future__ import annotations
 
+import re
+
 from quizzes.bank import default_bank
 from quizzes.possible import table_problems
 from quizzes.questions import QuestionError
@@ -53,3 +55,49 @@ def test_foster_1913_cooncan_is_dealt_from_his_pack_ace_to_ten():
             of_1897 += 1
             assert not _ranks(q.table) & {"eight", "nine", "ten"}, (q.id, _seen(q))
     assert of_1913 >= 10 and of_1897 >= 5, (of_1913, of_1897)
+
+
+COUNT = re.compile(r"(\w+) holds (\d+) \(should hold (\d+)\)")
+
+
+def _counts(q) -> dict[str, tuple[int, int]]:
+    """Each hand's count as the stem states it: held, and what it should hold."""
+    return {p: (int(h), int(s)) for p, h, s in COUNT.findall(q.situation)}
+
+
+def test_counts_after_the_hand_are_right_for_the_tricks_played():
+    """A hand ends when a player runs out: after 4 tricks of Écarté's 5 (31 of Bézique's 32,
+    63 of Rubicon's 64) a hand dealt right still holds a card, so "North holds 0 (should hold
+    0)" beside 4 tricks hides that North was dealt short. Where the stem says one hand has a
+    surplus and the other is right, the counts it states say so."""
+    checked = 0
+    for q in _questions(lambda i: i.game in ("ecarte", "bezique", "rubicon-bezique")
+                        and BANK.content.laws[i.law].topic == "wrong-number-of-cards"):
+        table = q.table or {}
+        if table.get("stage") != "hand-over" or not _counts(q):
+            continue
+        checked += 1
+        game = BANK.games[table["game"]]
+        left = game.tricks_per_hand - table["tricks_played"]
+        for player, (held, should) in _counts(q).items():
+            assert should == left, (q.id, _seen(q))
+            assert held == len(table["hands"][player]), (q.id, _seen(q))
+    assert checked >= 10
+    for q in _questions(lambda i: i.law in ("bezique.english.one-surplus-other-right",
+                                            "rubicon-bezique.english.one-short-other-right")):
+        off = [held - should for held, should in _counts(q).values()]
+        assert sorted(off, key=abs)[0] == 0 and len([o for o in off if o]) == 1, (q.id, _seen(q))
+
+
+def test_a_game_of_melds_states_no_count_after_the_hand():
+    """A Conquian hand ends with each player's cards partly melded on the table, which the
+    table does not show: "North holds 1 (should hold 0)" after a tableau announces a wrong
+    count that is not there."""
+    checked = 0
+    for q in _questions(lambda i: i.game == "conquian" and i.type != "authored"):
+        if (q.table or {}).get("stage") != "hand-over":
+            continue
+        checked += 1
+        assert "should hold" not in q.situation, (q.id, _seen(q))
+    assert checked >= 5
+
