@@ -101,3 +101,50 @@ def test_a_game_of_melds_states_no_count_after_the_hand():
         assert "should hold" not in q.situation, (q.id, _seen(q))
     assert checked >= 5
 
+
+def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
+    """Ecarte's king is announced before the first card. "No card of the next trick has been
+    played" beside a trick in progress contradicts the table; and once tricks are gathered, a
+    king not in his hand may lie in one of them, so "he does not hold the king" no longer
+    says he never held it (the blind audit's #120)."""
+    checked = 0
+    for q in _questions(lambda i: i.game == "ecarte" and ("king" in i.law), range(4)):
+        table = q.table or {}
+        if table.get("event", {}).get("type") != "false-declaration":
+            continue
+        checked += 1
+        in_progress = bool((table.get("trick") or {}).get("cards"))
+        assert ("No card of the next trick has been played" in q.situation) != in_progress, (
+            q.id, _seen(q))
+        if "He does not hold the king" in q.situation:
+            assert not table.get("tricks_played"), (q.id, _seen(q))
+    assert checked >= 20
+
+
+def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says():
+    """"North had four queens still to score and played one of its cards" beside a hand of two
+    queens (the audit's #132); "scored a higher combination made from it" with no points and
+    not its cards (#98). A card played: he holds every card of it but one. A higher one
+    scored: he holds its cards, and its points are in his score."""
+    from app.cards import Card
+    from app.engine.handlers.declarations import VALUES, missing_cards
+
+    higher = {"bezique": "double-bezique", "royal-marriage": "sequence"}
+    checked = 0
+    for q in _questions(lambda i: "unscored" in i.law or "lower" in i.law
+                        or "lost-in-sequence" in i.law, range(4)):
+        table = q.table or {}
+        ev = table.get("event", {})
+        if ev.get("type") != "unscored-combination-broken":
+            continue
+        checked += 1
+        hand = [Card.parse(c) for c in table["hands"][ev["player"]]]
+        trump = table.get("trump")
+        if ev["how"] == "card-played" and ev["declared"] != "marriage":
+            assert len(missing_cards(ev["declared"], hand, trump)) == 1, (q.id, _seen(q))
+        elif ev["how"] == "higher-scored":
+            over = higher[ev["declared"]]
+            assert missing_cards(over, hand, trump) == [], (q.id, _seen(q))
+            assert table["scores"][ev["player"]] >= VALUES[table["game"]][over], q.id
+    assert checked >= 10
+
