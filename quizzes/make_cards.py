@@ -260,6 +260,24 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
 
 
 
+def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """An error in cutting. The pack is cut to the dealer by the player on his right (his
+    adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
+    (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
+    players = list(state.players)
+    if ev["error"] != "several-shown-for-deal":
+        ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
+    else:
+        ev = {**ev, "dealt": False}
+    if ev.get("dealt"):
+        return state, ev
+    pack = [c for p in players for c in state.hand(p)] + list(state.stock)
+    if state.turn_up is not None:
+        pack.append(state.turn_up)
+    return replace(state, hands={p: () for p in players}, stock=tuple(pack), turn_up=None,
+                   trump=None, seen=()), ev
+
+
 MAKERS: dict[str, Maker] = {
     "wrong-count": _wrong_count,
     "failed-to-draw": _failed_to_draw,
@@ -277,4 +295,5 @@ MAKERS: dict[str, Maker] = {
     "king-turned": _king_turned,
     "faced-card-in-pack": _faced_in_pack,
     "exchange-error": _exchange_error,
+    "cut-error": _cut_error,
 }

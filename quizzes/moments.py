@@ -60,6 +60,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])
+    if not any(state.hands.values()) and state.stage == "deal":
+        raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
     return Dealt(state, game, dict(event), raw, parse_scenario(raw, games))
 
 

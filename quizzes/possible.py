@@ -101,6 +101,8 @@ def stock_problems(s: Scenario, game: Game) -> list[str]:
     play = game.facts.play
     if play is None or not play.draws or s.event.type in COUNT_CHANGING:
         return []
+    if not s.hands and s.stage == "deal":
+        return []  # nothing dealt yet: the whole pack is the stock
     stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
     if not isinstance(stock, int):
         return []

@@ -92,7 +92,9 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     stock = table.get("stock")
     if isinstance(stock, list):
         stock = len(stock)
-    if isinstance(stock, int):
+    if isinstance(stock, int) and not hands and table.get("stage") == "deal":
+        lines.append(f"No card has been dealt: the pack of {_plural(stock, 'card')} is whole.")
+    elif isinstance(stock, int):
         lines.append(f"The stock holds {_plural(stock, 'card')}.")
     if table.get("tricks_played"):
         lines.append(f"{_plural(table['tricks_played'], 'trick')} had been played and gathered.")

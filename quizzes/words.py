@@ -187,7 +187,8 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 
 
 # Events whose table names the rightful dealer, not the player who dealt.
-_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn"})
+# (An error in cutting comes before the deal, or as it begins: whose turn it is to deal.)
+_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn", "cut-error"})
 
 
 def dealer_words(dealer: str, event_type: str) -> str:

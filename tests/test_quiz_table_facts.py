@@ -148,3 +148,23 @@ def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says(
             assert table["scores"][ev["player"]] >= VALUES[table["game"]][over], q.id
     assert checked >= 10
 
+
+def test_an_error_in_the_cut_noticed_before_the_deal_has_nothing_dealt():
+    """"Noticed before the cards were dealt" beside dealt hands, and the dealer cutting the
+    pack to himself (the audit's #48 and #71): before the deal no hand holds a card, nobody is
+    said to have dealt, and the pack is cut to the dealer by another player."""
+    checked = 0
+    for q in _questions(lambda i: "cut" in i.law, range(3)):
+        table = q.table or {}
+        ev = table.get("event", {})
+        if ev.get("type") != "cut-error":
+            continue
+        checked += 1
+        text = table_text(table)
+        if "before the cards were dealt" in q.situation:
+            assert not any(table.get("hands", {}).values()), (q.id, _seen(q))
+            assert f"{table['dealer']} dealt." not in text, (q.id, _seen(q))
+            assert "No card has been dealt" in text, (q.id, _seen(q))
+        if ev["error"] != "several-shown-for-deal":
+            assert ev["player"] != table["dealer"], (q.id, _seen(q))
+    assert checked >= 10
