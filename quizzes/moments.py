@@ -32,6 +32,7 @@ from quizzes import make_cards, make_scores
 from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
 from quizzes.moment_stages import after_the_fill, candidate, early
+from quizzes.seen import seen_table
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -40,13 +41,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Dealt:
     """One moment of a real deal and the event that happened there: the table the engine
-    rules (`state`), the scenario mapping the rehearsal writes of it, and its parse."""
+    rules (`state`), the scenario mapping the rehearsal writes of it, its parse, and the table
+    as the learner sees it once the event has happened (quizzes/seen.py)."""
 
     state: DealState
     game: Game
     event: Mapping[str, Any]
     table: Mapping[str, Any]
     scenario: Scenario
+    seen: Mapping[str, Any]
 
     def with_event(self, event: Mapping[str, Any], games: Mapping[str, Game]) -> Dealt:
         """The same moment with another event (ScenarioError if it does not fit)."""
@@ -62,7 +65,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         raw["stock"] = len(raw["stock"])
     if not any(state.hands.values()) and state.stage == "deal":
         raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
-    return Dealt(state, game, dict(event), raw, parse_scenario(raw, games))
+    return Dealt(state, game, dict(event), raw, parse_scenario(raw, games),
+                 seen_table(state, game, raw))
 
 
 # Events about the card turned up for trumps: it lies turned at the moment.

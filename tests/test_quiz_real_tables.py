@@ -137,7 +137,7 @@ def test_every_cinch_question_shows_a_stock_and_scores_a_cinch_deal_can_have():
 
 def _seen(q) -> str:
     """What the learner reads: the stem and the table drawn beside it."""
-    return f"{q.situation}\nThe table: {table_text(q.table)}\n{q.prompt}"
+    return f"{q.situation}\nThe table: {table_text(q.shown)}\n{q.prompt}"
 
 
 def _questions(match, seeds=(1, 2, 3)):

@@ -40,8 +40,13 @@ class Found:
 
     @property
     def table(self) -> Mapping[str, Any]:
-        """The scenario mapping of the moment (what the UI draws)."""
+        """The scenario mapping of the moment, as the engine rules it."""
         return self.dealt.table
+
+    @property
+    def seen(self) -> Mapping[str, Any]:
+        """The table as the learner sees it once the event has happened (what the UI draws)."""
+        return self.dealt.seen
 
     def for_code(self, code: str) -> CodeRuling:
         """The ruling under one code."""

@@ -26,7 +26,7 @@ from quizzes.generators.common import (
 )
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
-from quizzes.words import code_words, join_words, reading_words, table_words
+from quizzes.words import cards_words, code_words, join_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -95,12 +95,12 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     s = found.scenario
     game = bank.games[s.game]
     player, cards, legal = legal_cards(bank, found)
-    situation = (
-        table_words(s, game)
-        + f"\n{player} is to play. His hand: "
-        + join_words([c.name for c in cards])
-        + "."
-    )
+    # The hand as he holds it, every card (a card held twice in a two-pack game said so): the
+    # choices below are its distinct cards.
+    hand = s.hands[player]
+    assert isinstance(hand, tuple)
+    held = sorted(hand, key=cards.index)
+    situation = table_words(s, game) + f"\n{player} is to play. His hand: {cards_words(held)}."
     rule_words = game.stage_rule(s.stage).describe()  # type: ignore[union-attr]
     if seed % JUDGE_EVERY == 0:
         card = rng.choice(legal if rng.random() < 0.5 else [c for c in cards if c not in legal])
