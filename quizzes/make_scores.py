@@ -6,11 +6,14 @@ score where the event puts them."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from random import Random
 from typing import Any
 
-from app.engine.handlers.declarations import VALUES
+from app.cards import Card
+from app.engine.handlers.declarations import VALUES, missing_cards
 from app.model.games import Game
 from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
@@ -137,7 +140,14 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
             and state.stage != "stock-exhausted"
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
+        # Where nothing is declared in play (Ecarte's king is announced before the first
+        # card), a card not in his hand once tricks are gathered may lie in one of them, so
+        # whether he ever held it would be stated nowhere: he is found out before any trick
+        # is gathered. Whether a card has been played since is as the table stands.
+        if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
+            return None
         ev.pop("drawn_since", None)
+        ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     if not game.has("stock"):
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
@@ -147,6 +157,80 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     return replace(state, scores=scores), ev
 
 
+# A combination scored from the cards of a lower one not yet scored (the lower is lost).
+_HIGHER = {"bezique": "double-bezique", "royal-marriage": "sequence"}
+
+
+def _cards_of(name: str, trump: str | None, rng: Random) -> list[Card] | None:
+    """The cards a combination is made of (a plain marriage in a suit not trumps)."""
+    if name == "marriage":
+        suit = rng.choice([s for s in "SHDC" if s != trump])
+        return [Card("K", suit), Card("Q", suit)]
+    return missing_cards(name, (), trump)
+
+
+def _holding(state: DealState, player: str, wanted: list[Card], kept_out: list[Card],
+             rng: Random) -> DealState | None:
+    """The deal as the shuffle could have given it: the cards `wanted` in the player's hand,
+    and no copy of a card of `kept_out` beyond those `wanted` holds, each swapped with a card
+    of the unseen stock (None when one is not in the stock to swap)."""
+    hand, stock = list(state.hand(player)), list(state.stock)
+    need = Counter(wanted) - Counter(hand)
+    spare = [i for i, c in enumerate(hand) if c not in wanted]
+    rng.shuffle(spare)
+    for card in need.elements():
+        if card not in stock or not spare:
+            return None
+        i, j = spare.pop(), stock.index(card)
+        hand[i], stock[j] = stock[j], hand[i]
+    allowed = Counter(wanted)  # copies of a card out that the combination keeps in
+    for k, card in enumerate(hand):
+        if card in kept_out and not allowed[card]:
+            plain = [j for j, c in enumerate(stock) if c not in kept_out and c not in wanted]
+            if not plain:
+                return None
+            j = rng.choice(plain)
+            hand[k], stock[j] = stock[j], card
+        elif card in kept_out:
+            allowed[card] -= 1
+    return replace(state, hands={**state.hands, player: tuple(hand)}, stock=tuple(stock))
+
+
+def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
+                        ctx: Context) -> Made | None:
+    """A combination of the game not yet scored, and what broke it as the table shows it: a
+    card of it played (he holds the others, not that card), or a higher one made of its cards
+    scored (he holds the higher one's cards, its points in his score)."""
+    rng, player = ctx.rng, ev["player"]
+    values = VALUES.get(game.id, {})
+    if ev["how"] == "higher-scored":
+        names = [n for n, h in _HIGHER.items() if n in values and h in values]
+    else:
+        names = [n for n in values if n != "king"]
+    if not names:
+        return None
+    name = rng.choice(names)
+    cards = _cards_of(name, state.trump, rng)
+    if not cards:
+        return None
+    if ev["how"] == "higher-scored":
+        higher = _cards_of(_HIGHER[name], state.trump, rng)
+        made = None if not higher else _holding(state, player, higher, [], rng)
+        if made is None:
+            return None
+        score = made.score(player) + values[_HIGHER[name]]
+        goal = facts(game).game_to
+        if goal and score >= 2 * goal:
+            return None
+        made = replace(made, scores={**made.scores, player: score})
+    else:
+        played = rng.choice(cards)
+        kept = list(cards)
+        kept.remove(played)
+        made = _holding(state, player, kept, [played], rng)
+        if made is None:
+            return None
+    return made, {**ev, "declared": name}
 
 
 MAKERS: dict[str, Maker] = {
@@ -156,4 +240,5 @@ MAKERS: dict[str, Maker] = {
     "counted-out": _counted_out,
     "wrong-score": _wrong_score,
     "false-declaration": _false_declaration,
+    "unscored-combination-broken": _combination_broken,
 }

@@ -63,6 +63,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])
+    if not any(state.hands.values()) and state.stage == "deal":
+        raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
     return Dealt(state, game, dict(event), raw, parse_scenario(raw, games),
                  seen_table(state, game, raw))
 
@@ -99,6 +101,8 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     game = rehearser.game(Start(gid, players, players[-1], seed=0, variants=dict(readings)))
     ctx = Context(rng, rehearser)
     misdeal = stage == "hand-over" and event_type == "wrong-count"
+    if misdeal and not base.has_tricks:
+        return None  # a game of melds ends with cards melded, off the table: no count to show
     moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):

@@ -101,6 +101,8 @@ def stock_problems(s: Scenario, game: Game) -> list[str]:
     play = game.facts.play
     if play is None or not play.draws or s.event.type in COUNT_CHANGING:
         return []
+    if not s.hands and s.stage == "deal":
+        return []  # nothing dealt yet: the whole pack is the stock
     stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
     if not isinstance(stock, int):
         return []
@@ -191,13 +193,15 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("carte blanche declared by a player who has not looked at his cards")
     if ev.type == "false-declaration" and game.facts.play is not None \
             and game.facts.play.declarations:
-        if ev.get("next_trick_started") and not cards_on_trick:
-            out.append("a card of the next trick is said to be played, but no trick is on "
-                       "the table")
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
+    if ev.type == "false-declaration":
+        # Said whenever the field is given (its words say "no card" when it is false).
+        if ev.get("next_trick_started") and not cards_on_trick:
+            out.append("a card of the next trick is said to be played, but no trick is on "
+                       "the table")
         if ev.get("next_trick_started") is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")

@@ -39,7 +39,11 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
     stock = table.get("stock")
     if isinstance(stock, list):
         stock = len(stock)
-    if isinstance(stock, int):
+    if isinstance(stock, int) and not table.get("hands") and table.get("stage") == "deal":
+        # Nothing dealt yet (an error in the cut): the whole pack, not a stock.
+        facts.append(SideFact(f"No card has been dealt: the pack of {_plural(stock, 'card')} "
+                              f"is whole.", f"Pack: {_plural(stock, 'card')}, undealt"))
+    elif isinstance(stock, int):
         facts.append(SideFact(f"The stock holds {_plural(stock, 'card')}.",
                               f"Stock: {_plural(stock, 'card')}"))
     if played := table.get("tricks_played"):

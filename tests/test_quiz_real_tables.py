@@ -123,7 +123,8 @@ def test_every_cinch_question_shows_a_stock_and_scores_a_cinch_deal_can_have():
             checked += 1
             t = q.table
             # A hand dealt a card short leaves one more in the pack.
-            if t.get("event", {}).get("type") not in COUNT_CHANGING:
+            # (Before the deal, an error in the cut, the whole pack lies undealt.)
+            if t.get("event", {}).get("type") not in COUNT_CHANGING and t.get("hands"):
                 assert not isinstance(t.get("stock"), int) or t["stock"] <= 16, (q.id, t)
             scores = t.get("scores", {})
             assert scores.get("North") == scores.get("South"), (q.id, scores)
