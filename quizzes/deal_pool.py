@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -68,13 +68,19 @@ def deal_results(rehearser: Rehearser, gid: str) -> tuple[tuple[int, ...], ...]:
 
 
 def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
-                   rng: random.Random, *, near: bool = False) -> dict[str, int]:
+                   rng: random.Random, *, near: bool = False,
+                   already: Mapping[str, int] | None = None) -> dict[str, int]:
     """The score at the start of a deal: earlier deals' results added up, none reaching the
-    points that win the game (all 0 where each deal is a game). `near` keeps adding until two
-    players are a point short of the game."""
+    points that win the game (all 0 where each deal is a game), nor reaching it with what
+    each player has `already` scored in this deal (his combinations declared so far): the
+    game would have ended. `near` keeps adding until two players are a point short of it."""
     zero = {p: 0 for p in players}
     goal = facts(game).game_to
     if not goal:
+        return zero
+    # The game each player may still reach without it ending before this moment.
+    room = {p: goal - (already or {}).get(p, 0) for p in players}
+    if min(room.values()) <= 0:
         return zero
     results = deal_results(rehearser, game.id)
     scores = dict(zero)
@@ -86,12 +92,12 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
             # Partners score together: each side's deal is what both its players took.
             seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]
         added = {p: scores[p] + seat[i] for i, p in enumerate(players)}
-        if max(added.values()) >= goal:
+        if any(added[p] >= room[p] for p in players):
             if near:
                 continue  # another deal's result may take them nearer without reaching it
             break
         scores = added
-        if near and sorted(scores.values())[-min(2, len(players))] >= goal - 1:
+        if near and sorted(scores[p] - room[p] for p in players)[-min(2, len(players))] >= -1:
             break
     return scores
 

@@ -107,6 +107,11 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     if earlier and not goal:
         return state, ev  # each deal is a game: the earlier deal's score is not on this table
     score = state.score(player) + marked - correct
+    if earlier:
+        # The running score holds the earlier deal he marked: at least its points, and what
+        # he has scored in this deal so far on top.
+        this_deal = sum(points for who, _, points in state.declared if who == player)
+        score = max(state.score(player) - this_deal, correct) + this_deal + marked - correct
     if goal and score >= goal:
         return None
     # In a partnership game the score marked is the side's: both partners carry it.

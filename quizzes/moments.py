@@ -96,7 +96,8 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.
-    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out")
+    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out",
+                             already={p: found.score(p) for p in players})
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:
