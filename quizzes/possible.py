@@ -189,18 +189,22 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("carte blanche declared again after a draw, before any draw")
         if ev.get("player") not in s.hands_seen:
             out.append("carte blanche declared by a player who has not looked at his cards")
-    if ev.type == "false-declaration" and game.facts.play is not None \
-            and game.facts.play.declarations:
-        if ev.get("next_trick_started") and not cards_on_trick:
+    if ev.type == "false-declaration":
+        started = ev.get("next_trick_started")
+        if started and not cards_on_trick:
             out.append("a card of the next trick is said to be played, but no trick is on "
                        "the table")
+        if started is False and cards_on_trick:
+            out.append("no card of the next trick is said to be played beside a trick in "
+                       "progress")
+        if started is not None and not s.tricks_played:
+            out.append("the next trick is spoken of before any trick is complete")
+    if ev.type == "false-declaration" and game.facts.play is not None \
+            and game.facts.play.declarations:
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
-        if ev.get("next_trick_started") is False and cards_on_trick:
-            out.append("no card of the next trick is said to be played beside a trick in "
-                       "progress")
     if ev.type == "exchange-error" and not s.discards_made:
         out.append("an error in the exchange, but no exchange (no discard) has been made")
     if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \
