@@ -19,6 +19,8 @@ from app.rehearsal.driver import random_step
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
 from app.rehearsal.session import Moment, Rehearser, Start, Step
 from app.rehearsal.state import DealState
+from quizzes.moment_stages import filled
+from quizzes.possible import dealt_over_play
 
 # Steps a deal is played for at most (a Rubicon deal takes about 130).
 STEP_LIMIT = 600
@@ -47,9 +49,11 @@ def pool(rehearser: Rehearser, gid: str, misdeal: bool = False) -> tuple[tuple[M
     for k in range(POOL):
         start = Start(gid, players, players[k % len(players)], seed=k + (POOL if misdeal else 0))
         rng = random.Random(f"pool:{gid}:{k}:{misdeal}")
-        first = None
+        # Where hands are dealt larger than played (Cinch), the discard and the fill made.
+        first = filled(rehearser.first(start).state, game, rng) if dealt_over_play(game) \
+            else None
         if misdeal:
-            dealt = rehearser.first(start).state
+            dealt = first or rehearser.first(start).state
             giver, taker = rng.sample(list(players), 2)
             held = dealt.hand(giver)
             first = replace(dealt, hands={**dealt.hands, giver: held[1:],

@@ -145,6 +145,31 @@ def fill_problems(s: Scenario, game: Game) -> list[str]:
     elif isinstance(stock, int) and stock > left and s.event.type not in COUNT_CHANGING:
         out.append(f"a stock of {stock} after the discard, where the deal of {bidding.cards} "
                    f"each left {left}")
+    elif isinstance(stock, int) and s.discards_made and s.trump is not None \
+            and s.event.type not in COUNT_CHANGING:
+        # Every plain card was thrown out: the hands were filled from the pack with as many
+        # cards as they had not kept, so what the fill left is the trumps kept less what the
+        # hands could take (16 left, 24 to fill at Cinch: 8 + stock trumps were kept). They
+        # are in the hands, the trick, or the tricks gathered.
+        play = game.stage_rule("play")
+        size = play.cards if play is not None and play.cards else 0
+        kept = stock - (left - n * size)
+        trumps = sum(game.effective_suit(c, s.trump) == s.trump
+                     for c in game.pack.cards) * game.pack.copies
+        if kept > trumps:
+            out.append(f"a stock of {stock} after the fill means {kept} trumps were kept, but "
+                       f"the pack holds {trumps}")
+            return out
+        seen = 0
+        for hand in s.hands.values():
+            if not isinstance(hand, tuple):
+                return out
+            seen += sum(game.effective_suit(c, s.trump) == s.trump for c in hand)
+        if s.trick is not None:
+            seen += sum(game.effective_suit(c, s.trump) == s.trump for c in s.trick.cards)
+        if seen + n * s.tricks_played < kept:
+            out.append(f"a stock of {stock} after the fill means {kept} trumps were kept, but "
+                       f"at most {seen + n * s.tricks_played} can be in play")
     return out
 
 

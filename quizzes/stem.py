@@ -100,6 +100,8 @@ def table_text(table: Mapping[str, Any] | None) -> str:
         stock = len(stock)
     if isinstance(stock, int):
         lines.append(f"The stock holds {_plural(stock, 'card')}.")
+    if isinstance(table.get("discards"), int):
+        lines.append(f"{_plural(table['discards'], 'card')} discarded lie aside.")
     if table.get("tricks_played"):
         lines.append(f"{_plural(table['tricks_played'], 'trick')} had been played and gathered.")
     bid = table.get("bid")

@@ -198,6 +198,8 @@ class TableSketch(QWidget):
             parts.append(f"Stock: {_plural(stock, 'card')}")
         elif isinstance(stock, list):
             parts.append(f"Stock: {_plural(len(stock), 'card')}")
+        if isinstance(table.get("discards"), int):
+            parts.append(f"Discarded: {_plural(table['discards'], 'card')}")
         if table.get("tricks_played"):
             parts.append(f"Tricks played: {table['tricks_played']}")
         bid = table.get("bid")
