@@ -36,18 +36,25 @@ KEEP = 0.85
 # How often an optional field of an event is given.
 
 
+# Readings in force, as (variant group, law id) pairs (hashable: the pool is cached by them).
+Readings = tuple[tuple[str, str], ...]
+
+
 # --- the running score -------------------------------------------------------------------
 @lru_cache(maxsize=64)
-def pool(rehearser: Rehearser, gid: str, misdeal: bool = False) -> tuple[tuple[Moment, ...], ...]:
+def pool(rehearser: Rehearser, gid: str, misdeal: bool = False,
+         readings: Readings = ()) -> tuple[tuple[Moment, ...], ...]:
     """POOL deals of the game played out by the rehearsal from fixed seeds, every moment of
     each (the dealer turning round the table), played once per game: a quiz table is a moment
     of one of them. `misdeal`: deals where the dealer gave one hand a card of another's, and
-    nobody saw it until the hand was played out and a card was left over."""
+    nobody saw it until the hand was played out and a card was left over. `readings`: the
+    readings of the game's rules in force (variant group, law), which may change the pack."""
     game = rehearser.games[gid]
     players = tuple(game.default_seats())
     deals = []
     for k in range(POOL):
-        start = Start(gid, players, players[k % len(players)], seed=k + (POOL if misdeal else 0))
+        start = Start(gid, players, players[k % len(players)], seed=k + (POOL if misdeal else 0),
+                      variants=dict(readings))
         rng = random.Random(f"pool:{gid}:{k}:{misdeal}")
         # Where hands are dealt larger than played (Cinch), the discard and the fill made.
         first = filled(rehearser.first(start).state, game, rng) if dealt_over_play(game) \

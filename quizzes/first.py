@@ -26,9 +26,10 @@ from quizzes.generators import GENERATORS
 from quizzes.questions import Question, QuestionError, item_key
 from quizzes.survey import Survey, take_survey
 
-# Item types whose items are known without the survey: an authored item's law, and a law with
-# a neighbour to confuse it with (quizzes.generators.law.laws asks the content only).
-_WITHOUT_SURVEY = frozenset({"authored", "law"})
+# Item types whose items are known without the survey: an authored item's law. (A law's
+# question needs it: its wrong choices are laws the engine's rulings tell from what is shown,
+# quizzes.generators.law.told_apart.)
+_WITHOUT_SURVEY = frozenset({"authored"})
 
 
 class _SurveyOf(QuestionBank):

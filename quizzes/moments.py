@@ -22,13 +22,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
+from app.corpus.laws import Law
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, legal_cards
 from app.rehearsal.session import Start
 from app.rehearsal.state import DealState, to_scenario
 from quizzes import make_cards, make_scores
-from quizzes.deal_pool import pool, running_scores
+from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
 from quizzes.moment_stages import candidate, early
 from quizzes.seen import seen_table
@@ -71,10 +72,22 @@ _TURNED = frozenset({"king-turned", "several-trumps-turned"})
 _MAKERS: dict[str, Maker] = {**make_cards.MAKERS, **make_scores.MAKERS}
 
 
+def table_readings(game: Game, law: Law) -> Readings:
+    """The readings a law's tables are dealt under: where a reading of one of the game's rules
+    by the law's own authority changes the pack (Foster's Cooncan of 1913 is played ace to
+    ten, without court cards), the law's tables are dealt from that pack, the cards its
+    authority played with. () when none does (the game's usual pack)."""
+    groups = game.variant_groups
+    return tuple((group, reading.id) for group in groups for reading in groups[group][1:]
+                 if reading.changes.ranks and reading.code == law.code
+                 and reading.authority == law.authority)
+
+
 def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
-                rng: random.Random) -> Dealt | None:
+                rng: random.Random, readings: Readings = ()) -> Dealt | None:
     """A real deal of the game played to a moment of `stage` where the event can happen, and
-    the event made to happen there (None when this deal gives no such moment)."""
+    the event made to happen there (None when this deal gives no such moment). `readings`:
+    those in force at the table (table_readings)."""
     gid, stage, event_type = combo
     base = bank.games[gid]
     if base.facts.play is None:
@@ -83,10 +96,10 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         return None  # the stock runs out before the last tricks, not once they are played
     rehearser = bank.rehearser
     players = tuple(base.default_seats())
-    game = rehearser.game(Start(gid, players, players[-1], seed=0))
+    game = rehearser.game(Start(gid, players, players[-1], seed=0, variants=dict(readings)))
     ctx = Context(rng, rehearser)
     misdeal = stage == "hand-over" and event_type == "wrong-count"
-    moments = rng.choice(pool(rehearser, gid, misdeal))
+    moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):
         found = early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)

@@ -261,6 +261,6 @@ def table_problems(table: Mapping[str, Any], games: Mapping[str, Game]) -> list[
         s = parse_scenario(raw, games)
     except ScenarioError as exc:
         return [f"the table does not parse: {exc}"]
-    game = games[s.game]
+    game = games[s.game].for_table(s.variants)  # the pack of the readings in force
     return [*card_problems(s, game), *stock_problems(s, game), *fill_problems(s, game),
             *score_problems(s, game), *timing_problems(s, game)]

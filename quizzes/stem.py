@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.cards import SUIT_NAMES, Card, CardError
+from app.cards import Card, CardError
 from app.engine.ruling import CodeRuling
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
 from quizzes.seen import taken
+from quizzes.table_facts import side_facts
 from quizzes.words import STAGE_WORDS, dealer_words, looked_words
 
 
@@ -92,21 +93,7 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     turn_up = _card(table.get("turn_up"))
     if turn_up is not None:
         lines.append(f"The card turned up for trumps is the {turn_up.name}.")
-    suit = table.get("trump") or (turn_up.suit if turn_up else None)
-    if suit in SUIT_NAMES:
-        lines.append(f"Trumps are {SUIT_NAMES[suit]}.")
-    stock = table.get("stock")
-    if isinstance(stock, list):
-        stock = len(stock)
-    if isinstance(stock, int):
-        lines.append(f"The stock holds {_plural(stock, 'card')}.")
-    if isinstance(table.get("discards"), int):
-        lines.append(f"{_plural(table['discards'], 'card')} discarded lie aside.")
-    if table.get("tricks_played"):
-        lines.append(f"{_plural(table['tricks_played'], 'trick')} had been played and gathered.")
-    bid = table.get("bid")
-    if isinstance(bid, Mapping) and bid.get("player"):
-        lines.append(f"{bid['player']} made the bid ({bid.get('amount')}).")
+    lines += [fact.sentence for fact in side_facts(table)]
     return " ".join(lines)
 
 

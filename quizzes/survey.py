@@ -37,6 +37,10 @@ class Reach:
     differs: dict[Combo, int] = field(default_factory=dict)  # another code rules otherwise
     scored: dict[Combo, int] = field(default_factory=dict)
     revoke: dict[Combo, int] = field(default_factory=dict)
+    # (game, event, outcome) of the rulings citing the law: which kind of ruling the engine
+    # gives it in (a law cited only where a play is lawful is the duty a revoke breaks, whose
+    # situation fits the revoke as well), and so whether it can tell the law from a table.
+    outcomes: dict[Combo, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -46,7 +50,8 @@ class Survey:
     reach: dict[str, Reach]
 
     def combos(self, law_id: str, purpose: str) -> list[tuple[Combo, int]]:
-        """Situations reaching the law for a purpose (ruled, differs, scored, revoke), sorted."""
+        """Situations reaching the law for a purpose (ruled, differs, scored, revoke, outcomes),
+        sorted."""
         r = self.reach.get(law_id)
         found: dict[Combo, int] = getattr(r, purpose) if r else {}
         return sorted(found.items())
@@ -95,9 +100,11 @@ def take_survey(
                         unique = not any(also_true_of(cr, r) for r in found.ruling.rulings
                                          if r.code != cr.code)
                         contrast = unique and bool(covered - {cr.code})
+                        kind = (gid, event, cr.outcome)
                         for law in cr.laws:
                             r = reach[law]
                             r.ruled[combo] = r.ruled.get(combo, 0) + 1
+                            r.outcomes[kind] = r.outcomes.get(kind, 0) + 1
                             if contrast:
                                 r.differs[combo] = r.differs.get(combo, 0) + 1
                             if cr.score:

@@ -24,9 +24,11 @@ from ui.compat import pin_refcount_drifts  # after the platform is chosen
 settings.register_profile("cardlaws", deadline=None)
 settings.load_profile("cardlaws")
 
-# The same for pytest-qt's waits: a condition is waited for up to a minute, not 5 s, so a worker
-# that a busy machine slows down is still waited for (a wait that succeeds returns at once).
-WAIT_MS = 60_000
+# The same for pytest-qt's waits: a condition is waited for up to ten minutes, not 5 s, so a
+# worker that a busy machine slows down is still waited for (a wait that succeeds returns at
+# once). A child process is given half an hour (timeout=1800): a guard against a hang, never a
+# limit on speed (a suite run beside others took a minute and a half for one window script).
+WAIT_MS = 600_000
 for _wait in (QtBot.waitUntil, QtBot.waitSignal, QtBot.waitSignals, QtBot.waitCallback,
               QtBot.waitExposed, QtBot.waitActive):
     assert _wait.__kwdefaults__ is not None and "timeout" in _wait.__kwdefaults__, _wait

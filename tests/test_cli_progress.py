@@ -45,7 +45,7 @@ def test_check_exits_non_zero_without_a_traceback_when_the_file_is_locked(tmp_pa
     try:
         done = subprocess.run(
             [sys.executable, "-m", "app", "progress", "check", "--data-dir", str(tmp_path)],
-            capture_output=True, text=True, cwd=ROOT, timeout=120,
+            capture_output=True, text=True, cwd=ROOT, timeout=1800,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
     finally:

@@ -30,7 +30,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def _validate(tree: Path) -> tuple[int, str]:
     done = subprocess.run([sys.executable, "-m", "app", "validate", str(tree)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600)  # never hangs
+                          capture_output=True, text=True, cwd=ROOT, timeout=1800)  # never hangs
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     return done.returncode, done.stderr
 

@@ -300,7 +300,7 @@ def test_processes_starting_at_once_each_get_whole_content(cache, small):
     procs = [subprocess.Popen([sys.executable, "-c", script, str(small)], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(4)]
-    outputs = [p.communicate(timeout=120) for p in procs]
+    outputs = [p.communicate(timeout=1800) for p in procs]
     fresh = load_content(small)
     expected = f"{len(fresh.laws)} {len(fresh.laws)} {len(fresh.games)}"
     for p, (out, err) in zip(procs, outputs, strict=True):

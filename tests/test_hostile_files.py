@@ -25,7 +25,7 @@ SCENARIO = CONTENT_DIR / "scenarios" / "ecarte-dealer-exposes-own-card.json"
 REHEARSAL = sorted((CONTENT_DIR / "rehearsals").glob("*.json"))[0]
 
 
-def run(*words: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run(*words: str, timeout: float = 1800) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "app", *words], capture_output=True, text=True, cwd=ROOT,
         timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)},

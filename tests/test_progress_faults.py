@@ -157,7 +157,7 @@ def _open_without_the_right_to_read(folder: Path) -> dict[str, object]:
         prefix = [setpriv, f"--inh-caps={drop}", f"--bounding-set={drop}"]
     done = subprocess.run(
         [*prefix, sys.executable, "-c", OPENER, str(folder)],
-        capture_output=True, text=True, cwd=ROOT, timeout=120,
+        capture_output=True, text=True, cwd=ROOT, timeout=1800,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert done.returncode == 0, done.stderr

@@ -148,7 +148,7 @@ def test_check_on_a_file_that_cannot_be_written_is_not_usable(tmp_path):
     os.chmod(tmp_path / FILE_NAME, 0o400)
     done = subprocess.run(
         [*prefix, sys.executable, "-m", "app", "progress", "check", "--data-dir", str(tmp_path)],
-        capture_output=True, text=True, cwd=ROOT, timeout=120,
+        capture_output=True, text=True, cwd=ROOT, timeout=1800,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert done.returncode == 1, done.stdout + done.stderr

@@ -169,7 +169,7 @@ def test_sixty_first_starts_at_once_all_succeed_on_one_new_file(tmp_path):
     let_go(children)
     outcomes = []
     for child in children:
-        out, _ = child.communicate(timeout=240)
+        out, _ = child.communicate(timeout=1800)
         outcomes.append(out.strip())
     assert outcomes == ["ok"] * 60, [o for o in outcomes if o != "ok"][:3]
     assert nothing_moved(folder)
@@ -222,7 +222,7 @@ def test_six_processes_recording_at_once_all_have_every_answer_saved(tmp_path):
     for child in children:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
     let_go(children)
-    outcomes = [child.communicate(timeout=240)[0].strip() for child in children]
+    outcomes = [child.communicate(timeout=1800)[0].strip() for child in children]
     assert outcomes == ["saved 20"] * 6, [o for o in outcomes if o != "saved 20"][:2]
     with ProgressStore.open(tmp_path, keep_backups=0) as store:
         assert store.attempt_count() == 120 and store.integrity() == "ok"

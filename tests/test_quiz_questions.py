@@ -174,7 +174,9 @@ def test_every_type_has_items_across_the_games():
     # in its words: 175 laws are asked.)
     assert len(BY_TYPE["law"]) >= 170
     assert len(BY_TYPE["ruling"]) >= 100
-    assert len(BY_TYPE["code"]) >= 20
+    # (A code question is not asked where a reading of another code the content holds gives
+    # the same ruling, the older English Écarté laws among them: 14 are asked.)
+    assert len(BY_TYPE["code"]) >= 14
     assert len(BY_TYPE["revoke"]) >= 5
     assert len(BY_TYPE["penalty"]) >= 10
     assert len(BY_TYPE["authored"]) >= 20

@@ -252,7 +252,7 @@ def test_analogues_appear_in_the_command_line_json(tmp_path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=1800,
         check=False,
     )
     assert done.returncode == 0, done.stderr

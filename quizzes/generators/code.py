@@ -43,6 +43,41 @@ def _askable(bank: QuestionBank, law_id: str) -> bool:
     return True
 
 
+def same_elsewhere(bank: QuestionBank, law_ids: tuple[str, ...], code: str,
+                   codes: tuple[str, ...]) -> bool:
+    """Whether a law the ruling cites has a counterpart under another code of the table that
+    the content says rules the same (contrast "same", either way): that code, read so, gives
+    the answer too, whether or not a handler rules with it (the older English Écarté laws of
+    Hoyle's Games Improved give Foster's "misdeal or draw the surplus from the dealer's hand",
+    the blind audit's #54)."""
+    content = bank.content
+    same = _same_pairs(bank)
+    for law_id in law_ids:
+        for other in same.get(law_id, ()):
+            found = content.laws.get(other)
+            if found is not None and found.code != code and found.code in codes:
+                return True
+    return False
+
+
+def _same_pairs(bank: QuestionBank) -> dict[str, set[str]]:
+    """Each law's counterparts of contrast "same", either way (made once per content)."""
+    key = id(bank.content)
+    cached = _SAME.get(key)
+    if cached is None or cached[0] is not bank.content:
+        pairs: dict[str, set[str]] = {}
+        for law in bank.content.laws.values():
+            for cp in law.counterparts:
+                if cp.contrast == "same":
+                    pairs.setdefault(law.id, set()).add(cp.law)
+                    pairs.setdefault(cp.law, set()).add(law.id)
+        cached = _SAME[key] = (bank.content, pairs)
+    return cached[1]
+
+
+_SAME: dict[int, tuple[object, dict[str, set[str]]]] = {}
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -56,7 +91,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         readings = [x for r in others for x in (r, *rival_rulings(
             bank.content, bank.games, found.scenario, r))]
         return not any(also_true_of(answer, r) or answer.key() == r.key() for r in readings) \
-            and any(r.outcome != "not-covered" for r in others)
+            and any(r.outcome != "not-covered" for r in others) \
+            and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes)
 
     found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
     cr = found.for_code(law.code)

@@ -13,7 +13,8 @@ from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario
-from quizzes.moments import Dealt, deal_moment
+from quizzes.deal_pool import Readings
+from quizzes.moments import Dealt, deal_moment, table_readings
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -54,9 +55,17 @@ class Found:
         return self.ruling.for_code(code)
 
 
-def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random) -> Found | None:
+def law_readings(bank: QuestionBank, law_id: str) -> Readings:
+    """The readings a law's tables are dealt under (quizzes.moments.table_readings)."""
+    law = bank.content.laws[law_id]
+    game = bank.games.get(law.game)
+    return () if game is None else table_readings(game, law)
+
+
+def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random,
+               readings: Readings = ()) -> Found | None:
     """A deal played to a moment of the stage where the event happens, and its ruling."""
-    dealt = deal_moment(bank, combo, rng)
+    dealt = deal_moment(bank, combo, rng, readings)
     if dealt is None:
         return None
     return rule_dealt(bank, dealt)
@@ -119,8 +128,9 @@ def find(
     """Draw scenarios until one's ruling under `code` cites the law and passes `accept`."""
     if not combos:
         raise NoScenario(f"no situation reaches {law_id}")
+    readings = law_readings(bank, law_id)
     for _ in range(MAX_TRIES):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if found is not None and cites(found, law_id, code) and accept(found):
             return found
     raise NoScenario(f"no scenario citing {law_id} was found from this seed")

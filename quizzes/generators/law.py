@@ -20,10 +20,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from app.corpus.laws import Law
+from app.engine.ruling import meaning
 from quizzes.generators.common import (
     Combo,
     Found,
     cites,
+    law_readings,
     pick_combo,
     public_table,
     rule_combo,
@@ -42,9 +44,9 @@ if TYPE_CHECKING:
 TYPE = "law"
 WRONG = 3
 NEAR = WRONG * 3  # the neighbours the wrong choices are drawn from
-# A topic is left after this many laws in a row that could not be a choice (no topic of a code
-# holds more than 20 laws today, so this only cuts short a topic of near copies) ...
-FRUITLESS = 32
+# A topic is left after this many laws in a row that could not be a choice (a topic of near
+# copies, or of laws the engine never cites: told_apart) ...
+FRUITLESS = 16
 # ... and a question reads at most this many laws in all, whatever the size of its code.
 READ_AT_MOST = 256
 
@@ -60,14 +62,16 @@ def laws(bank: QuestionBank) -> list[str]:
 
 
 def _named_as_asked(bank: QuestionBank, law: Law) -> bool:
-    """Whether the law asked in its own words gives itself away by its name."""
-    try:
-        _build(bank, law.id, 0, in_words=True)
-    except GivenAway:
-        return True
-    except LookupError:
+    """Whether the law has no fair question at seed 0, on a table or in its words: its name
+    gives it away (it restates the stem and no other's does), or no wrong choice is one the
+    engine tells from what is shown (told_apart)."""
+    for in_words in (True, False):
+        try:
+            _build(bank, law.id, 0, in_words=in_words)
+        except LookupError:
+            continue
         return False
-    return False
+    return True
 
 
 def of_record(bank: QuestionBank, law: Law) -> bool:
@@ -118,9 +122,10 @@ class _Search:
     what is wanted, so a question reads a few dozen laws whatever the size of its code."""
 
     def __init__(self, bank: QuestionBank, law: Law, cited: tuple[str, ...],
-                 *, in_words: bool = False) -> None:
+                 *, in_words: bool = False, found: Found | None = None) -> None:
         self.bank = bank
         self.law = law
+        self.found = found
         self.titles = {bank.folded(law)[0]}
         self.exclude = {law.id, *cited, *(disputed_bearing(bank, law) if in_words else ())}
         # Asked in words, a law the content relates to it (either way) bears on the same
@@ -148,7 +153,8 @@ class _Search:
             title = bank.folded(other)[0]
             bears = self.in_words and (other.id in law.related or law.id in other.related)
             if (other.id in self.exclude or title in self.titles or bears
-                    or _rival(bank, law, other) or of_record(bank, other)):
+                    or _rival(bank, law, other) or of_record(bank, other)
+                    or not self.told_apart(other)):
                 fruitless += 1
             else:
                 self.titles.add(title)
@@ -183,7 +189,60 @@ class _Search:
                  if cp.law in laws and cp.law not in self.exclude]
         return [c for c in found if bank.folded(c)[0] not in self.titles
                 and not _rival(bank, law, c) and c.code != law.code
-                and not of_record(bank, c)]
+                and not of_record(bank, c) and self.told_apart(c)]
+
+    def told_apart(self, other: Law) -> bool:
+        """Whether the engine tells the law `other` from what the question shows
+        (told_apart): else its situation may fit the table or the stem, a second answer."""
+        return told_apart(self.bank, self.law, other, self.found)
+
+
+def _kinds(bank: QuestionBank, law_id: str) -> set[tuple[str, str, str]]:
+    """(game, event, outcome) of every ruling of the survey citing the law."""
+    reach = bank.survey.reach.get(law_id)
+    return set(reach.outcomes) if reach is not None else set()
+
+
+def told_apart(bank: QuestionBank, law: Law, other: Law, found: Found | None) -> bool:
+    """Whether the engine shows that `other`'s situation is false of the question: of the table
+    `found`, or (asked in words, found None) of the law's own situation. A wrong choice must
+    be false of what the learner is shown, and words cannot tell (the blind audit's #65, #70,
+    #96, #187: "follow suit and win" beside a renounce, "the rubicon" beside "the scores are
+    being reckoned"), so the engine's rulings judge:
+
+    - a law the engine never cites cannot be told from anything: never a wrong choice;
+    - on a table: not one the engine cites there (under the law's own code); and either the
+      engine cites it only for other happenings (a cut, a wrong count, against a revoke), or
+      it cites it for this happening in rulings of the same meaning as this table's (the
+      engine tells the two situations apart by the table's facts). A law cited for this
+      happening only in rulings of another meaning (the duty to follow, cited where a play is
+      lawful, beside a revoke of it) describes the table as well, whatever the engine rules;
+    - in words: cited for some irregularity (not only where nothing has gone wrong: a hand
+      scored, the stock run out, a lawful play, which a stem of ordinary play may describe),
+      and never for a happening the law itself is cited for."""
+    kinds = _kinds(bank, other.id)
+    if not kinds:
+        return False
+    if found is None:
+        own = _kinds(bank, law.id)
+        if not own:  # the law's situation is no table the engine rules: its kind unknown
+            return any(event not in _NOTHING_WRONG and outcome != "legal"
+                       for (_, event, outcome) in kinds)
+        return all(_kind_told(kinds, event, meaning(outcome)) for (_, event, outcome) in own)
+    scenario = found.scenario
+    if other.code not in scenario.codes:
+        return _kind_told(kinds, scenario.event.type, None)
+    cr = found.for_code(other.code)
+    return other.id not in cr.laws and _kind_told(kinds, scenario.event.type,
+                                                  meaning(cr.outcome))
+
+
+def _kind_told(kinds: set[tuple[str, str, str]], event: str, ruled: str | None) -> bool:
+    """Whether a law cited in rulings of `kinds` is told from a happening `event` ruled with a
+    meaning `ruled`: cited only for other happenings, or for this one in rulings of the same
+    meaning (then the table's facts tell the two apart)."""
+    same = [meaning(o) for (_, e, o) in kinds if e == event]
+    return not same or (ruled is not None and ruled in same)
 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
@@ -202,8 +261,9 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     citation): a law cited beside another (a contrast, a scoring detail) may need a fact the
     table does not hold ("cards found on the floor" beside an imperfect pack; points beyond
     the bid beside a bid made exactly), so it is asked in words instead (None)."""
+    readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if (found is not None and cites(found, law_id, code)
                 and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
             return found
@@ -257,7 +317,8 @@ def _echoes(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set
             title = bank.folded(other)[0]
             bears = search.in_words and (other.id in law.related or law.id in other.related)
             if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
-                    or bears or _rival(bank, law, other) or of_record(bank, other)):
+                    or bears or _rival(bank, law, other) or of_record(bank, other)
+                    or not search.told_apart(other)):
                 continue
             if (restates(other.title, stem)
                     or stem_echo(other.title, stem, weights=weights) >= own * RIVAL):
@@ -275,18 +336,18 @@ class GivenAway(LookupError):
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed: from a table where one rests on the law, else (or
     where the law's name would give the table's answer away) in the law's own words."""
-    try:
-        return _build(bank, law_id, seed, in_words=False)
-    except GivenAway:
-        pass
-    try:
-        return _build(bank, law_id, seed, in_words=True)
-    except GivenAway:
-        # Other neighbours, drawn as seed 0 draws them (the draw laws() checks): the question
-        # keeps its id, and a law listed always has one.
-        if seed == 0:
-            raise
-        return _build(bank, law_id, seed, in_words=True, draw=0)
+    tries: list[tuple[bool, int | None]] = [(False, None), (True, None)]
+    if seed != 0:
+        # Drawn as seed 0 draws them (the draws laws() checks): the question keeps its id, and
+        # a law listed always has one.
+        tries += [(False, 0), (True, 0)]
+    for n, (in_words, draw) in enumerate(tries):
+        try:
+            return _build(bank, law_id, seed, in_words=in_words, draw=draw)
+        except LookupError:  # given away, or no law the engine tells from what is shown
+            if n == len(tries) - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
@@ -310,7 +371,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     else:
         situation = law.situation
         explanation = f"{law.title}: {law.remedy}"
-    search = _Search(bank, law, cited, in_words=table is None)
+    search = _Search(bank, law, cited, in_words=table is None, found=found)
     near = search.topic(law.topic, NEAR)
     counterparts = search.counterparts()
     widened = not near
@@ -319,7 +380,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     if not near and not counterparts and table is None:
         # Every other law of the code bears on this reading: they stand as wrong choices
         # rather than no question at all.
-        search = _Search(bank, law, cited)
+        search = _Search(bank, law, cited, found=found)
         near = search.topic(law.topic, NEAR) or search.wider(NEAR)
         widened = True
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"

@@ -18,6 +18,7 @@ from quizzes.generators.common import (
     STRICT_RULES,
     Found,
     NoScenario,
+    law_readings,
     pick_combo,
     public_table,
     rule_combo,
@@ -84,8 +85,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     combos = bank.survey.combos(law_id, "revoke")
     if not combos:
         raise NoScenario(f"no strict stage reaches {law_id}")
+    readings = law_readings(bank, law_id)
     for _ in range(400):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if found is not None and _fits(bank, found, law_id, law.code):
             break
     else:

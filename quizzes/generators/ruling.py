@@ -174,9 +174,14 @@ def ruling_choices(
     rivals = [o for o in found.ruling.rulings
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
+    seated = set(found.scenario.players)
+
     def offer(other: CodeRuling, owner: str) -> None:
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
+        named = {o.by for o in other.options} | set(other.score)
+        if not named <= seated:
+            return  # a neighbouring table's ruling naming a player not at this one ("West")
         said = wording.setdefault(meaning(other.outcome), other.outcome)
         if said != other.outcome:
             decision = msgspec.structs.replace(other.decision, outcome=said)
@@ -202,7 +207,7 @@ def ruling_choices(
             offer(near.for_code(code), "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
         offer(mutant, "")
-    for outcome in _FALLBACK if not wrong else ():  # every near ruling was a rival's
+    for outcome in _FALLBACK if len(wrong) < 2 else ():  # near rulings ruled out
         offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)

@@ -73,7 +73,7 @@ def test_the_command_runs_on_its_own_without_a_screen(tmp_path):
     env["PYTHONPATH"] = str(ROOT)
     done = subprocess.run([sys.executable, "-m", "app", "chart", "--game", "ecarte", "--code",
                            "american", "--event", "king-turned", "--out", str(out)],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stderr
     from app.ask.charts import Question, build_chart
     from app.corpus.loading import load_content

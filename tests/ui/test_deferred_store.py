@@ -95,7 +95,7 @@ def test_an_index_not_built_yet_is_built_by_another_process_and_then_answers(
 
     monkeypatch.setattr(app.search.index, "build", never)
     store = DeferredStore(content)
-    with qtbot.waitSignal(store.became_ready, timeout=120_000):
+    with qtbot.waitSignal(store.became_ready):
         store.warm_in_background()
     assert store.ready
     assert [h.law_id for h in store.search("misdeal")]

@@ -88,7 +88,7 @@ def test_the_window_shows_then_the_search_index_is_built(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "ui", "--content", str(FIXTURE_CONTENT),
          "--settings", str(tmp_path / "ui.ini"), "--exit-after-show"],
-        env=env, capture_output=True, text=True, timeout=60, check=False,
+        env=env, capture_output=True, text=True, timeout=1800, check=False,
     )
     assert done.returncode == 0, done.stderr
     stamps = dict(line.split() for line in done.stdout.splitlines())

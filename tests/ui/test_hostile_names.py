@@ -89,15 +89,15 @@ def test_a_hostile_profile_name_is_text_on_the_quiz_statistics_and_profile_scree
     window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
     window.show_screen("quizzes")
     quiz = window.screen("quizzes")
-    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled, timeout=60_000)
+    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled)
     assert window.trainer.profile.name == PROFILE
     shown = [w for w in quiz.findChildren(QLabel) if "Eve" in w.text()]
     assert shown, "the profile's name is shown somewhere on the quiz screen"
     assert not rich_offenders(window)
     window.show_screen("statistics")
+    # The statistics fill on a turn of their own.
     qtbot.waitUntil(lambda: any(
-        "Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel)),
-        timeout=60_000)  # the statistics fill on a turn of their own
+        "Eve" in w.text() for w in window.screen("statistics").findChildren(QLabel)))
     assert not rich_offenders(window)
 
 
@@ -111,7 +111,7 @@ def test_an_imported_profile_name_is_text_in_the_profile_panel_messages(
     window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
     window.show_screen("quizzes")
     quiz = window.screen("quizzes")
-    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled, timeout=60_000)
+    qtbot.waitUntil(lambda: quiz.page == PICKER and quiz.settled)
     exported = tmp_path / "eve.json"
     window.trainer.store.export_file(window.trainer.profile_id, exported)
     panel = quiz.findChild(ProfilePanel)
@@ -137,8 +137,7 @@ def test_hostile_seat_names_and_titles_are_text_in_the_builder(qtbot, window, tm
     with ModalGuard(window) as guard:  # a dialog here would be a failure, not a hang
         opened = builder.open_path(path)
     assert opened and not guard.closed
-    qtbot.waitUntil(lambda: any("N" in w.text() for w in builder.findChildren(QLabel)),
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: any("N" in w.text() for w in builder.findChildren(QLabel)))
     assert not rich_offenders(window)
 
 
@@ -236,7 +235,7 @@ def test_every_screen_shows_the_hostile_names_it_holds_as_text(
         window.show_screen(spec.name)
         screen = window.screen(spec.name)
         if spec.name == "quizzes":
-            qtbot.waitUntil(lambda s=screen: s.page == PICKER and s.settled, timeout=60_000)
+            qtbot.waitUntil(lambda s=screen: s.page == PICKER and s.settled)
         qtbot.waitUntil(screen.isVisible)
         shown.append(spec.name)
         assert not rich_offenders(window), spec.name

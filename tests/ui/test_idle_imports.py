@@ -97,8 +97,7 @@ content = load_content()
 window = MainWindow(DeferredStore(content), content, UiSettings.ephemeral(),
                     data_dir=Path(tempfile.mkdtemp()))
 window.show()
-deadline = time.monotonic() + 60
-while not window.idle_imports.done and time.monotonic() < deadline:
+while not window.idle_imports.done:
     app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
 import threading
 class Watch:  # notes the modules the UI thread imports from here on
@@ -111,8 +110,6 @@ sys.meta_path.insert(0, Watch())
 window.open_screen("quizzes")
 while window.trainer.state == "idle" or window.trainer.state == "preparing":
     app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 50)
-    if time.monotonic() > deadline:
-        break
 print("state", window.trainer.state)
 print("new", sorted(m for m in Watch.seen
                     if m.split(".")[0] in ("app", "quizzes", "sqlite_utils", "click", "pluggy")))
@@ -128,7 +125,7 @@ def test_the_window_loads_the_trainers_modules_while_idle(tmp_path):
     # its packages, 40-80 ms of a frozen window, in one block.
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CARDLAWS_CACHE_DIR=str(tmp_path))
     done = subprocess.run([sys.executable, "-c", WINDOW_SCRIPT], env=env, capture_output=True,
-                          text=True, timeout=180, check=False)
+                          text=True, timeout=1800, check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "state ready" in lines

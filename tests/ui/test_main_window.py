@@ -165,7 +165,7 @@ def test_each_screen_names_the_module_its_widget_comes_from(window):
 def test_the_screens_modules_load_while_the_window_is_idle(qtbot, window):
     import sys
 
-    qtbot.waitUntil(lambda: window.idle_imports.done, timeout=20_000)
+    qtbot.waitUntil(lambda: window.idle_imports.done)
     assert all(spec.module in sys.modules for spec in SCREENS)
 
 

@@ -42,7 +42,7 @@ def fixture_dir(monkeypatch) -> Path:
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "CARDLAWS_CONTENT_DIR": str(FIXTURE)}
     return subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=1800)
 
 
 def test_the_new_game_is_discovered_from_its_file(fixture_dir):

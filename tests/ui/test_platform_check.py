@@ -36,7 +36,7 @@ def test_the_app_names_the_missing_packages_before_qt_aborts(tmp_path):
     env.update(QT_QPA_PLATFORM="xcb", PYTHONPATH=str(REPO),
                CARDLAWS_DATA_DIR=str(tmp_path / "data"))
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                          text=True, timeout=120, cwd=tmp_path)
+                          text=True, timeout=1800, cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr

@@ -104,7 +104,7 @@ def test_undo_takes_the_last_answer_back_and_restores_the_card(qtbot, quiz, trai
     _start(qtbot, quiz)
     # Undo is tried on questions of the prepared bank: the first question a new learner is
     # asked while the rest are prepared is another test's (test_quiz_first_question.py).
-    qtbot.waitUntil(lambda: trainer.is_ready, timeout=60_000)
+    qtbot.waitUntil(lambda: trainer.is_ready)
     _single(qtbot, quiz)
     _key(qtbot, quiz, Qt.Key.Key_1)
     _key(qtbot, quiz, Qt.Key.Key_Return)
@@ -129,8 +129,7 @@ def test_undo_takes_the_last_answer_back_and_restores_the_card(qtbot, quiz, trai
     _key(qtbot, quiz, Qt.Key.Key_Return)
     # The next question may wait for the rest of the questions to be prepared (a fresh
     # install): the undo is asked once it is shown, as a learner would.
-    qtbot.waitUntil(lambda: quiz.question is not None and quiz.result is None,
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: quiz.question is not None and quiz.result is None)
     # In a text field (the number field, or any other the next question brings) Ctrl+Z takes
     # back what was typed: the undo of an answer is asked from outside one.
     from PySide6.QtWidgets import QAbstractSpinBox, QLineEdit, QTextEdit

@@ -41,8 +41,7 @@ def test_a_new_learner_sees_the_first_question_before_the_bank_is_prepared(qtbot
     assert trainer.store.last_answer(trainer.profile_id).item == FIRST
     # The next question comes once the rest are prepared (and is another item).
     fresh.next_question()
-    qtbot.waitUntil(lambda: fresh.question is not question and fresh.page == STUDY,
-                    timeout=300_000)
+    qtbot.waitUntil(lambda: fresh.question is not question and fresh.page == STUDY)
     assert fresh.question.item != FIRST and fresh.session is not None
     assert list(fresh.trainer.store.new_items.among(trainer.profile_id, [FIRST])) == []
 
@@ -51,7 +50,7 @@ def test_leaving_the_first_question_goes_to_the_module_list_once_prepared(qtbot,
     qtbot.waitUntil(lambda: fresh.page == STUDY)
     fresh.end_button.click()
     assert fresh.page in (PREPARING, PICKER)
-    qtbot.waitUntil(lambda: fresh.page == PICKER and fresh.settled, timeout=300_000)
+    qtbot.waitUntil(lambda: fresh.page == PICKER and fresh.settled)
     assert list(fresh.trainer.store.new_items.among(fresh.trainer.profile_id, [FIRST])) == [0]
 
 

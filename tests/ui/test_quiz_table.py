@@ -86,6 +86,22 @@ def test_a_card_led_out_of_turn_lies_on_the_trick_over_its_players_name(qtbot):
     assert len(hand_fans[0].findChildren(CardWidget)) == 2
 
 
+def test_the_drawn_table_and_the_stem_say_the_same_trumps_stock_tricks_and_bid(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    from quizzes.stem import table_text
+
+    table = {**TABLE, "game": "cinch", "stock": ["2C", "3C", "4C"], "tricks_played": 2,
+             "bid": {"player": "North", "amount": 3}}
+    sketch = TableSketch()
+    qtbot.addWidget(sketch)
+    sketch.show_table(table)
+    shown = [label.text() for label in sketch.findChildren(QLabel)]
+    assert "Trumps: ♥ hearts\nStock: 3 cards\nTricks played: 2\nBid: North, 3" in shown
+    assert ("Trumps are hearts. The stock holds 3 cards. 2 tricks had been played and "
+            "gathered. North made the bid (3).") in table_text(table)
+
+
 def test_an_exposed_card_lies_face_up_apart(qtbot):
     from PySide6.QtWidgets import QLabel
 

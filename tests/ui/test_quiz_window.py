@@ -182,7 +182,7 @@ def test_a_progress_folder_that_cannot_be_used_is_explained_and_the_rest_works(
     monkeypatch.setenv("CARDLAWS_DATA_DIR", str(blocker / "data"))
     window.trainer = Trainer(BANK.content, bank=BANK, parent=window)
     quiz = _quiz(window)
-    qtbot.waitUntil(lambda: window.trainer.state == "failed", timeout=60_000)
+    qtbot.waitUntil(lambda: window.trainer.state == "failed")
     words = quiz.preparing.text()
     assert "Your progress could not be opened" in words and str(blocker) in words
     assert "Preparing questions" not in words

@@ -313,7 +313,7 @@ def test_a_chosen_file_is_read_and_replayed_off_the_ui_thread(
         return reading(*args, **kwargs)
 
     monkeypatch.setattr(document, "read_file", spy)
-    with qtbot.waitSignal(screen.opened, timeout=60_000):
+    with qtbot.waitSignal(screen.opened):
         screen.open_in_background(path)
     assert threads == [f"rehearsal-{path.name}"]  # not the UI thread
     assert screen.path == path and screen.rehearsal is not None
@@ -321,7 +321,7 @@ def test_a_chosen_file_is_read_and_replayed_off_the_ui_thread(
 
     bad = tmp_path / "bad.rehearsal.json"
     bad.write_text('{"format": "cardlaws-rehearsal", "version": 1, "start": []}', "utf-8")
-    with qtbot.waitSignal(screen.opened, timeout=60_000):
+    with qtbot.waitSignal(screen.opened):
         screen.open_in_background(bad)
     assert "Cannot open bad.rehearsal.json" in screen.message.text()
     assert screen.path == path  # the current one kept

@@ -102,7 +102,7 @@ def test_a_start_with_the_start_arguments_is_in_the_style_apply_would_set() -> N
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_STYLE_OVERRIDE="windows")
     found = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                           text=True, check=True, timeout=60)
+                           text=True, check=True, timeout=1800)
     assert found.stdout.strip().lower() == theme.STYLE.lower()
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
-from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
+from app.cards import Card, CardError
+from quizzes.table_facts import side_facts
 from ui.quiz.hand_fan import HandFan
 from ui.widgets.card_widget import CardWidget
 from ui.widgets.plain_label import plain_label
@@ -187,25 +188,7 @@ class TableSketch(QWidget):
         return box
 
     def _facts(self, table: Mapping[str, Any]) -> str:
-        parts = []
-        trump = table.get("trump")
-        turn_up = _card(table.get("turn_up"))
-        suit = trump or (turn_up.suit if turn_up else None)
-        if suit in SUIT_NAMES:
-            parts.append(f"Trumps: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}")
-        stock = table.get("stock")
-        if isinstance(stock, int):
-            parts.append(f"Stock: {_plural(stock, 'card')}")
-        elif isinstance(stock, list):
-            parts.append(f"Stock: {_plural(len(stock), 'card')}")
-        if isinstance(table.get("discards"), int):
-            parts.append(f"Discarded: {_plural(table['discards'], 'card')}")
-        if table.get("tricks_played"):
-            parts.append(f"Tricks played: {table['tricks_played']}")
-        bid = table.get("bid")
-        if isinstance(bid, Mapping) and bid.get("player"):
-            parts.append(f"Bid: {bid['player']}, {bid.get('amount')}")
-        return "\n".join(parts)
+        return "\n".join(fact.line for fact in side_facts(table))
 
     def _card_widget(self, card: Card | None, size: QSize) -> CardWidget:
         widget = CardWidget(card, size=size)

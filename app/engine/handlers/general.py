@@ -55,10 +55,13 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             )
         if set(others) <= set(followed):
             back = " Everyone has played to it; the adversaries share the fault of not noticing."
+        # Nobody has played to it: the lead is taken back (the law's remedy), as the Club
+        # Code's "taken back" at Écarté is; a follower led into error may take his card back.
+        taken_back = [offender] if not followed else list(followed)
         return ctx.decide(
             "no-penalty",
             laws,
-            options=[] if set(others) <= set(followed) else each("take-back", followed),
+            options=[] if set(others) <= set(followed) else each("take-back", taken_back),
             explanation=f"{offender} has no partner to inform, so taking the lead back hurts "
             f"only himself: there is no penalty, and adversaries who failed to notice the lead "
             f"share the fault.{back}",
@@ -74,19 +77,20 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
 
 @rules(ANY_GAME, "american", "bid-out-of-turn")
 def bid_out_of_turn(ctx: Context[ev.BidOutOfTurn]) -> Decision:
-    """F-662: in a partnership game the offending side loses its bid; in a round game, nothing."""
+    """F-662: in a partnership game the offending side loses its bid; in a round game, nothing.
+    The order of bidding (bidding-in-turn) says what a turn is; it gives neither ruling."""
     offender = ctx.event.player
     partner = ctx.table.partner(offender)
     if partner is None:
         return ctx.decide(
             "no-penalty",
-            [P + "bid-out-of-turn-round-game", P + "bidding-in-turn"],
+            [P + "bid-out-of-turn-round-game"],
             f"{offender} bid out of turn, but everyone plays for himself: the bid can inform no "
             f"partner, so there is no penalty.",
         )
     return ctx.decide(
         "penalty",
-        [P + "bid-out-of-turn-partnership", P + "bidding-in-turn"],
+        [P + "bid-out-of-turn-partnership"],
         f"{offender} bid out of turn. In a partnership game the bid is presumed to have told "
         f"{partner} something, so the side loses its bid: neither {offender} nor {partner} may "
         f"bid this deal.",
