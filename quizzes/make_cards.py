@@ -194,6 +194,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
         ev["repeated"] = False
     if repeat and hand:
         ev["drawn"] = hand[-1].code
+        # He declared carte blanche when dealt (50) and after each draw since that brought no
+        # court card, and, holding none, has declared nothing else (four aces aside).
+        times = rng.randint(1, min(3, state.tricks_played))
+        state = replace(state, scores={**state.scores, player: 50 * times})
     else:
         ev.pop("drawn", None)
     seen = state.seen

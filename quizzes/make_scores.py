@@ -110,6 +110,11 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     if earlier and not goal:
         return state, ev  # each deal is a game: the earlier deal's score is not on this table
     score = state.score(player) + marked - correct
+    if earlier:
+        # The running score holds the earlier deal he marked: at least its points, and what
+        # he has scored in this deal so far on top.
+        this_deal = sum(points for who, _, points in state.declared if who == player)
+        score = max(state.score(player) - this_deal, correct) + this_deal + marked - correct
     if goal and score >= goal:
         return None
     # In a partnership game the score marked is the side's: both partners carry it.
@@ -122,23 +127,29 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
                        ctx: Context) -> Made | None:
     """The winner of the last trick declared and scored a combination (held or not) before
     drawing; whether he has drawn since and a card of the next trick is down are as the table
-    stands. The points are in his score."""
+    stands (before any trick is complete there is no next trick to speak of). Once the stock
+    is gone the declarer is the winner of the trick, who leads the next: the one fault is the
+    declaring. A plain marriage is of a suit not trumps. The points are in his score."""
     rng = ctx.rng
     declares = facts(game).declarations
     player = ev["player"]
-    if declares and state.last_winner and rng.random() < 0.7:
+    if declares and state.last_winner and (state.stage == "stock-exhausted"
+                                           or rng.random() < 0.7):
         player = state.last_winner  # most often the winner of the trick, when he may declare
     values = VALUES.get(game.id, {})
     if not values:
         return None
     name = rng.choice(sorted(values))
+    if name == "marriage" and state.trump is not None and missing_cards(
+            name, state.hand(player), state.trump) == [] and not _plain_marriage(
+            state.hand(player), state.trump):
+        return None  # his one marriage is in trumps: a royal marriage, not this
     ev = {**ev, "player": player, "declared": name}
     if declares:
         # Draws follow a trick won: before the first, nobody has drawn since.
         # Nobody draws once the stock has run out: a declaration then has no draw after it.
         ev["drawn_since"] = not state.to_draw and state.tricks_played > 0 \
             and state.stage != "stock-exhausted"
-        ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
         # Where nothing is declared in play (Ecarte's king is announced before the first
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
@@ -147,7 +158,10 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
             return None
         ev.pop("drawn_since", None)
+    if state.tricks_played:
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
+    else:
+        ev.pop("next_trick_started", None)
     if not game.has("stock"):
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
@@ -231,6 +245,10 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
         if made is None:
             return None
     return made, {**ev, "declared": name}
+
+
+def _plain_marriage(hand: tuple[Card, ...], trump: str) -> bool:
+    return any(Card("K", s) in hand and Card("Q", s) in hand for s in "SHDC" if s != trump)
 
 
 MAKERS: dict[str, Maker] = {

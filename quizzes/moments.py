@@ -31,7 +31,7 @@ from app.rehearsal.state import DealState, to_scenario
 from quizzes import make_cards, make_scores
 from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
-from quizzes.moment_stages import after_the_fill, candidate, early
+from quizzes.moment_stages import candidate, early
 from quizzes.seen import seen_table
 
 if TYPE_CHECKING:
@@ -109,11 +109,11 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         found = early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)
     else:
         found = candidate(moments, stage, event_type, game, rng)
-        found = None if found is None else after_the_fill(found, game, rng)
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.
-    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out")
+    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out",
+                             already={p: found.score(p) for p in players})
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:

@@ -198,6 +198,10 @@ def holding_words(scenario: Scenario) -> str:
         return ""
     if not lacking:
         return " He holds the cards for it."
+    if declared == "marriage":
+        # A marriage is of any suit but trumps (that one is royal): naming the cards of one
+        # suit would read as a marriage in that suit.
+        return " He does not hold the king and queen of any one suit."
     return f" He does not hold the {join_words([c.name for c in lacking])}."
 
 
