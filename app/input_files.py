@@ -150,6 +150,22 @@ def load_toml(path: Path | str, limit: int) -> dict[str, Any]:
         raise InputFileError(f"malformed TOML: {exc}") from None
 
 
+def nesting(value: Any, limit: int) -> int:
+    """How deeply lists and tables (objects) nest in a parsed value, counted until past
+    `limit` (a text, a number, true or null: 0). Iterative: never overflows the stack."""
+    if not isinstance(value, dict | list):
+        return 0
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > limit:
+            break
+        children = node.values() if isinstance(node, dict) else node
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
 # --------------------------------------------------------------------------- helpers
 
 

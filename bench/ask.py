@@ -34,7 +34,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.ask.interview import COUNTS, UNKNOWN_ANSWER, Interview, offered_events  # noqa: E402
+from app.ask.answers import UNKNOWN_ANSWER  # noqa: E402
+from app.ask.interview import Interview  # noqa: E402
+from app.ask.questions import COUNTS, offered_events  # noqa: E402
 from app.corpus.loading import CONTENT_DIR, load_content  # noqa: E402
 from app.engine.table import Table, read_fact  # noqa: E402
 from app.model.facts import NeedFact, Reading  # noqa: E402

@@ -15,15 +15,9 @@ import json
 import sys
 from typing import Any
 
-from app.ask.interview import (
-    UNKNOWN_ANSWER,
-    AnswerError,
-    Interview,
-    Question,
-    fact_key,
-    offered_events,
-    spell,
-)
+from app.ask.answers import UNKNOWN_ANSWER, AnswerError, fact_key, spell
+from app.ask.interview import Interview
+from app.ask.questions import Question, offered_events
 from app.corpus.laws import Content
 from app.engine.report import format_ruling
 from app.model.games import Game

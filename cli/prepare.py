@@ -27,23 +27,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--into", type=Path, default=None, metavar="FOLDER",
         help="write them into FOLDER as the package build ships them (default: the cache)")
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--index-only", action="store_true",
         help="only the search index, into the cache (what the window asks for when it "
              "opens content whose index is not built yet)")
+    only.add_argument(
+        "--quiz-only", action="store_true",
+        help="only the quiz bank's survey and catalogue, into the cache (what the window asks "
+             "for when the quizzes first open over content whose survey is not taken yet)")
     parser.set_defaults(func=run)
 
 
-def prepare(root: Path, into: Path | None, index_only: bool = False) -> Content:
-    """Build the three for the content of `root` (or its search index alone), into `into`
-    (emptied of older ones first) or the user cache; the content as served from its store."""
+def prepare(root: Path, into: Path | None, index_only: bool = False,
+            quiz_only: bool = False) -> Content:
+    """Build the three for the content of `root` (or its search index alone, or its quiz
+    survey alone), into `into` (emptied of older ones first) or the user cache; the content
+    as served from its store."""
     from app.search.store import LawsStore
     from quizzes import prepared
     from quizzes.bank import QuestionBank
 
     if into is None:
         content = load_content(root, None, cached=True)
-        LawsStore.cached(content).close()
+        if not quiz_only:
+            LawsStore.cached(content).close()
         if not index_only:
             prepared.stored_or_derived(QuestionBank(content))
         return content
@@ -67,11 +75,12 @@ def prepare(root: Path, into: Path | None, index_only: bool = False) -> Content:
 def run(args: argparse.Namespace) -> int:
     """Prepare, and say where."""
     root = content_dir()
-    if args.index_only and args.into is not None:
-        print("cardlaws: --index-only prepares into the cache, not --into", file=sys.stderr)
+    if (args.index_only or args.quiz_only) and args.into is not None:
+        only = "--index-only" if args.index_only else "--quiz-only"
+        print(f"cardlaws: {only} prepares into the cache, not --into", file=sys.stderr)
         return EXIT_USAGE
     try:
-        content = prepare(root, args.into, args.index_only)
+        content = prepare(root, args.into, args.index_only, args.quiz_only)
     except ContentError as exc:
         print(f"cardlaws: the content cannot be prepared:\n{exc}", file=sys.stderr)
         return EXIT_INVALID

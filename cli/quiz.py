@@ -103,11 +103,11 @@ def _print_question(bank: QuestionBank, question: Question, *, as_json: bool) ->
         return
     if question.situation:
         print(question.situation)
-    if question.table:
+    if question.shown:
         # The table the screen draws beside the question, in words (quizzes.stem).
         from quizzes.stem import table_text
 
-        print(f"The table: {table_text(question.table)}")
+        print(f"The table: {table_text(question.shown)}")
     print(question.prompt)
     for choice in question.choices:
         print(f"  [{choice.key}] {choice.text}")

@@ -35,6 +35,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes.possible import table_problems
 from quizzes.questions import Choice, Question
+from quizzes.seen import laid_problems
 from quizzes.stem import deciding_words, table_text
 from quizzes.words import OUTCOME_WORDS, ruling_words, side_words
 
@@ -351,17 +352,19 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
     out = giveaways(q, content)
     if q.table is not None:
         out += [Finding(q.id, "impossible-table", p) for p in table_problems(q.table, games)]
+    if q.shown is not None:
+        out += [Finding(q.id, "impossible-table", p) for p in laid_problems(q.shown)]
     ruled = _ruled(q, games, content)
     if ruled is None:
         return out
     scenario, ruling = ruled
-    text = f"{q.situation}\n{table_text(q.table)}"
+    text = f"{q.situation}\n{table_text(q.shown)}"
     code_rulings = [r for r in ruling.rulings if r.code == q.code] or list(ruling.rulings[:1])
     if q.type in ("ruling", "code"):
         code_rulings = list(ruling.rulings)  # every code's ruling is in the explanation
     if q.type == "revoke" and q.table is not None and "event" not in q.table:
         code_rulings = []  # the card is the learner's to choose
-    missing = deciding_words(code_rulings, q.situation, scenario, q.table)
+    missing = deciding_words(code_rulings, q.situation, scenario, q.shown)
     if missing:
         out.append(Finding(q.id, "fact-missing", missing))
     out += [Finding(q.id, "fact-missing", w) for w in _said_in_words(scenario, text)]

@@ -110,27 +110,35 @@ def _play(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Mad
 
 def _out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
                  ctx: Context) -> Made | None:
-    """A player not to move (and not yet in the trick) plays a card of his own."""
+    """A player not to move (and not yet in the trick) plays a card of his own, named: the
+    table shows it on the trick (quizzes/seen.py)."""
     trick = state.trick
     offenders = [p for p in others(state, state.to_move)
                  if state.hand(p) and not (trick is not None and trick.played_by(p))]
     if not offenders:
         return None
     player = ctx.rng.choice(offenders)
-    ev = {**ev, "player": player}
-    if "card" in ev:
-        ev["card"] = ctx.rng.choice(state.hand(player)).code
-    return state, ev
+    return state, {**ev, "player": player, "card": ctx.rng.choice(state.hand(player)).code}
 
 
 def _lead_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
                       ctx: Context) -> Made | None:
-    """A player not to lead leads a card of his own; only others may have played to it."""
-    made = _out_of_turn(state, game, {**ev, "card": ""}, ctx)
+    """A player not to lead leads a card of his own; those who played to it before the error
+    was seen are the players after him in turn (play goes to the left), as many as the event
+    drew, each with a card in his hand."""
+    made = _out_of_turn(state, game, ev, ctx)
     if made is None:
         return None
     state, ev = made
-    followers = [p for p in ev.get("followed_by", ()) if p != ev["player"]]
+    offender = ev["player"]
+    seats = list(state.players)
+    turn = [seats[(seats.index(offender) + i) % len(seats)] for i in range(1, len(seats))]
+    wanted = len([p for p in ev.get("followed_by", ()) if p != offender])
+    followers = []
+    for p in turn[:wanted]:
+        if not state.hand(p):
+            break
+        followers.append(p)
     ev["followed_by"] = followers
     if not followers:
         del ev["followed_by"]
@@ -147,17 +155,21 @@ def _named_suit(state: DealState, game: Game, ev: dict[str, Any],
 
 
 def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
-    """A card of his hand shown; a second card only when two were played to one trick."""
-    if not game.has_tricks and ev["how"] == "two-played":
+    """A card of his hand shown. Two cards played to one trick are played by the player whose
+    turn it is, in play; the second card is named, so both lie on the trick shown."""
+    in_play = state.stage in ("play", "stock-exhausted") and not state.to_draw
+    if ev["how"] == "two-played" and (not game.has_tricks or not in_play):
         ev["how"] = "faced"
-    hand = state.hand(ev["player"])
-    second = [c for c in hand if c.code != ev["card"]]
-    if ev["how"] == "two-played" and second:
-        ev["second_card"] = ctx.rng.choice(second).code
+    if ev["how"] == "two-played":
+        ev["player"] = state.to_move
+        hand = state.hand(state.to_move)
+        if len(hand) < 2:
+            return None
+        first, second = ctx.rng.sample(range(len(hand)), 2)
+        ev["card"], ev["second_card"] = hand[first].code, hand[second].code
     else:
         ev.pop("second_card", None)
     return state, ev
-
 
 
 def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
@@ -182,6 +194,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
         ev["repeated"] = False
     if repeat and hand:
         ev["drawn"] = hand[-1].code
+        # He declared carte blanche when dealt (50) and after each draw since that brought no
+        # court card, and, holding none, has declared nothing else (four aces aside).
+        times = rng.randint(1, min(3, state.tricks_played))
+        state = replace(state, scores={**state.scores, player: 50 * times})
     else:
         ev.pop("drawn", None)
     seen = state.seen
@@ -258,6 +274,37 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
                    discards_made=True), ev
 
 
+def _proposal_withdrawn(state: DealState, game: Game, ev: dict[str, Any],
+                        ctx: Context) -> Made | None:
+    """Only the non-dealer proposes (and asks for cards); only the dealer accepts or refuses
+    (Club Code laws 26 and 27): what he took back says who he is."""
+    dealer = state.dealer
+    pone = next(p for p in state.players if p != dealer)
+    replying = ev["what"] in ("acceptance", "refusal")
+    ev["player"] = dealer if replying else pone
+    # He has looked at his hand to propose or reply, and a reply answers a proposal made.
+    looked = (pone, dealer) if replying else (pone,)
+    if state.seen is not None:
+        state = replace(state, seen=tuple(dict.fromkeys((*state.seen, *looked))))
+    return state, ev
+
+
+def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """An error in cutting. The pack is cut to the dealer by the player on his right (his
+    adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
+    (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
+    players = list(state.players)
+    if ev["error"] != "several-shown-for-deal":
+        ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
+    else:
+        ev = {**ev, "dealt": False}
+    if ev.get("dealt"):
+        return state, ev
+    pack = [c for p in players for c in state.hand(p)] + list(state.stock)
+    if state.turn_up is not None:
+        pack.append(state.turn_up)
+    return replace(state, hands={p: () for p in players}, stock=tuple(pack), turn_up=None,
+                   trump=None, seen=()), ev
 
 
 MAKERS: dict[str, Maker] = {
@@ -277,4 +324,6 @@ MAKERS: dict[str, Maker] = {
     "king-turned": _king_turned,
     "faced-card-in-pack": _faced_in_pack,
     "exchange-error": _exchange_error,
+    "proposal-withdrawn": _proposal_withdrawn,
+    "cut-error": _cut_error,
 }

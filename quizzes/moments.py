@@ -22,15 +22,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
+from app.corpus.laws import Law
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, legal_cards
 from app.rehearsal.session import Start
 from app.rehearsal.state import DealState, to_scenario
 from quizzes import make_cards, make_scores
-from quizzes.deal_pool import pool, running_scores
+from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
-from quizzes.moment_stages import after_the_fill, candidate, early
+from quizzes.moment_stages import candidate, early
+from quizzes.seen import seen_table
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -39,13 +41,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Dealt:
     """One moment of a real deal and the event that happened there: the table the engine
-    rules (`state`), the scenario mapping the rehearsal writes of it, and its parse."""
+    rules (`state`), the scenario mapping the rehearsal writes of it, its parse, and the table
+    as the learner sees it once the event has happened (quizzes/seen.py)."""
 
     state: DealState
     game: Game
     event: Mapping[str, Any]
     table: Mapping[str, Any]
     scenario: Scenario
+    seen: Mapping[str, Any]
 
     def with_event(self, event: Mapping[str, Any], games: Mapping[str, Game]) -> Dealt:
         """The same moment with another event (ScenarioError if it does not fit)."""
@@ -59,7 +63,10 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])
-    return Dealt(state, game, dict(event), raw, parse_scenario(raw, games))
+    if not any(state.hands.values()) and state.stage == "deal":
+        raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
+    return Dealt(state, game, dict(event), raw, parse_scenario(raw, games),
+                 seen_table(state, game, raw))
 
 
 # Events about the card turned up for trumps: it lies turned at the moment.
@@ -67,10 +74,22 @@ _TURNED = frozenset({"king-turned", "several-trumps-turned"})
 _MAKERS: dict[str, Maker] = {**make_cards.MAKERS, **make_scores.MAKERS}
 
 
+def table_readings(game: Game, law: Law) -> Readings:
+    """The readings a law's tables are dealt under: where a reading of one of the game's rules
+    by the law's own authority changes the pack (Foster's Cooncan of 1913 is played ace to
+    ten, without court cards), the law's tables are dealt from that pack, the cards its
+    authority played with. () when none does (the game's usual pack)."""
+    groups = game.variant_groups
+    return tuple((group, reading.id) for group in groups for reading in groups[group][1:]
+                 if reading.changes.ranks and reading.code == law.code
+                 and reading.authority == law.authority)
+
+
 def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
-                rng: random.Random) -> Dealt | None:
+                rng: random.Random, readings: Readings = ()) -> Dealt | None:
     """A real deal of the game played to a moment of `stage` where the event can happen, and
-    the event made to happen there (None when this deal gives no such moment)."""
+    the event made to happen there (None when this deal gives no such moment). `readings`:
+    those in force at the table (table_readings)."""
     gid, stage, event_type = combo
     base = bank.games[gid]
     if base.facts.play is None:
@@ -79,20 +98,22 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         return None  # the stock runs out before the last tricks, not once they are played
     rehearser = bank.rehearser
     players = tuple(base.default_seats())
-    game = rehearser.game(Start(gid, players, players[-1], seed=0))
+    game = rehearser.game(Start(gid, players, players[-1], seed=0, variants=dict(readings)))
     ctx = Context(rng, rehearser)
     misdeal = stage == "hand-over" and event_type == "wrong-count"
-    moments = rng.choice(pool(rehearser, gid, misdeal))
+    if misdeal and not base.has_tricks:
+        return None  # a game of melds ends with cards melded, off the table: no count to show
+    moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):
         found = early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)
     else:
         found = candidate(moments, stage, event_type, game, rng)
-        found = None if found is None else after_the_fill(found, game, rng)
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.
-    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out")
+    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out",
+                             already={p: found.score(p) for p in players})
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:

@@ -57,9 +57,18 @@ class Question:
     choices: tuple[Choice, ...] = ()
     table: Mapping[str, Any] | None = field(default=None, compare=False)
     situation: str = ""
+    # The table as the learner sees it once the event has happened (quizzes/seen.py): a card
+    # led or played lies on the trick, out of its hand. None: as `table`, which is what the
+    # engine rules (the table as it stood, the event naming the card).
+    seen: Mapping[str, Any] | None = field(default=None, compare=False)
     # A number asked as points taken off a score: "-40" typed for "how many points are taken
     # off?" says the same as "40", and is read so.
     deduction: bool = False
+
+    @property
+    def shown(self) -> Mapping[str, Any] | None:
+        """The table drawn beside the question (and said in words on the command line)."""
+        return self.seen if self.seen is not None else self.table
 
     @property
     def law(self) -> str:

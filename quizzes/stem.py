@@ -15,20 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.cards import SUIT_NAMES, Card, CardError
+from app.cards import Card, CardError
 from app.engine.ruling import CodeRuling
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
+from quizzes.seen import taken
+from quizzes.table_facts import side_facts
 from quizzes.words import STAGE_WORDS, dealer_words, looked_words
-
-# Events whose card the table shows lying on the table, out of its owner's hand (as the
-# sketch draws it), with the words under it.
-ON_THE_TABLE = {
-    "lead-out-of-turn": "Led out of turn by {player}",
-    "play-out-of-turn": "Played out of turn by {player}",
-    "exposed-card": "Exposed by {player}, face up",
-}
 
 
 def _card(code: Any) -> Card | None:
@@ -46,10 +40,31 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
+def _trick_words(trick: Mapping[str, Any]) -> str:
+    """The trick in progress in words: who led, and each card with its player in the order
+    played (cards one player put down together said together)."""
+    cards, players = list(trick.get("cards") or ()), list(trick.get("players") or ())
+    if len(players) != len(cards):
+        played = ", then ".join(_named([c]) for c in cards)
+        return f"{trick.get('leader')} led to the trick in progress; played to it so far: {played}."
+    groups: list[tuple[str, list[Any]]] = []
+    for player, card in zip(players, cards, strict=True):
+        if groups and groups[-1][0] == player:
+            groups[-1][1].append(card)
+        else:
+            groups.append((player, [card]))
+    said = ", then ".join(
+        f"{_and([_named([c]) for c in group])} by {player}"
+        + (" together" if len(group) > 1 else "") for player, group in groups)
+    return f"On the trick in progress, in the order played: {said}."
+
+
 def table_text(table: Mapping[str, Any] | None) -> str:
     """The table drawn beside a question, in sentences (each seat's cards, the dealer, the
     scores, the trick, the turn-up, trumps, the stock, the tricks gathered, the bid); the
-    sentences are the facts' own statements where a fact has one."""
+    sentences are the facts' own statements where a fact has one. Given the table as the
+    learner sees it (quizzes/seen.py), a card led or played is on the trick, each said with
+    its player, and a card exposed lies apart."""
     if not table:
         return ""
     hands: Mapping[str, Any] = table.get("hands") or {}
@@ -58,47 +73,27 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     lines: list[str] = []
     if table.get("dealer"):
         lines.append(dealer_words(str(table["dealer"]), str(event.get("type", ""))))
-    on_table = ON_THE_TABLE.get(str(event.get("type", "")))
-    owner, lying = event.get("player"), str(event.get("card") or "").upper()
     for player in players:
         hand = hands.get(player)
         if isinstance(hand, list):
-            cards = list(hand)
-            if on_table and player == owner and lying:
-                upper = [str(c).upper() for c in cards]
-                if lying in upper:
-                    del cards[upper.index(lying)]
-            lines.append(f"{player} holds {_named(cards)}." if cards
+            lines.append(f"{player} holds {_named(hand)}." if hand
                          else f"{player} holds no card.")
         elif isinstance(hand, int):
             lines.append(f"{player} holds {_plural(hand, 'card')}; they are not shown.")
-    if on_table and lying and isinstance(owner, str) and isinstance(hands.get(owner), list):
-        lines.append(f"{on_table.format(player=owner)}: {_named([lying])}.")
+    apart = table.get("apart")
+    if isinstance(apart, Mapping) and apart.get("cards"):
+        lines.append(f"{apart.get('words')}: {_named(apart['cards'])}.")
     scores = table.get("scores") or {}
     for player in players:
         if player in scores:
             lines.append(f"{player} has {_plural(scores[player], 'point')}.")
     trick = table.get("trick") or {}
     if trick.get("cards"):
-        played = ", then ".join(_named([c]) for c in trick["cards"])
-        lines.append(f"{trick.get('leader')} led to the trick in progress; "
-                     f"played to it so far: {played}.")
+        lines.append(_trick_words(trick))
     turn_up = _card(table.get("turn_up"))
     if turn_up is not None:
         lines.append(f"The card turned up for trumps is the {turn_up.name}.")
-    suit = table.get("trump") or (turn_up.suit if turn_up else None)
-    if suit in SUIT_NAMES:
-        lines.append(f"Trumps are {SUIT_NAMES[suit]}.")
-    stock = table.get("stock")
-    if isinstance(stock, list):
-        stock = len(stock)
-    if isinstance(stock, int):
-        lines.append(f"The stock holds {_plural(stock, 'card')}.")
-    if table.get("tricks_played"):
-        lines.append(f"{_plural(table['tricks_played'], 'trick')} had been played and gathered.")
-    bid = table.get("bid")
-    if isinstance(bid, Mapping) and bid.get("player"):
-        lines.append(f"{bid['player']} made the bid ({bid.get('amount')}).")
+    lines += [fact.sentence for fact in side_facts(table)]
     return " ".join(lines)
 
 
@@ -144,10 +139,27 @@ def _told_by_event(ground: Ground, scenario: Scenario) -> str | None:
     return None
 
 
+def _event_fields(scenario: Scenario) -> dict[str, Any]:
+    ev = scenario.event
+    return {"type": ev.type, **{k: str(v) if isinstance(v, Card) else v
+                                for k, v in ev.fields.items()}}
+
+
+def ground_words(ground: Ground, scenario: Scenario) -> str:
+    """A ground in a learner's words beside the table shown. Where the event's card was led,
+    the trick shown holds it: that nothing had been led is said of the moment before it."""
+    value = ground.value
+    if ground.fact == "trick" and value is not None and not value.cards \
+            and taken(_event_fields(scenario)):
+        return (f"It was {value.leader}'s lead: no card had been led to the trick before "
+                f"{scenario.event.get('player')}'s.")
+    return ground.words
+
+
 def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
     """Sentences that state the ground's value as the stem or the table's text words it."""
     fact, seat, value = ground.fact, ground.seat, ground.value
-    out = [ground.words]
+    out = [ground_words(ground, scenario), ground.words]
     if fact.startswith(EVENT_PREFIX):
         told = _told_by_event(ground, scenario)
         if told is not None:
@@ -174,6 +186,8 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(f"{value.leader} led to the trick in progress: "
                    + _and([f"the {c.name}" for c in value.cards]) + ".")
         out.append(f"{value.leader} led to the trick in progress: {cards}.")
+        out.append(f"{value.leader} led to the trick in progress: "
+                   + _and([c.name for c in value.cards]) + ".")
     elif fact == "bid" and value:
         out.append(f"{value.player} bid {value.amount}.")
     elif fact == "discard-made" and value:
@@ -181,11 +195,13 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
     elif fact == "any-card-played" and not value:
         out.append("before any card is played")
     elif fact == "cards" and seat is not None and value is not None:
-        ev = scenario.event
-        lying = ev.get("card") if ev.type in ON_THE_TABLE and ev.get("player") == seat else None
-        if isinstance(lying, Card) and lying in value:
-            rest = list(value)
-            rest.remove(lying)
+        # The table shown lays the cards the event put down out of the hand (quizzes/seen.py):
+        # the hand it shows is the one ruled on, less those.
+        lying = taken(_event_fields(scenario)) if scenario.event.get("player") == seat else []
+        rest = list(value)
+        if lying and all(c in rest for c in lying):
+            for c in lying:
+                rest.remove(c)
             out.append(f"{seat} holds {_named(str(c) for c in rest)}." if rest
                        else f"{seat} holds no card.")
     return [s for s in out if s]
@@ -218,9 +234,10 @@ def deciding_words(rulings: Iterable[CodeRuling], situation: str, scenario: Scen
     text = f"{situation}\n{table_text(table)}"
     said: list[str] = []
     for g in grounds_of(rulings):
-        if not stated(g, text, scenario) and g.words not in said:
-            said.append(g.words)
-            text += "\n" + g.words
+        words = ground_words(g, scenario)
+        if not stated(g, text, scenario) and words not in said:
+            said.append(words)
+            text += "\n" + words
     return " ".join(said)
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from app.ask.interview import COUNTS, UNKNOWN_ANSWER, AnswerError, Interview, offered_events
+from app.ask.answers import UNKNOWN_ANSWER, AnswerError
+from app.ask.interview import Interview
+from app.ask.questions import COUNTS, offered_events
 from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
 from app.engine.ruling import CodeRuling

@@ -9,7 +9,8 @@ import msgspec
 import pytest
 
 from app.ask.charts import Chart, ChartError, Leaf, Question, booklet, build_chart
-from app.ask.interview import Interview, offered_events
+from app.ask.interview import Interview
+from app.ask.questions import offered_events
 from app.corpus.loading import load_content
 from app.engine.core import Knowledge, fact_values, principle_laws, rule
 from app.engine.ruling import OUTCOMES, CodeRuling

@@ -152,6 +152,8 @@ NOT_RULED_BY_AN_EVENT = {
     "rubicon-bezique.english.adversary-presumed-rogue": "the English principle",
     "conquian.american.deal-alternates": "the order of dealing",
     "ecarte.american.dealer-exchanges-after-pone": "the procedure of the exchange",
+    "ecarte.american.pone-stands-or-proposes": "the procedure of proposing (it scores nothing)",
+    "ecarte.american.dealer-accepts-or-refuses": "the procedure of answering a proposal",
     "general.american.exposed-cards-left-on-table": "partnership games with their own laws",
     "general.american.lead-out-of-turn-call-a-suit": "partnership games with their own laws",
     "general.american.error-induced-by-adversary": "the principle behind the take-back option",

@@ -143,3 +143,71 @@ def test_every_authored_item_listed_by_quiz_items_can_be_shown(capsys):
         assert cli(["quiz", "show", key]) == 0, key
         out = capsys.readouterr().out
         assert "answer:" in out and "\nid: authored:" in out
+
+
+def _plain(text: str) -> str:
+    """Text without accents, casefolded: "Écarté" and "ecarte" read alike."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+# How a prompt may name each game (its name in content/games, its other names in brackets).
+GAME_WORDS: dict[str, tuple[str, ...]] = {
+    "auction-pitch": ("auction pitch", "sell out", "commercial pitch"),
+    "bezique": ("bezique",),
+    "cinch": ("cinch", "double pedro", "high five"),
+    "conquian": ("conquian", "cooncan"),
+    "ecarte": ("ecarte",),
+    "general": ("general laws", "all card games", "any card game"),
+    "pinochle": ("pinochle",),
+    "rubicon-bezique": ("rubicon bezique",),
+}
+# How a prompt (or, for an item contrasting codes, its choices) may name each code.
+CODE_WORDS: dict[str, tuple[str, ...]] = {
+    "english": ("english", "club code", "portland", "england"),
+    "french": ("french", "france"),
+    "american": ("american", "foster"),
+}
+
+
+def _names_game(text: str, game: str) -> bool:
+    plain = _plain(text)
+    if game == "bezique":  # Bézique named as itself, not as part of "Rubicon Bézique"
+        plain = plain.replace("rubicon bezique", "")
+    return any(word in plain for word in GAME_WORDS[game])
+
+
+def test_every_authored_item_names_its_game_and_the_code_where_the_game_has_several():
+    # An item is read alone, in a mixed session: the learner must know which game, and which
+    # code of laws where the game has more than one, the question is about (audit: a Cinch
+    # failed bid read as Auction Pitch, carte blanche read as Piquet's).
+    items = load_authored(CONTENT)
+    assert set(GAME_WORDS) == {law.game for law in CONTENT.laws.values()}
+    codes_of: dict[str, set[str]] = {}
+    for law in CONTENT.laws.values():
+        codes_of.setdefault(law.game, set()).add(law.code)
+    unnamed, uncoded = [], []
+    for item in items.values():
+        game = CONTENT.laws[item.laws[0]].game
+        if not _names_game(item.prompt, game):
+            unnamed.append(item.id)
+        if len(codes_of[game]) < 2:
+            continue
+        cited = {CONTENT.laws[law].code for law in item.laws}
+        # One code: the prompt names it. Several: the item contrasts them, and prompt and
+        # choices together name each.
+        text = _plain(item.prompt if len(cited) == 1
+                      else " ".join([item.prompt, *(item.choices or ())]))
+        if not all(any(w in text for w in CODE_WORDS[code]) for code in cited):
+            uncoded.append(item.id)
+    assert unnamed == [], "prompts that do not name their game"
+    assert uncoded == [], "prompts that do not name the code of a game with several"
+
+
+def test_the_naming_check_tells_a_rubicon_prompt_from_a_bezique_one():
+    assert _names_game("At Rubicon Bézique, who deals?", "rubicon-bezique")
+    assert not _names_game("At Rubicon Bézique, who deals?", "bezique")
+    assert _names_game("At Bézique (not Rubicon Bézique), who deals?", "bezique")
+    assert not _names_game("Who scores the point for high?", "cinch")

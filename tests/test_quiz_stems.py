@@ -45,7 +45,7 @@ def test_every_ground_of_the_marked_ruling_is_in_the_stem_or_the_table(built):
         scenario, ruled = _ruled(q)
         if ruled is None:
             continue
-        text = f"{q.situation}\n{q.prompt}\n{table_text(q.table)}"
+        text = f"{q.situation}\n{q.prompt}\n{table_text(q.shown)}"
         for g in ruled.for_code(q.code).grounds:
             counted += 1
             if not stated(g, text, scenario):
@@ -65,7 +65,7 @@ def test_the_explanation_rests_on_no_fact_the_question_lacks(built):
         sides = side_words(scenario, BANK.games[scenario.game])
         given = [r for r in ruled.rulings
                  if r.code == q.code or ruling_words(r, sides) in q.explanation]
-        text = f"{q.situation}\n{q.prompt}\n{table_text(q.table)}"
+        text = f"{q.situation}\n{q.prompt}\n{table_text(q.shown)}"
         for g in grounds_of(given):
             if not stated(g, text, scenario):
                 missing.append(f"{q.id}: {g.words}")
@@ -118,7 +118,7 @@ def test_the_command_line_shows_the_table_the_screen_draws():
     out = subprocess.run([sys.executable, "-m", "app", "quiz", "show", qid], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     assert q.situation in out
-    assert f"The table: {table_text(q.table)}" in out
-    trick = q.table.get("trick") or {}
+    assert f"The table: {table_text(q.shown)}" in out
+    trick = q.shown.get("trick") or {}
     assert " holds the " in out and f"{q.table['dealer']} dealt." in out
-    assert bool(trick.get("cards")) == ("led to the trick in progress" in out)
+    assert bool(trick.get("cards")) == ("On the trick in progress" in out)

@@ -2,9 +2,9 @@
 
 The cards tell the story where the event changes them: a forgotten draw leaves the player one
 card short, a card drawn too many one card over, a wrong count a hand off its proper number, an
-even stock an even count. A card led or played out of turn, or exposed, lies on the table
-(ui/quiz/table_sketch.py, tested in tests/ui/test_quiz_table.py). The other events change no
-card: what happened is in the words of the situation.
+even stock an even count. A card led or played (out of turn, or after naming another suit), or
+exposed, lies on the table shown (quizzes/seen.py, tested in tests/test_quiz_laid_cards.py).
+The other events change no card: what happened is in the words of the situation.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ ONE_OVER = {"drew-two", "drew-out-of-turn"}
 COUNTS_OFF = {"wrong-count"}
 STOCK = {"even-stock", "stock-exhausted"}
 PLAYED_OUT = {"hand-result", "counted-out", "points-made"}
-ON_THE_TABLE = {"lead-out-of-turn", "play-out-of-turn", "exposed-card"}  # the sketch's part
+ON_THE_TABLE = {"lead-out-of-turn", "play-out-of-turn", "exposed-card", "named-suit-not-led"}
 KING_TURNED = {"king-turned"}
 IN_WORDS_ONLY = {  # nothing on the cards changes: the situation's words say what happened
     "abandoned-hand", "bid-out-of-turn", "both-drew-wrong", "carte-blanche", "cut-error",
     "dealer-exposed-card", "dealt-out-of-turn", "exchange-error", "faced-card-in-pack",
-    "false-declaration", "imperfect-pack", "loser-saw-two", "named-suit-not-led",
+    "false-declaration", "imperfect-pack", "loser-saw-two",
     "own-card-exposed-in-deal", "peeked-at-stock", "play", "proposal-withdrawn",
     "several-trumps-turned", "touched-top-card", "unscored-combination-broken", "wrong-score",
 }

@@ -295,3 +295,39 @@ def test_each_law_knows_the_examples_and_rehearsals_whose_rulings_cite_it() -> N
         for law in {law for r in ruling.rulings for law in r.laws}:
             assert path in [c.path for c in citations.citing(law)], (path.name, law)
     assert citations.citing("no.such.law") == []
+
+
+def test_ecarte_renounce_replays_the_whole_hand_under_the_club_code() -> None:
+    # Club Code law 43: the adversary may require "the hands to be played again", the whole
+    # hand from its first card, not the play since the error (Portland law 55's replay).
+    game = REHEARSER.game(start("ecarte", codes=("english",)))
+
+    def renounce_due(state):
+        if state.over or state.tricks_played == 0 or state.trick is None or not state.trick.plays:
+            return []
+        lawful = legal_cards(state, game)
+        return [c for c in state.hand(state.to_move) if c not in lawful]
+
+    found = None
+    for seed in range(40):
+        s = start("ecarte", seed, codes=("english",))
+        moments = play_lawfully(s, 7)
+        found = next(((m, renounce_due(m.state)) for m in moments if renounce_due(m.state)),
+                     None)
+        if found:
+            break
+    if found is None:
+        pytest.skip("no Écarté deal with a renounce possible after the first trick")
+    m, wrong = found
+    state = m.state
+    moment = REHEARSER.advance(m, Step("mistake", {"event": {
+        "type": "play", "player": state.to_move, "card": wrong[0].code}}), s)
+    english = moment.mistake.ruling.rulings[0]
+    adversary = next(p for p in state.players if p != state.to_move)
+    assert [(o.id, o.by) for o in english.options if o.id == "replay-hand"] == [
+        ("replay-hand", adversary)]
+    back = REHEARSER.advance(moment, Step("remedy", {"code": "english",
+                                                     "option": "replay-hand"}), s)
+    assert back.state.tricks_played == 0 and back.state.trick is None
+    assert {p: len(back.state.hand(p)) for p in state.players} == {p: 5 for p in state.players}
+    assert back.state.to_move == moments[0].state.to_move  # the first leader leads again

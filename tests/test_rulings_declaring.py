@@ -56,7 +56,9 @@ def test_rubicon_declaration_after_the_stock_is_exhausted_is_struck_off_even_if_
            "hands": {"North": [*FOUR_ACES, "10C"]},
            "event": declared("North", "four-aces", next_trick_started=True)}
     r = ruled(raw, "english")
-    assert r.laws == ("rubicon-bezique.english.declaring-after-stock-exhausted",)
+    # A card of the next trick played does not save it (law 50): law 51 corrects the mark.
+    assert r.laws == ("rubicon-bezique.english.declaring-after-stock-exhausted",
+                      "rubicon-bezique.english.erroneous-score")
     assert dict(r.score) == {"North": -100}
 
 
@@ -204,4 +206,4 @@ def test_king_announced_and_not_held_stays_not_covered_under_the_american_laws(r
     assert ruled(raw, "american").outcome == "not-covered"
     english = ruled(raw, "english")
     assert english.laws == (EK + "false-king",)
-    assert ids(english) == ["replay"]
+    assert ids(english) == ["replay-hand"]

@@ -188,10 +188,16 @@ def test_conquian_wrong_count_loses_the_game_only_once_the_drawing_has_begun(rul
     # Foster 1913 (F13-C): a wrong number "after drawing" loses; at the deal that law is silent.
     raw = {"game": "conquian", "dealer": "South", "hands": {"North": 11, "South": 10},
            "event": {"type": "wrong-count"}}
-    during = ruled({**raw, "stage": "play"}, "american")
+    # 11 + 10 in the hands and 12 in the stock: seven of the forty cards have been drawn.
+    during = ruled({**raw, "stage": "play", "stock": 12}, "american")
     assert during.outcome == "game-won"
     assert "South wins" in during.explanation
+    assert ("drawing-begun", None) in {(g.fact, g.seat) for g in during.grounds}
     assert ruled({**raw, "stage": "deal"}, "american").outcome == "not-covered"
+    # In play but nothing drawn yet (21 in the hands, 19 in the stock): the law is silent.
+    assert ruled({**raw, "stage": "play", "stock": 19}, "american").outcome == "not-covered"
+    # The stock not given: whether the drawing has begun is asked.
+    assert ruled({**raw, "stage": "play"}, "american").needs == ("drawing-begun", None)
 
 
 # ====================================================================== Auction Pitch scoring

@@ -4,67 +4,24 @@ The index of the app's own laws ships with the package (app/corpus/cache.py), an
 is kept in the cache directory once built, so opening it is quick; a worker thread opens it
 after the first paint while the window shows "Building the search index…". An index not
 built yet (a club's own laws, a new version of them) is built by `python -m app prepare
---index-only` in a process of its own, which shares no interpreter lock with the window:
-built on a thread here, seconds of Python took turns with the UI thread, and a screen opened
-meanwhile stalled. Laws and browsing come from the content and never wait; searching before
-the index is ready waits for it.
+--index-only` in a process of its own (ui/prepare_process.py). Laws and browsing come from
+the content and never wait; searching before the index is ready waits for it.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import subprocess
-import sys
 import threading
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from app.corpus.laws import Content, Law, Term
+from ui.prepare_process import INDEX, prepared_elsewhere, start_preparing
 from ui.threads import start_worker
 
 if TYPE_CHECKING:
     from app.search.results import SearchHit, SearchResults
     from app.search.store import LawsStore
-
-
-BUILD_NICENESS = 10  # how much lower than the window's the build's priority is (POSIX)
-
-
-def build_elsewhere(content: Content) -> bool:
-    """Build the search index of `content` into the cache in a process of its own, and wait
-    for it (a worker thread waits without holding the interpreter lock); False when it could
-    not be (content not served from a store, the process failed): the caller builds it."""
-    from app.corpus.stored import StoredContent
-
-    if not isinstance(content, StoredContent):
-        return False
-    import app
-
-    if getattr(sys, "frozen", False):  # the standalone program runs the command line itself
-        argv = [sys.executable, "prepare", "--index-only"]
-    else:
-        argv = [sys.executable, "-m", "app", "prepare", "--index-only"]
-    env = dict(os.environ, CARDLAWS_CONTENT_DIR=str(content.root))
-    # The same code as this process's, wherever it was imported from.
-    path = [str(Path(app.__file__).resolve().parent.parent), env.get("PYTHONPATH", "")]
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, path))
-    # At a lower priority than the window's: on a machine whose cores are all busy, the
-    # window's process comes first and the build takes what is left.
-    flags = getattr(subprocess, "CREATE_NO_WINDOW", 0) | getattr(
-        subprocess, "BELOW_NORMAL_PRIORITY_CLASS", 0)
-    try:
-        child = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                 creationflags=flags)
-    except OSError:
-        return False
-    if hasattr(os, "setpriority"):
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, child.pid, BUILD_NICENESS)
-    return child.wait() == 0
 
 
 class DeferredStore(QObject):
@@ -117,7 +74,8 @@ class DeferredStore(QObject):
                     from app.search.store import LawsStore
 
                     found = LawsStore.opened(self._content)
-                    if found is None and elsewhere and build_elsewhere(self._content):
+                    if found is None and elsewhere and prepared_elsewhere(
+                            start_preparing(self._content, INDEX)):
                         found = LawsStore.opened(self._content)
                     # Built here only when no other process could build it.
                     self._store = found if found is not None else LawsStore.cached(

@@ -28,7 +28,8 @@ from typing import Any
 
 import msgspec
 
-from app.ask.interview import Interview, offered_events
+from app.ask.interview import Interview
+from app.ask.questions import offered_events
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES, TOPICS
 from app.engine.core import Knowledge, rule

@@ -9,6 +9,9 @@ stage of the game) is settled without a question: asking it would cost an answer
 nothing the game has not decided already. "I don't know" (UNKNOWN_ANSWER) leaves the fact out
 for good: the engine then rules each of its values as a case, and the interview goes on with
 what those cases need.
+
+The questions' words and offered answers are app/ask/questions.py's; an answer typed is read
+as the fact's value by app/ask/answers.py.
 """
 
 from __future__ import annotations
@@ -17,105 +20,27 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.cards import Card, CardError
+from app.ask.answers import UNKNOWN_ANSWER, Answer, AnswerError, parse_answer, parse_counts
+from app.ask.questions import (
+    COUNTS,
+    Question,
+    counts_question,
+    counts_words,
+    offered_events,
+    question_for,
+    said,
+)
 from app.corpus.laws import Content
 from app.engine.core import Knowledge, fact_values, rule
 from app.engine.ruling import CodeRuling, Ruling
 from app.engine.table import Table
-from app.model.event_spec import FieldSpec
-from app.model.events import EVENTS, blank_event
-from app.model.facts import EVENT_PREFIX, FACTS, PHASES, FactKey, Reading, question, say
+from app.model.events import blank_event
+from app.model.facts import EVENT_PREFIX, FactKey, Reading, question
 from app.model.games import Game
-from app.model.scenario import Bid, Scenario, Trick
-from app.table_builder.events import events_for
+from app.model.scenario import Scenario
 
-# The answer that leaves a fact out: the ruling is then given for each of its values.
-UNKNOWN_ANSWER = "unknown"
 # An interview never asks more than this: past it, the ruling stands with what is known.
 MAX_QUESTIONS = 24
-
-
-class AnswerError(ValueError):
-    """An answer that is not one of the fact's values: `message` says which are."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One answer offered to a question: its value as typed (`value`) and in words."""
-
-    value: str
-    words: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """A fact the ruling turns on, put as a question, with the answers offered."""
-
-    fact: str
-    seat: str | None
-    words: str
-    choices: tuple[Choice, ...]
-    free: str = ""  # what may be typed beyond the choices ("a card: KH"); "" when none
-
-    @property
-    def key(self) -> FactKey:
-        """The fact asked, as the engine names it."""
-        return (self.fact, self.seat)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form: {"fact", "seat"?, "words", "choices": [{"value", "words"}], "free"?}."""
-        out: dict[str, Any] = {"fact": self.fact}
-        if self.seat is not None:
-            out["seat"] = self.seat
-        out["words"] = self.words
-        out["choices"] = [{"value": c.value, "words": c.words} for c in self.choices]
-        if self.free:
-            out["free"] = self.free
-        return out
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A fact answered: its key, the value (None when not known) and the answer in words."""
-
-    fact: str
-    seat: str | None
-    value: Any
-    known: bool
-    words: str
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        from app.model.facts import json_value
-
-        out: dict[str, Any] = {"fact": self.fact}
-        if self.seat is not None:
-            out["seat"] = self.seat
-        out["value"] = json_value(self.value) if self.known else UNKNOWN_ANSWER
-        out["words"] = self.words
-        return out
-
-
-def offered_events(game: Game) -> list[tuple[str, str]]:
-    """The events a game has, each once, as (type, words), in the registry's order."""
-    found: dict[str, str] = {}
-    for stage in game.stage_names:
-        for etype in events_for(game, stage):
-            found.setdefault(etype, EVENTS[etype].label)
-    return [(etype, found[etype]) for etype in EVENTS if etype in found]
-
-
-def fact_key(spelled: str) -> FactKey:
-    """A fact as typed: "has-looked[North]" or "event.player" -> (fact, seat)."""
-    if spelled.endswith("]") and "[" in spelled:
-        name, _, seat = spelled[:-1].partition("[")
-        return (name, seat)
-    return (spelled, None)
-
-
-def spell(key: FactKey) -> str:
-    """A fact as typed on the command line: "has-looked[North]"."""
-    return f"{key[0]}[{key[1]}]" if key[1] is not None else key[0]
 
 
 @dataclass
@@ -222,44 +147,8 @@ class Interview:
     def question(self, key: FactKey) -> Question:
         """The question that asks a fact, with its answers."""
         if key == COUNTS:
-            return self._counts_question()
-        fact, seat = key
-        words = _question_words(fact, seat, self.event)
-        values = self.values(key)
-        choices = [Choice(_typed(v), _said(fact, seat, v, self.event)) for v in values]
-        free = ""
-        kind = _kind(fact, self.event)
-        if kind in ("card", "card-or-none"):
-            free = "a card, e.g. KH or 10S"
-            choices = [Choice(_typed(c), c.name) for c in self.game.pack.cards]
-            if kind == "card-or-none":
-                choices.insert(0, Choice("none", "No card"))
-        elif kind in ("count", "points", "int"):
-            free = "a number"
-            low = max(spec.low, 0) if (spec := _field(fact, self.event)) is not None else 0
-            if not choices:
-                choices = [Choice(str(n), str(n)) for n in range(low, low + 4)]
-        elif kind in ("players", "seats"):
-            free = "seats, comma-separated (none: -)"
-            if not choices:
-                choices = [Choice("-", "Nobody"), *(Choice(p, p) for p in self.players)]
-        elif kind == "trick":
-            free = "the leader and the cards played, e.g. East: KC 9C"
-            choices = [Choice("none", "No trick is in progress"),
-                       *(Choice(f"{p}:", f"{p} has the lead; nothing led yet")
-                         for p in self.players)]
-        elif kind == "cards":
-            free = "cards, space-separated, e.g. KH QS 10D"
-            choices = [Choice("-", "Not given")]
-        elif kind == "bid":
-            free = "the bidder and the amount, e.g. North 3"
-            choices = [Choice("none", "No bid has been made"),
-                       *(Choice(f"{p} 2", f"{p} bid 2") for p in self.players)]
-        elif kind == "counts":
-            free = "seat:number pairs, e.g. North:3 South:2"
-            choices = [Choice(" ".join(f"{p}:0" for p in self.players),
-                              "Nobody won a trick")]
-        return Question(fact, seat, words, tuple(choices), free)
+            return counts_question(self.players)
+        return question_for(key, self.game, self.event, self.players, self.values(key))
 
     def answer(self, key: FactKey, typed: str) -> Answer:
         """Record an answer typed or chosen; AnswerError when it is not one of the fact's."""
@@ -274,7 +163,7 @@ class Interview:
             value = self.parse(key, typed)
             self.answers[key] = value
             self.not_known.discard(key)
-            made = Answer(fact, seat, value, True, _said(fact, seat, value, self.event))
+            made = Answer(fact, seat, value, True, said(fact, seat, value, self.event))
         if key in self.order:
             self.order.remove(key)
         self.order.append(key)
@@ -304,22 +193,12 @@ class Interview:
                 out.append(self._counts_answer())
             elif key in self.answers:
                 value = self.answers[key]
-                out.append(Answer(fact, seat, value, True, _said(fact, seat, value, self.event)))
+                out.append(Answer(fact, seat, value, True, said(fact, seat, value, self.event)))
             else:
                 out.append(Answer(fact, seat, None, False, f"{question(fact, seat)} Not known."))
         return out
 
     # --- every hand's count, asked once -----------------------------------------------------
-    def _counts_question(self) -> Question:
-        seats = self.players
-        combos: list[dict[str, int]] = [{}]
-        combos += [{p: e} for p in seats for e in (1, -1)]
-        combos += [{p: e, q: f} for i, p in enumerate(seats) for q in seats[i + 1:]
-                   for e in (1, -1) for f in (1, -1)]
-        choices = [Choice(_counts_typed(c), _counts_words(c, seats)) for c in combos]
-        return Question(COUNTS[0], None, "Which hands hold a wrong number of cards?",
-                        tuple(choices), "each hand wrong and by how many, e.g. North:+1; South:-1")
-
     def _answer_counts(self, typed: str) -> Answer:
         text = typed.strip()
         if text.lower() == UNKNOWN_ANSWER:
@@ -327,7 +206,7 @@ class Interview:
                 self.answers.pop(key, None)
                 self.not_known.add(key)
         else:
-            errors = _parse_counts(text, self.players)
+            errors = parse_counts(text, self.players)
             for p in self.players:
                 self.answers[(COUNTS[0], p)] = errors.get(p, 0)
                 self.not_known.discard((COUNTS[0], p))
@@ -343,120 +222,16 @@ class Interview:
                           "Which hands hold a wrong number of cards? Not known.")
         errors = {p: self.answers[(COUNTS[0], p)] for p in self.players}
         wrong = {p: e for p, e in errors.items() if e}
-        return Answer(COUNTS[0], None, errors, True, _counts_words(wrong, self.players))
+        return Answer(COUNTS[0], None, errors, True, counts_words(wrong, self.players))
 
     def parse(self, key: FactKey, typed: str) -> Any:
         """A typed answer as the fact's value."""
-        fact = key[0]
-        text = typed.strip()
-        kind = _kind(fact, self.event)
-        seats = self.players
-        values = self.values(key)
-        for v in values:
-            if _typed(v).lower() == text.lower():
-                return v
-        if kind in ("card", "card-or-none"):
-            if kind == "card-or-none" and text.lower() in ("none", "-"):
-                return None
-            return self._card(text)
-        if kind in ("count", "points", "int"):
-            digits = text.removeprefix("-").removeprefix("−")
-            if not (digits.isdigit() and len(digits) <= 6):
-                raise AnswerError(f"{text!r} is not a number")
-            number = -int(digits) if digits != text else int(digits)
-            spec = _field(fact, self.event)
-            if spec is not None and not spec.low <= number <= spec.high:
-                raise AnswerError(f"{number} is out of bounds: {spec.low} to {spec.high}")
-            if spec is None and number < 0:
-                raise AnswerError(f"{number} cannot be less than 0")
-            return number
-        if kind in ("players", "seats"):
-            if text in ("-", ""):
-                return ()
-            named = tuple(p.strip() for p in text.split(","))
-            for p in named:
-                if p not in seats:
-                    raise AnswerError(f"{p!r} is not a seat; the seats are {', '.join(seats)}")
-            return named
-        if kind == "trick":
-            if text.lower() in ("none", "-"):
-                return None
-            leader, _, cards = text.partition(":")
-            if leader.strip() not in seats:
-                raise AnswerError(f"{leader.strip()!r} is not a seat")
-            return Trick(leader.strip(), tuple(self._card(c) for c in cards.split()))
-        if kind == "cards":
-            if text in ("-", ""):
-                return None
-            return tuple(self._card(c) for c in text.split())
-        if kind == "bid":
-            if text.lower() in ("none", "-"):
-                return None
-            who, _, amount = text.partition(" ")
-            if who not in seats or not amount.strip().isdigit():
-                raise AnswerError(f"{text!r} is not a bid: a seat and an amount, e.g. North 3")
-            return Bid(player=who, amount=int(amount))
-        if kind == "counts":
-            counts: dict[str, int] = {}
-            for pair in text.split():
-                who, _, n = pair.partition(":")
-                if who not in seats or not n.isdigit():
-                    raise AnswerError(f"{pair!r} is not seat:number")
-                counts[who] = int(n)
-            return counts
-        offered = ", ".join(_typed(v) for v in values)
-        raise AnswerError(f"{text!r} is not an answer to this question; answers: {offered}, "
-                          f"or {UNKNOWN_ANSWER}")
-
-    def _card(self, text: str) -> Card:
-        try:
-            card = Card.parse(text)
-        except CardError as exc:
-            raise AnswerError(str(exc)) from None
-        if not self.game.pack.contains(card):
-            raise AnswerError(f"{text} is not in the {self.game.name} pack")
-        return card
+        return parse_answer(key, typed, self.game, self.event, self.players, self.values(key))
 
 
 # The event fields that name the players who played after the event's player to his card
 # (to a lead out of turn): they play in turn from his left, so a short list covers them.
 FOLLOWERS = frozenset({EVENT_PREFIX + "followed_by"})
-
-# Every hand's count against the count due, asked as one question (a wrong count at a table of
-# four would otherwise take four answers).
-COUNTS: FactKey = ("count-error", None)
-
-
-def _counts_typed(errors: dict[str, int]) -> str:
-    return "; ".join(f"{p}:{e:+d}" for p, e in errors.items()) or "right"
-
-
-def _counts_words(errors: dict[str, int], seats: tuple[str, ...]) -> str:
-    if not errors:
-        return "Every hand holds the right number of cards."
-    parts = []
-    for p, e in errors.items():
-        n = abs(e)
-        parts.append(f"{p} holds {n} card{'s' if n != 1 else ''} too "
-                     f"{'many' if e > 0 else 'few'}")
-    rest = "; the others are right." if len(errors) < len(seats) else "."
-    return "; ".join(parts) + rest
-
-
-def _parse_counts(text: str, seats: tuple[str, ...]) -> dict[str, int]:
-    """"North:+1; South:-1" (or "right") as each hand's error."""
-    if text.lower() in ("right", "none", "-", ""):
-        return {}
-    errors: dict[str, int] = {}
-    for pair in text.split(";"):
-        who, sep, amount = pair.strip().rpartition(":")
-        digits = amount.strip().lstrip("+-−")
-        if not sep or who.strip() not in seats or not digits.isdigit() or len(digits) > 2:
-            raise AnswerError(f"{pair.strip()!r} is not seat:+n or seat:-n; the seats are "
-                              f"{', '.join(seats)}")
-        sign = -1 if amount.strip()[:1] in ("-", "−") else 1
-        errors[who.strip()] = sign * int(digits)
-    return errors
 
 
 def _needed(rulings: tuple[CodeRuling, ...]) -> Iterator[FactKey]:
@@ -466,81 +241,3 @@ def _needed(rulings: tuple[CodeRuling, ...]) -> Iterator[FactKey]:
             yield ruled.needs
         for case in ruled.cases:
             yield from _needed((case.ruling,))
-
-
-def _field(fact: str, event: str) -> FieldSpec | None:
-    if not fact.startswith(EVENT_PREFIX):
-        return None
-    return EVENTS[event].field(fact[len(EVENT_PREFIX):])
-
-
-def _kind(fact: str, event: str) -> str:
-    spec = _field(fact, event)
-    if spec is not None:
-        return "seat" if spec.kind == "player" else spec.kind
-    declared = FACTS.get(fact)
-    return declared.kind if declared is not None else ""
-
-
-def _question_words(fact: str, seat: str | None, event: str) -> str:
-    spec = _field(fact, event)
-    if spec is None:
-        return question(fact, seat)
-    label = spec.label.rstrip(":")
-    asked = label if label.endswith("?") else (spec.help.rstrip(".") + "?" if spec.help
-                                               else label + "?")
-    return asked
-
-
-def _typed(value: Any) -> str:
-    """A value as it is typed: a card as its code, yes/no, a seat as its name."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
-        return ", ".join(value) or "-"  # seats, as the players' answer is typed
-    return str(value)
-
-
-def _said(fact: str, seat: str | None, value: Any, event: str) -> str:
-    if fact.startswith(EVENT_PREFIX):
-        from app.engine.event_facts import field_words
-
-        return field_words(event, fact[len(EVENT_PREFIX):], value)
-    if fact == "phase":
-        return f"It came to light {PHASES.get(str(value), value)}."
-    return say(fact, seat, value)
-
-
-def _stems(text: str) -> list[str]:
-    """Words as a filter compares them: folded, and cut to their first four letters so that
-    "led" meets "lead" and "turned" meets "turn"."""
-    import unicodedata
-
-    folded = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(c for c in folded if not unicodedata.combining(c))
-    words = "".join(c if c.isalnum() else " " for c in plain).split()
-    return [w[:4] if len(w) > 4 else w for w in words if len(w) > 2 or w.isdigit()]
-
-
-# Everyday words for the events' words ("two cards turned": several; "forgot": failed).
-_SAME = {"two": "seve", "thre": "seve", "forg": "fail", "led": "lead", "lead": "led"}
-
-
-def match_events(events: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
-    """The events whose words meet what was typed, best first (every event when nothing is
-    typed): "two cards turned", "led out of turn", "forgot to draw"."""
-    wanted = _stems(typed)
-    if not wanted:
-        return list(events)
-    scored = []
-    for n, (etype, words) in enumerate(events):
-        spec = EVENTS[etype]
-        have = set(_stems(f"{words} {spec.help} {etype.replace('-', ' ')}"))
-        hits = sum(1 for w in wanted if w in have or _SAME.get(w) in have)
-        if hits:
-            scored.append((-hits, n, (etype, words)))
-    return [item for *_, item in sorted(scored)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.input_files import InputFileError, read_text
+from app.input_files import InputFileError, nesting, read_text
 
 # Bounds on what one content file may be: a laws file is about 100 kB and 4 tables deep.
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -93,23 +93,9 @@ def read_toml(path: Path, root: Path, out: Collector) -> dict[str, Any] | None:
     except ValueError as exc:  # tomllib's int() of a number of thousands of digits
         out.add(rel, "-", "-", f"malformed TOML: {exc}")
         return None
-    if _depth(data) > MAX_DEPTH:
+    if nesting(data, MAX_DEPTH) > MAX_DEPTH:
         out.add(rel, "-", "-", f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
         return None
     if parsed is not None:
         parsed[str(path)] = data
     return data
-
-
-def _depth(value: Any) -> int:
-    """How deeply tables and arrays nest in a parsed value (iterative: never overflows)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if level > MAX_DEPTH:
-            break
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
-    return deepest

@@ -103,11 +103,16 @@ OPTIONS: dict[str, str] = {
     "direct-play": "Direct which card the offender plays.",
     "choose-card-in-play": "Choose which turned card is in play; the other goes back on top.",
     "let-dealer-correct": "Allow the dealer to put the deal right.",
+    # Club Code law 9: before the turn-up the non-dealer "may require the dealer to rectify".
+    "dealer-rectifies": "Require the dealer to put the error right.",
     "mark-omitted": "Mark the points omitted, while the law still allows it.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",
     "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",
     "replay": "Have the cards taken back and the hand played again from the error.",
+    # The Club Code's laws 25 and 43 give "the option of requiring the hands to be played
+    # again": the whole hand from its first card, not from the error (Portland law 55's replay).
+    "replay-hand": "Have the whole hand played again from its first card.",
     "call-card": "Call the exposed card to be led or played.",
     "call-trump-lead": "Call on the partner to lead a trump.",
     "call-no-trump-lead": "Call on the partner not to lead a trump.",

@@ -181,6 +181,31 @@ class Table:
         return any(self.has_looked(p) for p in self.players)
 
     @property
+    def drawing_begun(self) -> bool:
+        """Whether a card has been drawn from the stock this hand (at Conquian, turned from it):
+        every card of the pack not in a hand or the stock has been drawn. Reckoned from the
+        stock's count and the hands' (a hand not given holds its proper number); asked when
+        the table does not give the stock."""
+        return bool(self._door("drawing-begun", self._drawing_begun))
+
+    def _drawing_begun(self) -> Any:
+        stage = self._given_stage
+        if stage == "deal":
+            return False
+        if stage in ("stock-exhausted", "hand-over"):
+            return True
+        stock = self.scenario.stock
+        if stock is None:
+            return Unknown("The table does not give the stock, so it does not show whether a "
+                           "card has been drawn from it")
+        placed = stock if isinstance(stock, int) else len(stock)
+        placed += 1 if self.scenario.turn_up is not None else 0
+        for player in self.players:
+            count = self._count(player)
+            placed += count if count is not None else self.proper_count(player)
+        return placed < self.game.pack.size
+
+    @property
     def discards_made(self) -> bool:
         """Whether a discard (an exchange) has been made this hand."""
         return bool(self._door("discard-made", lambda: self.scenario.discards_made))
@@ -283,6 +308,12 @@ class Table:
         """The number of cards the player should hold now (a reckoning from the stage, the
         tricks and the trick on the table, not a fact of its own: count_error is the fact)."""
         if self._given_stage == "hand-over":
+            # A hand ends when a player has no card left: after fewer tricks than a whole
+            # hand has (a hand was dealt short), a hand dealt right still holds a card for
+            # each trick not played. (No tricks given: the hand was played out.)
+            played = self._given_tricks_played
+            if played and self.game.has_tricks:
+                return max(0, self.game.tricks_per_hand - played)
             return 0
         return self._cards_before_trick() - (1 if self._played_to_trick(player) else 0)
 
@@ -433,6 +464,7 @@ _READERS: dict[str, Callable[[Table, str | None], Any]] = {
     "tricks-played": lambda t, s: t.tricks_played,
     "trick": lambda t, s: t.trick,
     "discard-made": lambda t, s: t.discards_made,
+    "drawing-begun": lambda t, s: t.drawing_begun,
     "bid": lambda t, s: t.bid,
     "bid-made": lambda t, s: t.bid_made,
     "lead-holder": lambda t, s: t.lead_holder,

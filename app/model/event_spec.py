@@ -4,6 +4,7 @@ of the event itself. The events themselves are declared in app/model/events.py, 
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -32,24 +33,18 @@ __all__ = ["MAX_NUMBER", "EventSpec", "FieldSpec", "fields_of"]
 
 FIELD_KINDS = ("player", "card", "bool", "int", "players", "counts", "choice")
 
-@dataclass(frozen=True)
-class FieldSpec:
-    """One field of an event: its kind, whether it may be left out, its bounds and words."""
+@dataclass(frozen=True, kw_only=True)
+class FieldSpec(Word):
+    """One field of an event: its words as declared beside its type (Word: label, help,
+    statement, the range a random table draws from, the parser's checks), with its name, its
+    kind, whether it may be left out, and its bounds, read from the type."""
 
     name: str
     kind: str
-    label: str
-    help: str = ""
     optional: bool = False
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_NUMBER
-    typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
-    sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
-    not_dealer: bool = False  # a player who cannot be the scenario's (rightful) dealer
-    # The field's value as a sentence, given the event's fields ("North saw the second card."):
-    # what a ruling that turned on the field says of it (its ground's words, a quiz stem).
-    says: Callable[[Any, Mapping[str, Any]], str] | None = None
 
     @property
     def form_kind(self) -> str | tuple[str, ...]:
@@ -102,10 +97,9 @@ def _field_spec(name: str, hint: Any) -> FieldSpec:
         raise TypeError(f"field {name}: no kind for {base!r}")
     if word is None:
         raise TypeError(f"field {name} has no Word (its label and statement)")
-    return FieldSpec(name, kind, word.label, word.help, optional=optional, choices=choices,
-                     low=low, high=high, typical=word.typical,
-                     sums_to_tricks=word.sums_to_tricks, not_dealer=word.not_dealer,
-                     says=word.says)
+    said = {f.name: getattr(word, f.name) for f in dataclasses.fields(Word)}
+    return FieldSpec(**said, name=name, kind=kind, optional=optional, choices=choices, low=low,
+                     high=high)
 
 
 def fields_of(cls: type[Event]) -> tuple[FieldSpec, ...]:

@@ -53,8 +53,10 @@ class Word:
 
     label: str
     help: str = ""
+    # The field's value as a sentence, given the event's fields: what a ruling that turned on
+    # the field says of it (its ground's words, a quiz stem).
     says: Says | None = None
-    typical: tuple[int, int] = (0, 500)
+    typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
     sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
     not_dealer: bool = False  # a player who cannot be the scenario's (rightful) dealer
 

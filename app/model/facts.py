@@ -170,6 +170,9 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("tricks-complete", "count", "How many tricks had everyone played to?",
          lambda v, s: f"Everyone had played to {_plural(v, 'trick')}."
          if v else "No trick had been completed."),
+    Fact("drawing-begun", "yes-no", "Had a card been drawn from the stock?",
+         _yes_no("Cards had been drawn from the stock.",
+                 "No card had yet been drawn from the stock.")),
     Fact("stock-exhausted", "yes-no", "Had the stock run out?",
          _yes_no("The stock had run out.", "The stock had not run out.")),
     Fact("last-trick", "yes-no", "Was it the last trick of the hand?",

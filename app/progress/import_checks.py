@@ -19,6 +19,7 @@ from msgspec import Meta
 
 from app.corpus.schema import Schema, convert, wrongs
 from app.corpus.vocabulary import CODES, GAMES, TOPICS
+from app.input_files import nesting
 from app.progress.flags import check_flags
 from app.progress.records import Mode, ProgressError
 
@@ -58,7 +59,7 @@ class Record(Schema, frozen=True):
                 problem = moment_problem(value)
             elif type(value) in (dict, list, tuple):
                 problem = (f"nested deeper than {MAX_DEPTH} levels"
-                           if depth(value) > MAX_DEPTH else None)
+                           if nesting(value, MAX_DEPTH) > MAX_DEPTH else None)
             else:
                 problem = None
             if problem is not None:
@@ -198,21 +199,6 @@ def checked_name(name: str) -> str:
     return name
 
 
-def depth(value: Any) -> int:
-    """How deeply lists and objects nest (iterative: never overflows the stack)."""
-    if not isinstance(value, dict | list):
-        return 0  # a text, a number, true or null: nothing nested (an answer may be any)
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        if level > MAX_DEPTH:
-            break
-        children = node.values() if isinstance(node, dict) else node
-        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
-    return deepest
-
-
 def _check_vocab(where: str, record: Attempt | Card, problems: list[str]) -> None:
     if record.game not in GAMES:
         problems.append(f"{where}.game: unknown game {record.game!r}")
@@ -310,7 +296,7 @@ def validate_export(
 
 
 def _answer_problem(answer: Any) -> str | None:
-    if depth(answer) > MAX_DEPTH:
+    if nesting(answer, MAX_DEPTH) > MAX_DEPTH:
         return f"nested deeper than {MAX_DEPTH} levels"
     try:
         text = json.dumps(answer, ensure_ascii=False)

@@ -386,14 +386,21 @@ def _ensure_file(path: Path, folder: Path) -> None:
             Path(leftover).unlink(missing_ok=True)
 
 
+def _unused_name(path: Path, why: str, now: datetime) -> Path:
+    """A name beside a file to keep it under, `<name>.<why>-<time>`, numbered from 2 when a
+    file moved aside in the same second holds it already."""
+    suffix = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = path.with_name(f"{path.name}.{why}-{suffix}")
+    n = 2
+    while kept.exists():
+        kept = path.with_name(f"{path.name}.{why}-{suffix}-{n}")
+        n += 1
+    return kept
+
+
 def move_aside(path: Path, now: datetime, folder: Path) -> Path:
     """Rename a damaged file (and its log) to `progress.sqlite.corrupt-<time>`; keep it."""
-    suffix = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}.corrupt-{suffix}")
-    n = 2
-    while aside.exists():
-        aside = path.with_name(f"{path.name}.corrupt-{suffix}-{n}")
-        n += 1
+    aside = _unused_name(path, "corrupt", now)
     try:
         shutil.move(path, aside)
         for extra in ("-wal", "-shm"):
@@ -409,12 +416,7 @@ def move_log_aside(path: Path, now: datetime, folder: Path) -> Path:
     """Rename a write-ahead log that does not belong to its file (and the index beside it)
     to `progress.sqlite-wal.foreign-<time>`; keep it."""
     log = path.with_name(path.name + "-wal")
-    suffix = now.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-    kept = log.with_name(f"{log.name}.foreign-{suffix}")
-    n = 2
-    while kept.exists():
-        kept = log.with_name(f"{log.name}.foreign-{suffix}-{n}")
-        n += 1
+    kept = _unused_name(log, "foreign", now)
     try:
         os.replace(log, kept)
         path.with_name(path.name + "-shm").unlink(missing_ok=True)  # an index of that log

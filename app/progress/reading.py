@@ -3,6 +3,7 @@ running totals and the statistics' figures (the store's reading half: app/progre
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
@@ -57,9 +58,7 @@ class ProgressReading:
         """Items due at `now`, most overdue first, optionally within some games and topics.
 
         Flagged items are never due: they wait until the learner lifts the flag."""
-        sql = f"SELECT item FROM cards WHERE profile_id = ? AND due <= ? {_NOT_FLAGGED}"
-        params: list[Any] = [profile_id, stamp(now), profile_id]
-        sql, params = _filter(sql, params, games, topics)
+        sql, params = _unflagged("item", profile_id, games, topics, due_by=now)
         skip = list(exclude)
         if skip:
             sql += f" AND item NOT IN ({', '.join('?' * len(skip))})"
@@ -72,12 +71,7 @@ class ProgressReading:
         self, profile_id: int, *, games: Sequence[str] = (), topics: Sequence[str] = ()
     ) -> datetime | None:
         """When the next card falls due (None if there are no cards)."""
-        sql, params = _filter(
-            f"SELECT min(due) FROM cards WHERE profile_id = ? {_NOT_FLAGGED}",
-            [profile_id, profile_id],
-            games,
-            topics,
-        )
+        sql, params = _unflagged("min(due)", profile_id, games, topics)
         row = self.db.execute(sql, params).fetchone()
         return parse_stamp(row[0]) if row and row[0] else None
 
@@ -91,8 +85,7 @@ class ProgressReading:
     ) -> int:
         """How many items are due at `now` (not flagged), optionally within some games and
         topics: counted along the (profile, due, game, topic) index, nothing grouped."""
-        sql = f"SELECT count(*) FROM cards WHERE profile_id = ? AND due <= ? {_NOT_FLAGGED}"
-        sql, params = _filter(sql, [profile_id, stamp(now), profile_id], games, topics)
+        sql, params = _unflagged("count(*)", profile_id, games, topics, due_by=now)
         return int(self.db.execute(sql, params).fetchone()[0])
 
     def new_items_since(self, profile_id: int, since: datetime) -> int:
@@ -134,37 +127,24 @@ class ProgressReading:
 
     def summary(self, profile_id: int) -> ProgressSummary:
         """The running totals and card states the statistics are computed from."""
-        items = tuple(
-            ItemTotal(*r)
-            for r in self.db.execute(
-                "SELECT item, type, law, game, topic, code, answers, correct, confused "
-                "FROM item_totals WHERE profile_id = ? ORDER BY item",
-                [profile_id],
-            )
-        )
-        days = tuple(
-            DayTotal(date.fromisoformat(r[0]), *r[1:])
-            for r in self.db.execute(
-                "SELECT day, answers, correct, reviews, reviews_correct, new_items, time_ms "
-                "FROM day_totals WHERE profile_id = ? ORDER BY day",
-                [profile_id],
-            )
-        )
-        confusions = tuple(
-            Confusion(*r)
-            for r in self.db.execute(
-                "SELECT game, code, confused_code, count FROM confusion_totals "
-                "WHERE profile_id = ? ORDER BY game, code, confused_code",
-                [profile_id],
-            )
-        )
-        cards = tuple(
-            card_row(r, with_json=False)
-            for r in self.db.execute(
-                f"SELECT {CARD_COLUMNS} FROM cards WHERE profile_id = ? ORDER BY item", [profile_id]
-            )
-        )
+        items = tuple(ItemTotal(*r) for r in self._rows(
+            "item_totals", "item, type, law, game, topic, code, answers, correct, confused",
+            profile_id, "item"))
+        days = tuple(DayTotal(date.fromisoformat(r[0]), *r[1:]) for r in self._rows(
+            "day_totals", "day, answers, correct, reviews, reviews_correct, new_items, time_ms",
+            profile_id, "day"))
+        confusions = tuple(Confusion(*r) for r in self._rows(
+            "confusion_totals", "game, code, confused_code, count", profile_id,
+            "game, code, confused_code"))
+        cards = tuple(card_row(r, with_json=False)
+                      for r in self._rows("cards", CARD_COLUMNS, profile_id, "item"))
         return ProgressSummary(items, days, confusions, cards)
+
+    def _rows(self, table: str, columns: str, profile_id: int, order: str) -> sqlite3.Cursor:
+        """A profile's rows of a table, in an order (the names are this module's, never typed
+        by anyone)."""
+        return self.db.execute(
+            f"SELECT {columns} FROM {table} WHERE profile_id = ? ORDER BY {order}", [profile_id])
 
     @property
     def figure_queries(self) -> FigureQueries:
@@ -194,13 +174,28 @@ class ProgressReading:
 _NOT_FLAGGED = "AND item NOT IN (SELECT item FROM flags WHERE profile_id = ?)"
 
 
-def _filter(
-    sql: str, params: list[Any], games: Sequence[str], topics: Sequence[str]
+def _unflagged(
+    what: str,
+    profile_id: int,
+    games: Sequence[str],
+    topics: Sequence[str],
+    *,
+    due_by: datetime | None = None,
 ) -> tuple[str, list[Any]]:
+    """The query of a profile's cards not flagged (due by a moment, within some games and
+    topics), selecting `what`: its clauses in the order of the (profile, due, game, topic)
+    index."""
+    sql = "SELECT " + what + " FROM cards WHERE profile_id = ?"
+    params: list[Any] = [profile_id]
+    if due_by is not None:
+        sql += " AND due <= ?"
+        params.append(stamp(due_by))
+    sql += f" {_NOT_FLAGGED}"
+    params.append(profile_id)
     if games:
         sql += f" AND game IN ({', '.join('?' * len(games))})"
-        params = [*params, *games]
+        params += games
     if topics:
         sql += f" AND topic IN ({', '.join('?' * len(topics))})"
-        params = [*params, *topics]
+        params += topics
     return sql, params

@@ -3,7 +3,8 @@
 Every remedy comes from the engine's ruling (its outcome, its options and their computed score
 changes); this module only says what each word of the engine's vocabulary does to the cards
 on the table: a void deal ends the deal, a take-back returns the card to the hand, a replay
-puts the table back as it was before the error, a score change goes on the score. Where the
+puts the table back as it was before the error (a replay of the whole hand, as it was before
+its first card), a score change goes on the score. Where the
 code is silent (`not-covered`), the table stays as it stands and the rehearsal says so.
 """
 
@@ -23,10 +24,12 @@ ENDS_DEAL = frozenset({"deal-void", "new-deal", "misdeal"})
 ENDING_OPTIONS = frozenset({"void-deal", "new-deal", "claim-misdeal"})
 # Options that take the error back: the table returns to how it was before it.
 TAKES_BACK = frozenset({"replay", "take-back"})
+# The option that has the whole hand played again from its first card (Club Code laws 25, 43).
+REPLAYS_HAND = "replay-hand"
 # Options that put the hands right: surplus cards set aside, a short hand made up.
 CORRECTS_COUNTS = frozenset({
     "discard-surplus", "supply-from-stock", "draw-from-dealer", "fill-by-agreement",
-    "draw-from-discard",
+    "draw-from-discard", "dealer-rectifies", "let-dealer-correct",
 })
 
 
@@ -55,6 +58,8 @@ def apply(
     if option_id is not None and option is None:
         raise ValueError(f"the {code} ruling offers no option {option_id!r}")
     base = mistake.before if option is not None and option.id in TAKES_BACK else mistake.after
+    if option is not None and option.id == REPLAYS_HAND:
+        base = hand_from_first_card(mistake.before)
     if ruling.outcome == "replay" and option is None:
         base = mistake.before
     state = add_scores(base, ruling.score, option.score if option is not None else {})
@@ -75,6 +80,22 @@ def apply(
     if option is not None and option.id in CORRECTS_COUNTS:
         state = correct_counts(state, game, proper)
     return replace(state, note=label)
+
+
+def hand_from_first_card(state: DealState) -> DealState:
+    """The table as it was before the hand's first card: every card played goes back to the
+    hand that played it, and the first leader leads again. A table begun mid-hand does not know
+    who played the tricks gathered before it: it is replayed from where it began."""
+    in_tricks = sum(len(cards) for cards in state.won.values())
+    in_tricks += len(state.trick.plays) if state.trick is not None else 0
+    if not state.played or in_tricks != len(state.played):
+        return state
+    hands = {p: list(state.hand(p)) for p in state.players}
+    for player, card in state.played:
+        hands[player].append(card)
+    return replace(state, hands={p: tuple(cs) for p, cs in hands.items()}, trick=None,
+                   to_move=state.played[0][0], tricks_played=0, played=(), won={},
+                   tricks_won={}, last_winner=None, to_draw=())
 
 
 def correct_counts(state: DealState, game: Game, proper: Mapping[str, int]) -> DealState:

@@ -37,8 +37,9 @@ def browse_order(laws: Iterable[Law]) -> list[Law]:
 
     Sorted shelf by shelf (one game's topic under one code), not in one sort: a sort's
     comparisons run in C without letting go of the GIL, and one sort of every law of a large
-    corpus (the search index's build, on a worker) held it from the UI thread for 50 ms at
-    x100. Each shelf's sort is short, and the same order comes out."""
+    corpus held it from the UI thread for 50 ms at x100 when the search index was built on a
+    worker thread, as the window still builds it where no process of its own can
+    (ui/prepare_process.py). Each shelf's sort is short, and the same order comes out."""
     shelves: dict[tuple[str, str, str], list[Law]] = {}
     for law in laws:
         shelves.setdefault((law.game, law.topic, law.code), []).append(law)

@@ -164,7 +164,9 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
             title, case, text, where = columns
             # A corpus copied many times repeats its long texts: fold each once. (Not keyed
             # by every column: a law's own case name would make each key unique, and freeing
-            # that many sets at the end held the GIL from the UI thread for 70 ms at x100.)
+            # that many sets at the end held the GIL for 70 ms at x100: so long a UI thread
+            # waits when the window builds the index on a worker, where no process of its own
+            # can, ui/prepare_process.py.)
             found = seen_text.get((text, where))
             if found is None:
                 found = frozenset(words(f"{text} {where}"))
@@ -175,7 +177,7 @@ def build(conn: sqlite3.Connection, laws: Iterable[Law], key: str) -> None:
             if len(rows) == _BATCH:
                 conn.executemany(insert, rows)
                 # A fresh list, not a list of every row: freeing that many at once is a C
-                # loop that held the GIL from the UI thread for 90 ms at x100.
+                # loop that held the GIL for 90 ms at x100 (from the UI thread, as above).
                 rows = []
         conn.executemany(insert, rows)
         # One merged b-tree instead of many segments: fewer pages read per query.

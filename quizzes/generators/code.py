@@ -100,10 +100,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     sides = side_words(found.scenario, game)
     choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
     table = public_table(found.table)
+    seen = public_table(found.seen)
     # The codes are told apart by what each turned on: every fact any of them read is stated.
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-        found.ruling.rulings, found.scenario, table)
+        found.ruling.rulings, found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -119,4 +120,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation=explanation(found, law.code, sides),
         links=bank.links((law_id, *cr.laws)),
         table=table,
+        seen=seen,
     )

@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
+from app.engine.handlers.declarations import missing_cards
+from app.model.games import Game
 from app.model.scenario import Scenario
-from quizzes.moments import Dealt, deal_moment
+from quizzes.deal_pool import Readings
+from quizzes.moments import Dealt, deal_moment, table_readings
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -39,17 +42,30 @@ class Found:
 
     @property
     def table(self) -> Mapping[str, Any]:
-        """The scenario mapping of the moment (what the UI draws)."""
+        """The scenario mapping of the moment, as the engine rules it."""
         return self.dealt.table
+
+    @property
+    def seen(self) -> Mapping[str, Any]:
+        """The table as the learner sees it once the event has happened (what the UI draws)."""
+        return self.dealt.seen
 
     def for_code(self, code: str) -> CodeRuling:
         """The ruling under one code."""
         return self.ruling.for_code(code)
 
 
-def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random) -> Found | None:
+def law_readings(bank: QuestionBank, law_id: str) -> Readings:
+    """The readings a law's tables are dealt under (quizzes.moments.table_readings)."""
+    law = bank.content.laws[law_id]
+    game = bank.games.get(law.game)
+    return () if game is None else table_readings(game, law)
+
+
+def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random,
+               readings: Readings = ()) -> Found | None:
     """A deal played to a moment of the stage where the event happens, and its ruling."""
-    dealt = deal_moment(bank, combo, rng)
+    dealt = deal_moment(bank, combo, rng, readings)
     if dealt is None:
         return None
     return rule_dealt(bank, dealt)
@@ -60,7 +76,26 @@ def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
     ruling = rule(dealt.scenario, bank.games, bank.content)
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
+    penalised = any(r.outcome == "penalty" for r in ruling.rulings)
+    if penalised and lawful_declaration(dealt.scenario, dealt.game):
+        return None  # penalised for a fault the stem never states
     return Found(dealt, ruling)
+
+
+def lawful_declaration(s: Scenario, game: Game) -> bool:
+    """Whether the event is a declaration with nothing wrong in what the learner is told: in
+    a game whose trick winners declare, made in play with the stock still there, by the winner
+    of the last trick (the leader of the trick in progress), holding the cards for it."""
+    play = game.facts.play
+    if s.event.type != "false-declaration" or play is None or not play.declarations:
+        return False
+    if s.stage != "play" or not s.tricks_played or s.trick is None:
+        return False
+    player, declared = s.event.get("player"), s.event.get("declared")
+    hand = s.hands.get(str(player))
+    if s.trick.leader != player or not isinstance(hand, tuple) or not isinstance(declared, str):
+        return False
+    return missing_cards(declared, hand, s.trump) == []
 
 
 def cites(found: Found, law_id: str, code: str) -> bool:
@@ -93,8 +128,9 @@ def find(
     """Draw scenarios until one's ruling under `code` cites the law and passes `accept`."""
     if not combos:
         raise NoScenario(f"no situation reaches {law_id}")
+    readings = law_readings(bank, law_id)
     for _ in range(MAX_TRIES):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if found is not None and cites(found, law_id, code) and accept(found):
             return found
     raise NoScenario(f"no scenario citing {law_id} was found from this seed")

@@ -28,6 +28,7 @@ from quizzes.generators.common import (
     Combo,
     Found,
     cites,
+    law_readings,
     pick_combo,
     public_table,
     rule_combo,
@@ -234,8 +235,9 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     citation): a law cited beside another (a contrast, a scoring detail) may need a fact the
     table does not hold ("cards found on the floor" beside an imperfect pack; points beyond
     the bid beside a bid made exactly), so that table is not asked (None)."""
+    readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if (found is not None and cites(found, law_id, code)
                 and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
             return found
@@ -328,9 +330,10 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
     table = public_table(found.table)
+    seen = public_table(found.seen)
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-        (cr,), found.scenario, table)
+        (cr,), found.scenario, seen)
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)
@@ -387,4 +390,5 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
         explanation=explanation,
         links=bank.links((law_id, *law.related)),
         table=table,
+        seen=seen,
     )

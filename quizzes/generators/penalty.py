@@ -50,9 +50,10 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     else:
         ask = f"how many points are taken off {who}'s score?"
     table = public_table(found.table)
+    seen = public_table(found.seen)
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-        (cr,), found.scenario, table)
+        (cr,), found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -69,4 +70,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation=cr.explanation,
         links=bank.links((law_id, *cr.laws)),
         table=table,
+        seen=seen,
     )

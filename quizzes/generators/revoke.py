@@ -18,6 +18,7 @@ from quizzes.generators.common import (
     STRICT_RULES,
     Found,
     NoScenario,
+    law_readings,
     pick_combo,
     public_table,
     rule_combo,
@@ -25,7 +26,7 @@ from quizzes.generators.common import (
 )
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
-from quizzes.words import code_words, join_words, reading_words, table_words
+from quizzes.words import cards_words, code_words, join_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -84,8 +85,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     combos = bank.survey.combos(law_id, "revoke")
     if not combos:
         raise NoScenario(f"no strict stage reaches {law_id}")
+    readings = law_readings(bank, law_id)
     for _ in range(400):
-        found = rule_combo(bank, pick_combo(rng, combos), rng)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if found is not None and _fits(bank, found, law_id, law.code):
             break
     else:
@@ -93,12 +95,12 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     s = found.scenario
     game = bank.games[s.game]
     player, cards, legal = legal_cards(bank, found)
-    situation = (
-        table_words(s, game)
-        + f"\n{player} is to play. His hand: "
-        + join_words([c.name for c in cards])
-        + "."
-    )
+    # The hand as he holds it, every card (a card held twice in a two-pack game said so): the
+    # choices below are its distinct cards.
+    hand = s.hands[player]
+    assert isinstance(hand, tuple)
+    held = sorted(hand, key=cards.index)
+    situation = table_words(s, game) + f"\n{player} is to play. His hand: {cards_words(held)}."
     rule_words = game.stage_rule(s.stage).describe()  # type: ignore[union-attr]
     if seed % JUDGE_EVERY == 0:
         card = rng.choice(legal if rng.random() < 0.5 else [c for c in cards if c not in legal])
@@ -106,7 +108,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = judged.for_code(law.code)
         ok = card in legal
         table = public_table(judged.table)
-        situation = with_deciding_facts(situation, (cr,), judged.scenario, table)
+        seen = public_table(judged.seen)
+        situation = with_deciding_facts(situation, (cr,), judged.scenario, seen)
         return Question(
             id=question_id(TYPE, law_id, seed),
             type=TYPE,
@@ -123,15 +126,17 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             explanation=cr.explanation,
             links=bank.links((law_id, *cr.laws)),
             table=table,
+            seen=seen,
         )
     illegal = next(c for c in cards if c not in legal)
     played = _play(bank, found, illegal)
     cr = played.for_code(law.code)
     table = public_table(found.table, with_event=False)
+    seen = public_table(found.seen, with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
     table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
-    situation = with_deciding_facts(situation, (table_facts,), played.scenario, table)
+    situation = with_deciding_facts(situation, (table_facts,), played.scenario, seen)
     lawful = join_words([c.name for c in legal])
     return Question(
         id=question_id(TYPE, law_id, seed),
@@ -149,4 +154,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation=f"{rule_words} So {player} may play the {lawful}; any other card is a revoke.",
         links=bank.links((law_id, *cr.laws)),
         table=table,
+        seen=seen,
     )

@@ -238,10 +238,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)
     table = public_table(found.table)
+    seen = public_table(found.seen)
     # Every code's ruling is in the explanation: each fact any of them turned on is stated.
     situation = with_deciding_facts(
         f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-        found.ruling.rulings, found.scenario, table)
+        found.ruling.rulings, found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -258,4 +259,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation=explanation(found, law.code, side_words(found.scenario, game)),
         links=bank.links((law_id, *cr.laws)),
         table=table,
+        seen=seen,
     )

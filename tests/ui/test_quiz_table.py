@@ -66,20 +66,53 @@ def test_a_long_hand_fans_out_in_a_narrow_space_keeping_each_index_in_view(qtbot
     assert cards[1].x() - cards[0].x() > 40  # room enough: side by side, not overlapping
 
 
-def test_a_card_led_out_of_turn_lies_on_the_table_out_of_the_hand(qtbot):
+def test_a_card_led_out_of_turn_lies_on_the_trick_over_its_players_name(qtbot):
+    # The table as the learner sees it (quizzes/seen.py): the card led has left the hand.
+    from PySide6.QtWidgets import QLabel
+
     sketch = TableSketch()
     qtbot.addWidget(sketch)
-    led = {**TABLE, "trick": {"leader": "South", "cards": []},
+    led = {**TABLE, "hands": {"North": ["KD", "8C"], "South": 8},
+           "trick": {"leader": "North", "cards": ["10S"], "players": ["North"]},
            "event": {"type": "lead-out-of-turn", "player": "North", "card": "10S"}}
     sketch.show_table(led)
     faces = [_name(c) for c in sketch.cards if c.card is not None]
     assert faces == ["king of diamonds", "eight of clubs", "ten of spades", "ten of hearts"]
     chosen = [c for c in sketch.cards if c.chosen]
     assert [c.card for c in chosen] == [Card.parse("10S")]
-    from PySide6.QtWidgets import QLabel
-
     words = [w.text() for w in sketch.findChildren(QLabel)]
-    assert "Led out of turn by North" in words
-    # The hand row holds two cards now; the third lies under the words.
+    assert "Trick (North led)" in words and words.count("North") == 2  # the seat, the card
     hand_fans = sketch.findChildren(HandFan)
     assert len(hand_fans[0].findChildren(CardWidget)) == 2
+
+
+def test_the_drawn_table_and_the_stem_say_the_same_trumps_stock_tricks_and_bid(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    from quizzes.stem import table_text
+
+    table = {**TABLE, "game": "cinch", "stock": ["2C", "3C", "4C"], "tricks_played": 2,
+             "bid": {"player": "North", "amount": 3}}
+    sketch = TableSketch()
+    qtbot.addWidget(sketch)
+    sketch.show_table(table)
+    shown = [label.text() for label in sketch.findChildren(QLabel)]
+    assert "Trumps: ♥ hearts\nStock: 3 cards\nTricks played: 2\nBid: North, 3" in shown
+    assert ("Trumps are hearts. The stock holds 3 cards. 2 tricks had been played and "
+            "gathered. North made the bid (3).") in table_text(table)
+
+
+def test_an_exposed_card_lies_face_up_apart(qtbot):
+    from PySide6.QtWidgets import QLabel
+
+    sketch = TableSketch()
+    qtbot.addWidget(sketch)
+    exposed = {**TABLE, "hands": {"North": ["KD", "8C"], "South": 8},
+               "apart": {"player": "North", "words": "Exposed by North, face up",
+                         "cards": ["10S"]},
+               "event": {"type": "exposed-card", "player": "North", "card": "10S",
+                         "how": "faced"}}
+    sketch.show_table(exposed)
+    words = [w.text() for w in sketch.findChildren(QLabel)]
+    assert "Exposed by North, face up" in words
+    assert [c.card for c in sketch.cards if c.chosen] == [Card.parse("10S")]

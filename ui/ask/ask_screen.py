@@ -1,7 +1,8 @@
 """Ask: a guided ruling. Choose the game, say what happened, then answer one question at a
 time (only the facts the engine reads); every code's ruling shows as soon as it is decided.
 
-The interview is app/ask/interview.py's: this screen shows its questions and its rulings.
+The interview is app/ask/interview.py's (its questions app/ask/questions.py's): this screen shows
+its questions and its rulings.
 Keyboard first: type to filter, digits choose an answer, Enter takes the one selected,
 Backspace goes back a question.
 
@@ -37,14 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ask.interview import (
-    UNKNOWN_ANSWER,
-    AnswerError,
-    Interview,
-    Question,
-    match_events,
-    offered_events,
-)
+from app.ask.answers import UNKNOWN_ANSWER, AnswerError
+from app.ask.interview import Interview
+from app.ask.questions import Question, match_events, offered_events
 from app.ask.tables import table_for
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES

@@ -5,10 +5,7 @@ learner's answered items end (app/progress/new_items.py). After every update the
 so the mark's name, changes, and the first session of each module would walk the learner's
 whole run of answered items on the UI thread (60-70 ms at x100). Once the module list is
 shown, MarkWalker walks every module's mark on, on a worker of its own, and keeps the marks
-as they come; a mark is refused if an item was made new again meanwhile. (A heartbeat on the
-UI thread once made the worker give way while the window was busy: bench/ui_stalls.py
---nothing-due at ×10 measured no gain from it, a longest stall of 245 ms with it and 176 ms
-without, medians of three walks each.)
+as they come; a mark is refused if an item was made new again meanwhile.
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ class QuestionView(QWidget):
         self.prompt.setText(question.prompt)
         self.situation.setText(escape(question.situation).replace("\n", "<br/>"))
         self.situation.setVisible(bool(question.situation))
-        self.table.show_table(question.table)
+        self.table.show_table(question.shown)
         self.source.clear()  # until answered (see the class's words)
         self.copy_id_button.setToolTip("Copy the question's id to the clipboard")
         self._fill_choices(question)

@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QVBoxLayout, QWidget
 
-from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
+from app.cards import Card, CardError
+from quizzes.table_facts import side_facts
 from ui.quiz.hand_fan import HandFan
 from ui.widgets.card_widget import CardWidget
 from ui.widgets.plain_label import plain_label
@@ -25,14 +26,6 @@ def _card(code: Any) -> Card | None:
         return None
 
 
-# Events whose card has left the hand and lies on the table, with the words under it.
-ON_THE_TABLE = {
-    "lead-out-of-turn": "Led out of turn by {player}",
-    "play-out-of-turn": "Played out of turn by {player}",
-    "exposed-card": "Exposed by {player}, face up",
-}
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
@@ -40,8 +33,10 @@ def _plural(n: int, word: str) -> str:
 class TableSketch(QWidget):
     """Read-only drawing of a scenario mapping (docs/scenario-format.md); cards say their names.
 
-    The card an event is about (a card played, exposed or led) has a gold edge; a card led or
-    played out of turn, or exposed, lies on the table (ON_THE_TABLE), out of its owner's hand.
+    The card an event is about (a card played, exposed or led) has a gold edge. A question's
+    table is drawn as the learner sees it once the event has happened (quizzes/seen.py): a card
+    led or played lies on the trick, each trick card over its player's name, and a card
+    exposed lies face up apart (`apart`), out of its owner's hand.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -70,9 +65,6 @@ class TableSketch(QWidget):
         players = list(table.get("players") or hands)
         event: Mapping[str, Any] = table.get("event") or {}
         marked = (event.get("player"), str(event.get("card", "")).upper())
-        on_table = self._on_table(event, hands)
-        if on_table is not None:
-            hands = {**hands, marked[0]: on_table[1]}
         longest = max((len(h) for h in hands.values() if isinstance(h, list)), default=0)
         size = SMALL_CARD if longest > CROWDED else CARD
 
@@ -88,14 +80,14 @@ class TableSketch(QWidget):
 
         extras = QHBoxLayout()
         extras.setSpacing(14)
-        if on_table is not None:
-            group = self._labelled_cards(on_table[0], [marked[1]], size)
-            self.cards[-1].set_chosen(True)
-            extras.addLayout(group)
+        apart = table.get("apart")
+        if isinstance(apart, Mapping) and apart.get("cards"):
+            extras.addLayout(self._labelled_cards(str(apart.get("words", "")),
+                                                  list(apart["cards"]), size))
+            self.cards[-1].set_chosen(str(apart["cards"][-1]).upper() == marked[1])
         trick = table.get("trick") or {}
         if trick.get("cards"):
-            extras.addLayout(self._labelled_cards(
-                f"Trick ({trick.get('leader', '?')} led)", trick["cards"], size))
+            extras.addLayout(self._trick(trick, marked, size))
         turn_up = _card(table.get("turn_up"))
         if turn_up is not None:
             extras.addLayout(self._labelled_cards("Turn-up", [turn_up.code], size))
@@ -110,24 +102,6 @@ class TableSketch(QWidget):
         self._body.show()  # at once, not on the next turn of the event loop
 
     # Building -------------------------------------------------------------------------------
-
-    @staticmethod
-    def _on_table(
-        event: Mapping[str, Any], hands: Mapping[str, Any]
-    ) -> tuple[str, list[Any]] | None:
-        """(words under the card, its owner's hand without it) when the event's card lies on
-        the table; None otherwise."""
-        words = ON_THE_TABLE.get(str(event.get("type", "")))
-        player, card = event.get("player"), str(event.get("card") or "").upper()
-        hand = hands.get(player) if player is not None else None
-        if words is None or not card or not isinstance(hand, list):
-            return None
-        rest = list(hand)
-        for n, code in enumerate(rest):
-            if str(code).upper() == card:
-                del rest[n]
-                break
-        return words.format(player=player), rest
 
     def _seat_label(self, player: str, table: Mapping[str, Any]) -> QWidget:
         """The seat's name in bold over what else is known of it (dealer, points): the name
@@ -176,6 +150,31 @@ class TableSketch(QWidget):
         row.addStretch(1)  # no hand given: the cards do not matter here
         return row
 
+    def _trick(self, trick: Mapping[str, Any], marked: tuple[Any, str],
+               size: QSize) -> QVBoxLayout:
+        """The trick in progress: who led over the cards in the order played, each over its
+        player's name where the table says who played it."""
+        codes = list(trick["cards"])
+        players = list(trick.get("players") or ())
+        if len(players) != len(codes):
+            return self._labelled_cards(f"Trick ({trick.get('leader', '?')} led)", codes, size)
+        box = QVBoxLayout()
+        box.setSpacing(2)
+        box.addWidget(plain_label(f"Trick ({trick.get('leader', '?')} led)"))
+        row = QHBoxLayout()
+        row.setSpacing(3)
+        for player, code in zip(players, codes, strict=True):
+            column = QVBoxLayout()
+            column.setSpacing(1)
+            widget = self._card_widget(_card(code), size)
+            widget.set_chosen(marked == (player, str(code).upper()))
+            column.addWidget(widget)
+            column.addWidget(plain_label(str(player)))  # a seat's name: plain text
+            row.addLayout(column)
+        row.addStretch(1)
+        box.addLayout(row)
+        return box
+
     def _labelled_cards(self, caption: str, codes: list[Any], size: QSize) -> QVBoxLayout:
         box = QVBoxLayout()
         box.setSpacing(2)
@@ -189,23 +188,7 @@ class TableSketch(QWidget):
         return box
 
     def _facts(self, table: Mapping[str, Any]) -> str:
-        parts = []
-        trump = table.get("trump")
-        turn_up = _card(table.get("turn_up"))
-        suit = trump or (turn_up.suit if turn_up else None)
-        if suit in SUIT_NAMES:
-            parts.append(f"Trumps: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}")
-        stock = table.get("stock")
-        if isinstance(stock, int):
-            parts.append(f"Stock: {_plural(stock, 'card')}")
-        elif isinstance(stock, list):
-            parts.append(f"Stock: {_plural(len(stock), 'card')}")
-        if table.get("tricks_played"):
-            parts.append(f"Tricks played: {table['tricks_played']}")
-        bid = table.get("bid")
-        if isinstance(bid, Mapping) and bid.get("player"):
-            parts.append(f"Bid: {bid['player']}, {bid.get('amount')}")
-        return "\n".join(parts)
+        return "\n".join(fact.line for fact in side_facts(table))
 
     def _card_widget(self, card: Card | None, size: QSize) -> CardWidget:
         widget = CardWidget(card, size=size)

@@ -5,9 +5,12 @@ questions…"; then the progress file is opened on the UI thread (a SQLite conne
 to the thread that opened it), and only then is the question bank built and warmed on a
 worker thread. In that order the UI thread never waits on SQLite while the worker holds the
 GIL (each of its calls would wait out the worker's time slice: 4-16 ms became 350-435 ms).
-The warm-up itself reads what an earlier run derived from this content version (the survey,
-the item catalogue, the new-item order: quizzes.prepared) instead of ruling the sample and
-asking every generator about every law again, so the worker is busy briefly.
+The warm-up itself reads what the package build or an earlier run derived from this content
+version (the survey, the item catalogue, the new-item order: quizzes.prepared) instead of
+ruling the sample and asking every generator about every law again, so the worker is busy
+briefly. Where nothing is stored yet (a club's own content, the first time), a process of its
+own derives and stores it (`python -m app prepare --quiz-only`, ui/prepare_process.py) while
+the worker waits, and the worker then reads it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPoo
 
 from app.corpus.laws import Content
 from ui import collector
+from ui.prepare_process import QUIZ, prepared_elsewhere, start_preparing
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -125,6 +129,10 @@ class Trainer(QObject):
                 from quizzes import QuestionBank
 
                 bank = given if given is not None else QuestionBank(content)
+                child = None
+                if given is None and not bank.has_prepared:
+                    # A club's own content: its survey taken by a process of its own.
+                    child = start_preparing(content, QUIZ)
                 if new_learner and not bank.has_prepared:
                     # Seconds of preparing lie ahead: the first question is asked meanwhile.
                     from quizzes.first import first_question
@@ -132,7 +140,9 @@ class Trainer(QObject):
                     first = first_question(bank)
                     if first is not None:
                         relay.first.emit(first)
-                bank.warm()
+                if prepared_elsewhere(child):
+                    bank = QuestionBank(content)  # reads what the child stored
+                bank.warm()  # derives it here only when no child could
             except Exception as exc:  # anything: the screen says it instead of crashing
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")
             else:

@@ -141,9 +141,11 @@ def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     if made >= amount:
         score[bidder] = made
         extra = f", {made - amount} more than his bid, and scores them all" if made > amount else ""
+        # The law of the excess speaks of a bidder who made more than he bid.
+        excess = [P + "bidder-scores-excess"] if made > amount else []
         return ctx.decide(
             "no-penalty",
-            [P + "score-with-white-counters", P + "bidder-scores-excess"],
+            [P + "score-with-white-counters", *excess],
             f"{bidder} bid {amount} and made {made}{extra}; each player puts a white counter "
             f"into the pool for every point he made ({others}).",
             score={**score, bidder: made},

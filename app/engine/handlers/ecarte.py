@@ -49,8 +49,12 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 
 
 @rules("ecarte", "american", "faced-card-in-pack")
-def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
-    """Any card but the eleventh found faced in the pack: a new deal."""
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
+    """Seed 004:2, a law of misdealing: any card but the eleventh found faced in the pack as
+    dealt means a new deal. Once play has begun the deal is no longer in question, and Foster
+    says nothing of a faced card found in the stock."""
+    if ctx.table.timing.any_card_played:
+        return None
     position = ctx.event.position
     if position == 11:
         return ctx.decide(
@@ -62,8 +66,8 @@ def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
     return ctx.decide(
         "new-deal",
         [P + "faced-card-in-pack"],
-        f"Card number {position}, not the eleventh, was found faced in the pack, "
-        f"so there must be a new deal.",
+        f"Card number {position}, not the eleventh, was found faced in the pack before play "
+        f"began, so there must be a new deal.",
     )
 
 
@@ -231,7 +235,8 @@ def read_hand_result(ctx: Context[ev.HandResult]) -> HandResult:
 
 @rules("ecarte", "american", "hand-result")
 def hand_result(ctx: Context[ev.HandResult]) -> Decision:
-    """Seed 004:9 and the game's scores: point, vole, and two for a failed stand or refusal."""
+    """Seed 004:9, two for a failed stand or refusal; else the point 1 and the vole 2 (the
+    scores of American practice, EAM-E: Foster's proposing and refusing do not score them)."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
         stood = ctx.event.proposal == "stood"
@@ -247,7 +252,7 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
     what = "the vole (all five tricks)" if h.vole else f"the point ({h.won[h.winner]} tricks)"
     return ctx.decide(
         "no-penalty",
-        [P + "pone-stands-or-proposes", P + "dealer-accepts-or-refuses"],
+        [P + "point-and-vole"],
         f"{h.winner} won {what} and scores {h.points}; {h.loser} scores nothing.",
         score={h.winner: h.points},
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
@@ -38,20 +40,34 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 
 
 @rules("ecarte", "english", "faced-card-in-pack")
-def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision:
-    """Law 12: a faced card in the pack before the trump is turned means a fresh deal."""
-    position = ctx.event.position
-    if position == 11:
+def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
+    """Law 12: a faced card in the pack before the trump is turned means a fresh deal; law 35:
+    one found in the stock after discarding is thrown aside. Between the turn-up and the
+    discard (or in play without a discard) the Club Code says nothing of a faced card."""
+    table = ctx.table
+    if table.turn_up is None and table.trump is None:
+        position = ctx.event.position
+        if position == 11:
+            return ctx.decide(
+                "deal-stands",
+                [E + "faced-card-in-pack", E + "turn-up-top-card"],
+                "The eleventh card is the trump card, turned up in the ordinary way: the deal "
+                "stands.",
+            )
         return ctx.decide(
-            "deal-stands",
-            [E + "faced-card-in-pack", E + "turn-up-top-card"],
-            "The eleventh card is the trump card, turned up in the ordinary way: the deal stands.",
+            "new-deal",
+            [E + "faced-card-in-pack"],
+            f"Card number {position} was found face up in the pack before the trump was "
+            f"turned: there must be a fresh deal.",
         )
-    return ctx.decide(
-        "new-deal",
-        [E + "faced-card-in-pack"],
-        f"Card number {position} was found face up in the pack: there must be a fresh deal.",
-    )
+    if table.discards_made:
+        return ctx.decide(
+            "play-on",
+            [E + "faced-card-in-stock"],
+            "The trump is turned and the players have discarded: a card found face up in the "
+            "stock is shown to both players, thrown aside, and the next card given instead.",
+        )
+    return None  # Law 12 ends at the turn-up; law 35 begins with the discard.
 
 
 @rules("ecarte", "english", "dealer-exposed-card")
@@ -99,12 +115,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         return ctx.decide(
             "misdeal",
             [E + "wrong-count-dealt"],
-            f"A wrong number was dealt and found before the trump was turned: {pone}, before "
-            f"looking at his hand, may have it put right or claim a fresh deal. {counts}",
-            options=[
-                Option("supply-from-stock" if under else "discard-surplus", pone),
-                Option("new-deal", pone),
-            ],
+            f"A wrong number was dealt and found before the trump was turned: {pone}, the "
+            f"non-dealer, before looking at his hand, may require {dealer}, the dealer, to put "
+            f"the error right, or claim a fresh deal. {counts}",
+            options=[Option("dealer-rectifies", pone), Option("new-deal", pone)],
         )
     laws: list[str] = []
     options = [Option("new-deal", pone)]
@@ -183,8 +197,42 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     )
 
 
+def with_turned_king(ctx: Context[ev.HandResult], decision: Decision) -> Decision:
+    """Laws 22 and 47 beside the hand's score: a dealer who turned up a king marks 1 for it,
+    at any time before the trump of the next deal is turned. A dealer with no points yet has
+    not marked it, so it is counted here; one with points may have, and may still if not."""
+    table = ctx.table
+    turned = table.turn_up
+    if turned is None or turned.rank != "K":
+        return decision
+    dealer = table.dealer
+    laws = (*decision.laws, E + "king-scores-one", E + "turned-king-marking-time")
+    if table.score(dealer) < 1:
+        score = dict(decision.score)
+        score[dealer] = score.get(dealer, 0) + 1
+        total = (f", {score[dealer]} in all" if score[dealer] > 1 else "")
+        return msgspec.structs.replace(
+            decision, laws=laws, score=score,
+            explanation=f"{decision.explanation} {dealer} turned up the {turned.name} and has "
+                        f"no points yet, so he has not marked it; he may until the trump of "
+                        f"the next deal is turned, and marks 1 for it besides{total}.")
+    return msgspec.structs.replace(
+        decision, laws=laws,
+        explanation=f"{decision.explanation} {dealer} turned up the {turned.name}: if he has "
+                    f"not marked it yet, he may still mark 1 for it until the trump of the "
+                    f"next deal is turned.",
+        options=(*decision.options, Option(
+            "mark-omitted", dealer, "Mark 1 for the king turned up, if not marked yet.",
+            score={dealer: 1})))
+
+
 @rules("ecarte", "english", "hand-result")
 def hand_result(ctx: Context[ev.HandResult]) -> Decision:
+    """Laws 48 and 49 (the hand), with laws 22 and 47 for a king turned up."""
+    return with_turned_king(ctx, _hand_score(ctx))
+
+
+def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
     """Laws 48 and 49: point 1, vole 2; standing or refusing and failing gives 2 for the point,
     but only on the hand's first proposal: once cards have been exchanged, a later refusal (or
     playing on without proposing again) is scored as usual."""
@@ -231,7 +279,9 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
 
 @rules("ecarte", "english", "play")
 def play(ctx: Context[ev.Play]) -> Decision:
-    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hand replayed."""
+    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hands played
+    again: the whole hand, from its first card (law 43 speaks of the hands, not of the play
+    since the error)."""
     player = ctx.event.player
     adversary = ctx.table.adversary(player)
     return rule_play(
@@ -239,9 +289,10 @@ def play(ctx: Context[ev.Play]) -> Decision:
         [E + "ew-follow-suit-and-win"],
         [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
         f"{player} may take the card back without penalty before the next lead. Otherwise "
-        f"{adversary} may have the hand played again; if {player} then wins the point he marks "
-        f"nothing, and if he wins the vole he marks only one.",
-        options=[Option("take-back", player), Option("replay", adversary)],
+        f"{adversary} may have the whole hand played again from its first card, even if he has "
+        f"thrown in his cards; if {player} then wins the point he marks nothing, and if he wins "
+        f"the vole he marks only one.",
+        options=[Option("take-back", player), Option("replay-hand", adversary)],
     )
 
 

@@ -112,9 +112,9 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         "penalty",
         [E + "false-king"],
         f"{who} announced the king of trumps without holding it: the point is struck off, and "
-        f"{adversary} may have the hands played again, in which {who} scores nothing for the "
-        f"point and only 1 for the vole.",
-        options=[Option("replay", adversary)],
+        f"{adversary} may have the whole hand played over again from its first card, in which "
+        f"{who} scores nothing for the point and only 1 for the vole.",
+        options=[Option("replay-hand", adversary)],
         score={who: -1},
     )
 

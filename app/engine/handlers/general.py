@@ -77,19 +77,20 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
 
 @rules(ANY_GAME, "american", "bid-out-of-turn")
 def bid_out_of_turn(ctx: Context[ev.BidOutOfTurn]) -> Decision:
-    """F-662: in a partnership game the offending side loses its bid; in a round game, nothing."""
+    """F-662: in a partnership game the offending side loses its bid; in a round game, nothing.
+    The order of bidding (bidding-in-turn) says what a turn is; it gives neither ruling."""
     offender = ctx.event.player
     partner = ctx.table.partner(offender)
     if partner is None:
         return ctx.decide(
             "no-penalty",
-            [P + "bid-out-of-turn-round-game", P + "bidding-in-turn"],
+            [P + "bid-out-of-turn-round-game"],
             f"{offender} bid out of turn, but everyone plays for himself: the bid can inform no "
             f"partner, so there is no penalty.",
         )
     return ctx.decide(
         "penalty",
-        [P + "bid-out-of-turn-partnership", P + "bidding-in-turn"],
+        [P + "bid-out-of-turn-partnership"],
         f"{offender} bid out of turn. In a partnership game the bid is presumed to have told "
         f"{partner} something, so the side loses its bid: neither {offender} nor {partner} may "
         f"bid this deal.",

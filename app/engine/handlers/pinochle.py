@@ -107,9 +107,14 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
             options=[Option("amend-declaration", who)],
         )
     adversary = ctx.table.adversary(who)
-    law = P + (
-        "false-four-of-a-kind" if claim.declared.startswith("four-") else "other-false-declarations"
-    )
+    # Seed 002:6's four of a kind is the one announced with three of the four (a player who
+    # holds all four showed three and another card); any other wrong declaration (four of a
+    # kind with two, a marriage, a sequence) is "any other erroneous declaration". The law of
+    # amending is cited only where it could have applied: he holds the cards, and drawing
+    # since has put it out of reach.
+    three_of_four = claim.declared.startswith("four-") and len(claim.lacking) <= 1
+    law = P + ("false-four-of-a-kind" if three_of_four else "other-false-declarations")
+    laws = [law] if claim.lacking else [law, P + "amending-a-declaration"]
     reason = (
         f"he lacks the {names(claim.lacking)}"
         if claim.lacking
@@ -117,7 +122,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     )
     return ctx.decide(
         "penalty",
-        [law, P + "amending-a-declaration"],
+        laws,
         f"{who} declared {what} ({value}) but {reason}. The {value} points are taken down, and "
         f"{adversary} may make him lead or play one of the cards he showed.",
         options=[Option("call-card", adversary)],

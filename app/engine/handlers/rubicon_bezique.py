@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
@@ -135,26 +137,37 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str) ->
 
 
 def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
-    """Portland laws 11 and 12: found before the dealer plays to the first trick."""
+    """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 11 (the
+    dealer may put his error right, with leave) holds only "prior to either player having
+    taken up any of his cards"; law 12 (more than nine, a fresh deal; fewer, made up only by
+    agreement) is the law of a hand found wrong once the cards are taken up, and the law
+    that is left when leave to put it right is refused."""
     table = ctx.table
+    short_words = ("a short hand may be made up from the top of the stock only if both "
+                   "players agree; otherwise there must be a fresh deal")
     if (over or under) and table.stage == "deal" and not table.anyone_looked:
-        # Law 11: nobody has taken up a card, so the dealer may put it right if allowed.
         pone = table.adversary(table.dealer)
         law12 = E + ("surplus-before-play" if over else "short-before-play")
+        then = ("a hand of more than nine cards means a fresh deal" if over else short_words)
         return ctx.decide(
             "new-deal",
             [E + "dealer-deals-wrongly", law12],
-            f"The dealer has dealt wrongly and neither player has taken up a card: "
-            f"{table.dealer} may put the deal right if {pone} allows it; otherwise there must "
-            f"be a fresh deal. {counts}",
+            f"Law 11 governs: the dealer has dealt wrongly and neither player has taken up a "
+            f"card, so {table.dealer} may put the deal right if {pone} allows it. If {pone} "
+            f"does not, law 12 applies: {then}. (Once either player has taken up his cards, "
+            f"law 12 alone governs.) {counts}",
             options=[Option("let-dealer-correct", pone)],
         )
+    who_took = ("a player has taken up his cards" if table.stage == "deal"
+                else "the deal is over and the cards are taken up")
+    taken_up = (f"{who_took}, so the dealer may no longer put the deal right (law 11), and "
+                f"law 12 governs: ")
     if over:
         return ctx.decide(
             "new-deal",
             [E + "surplus-before-play"],
-            f"A hand of more than nine cards is found before the dealer has played "
-            f"to the first trick: there must be a fresh deal. {counts}",
+            f"A hand of more than nine cards is found before the dealer has played to the "
+            f"first trick; {taken_up}there must be a fresh deal. {counts}",
         )
     if not under:
         return ctx.decide(
@@ -164,24 +177,37 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     return ctx.decide(
         "new-deal",
         [E + "short-before-play"],
-        f"A short hand is found before the dealer has played to the first trick: if both "
-        f"players agree it is made up from the top of the stock; otherwise there must be a "
-        f"fresh deal. {counts}",
+        f"A short hand is found before the dealer has played to the first trick; "
+        f"{taken_up}{short_words}. {counts}",
         options=players,
     )
 
 
 @rules("rubicon-bezique", "english", "drew-two")
 def drew_two(ctx: Context[ev.DrewTwo]) -> Decision | None:
-    """Law 28: a player who sees two cards in drawing shows the top card to his adversary."""
+    """Laws 28 and 30: who saw two cards decides the remedy. The winner of the trick, who
+    draws first (and leads next), shows the top card to his adversary (law 28); the loser,
+    drawing after him, gives his adversary the choice of the two cards of the next draw
+    (law 30)."""
     offender = ctx.event.player
     if not ctx.event.saw_second:
         return None  # The code speaks only of a drawer who sees two cards.
+    adversary = ctx.table.adversary(offender)
+    # The winner of the last trick draws first and leads to the next: the lead holder.
+    if ctx.table.lead_holder == offender:
+        return ctx.decide(
+            "penalty",
+            [E + "winner-sees-two-cards"],
+            f"{offender} won the trick and, drawing first, saw two cards: he must show the top "
+            f"card to {adversary}.",
+        )
     return ctx.decide(
         "penalty",
-        [E + "winner-sees-two-cards", E + "several-cards-seen"],
-        f"{offender} saw two cards in drawing: he must show the top card to "
-        f"{ctx.table.adversary(offender)}.",
+        [E + "loser-sees-two-cards"],
+        f"{offender} lost the trick and, drawing after {adversary}, saw two cards: at the "
+        f"next draw {adversary} may look at both cards and take either; if he keeps the "
+        f"second he need not show it.",
+        options=[Option("choose-of-two", adversary)],
     )
 
 
@@ -234,7 +260,18 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     and 52: nothing is scored but on winning a trick, nor once the stock is exhausted."""
     late = declared_out_of_time(ctx)
     if late is not None:
-        return late
+        if not bool(ctx.event.next_trick_started):
+            return late
+        # Law 50 lets a false score stand once a card of the next trick is played; it speaks
+        # of a combination wrongly claimed, not of a time when nothing may be scored (laws 42
+        # and 52), whose mark is an error corrected at any time in the game (law 51).
+        return msgspec.structs.replace(
+            late, laws=(*late.laws, E + "erroneous-score"),
+            explanation=f"{late.explanation} That a card of the next trick has been played "
+                        f"does not save it: law 50 keeps an unchallenged score for a "
+                        f"combination wrongly claimed, but here nothing could be scored at "
+                        f"all, and a mark made in error is corrected at any time in the game "
+                        f"(law 51).")
     claim = check_claim(ctx)
     if claim is None:
         return None

@@ -1,0 +1,145 @@
+"""The table as the learner sees it once the event has happened.
+
+The engine rules a table as it stood when the event happened, the event naming the card led or
+played (app/model/events.py). The learner is shown what followed: a card the event's words say
+was led or played has left its owner's hand and lies on the trick in progress, after the cards
+played to it before, in the order played (play goes to the left); the cards others played to a
+false lead lie after it, each a card its player could lawfully play; a card exposed but not
+played lies face up apart. This is the picture drawn beside the question
+(ui/quiz/table_sketch.py) and said in words (quizzes/stem.py `table_text`).
+
+The seen table is a scenario mapping with three additions: the trick's `players` (who played
+each card, in order), `apart` (a card lying face up, out of its hand, with the words under it)
+and `discards` (how many cards were discarded and lie aside, once a discard has been made).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from app.cards import Card, CardError
+from app.model.games import Game
+from app.rehearsal.state import DealState
+
+# Events whose card is led: it opens a trick of its own.
+LEADS = frozenset({"lead-out-of-turn", "named-suit-not-led"})
+# Events whose card lies face up apart, exposed but not played, with the words under it.
+APART = {"exposed-card": "Exposed by {player}, face up"}
+
+
+def _card(code: Any) -> Card | None:
+    try:
+        return Card.parse(code) if code else None
+    except (CardError, TypeError, ValueError):
+        return None
+
+
+def taken(event: Mapping[str, Any]) -> list[Card]:
+    """The cards of the event's player the event took out of his hand (to the trick or face
+    up apart): the card led or played, both cards played together ([] for an event that plays
+    no card of his, or a play still to be judged: 'North plays the ace')."""
+    kind, card = event.get("type"), _card(event.get("card"))
+    if card is None or kind not in (*LEADS, "play-out-of-turn", "exposed-card"):
+        return []
+    second = _card(event.get("second_card"))
+    if kind == "exposed-card" and event.get("how") == "two-played" and second is not None:
+        return [card, second]
+    return [card]
+
+
+def plays(state: DealState, game: Game, event: Mapping[str, Any]) -> list[tuple[str, Card]]:
+    """The trick in progress once the event has happened: each card with its player, in the
+    order played ([] when no card lies on it)."""
+    before = list(state.trick.plays) if state.trick is not None else []
+    kind, player = event.get("type"), str(event.get("player") or "")
+    cards = taken(event)
+    if kind == "exposed-card" and event.get("how") != "two-played":
+        cards = []  # exposed, not played: it lies apart
+    if not cards:
+        return before
+    if kind == "play-out-of-turn" or (kind == "exposed-card" and before):
+        return [*before, *((player, c) for c in cards)]
+    laid = [(player, c) for c in cards]
+    # Those who played to a false lead, in turn after it: each plays a lawful card of his.
+    rng = random.Random(f"{sorted(event.items())}:{state.tricks_played}")
+    for follower in event.get("followed_by") or ():
+        hand = list(state.hand(follower))
+        if not hand:
+            continue
+        led = tuple(c for _, c in laid)
+        legal = game.legal_plays(tuple(hand), led, state.trump, state.stage) or hand
+        laid.append((follower, rng.choice(list(legal))))
+    return laid
+
+
+def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The scenario mapping `table` of the moment `state` as the learner sees it once its
+    event has happened (see the module's words)."""
+    out = copy.deepcopy(dict(table))
+    event: Mapping[str, Any] = out.get("event") or {}
+    hands = out.get("hands") or {}
+    trick = plays(state, game, event)
+    if trick:
+        for player, card in trick:
+            if (state.trick is None or (player, card) not in state.trick.plays) and \
+                    isinstance(hands.get(player), list) and card.code in hands[player]:
+                hands[player].remove(card.code)
+        out["trick"] = {"leader": trick[0][0], "cards": [c.code for _, c in trick],
+                        "players": [p for p, _ in trick]}
+    if state.discards_made:
+        # The cards discarded lie aside, off the table: counted, so the cards add up to the
+        # pack (at Cinch the plain cards thrown out before the fill).
+        pack = len(game.pack.cards) * game.pack.copies
+        out["discards"] = max(0, pack - sum(state.placed().values()))
+    words = APART.get(str(event.get("type")))
+    shown = _card(event.get("card"))
+    owner = event.get("player")
+    if words is not None and event.get("how") != "two-played" and shown is not None \
+            and isinstance(hands.get(owner), list) and shown.code in hands[owner]:
+        hands[owner].remove(shown.code)
+        out["apart"] = {"player": owner, "words": words.format(player=owner),
+                        "cards": [shown.code]}
+    return out
+
+
+def laid_problems(seen: Mapping[str, Any]) -> list[str]:
+    """Where the table shown disagrees with the event's words: a card said to be led or played
+    that is not on the trick by its player, a player said to have played to a false lead with
+    no card on it, the cards of a false lead out of turn order. (Whether it left his hand is
+    not told from the table alone: a two-pack game's hand may hold its twin.)"""
+    event: Mapping[str, Any] = seen.get("event") or {}
+    kind, player = event.get("type"), event.get("player")
+    cards = taken(event)
+    if not cards:
+        return []
+    trick: Mapping[str, Any] = seen.get("trick") or {}
+    on_trick = list(zip(trick.get("players") or (), trick.get("cards") or (), strict=False))
+    apart: Mapping[str, Any] = seen.get("apart") or {}
+    out = []
+    exposed_only = kind == "exposed-card" and event.get("how") != "two-played"
+    for card in cards:
+        where = [(p, c) for p, c in on_trick if p == player and _card(c) == card]
+        if exposed_only:
+            where = [(player, c) for c in apart.get("cards") or () if _card(c) == card]
+        if not where:
+            out.append(f"{player}'s {card.name} is said to be "
+                       f"{'exposed' if exposed_only else 'played'} but does not lie on the "
+                       f"{'table' if exposed_only else 'trick'}")
+    followers = list(event.get("followed_by") or ())
+    seats = list(seen.get("players") or ())
+    if kind in LEADS and on_trick:
+        order = [p for p, _ in on_trick]
+        if order[0] != player:
+            out.append(f"{player} is said to lead but {order[0]} led the trick shown")
+        if followers and order[1:] != followers:
+            out.append(f"{', '.join(followers)} are said to have played to the lead; the trick "
+                       f"shows {', '.join(order[1:]) or 'no other card'}")
+        if seats and player in seats:
+            turn = [seats[(seats.index(player) + i) % len(seats)] for i in range(len(seats))]
+            if order != turn[:len(order)]:
+                out.append(f"the cards played to {player}'s lead are out of turn: "
+                           f"{', '.join(order)} (play goes to the left: {', '.join(turn)})")
+    return out

@@ -1,0 +1,62 @@
+"""What a question's table shows beside the hands and the trick (trumps, the stock, the discards
+lying aside, the tricks gathered, the bid), each fact once, as a sentence for the stem
+(quizzes/stem.py) and as a short line for the table drawn on screen (ui/quiz/table_sketch.py),
+so the two never say it apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
+
+
+@dataclass(frozen=True)
+class SideFact:
+    """One fact of the table: as the stem says it, and as the drawn table labels it."""
+
+    sentence: str  # "The stock holds 5 cards."
+    line: str  # "Stock: 5 cards"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
+    """Trumps (named, or the turn-up's suit), the stock's size (a count, or the cards left),
+    the tricks played and gathered, and the bid, each that the table gives."""
+    facts = []
+    try:
+        turn_up: Card | None = Card.parse(table["turn_up"])
+    except (KeyError, CardError, TypeError, ValueError):
+        turn_up = None
+    suit = table.get("trump") or (turn_up.suit if turn_up else None)
+    if suit in SUIT_NAMES:
+        facts.append(SideFact(f"Trumps are {SUIT_NAMES[suit]}.",
+                              f"Trumps: {SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"))
+    stock = table.get("stock")
+    if isinstance(stock, list):
+        stock = len(stock)
+    if isinstance(stock, int) and not table.get("hands") and table.get("stage") == "deal":
+        # Nothing dealt yet (an error in the cut): the whole pack, not a stock.
+        facts.append(SideFact(f"No card has been dealt: the pack of {_plural(stock, 'card')} "
+                              f"is whole.", f"Pack: {_plural(stock, 'card')}, undealt"))
+    elif isinstance(stock, int):
+        facts.append(SideFact(f"The stock holds {_plural(stock, 'card')}.",
+                              f"Stock: {_plural(stock, 'card')}"))
+    discards = table.get("discards")
+    if isinstance(discards, int):
+        # Counted once a discard has been made (quizzes/seen.py), so the cards add up.
+        facts.append(SideFact(f"{_plural(discards, 'card')} discarded lie aside.",
+                              f"Discarded: {_plural(discards, 'card')}"))
+    if played := table.get("tricks_played"):
+        facts.append(SideFact(f"{_plural(played, 'trick')} had been played and gathered.",
+                              f"Tricks played: {played}"))
+    bid = table.get("bid")
+    if isinstance(bid, Mapping) and bid.get("player"):
+        facts.append(SideFact(f"{bid['player']} made the bid ({bid.get('amount')}).",
+                              f"Bid: {bid['player']}, {bid.get('amount')}"))
+    return facts

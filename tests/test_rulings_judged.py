@@ -1,0 +1,156 @@
+"""Rulings questioned by a blind audit of the quiz, checked against the sources (Hoffmann 1909:
+the Portland Club laws and the Écarté Club Code; Foster 1897) and put right where the judge
+was: which law governs, which option the law gives and to whom, and which law gives the score.
+"""
+
+from __future__ import annotations
+
+import rulings_support
+
+content = rulings_support.content
+games = rulings_support.games
+ruled = rulings_support.ruled
+
+R = "rubicon-bezique.english."
+
+
+def rubicon_deal(north: int, south: int, seen: tuple[str, ...] = ()) -> dict:
+    return {"game": "rubicon-bezique", "dealer": "South", "stage": "deal",
+            "hands": {"North": north, "South": south}, "hands_seen": list(seen),
+            "event": {"type": "wrong-count"}}
+
+
+def test_portland_law_11_governs_until_a_card_is_taken_up_and_says_law_12_is_what_is_left(ruled):
+    english = ruled(rubicon_deal(11, 11), "english")
+    assert english.outcome == "new-deal"
+    assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North")]
+    assert english.laws == (R + "dealer-deals-wrongly", R + "surplus-before-play")
+    assert english.explanation.startswith("Law 11 governs")
+    assert "If North does not, law 12 applies: a hand of more than nine" in english.explanation
+    assert ("has-looked", "North") in {(g.fact, g.seat) for g in english.grounds}
+
+
+def test_once_a_card_is_taken_up_law_12_alone_governs_and_the_fresh_deal_is_compulsory(ruled):
+    english = ruled(rubicon_deal(11, 11, seen=("North",)), "english")
+    assert (english.outcome, english.options) == ("new-deal", ())
+    assert english.laws == (R + "surplus-before-play",)
+    assert "no longer put the deal right (law 11), and law 12 governs" in english.explanation
+
+
+def test_club_code_law_9_lets_the_non_dealer_require_the_dealer_to_rectify(ruled):
+    # The dealer (South) gave himself seven: North, who holds the right five, cannot discard a
+    # surplus he does not hold; law 9 lets him require the dealer to put it right.
+    raw = {"game": "ecarte", "dealer": "South", "stage": "deal", "stock": 20,
+           "hands": {"North": ["KD", "7D", "AH", "QC", "8D"],
+                     "South": ["JC", "8C", "10D", "7C", "KS", "8H", "10S"]},
+           "event": {"type": "wrong-count"}}
+    english = ruled(raw, "english")
+    assert english.outcome == "innocent-chooses"
+    assert sorted((o.id, o.by) for o in english.options) == [
+        ("dealer-rectifies", "North"), ("new-deal", "North")]
+    words = {o.id: o.words for o in english.options}
+    assert words["dealer-rectifies"] == "Require the dealer to put the error right."
+    assert english.laws == ("ecarte.english.wrong-count-dealt",)
+
+
+def ecarte_vole(north_score: int) -> dict:
+    return {"game": "ecarte", "dealer": "South", "trump": "D", "turn_up": "KD",
+            "stage": "hand-over", "tricks_played": 5, "discards_made": True,
+            "scores": {"North": 0, "South": north_score and 1},
+            "event": {"type": "hand-result", "tricks": {"North": 5, "South": 0},
+                      "proposal": "accepted"}}
+
+
+def test_the_american_vole_scores_by_the_law_of_the_point_and_vole(ruled):
+    american = ruled(ecarte_vole(0), "american")
+    assert dict(american.score) == {"North": 2}
+    assert american.laws == ("ecarte.american.point-and-vole",)
+
+
+def test_a_turned_king_the_dealer_may_have_marked_is_offered_not_counted(ruled):
+    # South, the dealer, has a point already: he may have marked the king at the turn-up.
+    english = ruled(ecarte_vole(1), "english")
+    assert dict(english.score) == {"North": 2}
+    assert [(o.id, o.by, dict(o.score)) for o in english.options] == [
+        ("mark-omitted", "South", {"South": 1})]
+    assert "ecarte.english.turned-king-marking-time" in english.laws
+    # With no points he cannot have marked it: it is counted.
+    assert dict(ruled(ecarte_vole(0), "english").score) == {"North": 2, "South": 1}
+
+
+def test_who_saw_two_cards_in_drawing_is_asked_when_the_table_does_not_say_who_won(ruled):
+    # Portland law 28 (the winner shows the top card) or law 30 (the loser gives his adversary
+    # the choice at the next draw): the winner of the trick is the one who leads next.
+    raw = {"game": "rubicon-bezique", "dealer": "North", "trump": "D", "tricks_played": 53,
+           "stock": 4, "event": {"type": "drew-two", "player": "South", "saw_second": True}}
+    english = ruled(raw, "english")
+    assert english.outcome == "depends"
+    assert english.needs == ("lead-holder", None)
+    cases = {c.value: c.ruling for c in english.cases}
+    assert cases["South"].laws == (R + "winner-sees-two-cards",)
+    assert cases["South"].options == ()
+    assert cases["North"].laws == (R + "loser-sees-two-cards",)
+    assert [(o.id, o.by) for o in cases["North"].options] == [("choose-of-two", "North")]
+
+
+def test_a_ruling_cites_only_the_laws_that_give_it(ruled):
+    # Auction Pitch, a bid made exactly: the ordinary count, not the law of the excess.
+    pitch = {"game": "auction-pitch", "dealer": "West", "stage": "hand-over", "trump": "H",
+             "tricks_played": 6, "bid": {"player": "West", "amount": 3},
+             "event": {"type": "points-made",
+                       "points": {"North": 0, "East": 0, "South": 0, "West": 3}}}
+    american = ruled(pitch, "american")
+    assert dict(american.score) == {"West": 3}
+    assert american.laws == ("auction-pitch.american.score-with-white-counters",)
+    pitch["event"]["points"] = {"North": 0, "East": 0, "South": 0, "West": 4}
+    assert "auction-pitch.american.bidder-scores-excess" in ruled(pitch, "american").laws
+    # A bid out of turn in a round game: no penalty, by the round-game law alone.
+    bid = {"game": "auction-pitch", "dealer": "North", "stage": "bidding",
+           "bid": {"player": "North", "amount": 1},
+           "event": {"type": "bid-out-of-turn", "player": "South"}}
+    american = ruled(bid, "american")
+    assert (american.outcome, american.laws) == (
+        "no-penalty", ("general.american.bid-out-of-turn-round-game",))
+
+
+def pinochle_declared(north: list[str], declared: str, drawn_since: bool) -> dict:
+    return {"game": "pinochle", "dealer": "South", "stage": "play", "trump": "D",
+            "turn_up": "JD", "stock": 5, "tricks_played": 10,
+            "hands": {"North": north, "South": 11},
+            "event": {"type": "false-declaration", "player": "North", "declared": declared,
+                      "drawn_since": drawn_since}}
+
+
+def test_pinochle_four_of_a_kind_held_two_is_any_other_erroneous_declaration(ruled):
+    two_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "KS", "QH", "10D", "AH"]
+    american = ruled(pinochle_declared(two_queens, "four-queens", False), "american")
+    assert dict(american.score) == {"North": -60}
+    assert american.laws == ("pinochle.american.other-false-declarations",)
+    three_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "QS", "QH", "10D", "AH"]
+    american = ruled(pinochle_declared(three_queens, "four-queens", False), "american")
+    assert american.laws == ("pinochle.american.false-four-of-a-kind",)
+
+
+def test_a_declaration_after_the_stock_is_gone_is_not_saved_by_portland_law_50(ruled):
+    # Law 50 keeps an unchallenged false score once a card of the next trick is played; a
+    # declaration made when none can be scored (law 52) is an error in marking (law 51).
+    raw = {"game": "rubicon-bezique", "dealer": "South", "stage": "stock-exhausted",
+           "trump": "D", "tricks_played": 59, "stock": 0,
+           "hands": {"North": ["KC", "KS", "KS", "JS", "QS"],
+                     "South": ["AH", "10H", "10S", "10S"]},
+           "trick": {"leader": "South", "cards": ["JH"]},
+           "event": {"type": "false-declaration", "player": "North",
+                     "declared": "royal-marriage", "drawn_since": False,
+                     "next_trick_started": True}}
+    english = ruled(raw, "english")
+    assert dict(english.score) == {"North": -40}
+    assert english.laws == (R + "declaring-after-stock-exhausted", R + "erroneous-score")
+    assert "law 50 keeps an unchallenged score" in english.explanation
+
+
+def test_conquian_has_no_count_due_after_the_hand(ruled):
+    # After the hand the hands hold what is left unmelded: Foster 1913's loss of the game for
+    # a wrong number, a law of the drawing, does not reach them.
+    raw = {"game": "conquian", "dealer": "South", "stage": "hand-over",
+           "hands": {"North": 0, "South": 2}, "event": {"type": "wrong-count"}}
+    assert ruled(raw, "american").outcome == "not-covered"
