@@ -158,9 +158,11 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
             return None
         ev.pop("drawn_since", None)
-    if state.tricks_played:
-        ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
+    started = bool(state.trick is not None and state.trick.plays)
+    if state.tricks_played or not started:
+        ev["next_trick_started"] = started
     else:
+        # A card of the first trick is down: no trick is complete, so none is "next".
         ev.pop("next_trick_started", None)
     if not game.has("stock"):
         ev.pop("drawn_since", None)

@@ -224,8 +224,9 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
         if started is False and cards_on_trick:
             out.append("no card of the next trick is said to be played beside a trick in "
                        "progress")
-        if started is not None and not s.tricks_played:
-            out.append("the next trick is spoken of before any trick is complete")
+        if started and not s.tricks_played:
+            out.append("a card of the next trick is said to be played before any trick is "
+                       "complete")
     if ev.type == "false-declaration" and game.facts.play is not None \
             and game.facts.play.declarations:
         if ev.get("drawn_since") and not s.tricks_played:
