@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,8 @@ from app.rehearsal.driver import random_step
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
 from app.rehearsal.session import Moment, Rehearser, Start, Step
 from app.rehearsal.state import DealState
+from quizzes.moment_stages import filled
+from quizzes.possible import dealt_over_play
 
 # Steps a deal is played for at most (a Rubicon deal takes about 130).
 STEP_LIMIT = 600
@@ -54,9 +56,11 @@ def pool(rehearser: Rehearser, gid: str, misdeal: bool = False,
         start = Start(gid, players, players[k % len(players)], seed=k + (POOL if misdeal else 0),
                       variants=dict(readings))
         rng = random.Random(f"pool:{gid}:{k}:{misdeal}")
-        first = None
+        # Where hands are dealt larger than played (Cinch), the discard and the fill made.
+        first = filled(rehearser.first(start).state, game, rng) if dealt_over_play(game) \
+            else None
         if misdeal:
-            dealt = rehearser.first(start).state
+            dealt = first or rehearser.first(start).state
             giver, taker = rng.sample(list(players), 2)
             held = dealt.hand(giver)
             first = replace(dealt, hands={**dealt.hands, giver: held[1:],
@@ -75,13 +79,19 @@ def deal_results(rehearser: Rehearser, gid: str) -> tuple[tuple[int, ...], ...]:
 
 
 def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
-                   rng: random.Random, *, near: bool = False) -> dict[str, int]:
+                   rng: random.Random, *, near: bool = False,
+                   already: Mapping[str, int] | None = None) -> dict[str, int]:
     """The score at the start of a deal: earlier deals' results added up, none reaching the
-    points that win the game (all 0 where each deal is a game). `near` keeps adding until two
-    players are a point short of the game."""
+    points that win the game (all 0 where each deal is a game), nor reaching it with what
+    each player has `already` scored in this deal (his combinations declared so far): the
+    game would have ended. `near` keeps adding until two players are a point short of it."""
     zero = {p: 0 for p in players}
     goal = facts(game).game_to
     if not goal:
+        return zero
+    # The game each player may still reach without it ending before this moment.
+    room = {p: goal - (already or {}).get(p, 0) for p in players}
+    if min(room.values()) <= 0:
         return zero
     results = deal_results(rehearser, game.id)
     scores = dict(zero)
@@ -93,12 +103,12 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
             # Partners score together: each side's deal is what both its players took.
             seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]
         added = {p: scores[p] + seat[i] for i, p in enumerate(players)}
-        if max(added.values()) >= goal:
+        if any(added[p] >= room[p] for p in players):
             if near:
                 continue  # another deal's result may take them nearer without reaching it
             break
         scores = added
-        if near and sorted(scores.values())[-min(2, len(players))] >= goal - 1:
+        if near and sorted(scores[p] - room[p] for p in players)[-min(2, len(players))] >= -1:
             break
     return scores
 

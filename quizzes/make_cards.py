@@ -194,6 +194,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
         ev["repeated"] = False
     if repeat and hand:
         ev["drawn"] = hand[-1].code
+        # He declared carte blanche when dealt (50) and after each draw since that brought no
+        # court card, and, holding none, has declared nothing else (four aces aside).
+        times = rng.randint(1, min(3, state.tricks_played))
+        state = replace(state, scores={**state.scores, player: 50 * times})
     else:
         ev.pop("drawn", None)
     seen = state.seen
@@ -286,11 +290,21 @@ def _proposal_withdrawn(state: DealState, game: Game, ev: dict[str, Any],
 
 
 def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
-    """The pack is cut to the dealer by the player on his right (the non-dealer at two), never
-    by the dealer himself; in cutting for deal every player cuts."""
+    """An error in cutting. The pack is cut to the dealer by the player on his right (his
+    adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
+    (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
+    players = list(state.players)
     if ev["error"] != "several-shown-for-deal":
-        ev["player"] = state.players[state.players.index(state.dealer) - 1]
-    return state, ev
+        ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
+    else:
+        ev = {**ev, "dealt": False}
+    if ev.get("dealt"):
+        return state, ev
+    pack = [c for p in players for c in state.hand(p)] + list(state.stock)
+    if state.turn_up is not None:
+        pack.append(state.turn_up)
+    return replace(state, hands={p: () for p in players}, stock=tuple(pack), turn_up=None,
+                   trump=None, seen=()), ev
 
 
 MAKERS: dict[str, Maker] = {

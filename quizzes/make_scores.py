@@ -6,11 +6,14 @@ score where the event puts them."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from random import Random
 from typing import Any
 
-from app.engine.handlers.declarations import VALUES
+from app.cards import Card
+from app.engine.handlers.declarations import VALUES, missing_cards
 from app.model.games import Game
 from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
@@ -107,6 +110,11 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     if earlier and not goal:
         return state, ev  # each deal is a game: the earlier deal's score is not on this table
     score = state.score(player) + marked - correct
+    if earlier:
+        # The running score holds the earlier deal he marked: at least its points, and what
+        # he has scored in this deal so far on top.
+        this_deal = sum(points for who, _, points in state.declared if who == player)
+        score = max(state.score(player) - this_deal, correct) + this_deal + marked - correct
     if goal and score >= goal:
         return None
     # In a partnership game the score marked is the side's: both partners carry it.
@@ -119,25 +127,41 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
                        ctx: Context) -> Made | None:
     """The winner of the last trick declared and scored a combination (held or not) before
     drawing; whether he has drawn since and a card of the next trick is down are as the table
-    stands. The points are in his score."""
+    stands (before any trick is complete there is no next trick to speak of). Once the stock
+    is gone the declarer is the winner of the trick, who leads the next: the one fault is the
+    declaring. A plain marriage is of a suit not trumps. The points are in his score."""
     rng = ctx.rng
     declares = facts(game).declarations
     player = ev["player"]
-    if declares and state.last_winner and rng.random() < 0.7:
+    if declares and state.last_winner and (state.stage == "stock-exhausted"
+                                           or rng.random() < 0.7):
         player = state.last_winner  # most often the winner of the trick, when he may declare
     values = VALUES.get(game.id, {})
     if not values:
         return None
     name = rng.choice(sorted(values))
+    if name == "marriage" and state.trump is not None and missing_cards(
+            name, state.hand(player), state.trump) == [] and not _plain_marriage(
+            state.hand(player), state.trump):
+        return None  # his one marriage is in trumps: a royal marriage, not this
     ev = {**ev, "player": player, "declared": name}
     if declares:
         # Draws follow a trick won: before the first, nobody has drawn since.
         # Nobody draws once the stock has run out: a declaration then has no draw after it.
         ev["drawn_since"] = not state.to_draw and state.tricks_played > 0 \
             and state.stage != "stock-exhausted"
+    else:
+        # Where nothing is declared in play (Ecarte's king is announced before the first
+        # card), a card not in his hand once tricks are gathered may lie in one of them, so
+        # whether he ever held it would be stated nowhere: he is found out before any trick
+        # is gathered. Whether a card has been played since is as the table stands.
+        if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
+            return None
+        ev.pop("drawn_since", None)
+    if state.tricks_played:
         ev["next_trick_started"] = bool(state.trick is not None and state.trick.plays)
     else:
-        ev.pop("drawn_since", None)
+        ev.pop("next_trick_started", None)
     if not game.has("stock"):
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
@@ -147,6 +171,84 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     return replace(state, scores=scores), ev
 
 
+# A combination scored from the cards of a lower one not yet scored (the lower is lost).
+_HIGHER = {"bezique": "double-bezique", "royal-marriage": "sequence"}
+
+
+def _cards_of(name: str, trump: str | None, rng: Random) -> list[Card] | None:
+    """The cards a combination is made of (a plain marriage in a suit not trumps)."""
+    if name == "marriage":
+        suit = rng.choice([s for s in "SHDC" if s != trump])
+        return [Card("K", suit), Card("Q", suit)]
+    return missing_cards(name, (), trump)
+
+
+def _holding(state: DealState, player: str, wanted: list[Card], kept_out: list[Card],
+             rng: Random) -> DealState | None:
+    """The deal as the shuffle could have given it: the cards `wanted` in the player's hand,
+    and no copy of a card of `kept_out` beyond those `wanted` holds, each swapped with a card
+    of the unseen stock (None when one is not in the stock to swap)."""
+    hand, stock = list(state.hand(player)), list(state.stock)
+    need = Counter(wanted) - Counter(hand)
+    spare = [i for i, c in enumerate(hand) if c not in wanted]
+    rng.shuffle(spare)
+    for card in need.elements():
+        if card not in stock or not spare:
+            return None
+        i, j = spare.pop(), stock.index(card)
+        hand[i], stock[j] = stock[j], hand[i]
+    allowed = Counter(wanted)  # copies of a card out that the combination keeps in
+    for k, card in enumerate(hand):
+        if card in kept_out and not allowed[card]:
+            plain = [j for j, c in enumerate(stock) if c not in kept_out and c not in wanted]
+            if not plain:
+                return None
+            j = rng.choice(plain)
+            hand[k], stock[j] = stock[j], card
+        elif card in kept_out:
+            allowed[card] -= 1
+    return replace(state, hands={**state.hands, player: tuple(hand)}, stock=tuple(stock))
+
+
+def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
+                        ctx: Context) -> Made | None:
+    """A combination of the game not yet scored, and what broke it as the table shows it: a
+    card of it played (he holds the others, not that card), or a higher one made of its cards
+    scored (he holds the higher one's cards, its points in his score)."""
+    rng, player = ctx.rng, ev["player"]
+    values = VALUES.get(game.id, {})
+    if ev["how"] == "higher-scored":
+        names = [n for n, h in _HIGHER.items() if n in values and h in values]
+    else:
+        names = [n for n in values if n != "king"]
+    if not names:
+        return None
+    name = rng.choice(names)
+    cards = _cards_of(name, state.trump, rng)
+    if not cards:
+        return None
+    if ev["how"] == "higher-scored":
+        higher = _cards_of(_HIGHER[name], state.trump, rng)
+        made = None if not higher else _holding(state, player, higher, [], rng)
+        if made is None:
+            return None
+        score = made.score(player) + values[_HIGHER[name]]
+        goal = facts(game).game_to
+        if goal and score >= 2 * goal:
+            return None
+        made = replace(made, scores={**made.scores, player: score})
+    else:
+        played = rng.choice(cards)
+        kept = list(cards)
+        kept.remove(played)
+        made = _holding(state, player, kept, [played], rng)
+        if made is None:
+            return None
+    return made, {**ev, "declared": name}
+
+
+def _plain_marriage(hand: tuple[Card, ...], trump: str) -> bool:
+    return any(Card("K", s) in hand and Card("Q", s) in hand for s in "SHDC" if s != trump)
 
 
 MAKERS: dict[str, Maker] = {
@@ -156,4 +258,5 @@ MAKERS: dict[str, Maker] = {
     "counted-out": _counted_out,
     "wrong-score": _wrong_score,
     "false-declaration": _false_declaration,
+    "unscored-combination-broken": _combination_broken,
 }

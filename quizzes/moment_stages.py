@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from app.cards import Card
 from app.model.games import Game
 from app.rehearsal.play import facts, settle_draws
 from app.rehearsal.session import Moment
@@ -91,35 +92,64 @@ def candidate(moments: Sequence[Moment], stage: str, event_type: str, game: Game
     return None
 
 
-def _as_dealt(state: DealState, game: Game) -> DealState:
-    """Before the discard: each hand holds every card dealt to it (the rehearsal deals the
-    hands played with; the cards over them come from the top of the undealt pack)."""
+def _as_dealt(state: DealState, game: Game, rng: random.Random) -> DealState:
+    """Before the discard: the pack dealt afresh, each hand the size dealt (nine at Cinch),
+    the rest of the pack undealt."""
     extra = dealt_over_play(game)
-    if not extra:
+    bidding = game.stage_rule("bidding")
+    if not extra or bidding is None or not bidding.cards:
         return state
-    stock = list(state.stock)
-    hands = {p: (*state.hand(p), *(stock.pop(0) for _ in range(extra))) for p in state.players}
-    return replace(state, hands=hands, stock=tuple(stock))
+    pack = [c for c in game.pack.cards for _ in range(game.pack.copies)]
+    rng.shuffle(pack)
+    hands = {p: tuple(pack.pop() for _ in range(bidding.cards)) for p in state.players}
+    return replace(state, hands=hands, stock=tuple(pack), discards_made=False)
 
 
-def after_the_fill(state: DealState, game: Game, rng: random.Random) -> DealState:
-    """After the bidding every player discarded the cards over the hand he plays with, and
-    the dealer filled the hands to the playing size from the pack and robbed it: the discards
-    lie aside, and the stock is what the deal left less the cards the fill took."""
-    extra = dealt_over_play(game)
-    if not extra or state.discards_made:
+def filled(state: DealState, game: Game, rng: random.Random) -> DealState:
+    """Where hands are dealt larger than they are played (Cinch), the deal as the laws have it
+    made: the cards dealt (nine each), every player throwing out his plain-suit cards face up,
+    the dealer giving each of the others, from his left, enough from the pack to bring his hand
+    to six, then robbing the rest for trumps to complete his own (plain cards if it holds too
+    few). The discards lie aside; the stock is what the robbing left. A hand dealt more than
+    six trumps keeps six."""
+    play = game.stage_rule("play")
+    if not dealt_over_play(game) or play is None or not play.cards or state.trump is None:
         return state
-    n = len(state.players)
-    left = len(state.stock) - n * extra  # the pack after the deal (16 at Cinch)
-    taken = rng.randint(0, max(0, min(left, 6 * (n - 1))))
-    return replace(state, stock=state.stock[n * extra + taken:], discards_made=True)
+    size, trump = play.cards, state.trump
+
+    def is_trump(card: Card) -> bool:
+        return game.effective_suit(card, trump) == trump
+
+    seats = list(state.players)
+    for _ in range(50):
+        dealt = _as_dealt(state, game, rng)
+        kept = {p: [c for c in dealt.hand(p) if is_trump(c)][:size] for p in seats}
+        # The pack must fill every hand: a deal that keeps too few trumps for it is dealt
+        # again (the laws say nothing of a pack run short; it is not asked about here).
+        if len(dealt.stock) >= size * len(seats) - sum(len(k) for k in kept.values()):
+            break
+    else:
+        return state
+    pack = list(dealt.stock)  # drawn from the top (its first card)
+    order = [seats[(seats.index(state.dealer) + i) % len(seats)] for i in range(1, len(seats))]
+    for p in order:  # the others, from the dealer's left
+        while len(kept[p]) < size and pack:
+            kept[p].append(pack.pop(0))
+    robbed = kept[state.dealer]
+    for card in [c for c in pack if is_trump(c)][:size - len(robbed)]:
+        pack.remove(card)
+        robbed.append(card)
+    while len(robbed) < size and pack:
+        robbed.append(pack.pop(0))
+    return replace(state, hands={p: tuple(kept[p]) for p in seats}, stock=tuple(pack),
+                   discards_made=True)
 
 
 def early(state: DealState, game: Game, stage: str, rng: random.Random,
            keep_turn_up: bool = False) -> DealState:
     """The fresh deal as it stands during the deal (nobody has looked, no bid yet, trumps not
     yet named) or before play (the bidding or proposing: some have looked)."""
-    state = _as_dealt(state, game)
+    state = _as_dealt(state, game, rng)
     named = facts(game).trump_named_by in ("bidder", "first-lead")
     seen: tuple[str, ...] = () if stage == "deal" else tuple(
         p for p in state.players if rng.random() < 0.7)

@@ -31,7 +31,7 @@ from app.rehearsal.state import DealState, to_scenario
 from quizzes import make_cards, make_scores
 from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
-from quizzes.moment_stages import after_the_fill, candidate, early
+from quizzes.moment_stages import candidate, early
 from quizzes.seen import seen_table
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])
+    if not any(state.hands.values()) and state.stage == "deal":
+        raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
     return Dealt(state, game, dict(event), raw, parse_scenario(raw, games),
                  seen_table(state, game, raw))
 
@@ -99,17 +101,19 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     game = rehearser.game(Start(gid, players, players[-1], seed=0, variants=dict(readings)))
     ctx = Context(rng, rehearser)
     misdeal = stage == "hand-over" and event_type == "wrong-count"
+    if misdeal and not base.has_tricks:
+        return None  # a game of melds ends with cards melded, off the table: no count to show
     moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):
         found = early(moments[0].state, game, stage, rng, keep_turn_up=event_type in _TURNED)
     else:
         found = candidate(moments, stage, event_type, game, rng)
-        found = None if found is None else after_the_fill(found, game, rng)
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.
-    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out")
+    earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out",
+                             already={p: found.score(p) for p in players})
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:

@@ -101,6 +101,8 @@ def stock_problems(s: Scenario, game: Game) -> list[str]:
     play = game.facts.play
     if play is None or not play.draws or s.event.type in COUNT_CHANGING:
         return []
+    if not s.hands and s.stage == "deal":
+        return []  # nothing dealt yet: the whole pack is the stock
     stock = len(s.stock) if isinstance(s.stock, tuple) else s.stock
     if not isinstance(stock, int):
         return []
@@ -145,6 +147,31 @@ def fill_problems(s: Scenario, game: Game) -> list[str]:
     elif isinstance(stock, int) and stock > left and s.event.type not in COUNT_CHANGING:
         out.append(f"a stock of {stock} after the discard, where the deal of {bidding.cards} "
                    f"each left {left}")
+    elif isinstance(stock, int) and s.discards_made and s.trump is not None \
+            and s.event.type not in COUNT_CHANGING:
+        # Every plain card was thrown out: the hands were filled from the pack with as many
+        # cards as they had not kept, so what the fill left is the trumps kept less what the
+        # hands could take (16 left, 24 to fill at Cinch: 8 + stock trumps were kept). They
+        # are in the hands, the trick, or the tricks gathered.
+        play = game.stage_rule("play")
+        size = play.cards if play is not None and play.cards else 0
+        kept = stock - (left - n * size)
+        trumps = sum(game.effective_suit(c, s.trump) == s.trump
+                     for c in game.pack.cards) * game.pack.copies
+        if kept > trumps:
+            out.append(f"a stock of {stock} after the fill means {kept} trumps were kept, but "
+                       f"the pack holds {trumps}")
+            return out
+        seen = 0
+        for hand in s.hands.values():
+            if not isinstance(hand, tuple):
+                return out
+            seen += sum(game.effective_suit(c, s.trump) == s.trump for c in hand)
+        if s.trick is not None:
+            seen += sum(game.effective_suit(c, s.trump) == s.trump for c in s.trick.cards)
+        if seen + n * s.tricks_played < kept:
+            out.append(f"a stock of {stock} after the fill means {kept} trumps were kept, but "
+                       f"at most {seen + n * s.tricks_played} can be in play")
     return out
 
 
@@ -189,18 +216,22 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("carte blanche declared again after a draw, before any draw")
         if ev.get("player") not in s.hands_seen:
             out.append("carte blanche declared by a player who has not looked at his cards")
-    if ev.type == "false-declaration" and game.facts.play is not None \
-            and game.facts.play.declarations:
-        if ev.get("next_trick_started") and not cards_on_trick:
+    if ev.type == "false-declaration":
+        started = ev.get("next_trick_started")
+        if started and not cards_on_trick:
             out.append("a card of the next trick is said to be played, but no trick is on "
                        "the table")
+        if started is False and cards_on_trick:
+            out.append("no card of the next trick is said to be played beside a trick in "
+                       "progress")
+        if started is not None and not s.tricks_played:
+            out.append("the next trick is spoken of before any trick is complete")
+    if ev.type == "false-declaration" and game.facts.play is not None \
+            and game.facts.play.declarations:
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
-        if ev.get("next_trick_started") is False and cards_on_trick:
-            out.append("no card of the next trick is said to be played beside a trick in "
-                       "progress")
     if ev.type == "exchange-error" and not s.discards_made:
         out.append("an error in the exchange, but no exchange (no discard) has been made")
     if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \

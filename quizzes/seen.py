@@ -8,8 +8,9 @@ false lead lie after it, each a card its player could lawfully play; a card expo
 played lies face up apart. This is the picture drawn beside the question
 (ui/quiz/table_sketch.py) and said in words (quizzes/stem.py `table_text`).
 
-The seen table is a scenario mapping with two additions: the trick's `players` (who played each
-card, in order) and `apart` (a card lying face up, out of its hand, with the words under it).
+The seen table is a scenario mapping with three additions: the trick's `players` (who played
+each card, in order), `apart` (a card lying face up, out of its hand, with the words under it)
+and `discards` (how many cards were discarded and lie aside, once a discard has been made).
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
                 hands[player].remove(card.code)
         out["trick"] = {"leader": trick[0][0], "cards": [c.code for _, c in trick],
                         "players": [p for p, _ in trick]}
+    if state.discards_made:
+        # The cards discarded lie aside, off the table: counted, so the cards add up to the
+        # pack (at Cinch the plain cards thrown out before the fill).
+        pack = len(game.pack.cards) * game.pack.copies
+        out["discards"] = max(0, pack - sum(state.placed().values()))
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")

@@ -1,6 +1,7 @@
-"""What a question's table shows beside the hands and the trick (trumps, the stock, the tricks
-gathered, the bid), each fact once, as a sentence for the stem (quizzes/stem.py) and as a short
-line for the table drawn on screen (ui/quiz/table_sketch.py), so the two never say it apart.
+"""What a question's table shows beside the hands and the trick (trumps, the stock, the discards
+lying aside, the tricks gathered, the bid), each fact once, as a sentence for the stem
+(quizzes/stem.py) and as a short line for the table drawn on screen (ui/quiz/table_sketch.py),
+so the two never say it apart.
 """
 
 from __future__ import annotations
@@ -39,9 +40,18 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
     stock = table.get("stock")
     if isinstance(stock, list):
         stock = len(stock)
-    if isinstance(stock, int):
+    if isinstance(stock, int) and not table.get("hands") and table.get("stage") == "deal":
+        # Nothing dealt yet (an error in the cut): the whole pack, not a stock.
+        facts.append(SideFact(f"No card has been dealt: the pack of {_plural(stock, 'card')} "
+                              f"is whole.", f"Pack: {_plural(stock, 'card')}, undealt"))
+    elif isinstance(stock, int):
         facts.append(SideFact(f"The stock holds {_plural(stock, 'card')}.",
                               f"Stock: {_plural(stock, 'card')}"))
+    discards = table.get("discards")
+    if isinstance(discards, int):
+        # Counted once a discard has been made (quizzes/seen.py), so the cards add up.
+        facts.append(SideFact(f"{_plural(discards, 'card')} discarded lie aside.",
+                              f"Discarded: {_plural(discards, 'card')}"))
     if played := table.get("tricks_played"):
         facts.append(SideFact(f"{_plural(played, 'trick')} had been played and gathered.",
                               f"Tricks played: {played}"))

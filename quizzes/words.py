@@ -160,10 +160,13 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     wrong = False
     # Between a trick and its draws every hand rightly holds a card fewer.
     owed = 1 if game is not None and draws_owed(scenario, game) else 0
+    # A game of melds (Conquian) ends with each player's cards partly in his hand, partly
+    # melded on the table, which the table does not show: no count can be reckoned there.
+    reckoned = game is None or game.has_tricks or scenario.stage != "hand-over"
     for p, h in scenario.hands.items():
         held = h if isinstance(h, int) else len(h)
         said = f"{p} holds {held}"
-        if table is not None:
+        if table is not None and reckoned:
             proper = table.proper_count(p) - owed
             said += f" (should hold {proper})"
             wrong = wrong or held != proper
@@ -195,6 +198,10 @@ def holding_words(scenario: Scenario) -> str:
         return ""
     if not lacking:
         return " He holds the cards for it."
+    if declared == "marriage":
+        # A marriage is of any suit but trumps (that one is royal): naming the cards of one
+        # suit would read as a marriage in that suit.
+        return " He does not hold the king and queen of any one suit."
     return f" He does not hold the {join_words([c.name for c in lacking])}."
 
 
@@ -204,7 +211,8 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 
 
 # Events whose table names the rightful dealer, not the player who dealt.
-_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn"})
+# (An error in cutting comes before the deal, or as it begins: whose turn it is to deal.)
+_RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn", "cut-error"})
 
 
 def dealer_words(dealer: str, event_type: str) -> str:

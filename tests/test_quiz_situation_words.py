@@ -122,6 +122,10 @@ def test_a_wrong_count_on_the_table_is_said_in_words() -> None:
                if (h if isinstance(h, int) else len(h)) != table.proper_count(p) - owed}
         if not off or EVENTS[scenario.event.type].explains_counts:
             continue
+        if scenario.stage == "hand-over" and not bank.games[scenario.game].has_tricks:
+            # A game of melds ends with cards melded off the table shown: nothing to reckon
+            # (test_quiz_table_facts: no count is said there).
+            continue
         for p, held in off.items():
             proper = table.proper_count(p) - owed
             assert f"{p} holds {held} (should hold {proper})" in q.situation, (

@@ -4,6 +4,8 @@ and the table drawn beside it) is checked, never how it was made."""
 
 from __future__ import annotations
 
+import re
+
 from quizzes.bank import default_bank
 from quizzes.possible import table_problems
 from quizzes.questions import QuestionError
@@ -53,3 +55,116 @@ def test_foster_1913_cooncan_is_dealt_from_his_pack_ace_to_ten():
             of_1897 += 1
             assert not _ranks(q.table) & {"eight", "nine", "ten"}, (q.id, _seen(q))
     assert of_1913 >= 10 and of_1897 >= 5, (of_1913, of_1897)
+
+
+COUNT = re.compile(r"(\w+) holds (\d+) \(should hold (\d+)\)")
+
+
+def _counts(q) -> dict[str, tuple[int, int]]:
+    """Each hand's count as the stem states it: held, and what it should hold."""
+    return {p: (int(h), int(s)) for p, h, s in COUNT.findall(q.situation)}
+
+
+def test_counts_after_the_hand_are_right_for_the_tricks_played():
+    """A hand ends when a player runs out: after 4 tricks of Écarté's 5 (31 of Bézique's 32,
+    63 of Rubicon's 64) a hand dealt right still holds a card, so "North holds 0 (should hold
+    0)" beside 4 tricks hides that North was dealt short. Where the stem says one hand has a
+    surplus and the other is right, the counts it states say so."""
+    checked = 0
+    for q in _questions(lambda i: i.game in ("ecarte", "bezique", "rubicon-bezique")
+                        and BANK.content.laws[i.law].topic == "wrong-number-of-cards"):
+        table = q.table or {}
+        if table.get("stage") != "hand-over" or not _counts(q):
+            continue
+        checked += 1
+        game = BANK.games[table["game"]]
+        left = game.tricks_per_hand - table["tricks_played"]
+        for player, (held, should) in _counts(q).items():
+            assert should == left, (q.id, _seen(q))
+            assert held == len(table["hands"][player]), (q.id, _seen(q))
+    assert checked >= 10
+    for q in _questions(lambda i: i.law in ("bezique.english.one-surplus-other-right",
+                                            "rubicon-bezique.english.one-short-other-right")):
+        off = [held - should for held, should in _counts(q).values()]
+        assert sorted(off, key=abs)[0] == 0 and len([o for o in off if o]) == 1, (q.id, _seen(q))
+
+
+def test_a_game_of_melds_states_no_count_after_the_hand():
+    """A Conquian hand ends with each player's cards partly melded on the table, which the
+    table does not show: "North holds 1 (should hold 0)" after a tableau announces a wrong
+    count that is not there."""
+    checked = 0
+    for q in _questions(lambda i: i.game == "conquian" and i.type != "authored"):
+        if (q.table or {}).get("stage") != "hand-over":
+            continue
+        checked += 1
+        assert "should hold" not in q.situation, (q.id, _seen(q))
+    assert checked >= 5
+
+
+def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
+    """Ecarte's king is announced before the first card. "No card of the next trick has been
+    played" beside a trick in progress contradicts the table; and once tricks are gathered, a
+    king not in his hand may lie in one of them, so "he does not hold the king" no longer
+    says he never held it (the blind audit's #120)."""
+    checked = 0
+    for q in _questions(lambda i: i.game == "ecarte" and ("king" in i.law), range(4)):
+        table = q.table or {}
+        if table.get("event", {}).get("type") != "false-declaration":
+            continue
+        checked += 1
+        in_progress = bool((table.get("trick") or {}).get("cards"))
+        assert ("No card of the next trick has been played" in q.situation) != in_progress, (
+            q.id, _seen(q))
+        if "He does not hold the king" in q.situation:
+            assert not table.get("tricks_played"), (q.id, _seen(q))
+    assert checked >= 20
+
+
+def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says():
+    """"North had four queens still to score and played one of its cards" beside a hand of two
+    queens (the audit's #132); "scored a higher combination made from it" with no points and
+    not its cards (#98). A card played: he holds every card of it but one. A higher one
+    scored: he holds its cards, and its points are in his score."""
+    from app.cards import Card
+    from app.engine.handlers.declarations import VALUES, missing_cards
+
+    higher = {"bezique": "double-bezique", "royal-marriage": "sequence"}
+    checked = 0
+    for q in _questions(lambda i: "unscored" in i.law or "lower" in i.law
+                        or "lost-in-sequence" in i.law, range(4)):
+        table = q.table or {}
+        ev = table.get("event", {})
+        if ev.get("type") != "unscored-combination-broken":
+            continue
+        checked += 1
+        hand = [Card.parse(c) for c in table["hands"][ev["player"]]]
+        trump = table.get("trump")
+        if ev["how"] == "card-played" and ev["declared"] != "marriage":
+            assert len(missing_cards(ev["declared"], hand, trump)) == 1, (q.id, _seen(q))
+        elif ev["how"] == "higher-scored":
+            over = higher[ev["declared"]]
+            assert missing_cards(over, hand, trump) == [], (q.id, _seen(q))
+            assert table["scores"][ev["player"]] >= VALUES[table["game"]][over], q.id
+    assert checked >= 10
+
+
+def test_an_error_in_the_cut_noticed_before_the_deal_has_nothing_dealt():
+    """"Noticed before the cards were dealt" beside dealt hands, and the dealer cutting the
+    pack to himself (the audit's #48 and #71): before the deal no hand holds a card, nobody is
+    said to have dealt, and the pack is cut to the dealer by another player."""
+    checked = 0
+    for q in _questions(lambda i: "cut" in i.law, range(3)):
+        table = q.table or {}
+        ev = table.get("event", {})
+        if ev.get("type") != "cut-error":
+            continue
+        checked += 1
+        text = table_text(table)
+        if "before the cards were dealt" in q.situation:
+            assert not any(table.get("hands", {}).values()), (q.id, _seen(q))
+            assert f"{table['dealer']} dealt." not in text, (q.id, _seen(q))
+            assert "No card has been dealt" in text, (q.id, _seen(q))
+        if ev["error"] != "several-shown-for-deal":
+            assert ev["player"] != table["dealer"], (q.id, _seen(q))
+    assert checked >= 10

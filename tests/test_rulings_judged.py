@@ -146,3 +146,11 @@ def test_a_declaration_after_the_stock_is_gone_is_not_saved_by_portland_law_50(r
     assert dict(english.score) == {"North": -40}
     assert english.laws == (R + "declaring-after-stock-exhausted", R + "erroneous-score")
     assert "law 50 keeps an unchallenged score" in english.explanation
+
+
+def test_conquian_has_no_count_due_after_the_hand(ruled):
+    # After the hand the hands hold what is left unmelded: Foster 1913's loss of the game for
+    # a wrong number, a law of the drawing, does not reach them.
+    raw = {"game": "conquian", "dealer": "South", "stage": "hand-over",
+           "hands": {"North": 0, "South": 2}, "event": {"type": "wrong-count"}}
+    assert ruled(raw, "american").outcome == "not-covered"

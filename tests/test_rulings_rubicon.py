@@ -172,7 +172,9 @@ def test_a_hand_the_scenario_leaves_out_is_taken_to_be_right(ruled):
 @pytest.mark.parametrize(
     ("raw_extra", "north"),
     [
-        ({"stage": "hand-over"}, 1),
+        # After the hand, the tricks not given: the hand was played out (a hand-over table
+        # that gives fewer tricks than the hand has ended early, a hand dealt short).
+        ({"stage": "hand-over", "tricks_played": 0}, 1),
         # 128 cards, 18 dealt: 55 tricks while drawing and 9 after; all 64 played.
         ({"stage": "stock-exhausted", "tricks_played": 64}, 1),
         # The last trick complete on the table, not yet gathered: each should hold none.
@@ -198,6 +200,17 @@ def test_english_surplus_found_after_the_last_trick_rubicons_the_offender(
 
 def test_english_surplus_after_the_last_trick_still_caps_the_offenders_points_at_900(ruled):
     """Seed 000:1 and law 17: the offender's points count up to 900."""
-    r = ruled(rubicon(1, 0, scores={"North": 1400}, stage="hand-over"), "english")
+    r = ruled(rubicon(1, 0, scores={"North": 1400}, stage="hand-over", tricks_played=0),
+              "english")
     assert dict(r.score) == {"South": 2200}
 
+
+
+def test_after_a_hand_cut_short_a_hand_dealt_right_still_holds_a_card_for_each_trick_left(ruled):
+    """A hand ends when a player runs out. After 63 of Rubicon's 64 tricks, South out of cards
+    and North holding 2, South was dealt short and North long: each should hold 1 (Portland,
+    one hand too long and the other too short), not "South holds 0 (should hold 0)"."""
+    r = ruled(rubicon(2, 0, scores={"North": 450, "South": 320}, stage="hand-over",
+                      tricks_played=63), "english")
+    assert "North holds 2 (should hold 1); South holds 0 (should hold 1)" in r.explanation
+    assert r.outcome == "game-won" and dict(r.score) == {"South": 1700}  # North rubiconed

@@ -308,6 +308,12 @@ class Table:
         """The number of cards the player should hold now (a reckoning from the stage, the
         tricks and the trick on the table, not a fact of its own: count_error is the fact)."""
         if self._given_stage == "hand-over":
+            # A hand ends when a player has no card left: after fewer tricks than a whole
+            # hand has (a hand was dealt short), a hand dealt right still holds a card for
+            # each trick not played. (No tricks given: the hand was played out.)
+            played = self._given_tricks_played
+            if played and self.game.has_tricks:
+                return max(0, self.game.tricks_per_hand - played)
             return 0
         return self._cards_before_trick() - (1 if self._played_to_trick(player) else 0)
 

@@ -89,8 +89,10 @@ def declared_words(f: Mapping[str, Any]) -> str:
     drawn = f.get("drawn_since")
     since = ("" if drawn is None else " He has drawn from the stock since." if drawn
              else " He has not drawn from the stock since.")
-    late = (" A card of the next trick has already been played." if f.get("next_trick_started")
-            else " No card of the next trick has been played yet.")
+    started = f.get("next_trick_started")
+    # Not said before any trick is complete: there is no next trick to speak of.
+    late = ("" if started is None else " A card of the next trick has already been played."
+            if started else " No card of the next trick has been played yet.")
     words = DECLARATION_WORDS.get(f["declared"], f["declared"])
     return f"{f['player']} declared and scored {words}.{since}{late}"
 

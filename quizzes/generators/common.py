@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
+from app.engine.handlers.declarations import missing_cards
+from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings
@@ -74,7 +76,26 @@ def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
     ruling = rule(dealt.scenario, bank.games, bank.content)
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
+    penalised = any(r.outcome == "penalty" for r in ruling.rulings)
+    if penalised and lawful_declaration(dealt.scenario, dealt.game):
+        return None  # penalised for a fault the stem never states
     return Found(dealt, ruling)
+
+
+def lawful_declaration(s: Scenario, game: Game) -> bool:
+    """Whether the event is a declaration with nothing wrong in what the learner is told: in
+    a game whose trick winners declare, made in play with the stock still there, by the winner
+    of the last trick (the leader of the trick in progress), holding the cards for it."""
+    play = game.facts.play
+    if s.event.type != "false-declaration" or play is None or not play.declarations:
+        return False
+    if s.stage != "play" or not s.tricks_played or s.trick is None:
+        return False
+    player, declared = s.event.get("player"), s.event.get("declared")
+    hand = s.hands.get(str(player))
+    if s.trick.leader != player or not isinstance(hand, tuple) or not isinstance(declared, str):
+        return False
+    return missing_cards(declared, hand, s.trump) == []
 
 
 def cites(found: Found, law_id: str, code: str) -> bool:

@@ -108,7 +108,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = judged.for_code(law.code)
         ok = card in legal
         table = public_table(judged.table)
-        situation = with_deciding_facts(situation, (cr,), judged.scenario, table)
+        seen = public_table(judged.seen)
+        situation = with_deciding_facts(situation, (cr,), judged.scenario, seen)
         return Question(
             id=question_id(TYPE, law_id, seed),
             type=TYPE,
@@ -125,15 +126,17 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             explanation=cr.explanation,
             links=bank.links((law_id, *cr.laws)),
             table=table,
+            seen=seen,
         )
     illegal = next(c for c in cards if c not in legal)
     played = _play(bank, found, illegal)
     cr = played.for_code(law.code)
     table = public_table(found.table, with_event=False)
+    seen = public_table(found.seen, with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
     table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
-    situation = with_deciding_facts(situation, (table_facts,), played.scenario, table)
+    situation = with_deciding_facts(situation, (table_facts,), played.scenario, seen)
     lawful = join_words([c.name for c in legal])
     return Question(
         id=question_id(TYPE, law_id, seed),
@@ -151,4 +154,5 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         explanation=f"{rule_words} So {player} may play the {lawful}; any other card is a revoke.",
         links=bank.links((law_id, *cr.laws)),
         table=table,
+        seen=seen,
     )

@@ -32,6 +32,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     """Foster 1913: a player with the wrong number of cards after drawing loses the game."""
     if not ctx.table.drawing_begun:
         return None  # The law speaks only of a hand found wrong once the drawing has begun.
+    if ctx.table.timing.hand_over:
+        # Once a player has gone out, or the stock is gone, the hands hold what is left
+        # unmelded: no number is due, and the deal is decided by going out or the tableau.
+        return None
     _, over, under = over_under(ctx)
     wrong = over + under
     if len(wrong) != 1:
