@@ -60,6 +60,7 @@ MODES = {
 PREPARING, PICKER, STUDY, EXAM, DONE, WAITING = range(6)
 NEXT_WAIT = "Preparing the next question…"
 EXAM_WAIT = "Preparing the exam…"
+LOOK_AHEAD_MS = 150  # from an answer to building the question after it
 FLAGGED = "Flagged. It will not be asked again until unflagged."
 LOG = logging.getLogger(__name__)
 
@@ -365,7 +366,7 @@ class QuizScreen(QWidget):
     def _on_built(self, session: Session, want: Want, built: object) -> None:
         from quizzes import Question, QuestionError
 
-        if session is not self.session:  # another session since: nobody needs it
+        if session is not self.session or not self.trainer.is_ready:  # nobody needs it now
             return
         self._requested.discard(want)
         if not isinstance(built, Question | QuestionError):  # a fault of a generator
@@ -385,7 +386,7 @@ class QuizScreen(QWidget):
 
     def _look_ahead(self) -> None:
         """Build the question after this one while the learner reads the feedback."""
-        if self.session is not None:
+        if self.session is not None and self.trainer.is_ready:  # (not closed meanwhile)
             want = self.session.upcoming()
             if want is not None:
                 self._request(want)
@@ -525,7 +526,9 @@ class QuizScreen(QWidget):
         self.problem.setText(self.result.notice)
         self.next_button.setFocus()
         self.trainer.progress_changed.emit()
-        self._look_ahead()
+        # Once the feedback is painted: the worker building holds the GIL in turns with this
+        # thread, which would paint the feedback slower; the learner reads it for seconds.
+        QTimer.singleShot(LOOK_AHEAD_MS, self, self._look_ahead)
 
     def _answer_first(self, question: Question, answer: object) -> Result:
         """Mark and record the first question's answer, as a session would (committed before
