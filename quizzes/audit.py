@@ -77,9 +77,10 @@ def _names_reading(q: Question, law: Law) -> bool:
 
 
 def _bearing(content: Content, law: Law) -> set[str]:
-    """Laws of its code that the readings of a disputed rule name as related (see
-    quizzes.generators.law.disputed_bearing): asked in words, each is a second answer.
-    Empty when every law of the code is one of them (the question then has to take them)."""
+    """Laws of its code that the readings of a disputed rule name as related: beside a law
+    asked without a table, each is a second answer (the law generator now asks on tables only;
+    the check judges any question handed to the audit). Empty when every law of the code is
+    one of them."""
     if not law.variant_of:
         return set()
     readings = content.variant_groups_of(law.game).get(law.variant_of, (law,))

@@ -181,13 +181,21 @@ _FUNCTION = frozenset({"the", "and", "for", "but", "his", "her", "him", "not", "
 _SUFFIXES = ("ings", "ing", "ed", "es", "er", "s")
 
 
+# Past forms a learner reads as their verb ("led" is "lead", "drew" is "draw").
+_IRREGULAR = {"led": "lead", "drew": "draw", "saw": "see", "seen": "see", "won": "win",
+              "took": "take", "threw": "throw", "lost": "lose", "laid": "lay"}
+
+
 def _root(word: str) -> str:
     """A word's root as a learner matches it by eye: its ending cut, then its first four
     letters ("deals", "dealt", "dealer" are one; "shuffles", "shuffled", "shuffling" too)."""
+    word = _IRREGULAR.get(word, word)
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 \
                 and not (suffix == "s" and word.endswith("ss")):
             word = word[:-len(suffix)]
+            if suffix != "s" and word[-1] == word[-2] and word[-1] not in "ls":
+                word = word[:-1]  # a consonant doubled before the ending ("cutting" is "cut")
             break
     return word[:4]
 
@@ -197,10 +205,33 @@ def _roots(text: str) -> set[str]:
             if len(w) >= 3 and w not in _FUNCTION}
 
 
+def told_on_table(situation: str) -> str:
+    """What a table question's stem says happened: its lines after the first. The first line
+    (the game, the stage, the dealer, the trumps, the tricks and scores so far) is the same
+    kind of line in every question on a table: its words tell no answer ("Scores so far" and
+    "played" are no clue to "Playing a card of a combination not yet scored")."""
+    return "\n".join(situation.split("\n")[1:])
+
+
+def matched_stems(situation: str, prompt: str, on_table: bool, game_name: str
+                  ) -> tuple[str, ...]:
+    """The stems a learner may match the choices against: the whole stem, and on a table what
+    it says happened (told_on_table). The right choice found by either is given away: the
+    header's generic words ("Scores so far", "Tricks played") may echo a wrong choice and hide
+    that the event's words single out the right one, and the header's stage words ("the stock
+    exhausted") may single it out themselves."""
+    whole = matched_stem(situation, prompt, game_name)
+    return (whole, matched_stem(told_on_table(situation), prompt, game_name)) if on_table \
+        else (whole,)
+
+
 def matched_stem(situation: str, prompt: str, game_name: str) -> str:
     """The words a learner matches the choices against: the situation and the prompt, but the
     game's name, which every question of the game says ("Rubicon Bézique" is no clue to
     "the rubicon", nor "at Écarté" to "English écarté")."""
+    # (nor the authority a disputed rule's reading follows: "following Hoffmann 1909" is no
+    # clue to "Follow suit and win")
+    prompt = re.sub(r", following [^?]*\?", "?", prompt)
     stem = f"{situation}\n{prompt.replace(f' of {game_name}', '')}"
     for word in re.findall(r"[^\W\d_]+", game_name):
         if len(word) > 3:
@@ -286,11 +317,12 @@ def giveaways(q: Question, content: Content) -> list[Finding]:
     # ruling's choices are worded from the outcomes' fixed words, the same for every table.
     if q.type in NAMED_CHOICES and len(q.choices) > 2 and isinstance(q.answer, tuple):
         game = content.games.get(q.game)
-        stem = matched_stem(q.situation, q.prompt, game.name if game is not None else "")
         right = [c for c in q.choices if c.key in q.answer]
         wrong = [c for c in q.choices if c.key not in q.answer]
         weights = title_weights(content) if q.type == "law" else None
-        if restated_alone(right, wrong, stem, weights):
+        if any(restated_alone(right, wrong, stem, weights)
+               for stem in matched_stems(q.situation, q.prompt, q.table is not None,
+                                         game.name if game is not None else "")):
             out.append(Finding(q.id, "giveaway", f"[{right[0].key}] restates the stem"))
     return out
 

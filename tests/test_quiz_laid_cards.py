@@ -30,7 +30,7 @@ AUDIT = (
     # 133 (law:ecarte.french.named-suit-not-played) is asked without a table now: no table
     # tells its rival laws apart (quizzes/generators/law.py); 116 is the same event ruled.
     "ruling:cinch.american.lead-in-partners-turn:255314",  # 151
-    "law:ecarte.english.lead-out-of-turn:596532",  # 164
+    "ruling:ecarte.english.lead-out-of-turn:596532",  # 164 (its 'which law?' item restated)
     "ruling:ecarte.french.leader-names-suit:11664",  # 171
     "code:bezique.english.lead-out-of-turn-played-to:519936",  # 175
 )

@@ -1,12 +1,15 @@
 """'Which law applies?': pick the law (by title) among its near neighbours.
 
-Where the engine can set the scene, the question shows a random table it rules with the law;
-otherwise it gives the law's situation in words. The wrong choices are laws of the same game
-and code (same topic first) and, where its title differs, the same case under another code.
-A wrong choice is never a rival reading of the law (the same case under the same code, or a
-member of its variant group), never a law the table's ruling also cites and never a law of the
-same situation: each question has one defensible answer. A law with rival readings is asked
-"following" its authority, so the question says which reading it means.
+The question shows a table where something has gone wrong, a real moment of a deal the
+engine rules with the law first. A law the engine never rules with, or whose tables all show
+nothing wrong, is not asked: in the law's own words the stem restates the answer's (the blind
+audit's class f), and the engine cannot tell which other laws the words fit (class b). The
+wrong choices are laws of the same game and code (same topic first) and, where its title
+differs, the same case under another code. A wrong choice is never a rival reading of the law
+(the same case under the same code, or a member of its variant group), never a law the table's
+ruling also cites, never a law of the same situation, and always one the engine's rulings tell
+from the table (told_apart): each question has one defensible answer. A law with rival readings
+is asked "following" its authority, so the question says which reading it means.
 
 A question is built while the learner waits: its neighbours are read as a stream, topic by
 topic, and the reading stops once enough are found (or after a bounded number of laws), so the
@@ -32,7 +35,13 @@ from quizzes.generators.common import (
     seeded,
     shuffled,
 )
-from quizzes.judge import RIVAL, matched_stem, restated_alone, restates, title_weights
+from quizzes.judge import (
+    RIVAL,
+    matched_stems,
+    restated_alone,
+    restates,
+    title_weights,
+)
 from quizzes.judge import echo as stem_echo
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
@@ -52,24 +61,20 @@ READ_AT_MOST = 256
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Every law with at least one neighbour to confuse it with, but a reading kept for the
-    record (no table follows it: games/<id>.toml `readings_of_record`) and a law whose name
-    restates its own situation where no other law's name that could stand beside it does (a
-    question in its words would give the answer away)."""
+    """Every law with at least one neighbour to confuse it with and a fair question at seed 0
+    (build), but a reading kept for the record (no table follows it: games/<id>.toml
+    `readings_of_record`)."""
     return [law.id for law in bank.content.laws.values()
-            if not of_record(bank, law) and _has_neighbour(bank, law)
-            and not _named_as_asked(bank, law)]
+            if not of_record(bank, law) and bank.survey.combos(law.id, "ruled")
+            and _has_neighbour(bank, law) and _askable(bank, law)]
 
 
-def _named_as_asked(bank: QuestionBank, law: Law) -> bool:
-    """Whether the law has no fair question at seed 0, on a table or in its words: its name
-    gives it away (it restates the stem and no other's does), or no wrong choice is one the
-    engine tells from what is shown (told_apart)."""
-    for in_words in (True, False):
-        try:
-            _build(bank, law.id, 0, in_words=in_words)
-        except LookupError:
-            continue
+def _askable(bank: QuestionBank, law: Law) -> bool:
+    """Whether seed 0 finds a table the law decides with wrong choices the engine tells from
+    it, none of them given away by its name."""
+    try:
+        _build(bank, law.id, 0)
+    except LookupError:
         return False
     return True
 
@@ -102,36 +107,18 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
-def disputed_bearing(bank: QuestionBank, law: Law) -> set[str]:
-    """The laws of its code that a reading of a disputed rule bears on, asked in words: those
-    any reading of its variant group names as related. A general law one reading agrees with is
-    a second answer under that reading ("high goes to the winner of the trick" and "fourteen
-    points a deal, to the side that wins them"; "brisques are scored as won" and "only aces and
-    tens count in the tricks"). A table fixes the facts, and the engine's ruling names the laws
-    that decide it; an undisputed law's related laws are the neighbours it is told apart from."""
-    if not law.variant_of:
-        return set()
-    readings = bank.content.variant_groups_of(law.game).get(law.variant_of, (law,))
-    return {r for reading in (law, *readings) for r in reading.related
-            if r in bank.content.laws and bank.content.laws[r].code == law.code}
-
 
 class _Search:
     """The search for a question's wrong choices: the titles taken, the ids excluded and how
     many more laws it may read. Topics are read as streams and left as soon as they have given
     what is wanted, so a question reads a few dozen laws whatever the size of its code."""
 
-    def __init__(self, bank: QuestionBank, law: Law, cited: tuple[str, ...],
-                 *, in_words: bool = False, found: Found | None = None) -> None:
+    def __init__(self, bank: QuestionBank, law: Law, found: Found) -> None:
         self.bank = bank
         self.law = law
         self.found = found
         self.titles = {bank.folded(law)[0]}
-        self.exclude = {law.id, *cited, *(disputed_bearing(bank, law) if in_words else ())}
-        # Asked in words, a law the content relates to it (either way) bears on the same
-        # situation ("the players cut for the deal" fits "the highest cut deals first"): it
-        # would be a second defensible answer. A table fixes the facts instead.
-        self.in_words = in_words
+        self.exclude = {law.id, *found.for_code(law.code).laws}
         self.left = READ_AT_MOST
 
     def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
@@ -151,8 +138,7 @@ class _Search:
         for other in bank.content.iter_laws_of_topic(law.game, topic, law.code):
             self.left -= 1
             title = bank.folded(other)[0]
-            bears = self.in_words and (other.id in law.related or law.id in other.related)
-            if (other.id in self.exclude or title in self.titles or bears
+            if (other.id in self.exclude or title in self.titles
                     or _rival(bank, law, other) or of_record(bank, other)
                     or not self.told_apart(other)):
                 fruitless += 1
@@ -203,32 +189,20 @@ def _kinds(bank: QuestionBank, law_id: str) -> set[tuple[str, str, str]]:
     return set(reach.outcomes) if reach is not None else set()
 
 
-def told_apart(bank: QuestionBank, law: Law, other: Law, found: Found | None) -> bool:
-    """Whether the engine shows that `other`'s situation is false of the question: of the table
-    `found`, or (asked in words, found None) of the law's own situation. A wrong choice must
-    be false of what the learner is shown, and words cannot tell (the blind audit's #65, #70,
-    #96, #187: "follow suit and win" beside a renounce, "the rubicon" beside "the scores are
-    being reckoned"), so the engine's rulings judge:
-
-    - a law the engine never cites cannot be told from anything: never a wrong choice;
-    - on a table: not one the engine cites there (under the law's own code); and either the
-      engine cites it only for other happenings (a cut, a wrong count, against a revoke), or
-      it cites it for this happening in rulings of the same meaning as this table's (the
-      engine tells the two situations apart by the table's facts). A law cited for this
-      happening only in rulings of another meaning (the duty to follow, cited where a play is
-      lawful, beside a revoke of it) describes the table as well, whatever the engine rules;
-    - in words: cited for some irregularity (not only where nothing has gone wrong: a hand
-      scored, the stock run out, a lawful play, which a stem of ordinary play may describe),
-      and never for a happening the law itself is cited for."""
+def told_apart(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
+    """Whether the engine shows that `other`'s situation is false of the table `found`. A wrong
+    choice must be false of what the learner is shown, and words cannot tell (the blind audit's
+    #65 and #187: "follow suit and win" beside a renounce, "follow suit or trump" beside a
+    revoke), so the engine's rulings judge: never a law the engine never cites (it cannot be
+    told from anything), nor one it cites on this table (under the law's own code); and either
+    the engine cites it only for other happenings (a cut, a wrong count, against a revoke), or
+    it cites it for this happening in rulings of the same meaning as this table's (the engine
+    tells the two situations apart by the table's facts). A law cited for this happening only
+    in rulings of another meaning (the duty to follow, cited where a play is lawful, beside a
+    revoke of it) describes the table as well, whatever the engine rules."""
     kinds = _kinds(bank, other.id)
     if not kinds:
         return False
-    if found is None:
-        own = _kinds(bank, law.id)
-        if not own:  # the law's situation is no table the engine rules: its kind unknown
-            return any(event not in _NOTHING_WRONG and outcome != "legal"
-                       for (_, event, outcome) in kinds)
-        return all(_kind_told(kinds, event, meaning(outcome)) for (_, event, outcome) in own)
     scenario = found.scenario
     if other.code not in scenario.codes:
         return _kind_told(kinds, scenario.event.type, None)
@@ -247,10 +221,10 @@ def _kind_told(kinds: set[tuple[str, str, str]], event: str, ruled: str | None) 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
 # nothing for a law to decide, and every law of the scoring or the play fits such a table, so
-# the law is asked in words instead.
+# no question is asked on one.
 _NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",
                             "king-turned", "carte-blanche"})
-TABLE_TRIES = 200  # draws for a table the law decides first, before it is asked in words
+TABLE_TRIES = 200  # draws for a table the law decides first
 ECHO_READ = 24  # laws of a topic read for one whose name echoes the stem
 ECHO_WIDE = 40  # laws of a code read in all for one (its own topic's first)
 
@@ -260,7 +234,7 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     """A table where something has gone wrong whose ruling rests first on the law (its first
     citation): a law cited beside another (a contrast, a scoring detail) may need a fact the
     table does not hold ("cards found on the floor" beside an imperfect pack; points beyond
-    the bid beside a bid made exactly), so it is asked in words instead (None)."""
+    the bid beside a bid made exactly), so that table is not asked (None)."""
     readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
@@ -277,10 +251,11 @@ def nothing_wrong(found: Found, code: str) -> bool:
                                        and found.for_code(code).outcome == "legal")
 
 
-def _given_away(bank: QuestionBank, law: Law, wrong: list[Law], stem: str) -> bool:
-    """Whether the law's name restates the stem and no wrong choice's does (quizzes.judge)."""
-    return restated_alone([Choice(law.id, law.title)], [Choice(o.id, o.title) for o in wrong],
-                          stem, title_weights(bank.content))
+def _given_away(bank: QuestionBank, law: Law, wrong: list[Law], stems: tuple[str, ...]) -> bool:
+    """Whether the law's name restates a stem and no wrong choice's does (quizzes.judge)."""
+    return any(restated_alone([Choice(law.id, law.title)],
+                              [Choice(o.id, o.title) for o in wrong],
+                              stem, title_weights(bank.content)) for stem in stems)
 
 
 def _echoing(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
@@ -315,9 +290,8 @@ def _echoes(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set
             if (topic == law.topic and n >= ECHO_READ) or read > ECHO_WIDE:
                 break
             title = bank.folded(other)[0]
-            bears = search.in_words and (other.id in law.related or law.id in other.related)
             if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
-                    or bears or _rival(bank, law, other) or of_record(bank, other)
+                    or _rival(bank, law, other) or of_record(bank, other)
                     or not search.told_apart(other)):
                 continue
             if (restates(other.title, stem)
@@ -334,62 +308,47 @@ class GivenAway(LookupError):
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
-    """The question for a law and a seed: from a table where one rests on the law, else (or
-    where the law's name would give the table's answer away) in the law's own words."""
-    tries: list[tuple[bool, int | None]] = [(False, None), (True, None)]
-    if seed != 0:
-        # Drawn as seed 0 draws them (the draws laws() checks): the question keeps its id, and
-        # a law listed always has one.
-        tries += [(False, 0), (True, 0)]
-    for n, (in_words, draw) in enumerate(tries):
-        try:
-            return _build(bank, law_id, seed, in_words=in_words, draw=draw)
-        except LookupError:  # given away, or no law the engine tells from what is shown
-            if n == len(tries) - 1:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    """The question for a law and a seed: a table where one rests on the law; where the seed
+    finds none (or only ones whose wrong choices the engine cannot tell from it, or where the
+    law's name would give the answer away), the table seed 0 finds (the draw laws() checks):
+    the question keeps its id, and a law listed always has one."""
+    try:
+        return _build(bank, law_id, seed)
+    except LookupError:
+        if seed == 0:
+            raise
+    return _build(bank, law_id, seed, draw=0)
 
 
-def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
-           draw: int | None = None) -> Question:
+def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = None) -> Question:
     law = bank.content.laws[law_id]
     rng = seeded(TYPE, law_id, seed if draw is None else draw)
-    combos = [] if in_words else bank.survey.combos(law_id, "ruled")
-    cited: tuple[str, ...] = ()
-    table = seen = None
+    combos = bank.survey.combos(law_id, "ruled")
     found = _table_for(bank, law_id, law.code, combos, rng) if combos else None
-    if found is not None:
-        cr = found.for_code(law.code)
-        cited = cr.laws
-        game = bank.games[found.scenario.game]
-        table = public_table(found.table)
-        seen = public_table(found.seen)
-        situation = with_deciding_facts(
-            f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
-            (cr,), found.scenario, seen)
-        explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
-    else:
-        situation = law.situation
-        explanation = f"{law.title}: {law.remedy}"
-    search = _Search(bank, law, cited, in_words=table is None, found=found)
+    if found is None:
+        raise LookupError(f"no table where something has gone wrong rests on {law_id}")
+    cr = found.for_code(law.code)
+    game = bank.games[found.scenario.game]
+    table = public_table(found.table)
+    seen = public_table(found.seen)
+    situation = with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        (cr,), found.scenario, seen)
+    explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
+    search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)
     counterparts = search.counterparts()
     widened = not near
     if widened:
         near = search.wider(NEAR)
-    if not near and not counterparts and table is None:
-        # Every other law of the code bears on this reading: they stand as wrong choices
-        # rather than no question at all.
-        search = _Search(bank, law, cited, found=found)
-        near = search.topic(law.topic, NEAR) or search.wider(NEAR)
-        widened = True
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
     prompt = (f"Under the {code_words(law.code)} laws{where}"
               f"{reading_words(bank.content, (law_id,))}, which law decides this?")
-    matched = matched_stem(situation, prompt, bank.content.games[law.game].name
-                           if law.game in bank.content.games else "")
+    stems = matched_stems(situation, prompt, True, bank.content.games[law.game].name
+                          if law.game in bank.content.games else "")
+    matched = stems[-1]  # (what happened: the words a rival's name should echo)
     wrong = shuffled(rng, near)
-    if _given_away(bank, law, wrong[:WRONG], matched):
+    if _given_away(bank, law, wrong[:WRONG], stems):
         # The law's name echoes the stem: neighbours whose names echo it too stand first, so
         # the right choice is not the only one that reads like the stem.
         weights = title_weights(bank.content)
@@ -405,11 +364,11 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, in_words: bool,
     if len(wrong) < WRONG and not widened:  # (widened, the other topics gave all they had)
         shown = frozenset(bank.folded(o)[0] for o in wrong)
         wrong += search.wider(WRONG - len(wrong), shown)
-    if _given_away(bank, law, wrong, matched):
+    if _given_away(bank, law, wrong, stems):
         echo = _echoing(bank, law, search, matched, {bank.folded(o)[0] for o in wrong}, rng)
         if echo is not None:
             wrong = [echo, *wrong[1:]] if len(wrong) >= WRONG else [echo, *wrong]
-        if echo is None or _given_away(bank, law, wrong, matched):
+        if echo is None or _given_away(bank, law, wrong, stems):
             raise GivenAway(f"the name of {law_id} restates the stem, and no other law's name "
                             "that could stand beside it does")
     if not wrong:
