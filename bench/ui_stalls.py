@@ -4,7 +4,9 @@ A precise QTimer ticks every 2 ms on the UI thread; the longest gap between two 
 longest time the event loop could not run (a stall the user feels as a frozen window). The
 walk opens each screen as its toolbar action does, waits until it has settled (the quiz
 questions prepared and the modules counted, the statistics summed), then opens the per-law
-statistics, starts studying everything (the first question shown) and runs one search.
+statistics, starts studying everything (the first question shown), answers and goes on to the
+next question NEXT_QUESTIONS times (each answer read for the 300 ms the walk lets pass before
+a step, as a learner reads the feedback) and runs one search.
 Steps over 50 ms are flagged. With --nothing-due the learner has answered every item but the
 last NEW_LEFT of the new-item order and has nothing due, so that first question is a new item:
 the first session finds it by looking up the seen items once (as after an update, when the
@@ -39,6 +41,7 @@ sys.path.insert(0, str(BENCH.parent))
 from scale import add_scale_arguments, bench_cache, content_digest, scaled_content  # noqa: E402
 
 STALL_MS = 50.0
+NEXT_QUESTIONS = 5  # questions gone on to after the first, each answered right
 NEW_LEFT = 100  # items a learner with nothing due has never answered (--nothing-due)
 PREPARED = "prepared: "  # how the preparing process names the progress folder
 
@@ -163,6 +166,7 @@ def walk(
     from PySide6.QtCore import QTimer
 
     from ui.quiz.quiz_screen import DONE, STUDY
+    from ui.quiz.sample_history import right_answer
 
     probe = StallProbe()
     steps: list[tuple[str, float]] = []
@@ -206,6 +210,27 @@ def walk(
         else:  # the first session walks the seen items once; the next starts at its mark
             step("study: first new question", study, shown)
             step("study again: first new", study, shown)
+
+        def answer() -> None:
+            question = quizzes.question
+            if quizzes.page != STUDY or question is None or quizzes.result is not None:
+                return
+            given = right_answer(question)
+            if question.kind == "number":
+                quizzes.question_view.number_field.setText(str(given))
+            else:
+                quizzes.question_view.choose(*(given if isinstance(given, list) else [given]))
+            quizzes.check_answer()
+
+        for n in range(2, 2 + NEXT_QUESTIONS):
+            if quizzes.page != STUDY:
+                break
+            step(f"study: answer {n - 1}", answer, lambda: quizzes.result is not None)
+            asked = quizzes.question
+            step(f"study: question {n}", quizzes.next_question,
+                 lambda asked=asked: quizzes.page == DONE or (
+                     quizzes.page == STUDY and quizzes.question is not asked
+                     and quizzes.result is None))
         browser = window.screen("browser")
         step("open browser again", window.screen_actions["browser"].trigger, lambda: True)
         step("search 'revoke'", lambda: browser.search("revoke"), lambda: True)

@@ -4,6 +4,13 @@ A Session serves one profile in one module. `next_question()` returns the most o
 item's question, else a new item while today's new-item count (UTC day) is under the
 profile's limit, else None. `answer()` marks the answer, moves the item's fsrs card on and
 records everything in one transaction before returning the Result.
+
+Building a question plays deals forward (quizzes/moments.py): a few hundred milliseconds the
+first time a game is dealt. A session made with `build_here=False` never builds one itself:
+where it needs a question not yet handed over, it raises NotBuilt with what to build; the
+caller builds it elsewhere (`build`, which touches only the bank and the session's random
+source, never the store), hands it over (`supply`) and asks again. `upcoming()` says what the
+next question will need, so that it can be built ahead of need.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from app.progress import Attempt, CardRow, ProgressError, ProgressStore, ReviewEntry, day_start
 from app.progress.new_items import NewItemMark
@@ -35,6 +43,22 @@ RESET_NOTICE = (
     "The scheduling kept for this question could not be read ({problem}), so it has been "
     "reset: the question starts again as if new. Your answer was recorded."
 )
+
+
+class Want(NamedTuple):
+    """A question a session needs: a fresh one for an item, or (`exact`) the one a question
+    id names."""
+
+    key: str
+    exact: bool = False
+
+
+class NotBuilt(Exception):
+    """The question a session needs next is not built yet (a session that builds elsewhere)."""
+
+    def __init__(self, want: Want) -> None:
+        super().__init__(f"not built yet: {want.key}")
+        self.want = want
 
 
 def _stored_card(store: ProgressStore, profile_id: int, item: str) -> tuple[CardRow | None, str]:
@@ -133,6 +157,7 @@ class Session:
         scheduling: Scheduling | None = None,
         rng: random.Random | None = None,
         new_per_day: int | None = None,
+        build_here: bool = True,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}")
@@ -158,6 +183,9 @@ class Session:
         self._broken: set[str] = set()  # items no question could be built for
         self._served: set[str] = set()  # mistakes answered in this session
         self._last: str | None = None
+        self.build_here = build_here
+        self._built: dict[Want, Question | QuestionError] = {}  # handed over, not yet asked
+        self._peeking = False
 
     # -- what comes next ------------------------------------------------------------------
 
@@ -193,9 +221,51 @@ class Session:
                 return self._build(due[0])
         return None
 
+    def upcoming(self) -> Want | None:
+        """What the next question needs built, when it is not built (nor handed over) yet."""
+        self._peeking = True
+        try:
+            self.next_question()
+        except NotBuilt as wanted:
+            return wanted.want
+        finally:
+            self._peeking = False
+        return None
+
+    def build(self, want: Want) -> Question:
+        """Build a question the session needs (QuestionError if none can be): it reads the
+        bank and draws on the session's random source, never the store, so a worker thread
+        may call it while the session is used elsewhere."""
+        if want.exact:
+            return self.bank.question(want.key)
+        return self.bank.for_item(want.key, self.rng)
+
+    def supply(self, want: Want, built: Question | QuestionError) -> None:
+        """Hand over a question built elsewhere (or why it could not be built)."""
+        self._built[want] = built
+
+    def take_supplied(self, want: Want) -> Question | None:
+        """A question handed over for the caller itself (e.g. one taken back), or None when
+        it could not be built."""
+        built = self._built.pop(want, None)
+        return built if isinstance(built, Question) else None
+
+    def _made(self, want: Want) -> Question:
+        """The question wanted: built now, or handed over (NotBuilt when it is not yet)."""
+        if self.build_here:
+            return self.build(want)
+        if want not in self._built:
+            raise NotBuilt(want)
+        # A look ahead leaves it for the question it looked ahead to; a question asked uses
+        # it up (an item asked again later gets a fresh question, as when built here).
+        built = self._built[want] if self._peeking else self._built.pop(want)
+        if isinstance(built, QuestionError):
+            raise built
+        return built
+
     def _build(self, item: str) -> Question | None:
         try:
-            return self.bank.for_item(item, self.rng)
+            return self._made(Want(item))
         except QuestionError:
             self._broken.add(item)
             return None
@@ -205,7 +275,7 @@ class Session:
             if qid in self._served:
                 continue
             try:
-                question = self.bank.question(qid)
+                question = self._made(Want(qid, exact=True))
             except QuestionError:
                 self._served.add(qid)  # the content changed: this question no longer exists
                 continue
@@ -323,6 +393,17 @@ class Session:
     def undo(self) -> Question | None:
         """Take back the last answer (the attempt removed, the card's scheduling restored, in
         one transaction) and return its question to be asked again; None if nothing to undo."""
+        qid = self.take_back()
+        if qid is None:
+            return None
+        try:
+            return self.build(Want(qid, exact=True))
+        except QuestionError:
+            return None
+
+    def take_back(self) -> str | None:
+        """Take back the last answer, as `undo` does; the id of its question (None if nothing
+        to undo), for the caller to ask again."""
         taken = self.store.undo_last(self.profile_id)
         if taken is None:
             return None
@@ -330,10 +411,7 @@ class Session:
             self._made_new([taken.item], 1)
         self._served.discard(taken.question_id)
         self._last = None
-        try:
-            return self.bank.question(taken.question_id)
-        except QuestionError:
-            return None
+        return taken.question_id
 
     def can_undo(self) -> bool:
         """Whether there is an answer to take back."""

@@ -73,6 +73,11 @@ def ready_trainer(qtbot: Any, folder: Path, clock: Clock) -> Trainer:
     return trainer
 
 
+def shown(qtbot: Any, quiz: Any) -> None:
+    """Wait while the quiz screen prepares a question (built on the trainer's worker)."""
+    qtbot.waitUntil(lambda: not quiz.waiting)
+
+
 def find_question(accept: Callable[[Question], bool], types: Iterable[str],
                   game: str | None = None) -> Question:
     """The first question (items in bank order, seeds 1..30) that `accept` takes; `game`: of

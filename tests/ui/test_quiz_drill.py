@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
-from quiz_support import Clock, FakeDialogs, ready_trainer
+from quiz_support import Clock, FakeDialogs, ready_trainer, shown
 
 from quizzes import Question
 from ui.quiz.quiz_screen import PICKER, STUDY, QuizScreen
@@ -40,6 +40,7 @@ def _start(qtbot, quiz: QuizScreen, module: str = "rubicon-bezique") -> Question
     quiz.select_module(module)
     quiz.choose_mode("learn")
     qtbot.mouseClick(quiz.start_button, Qt.MouseButton.LeftButton)
+    shown(qtbot, quiz)
     assert quiz.page == STUDY and quiz.question is not None
     return quiz.question
 
@@ -47,6 +48,7 @@ def _start(qtbot, quiz: QuizScreen, module: str = "rubicon-bezique") -> Question
 def _key(qtbot, quiz: QuizScreen, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     target = QApplication.focusWidget() or quiz
     qtbot.keyClick(target, key, modifier)
+    shown(qtbot, quiz)  # a key that goes on may wait for the next question to be built
 
 
 def _single(qtbot, quiz: QuizScreen) -> Question:
@@ -155,6 +157,7 @@ def test_a_flagged_question_is_set_aside_with_its_reason(qtbot, quiz, trainer):
     qtbot.mouseClick(dialog.reason_buttons[0], Qt.MouseButton.LeftButton)
     qtbot.keyClicks(dialog.details, "Both rulings mean play goes on.")
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    shown(qtbot, quiz)
     (flag,) = trainer.store.flags(trainer.profile_id)
     assert flag.item == question.item and flag.question_id == question.id
     assert flag.reason == "Two of the answers can be defended. Both rulings mean play goes on."

@@ -43,7 +43,7 @@ def _start_exam(qtbot, quiz: QuizScreen, count: int = 4, minutes: int = 10) -> N
     quiz.exam_count.setValue(count)
     quiz.exam_minutes.setValue(minutes)
     qtbot.mouseClick(quiz.start_button, Qt.MouseButton.LeftButton)
-    assert quiz.page == EXAM
+    qtbot.waitUntil(lambda: quiz.page == EXAM)  # its questions are built on the worker
 
 
 def _give(view, answer) -> None:

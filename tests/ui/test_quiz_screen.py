@@ -20,6 +20,7 @@ from quiz_support import (
     has_cards,
     ready_trainer,
     right,
+    shown,
     wrong,
 )
 
@@ -194,6 +195,7 @@ def test_a_session_walks_from_question_to_question_and_says_when_done(qtbot, qui
     quiz.select_module("rubicon-bezique")
     quiz.choose_mode("learn")
     _click(qtbot, quiz.start_button)
+    shown(qtbot, quiz)
     seen = []
     while quiz.page == STUDY:
         question = quiz.question
@@ -201,6 +203,7 @@ def test_a_session_walks_from_question_to_question_and_says_when_done(qtbot, qui
         seen.append(question.id)
         _answer_through_widgets(qtbot, quiz, question, right(question))
         _click(qtbot, quiz.next_button)
+        shown(qtbot, quiz)
         assert len(seen) < 10
     assert quiz.page == DONE and "Nothing more to study" in quiz.done_label.text()
     assert trainer.store.attempt_count(trainer.profile_id) == len(seen) >= 2
@@ -213,9 +216,11 @@ def test_review_my_mistakes_asks_the_very_question_missed(qtbot, quiz, trainer):
     quiz.show_picker()
     quiz.choose_mode("mistakes")
     quiz.start("everything")
+    shown(qtbot, quiz)
     assert quiz.question is not None and quiz.question.id == question.id
     _answer_through_widgets(qtbot, quiz, question, right(question))
     _click(qtbot, quiz.next_button)
+    shown(qtbot, quiz)
     assert quiz.page == DONE and "No mistakes left" in quiz.done_label.text()
     assert [a.mode for a in trainer.store.attempts(trainer.profile_id)].count("mistakes") == 1
 
@@ -293,6 +298,7 @@ def test_showing_the_module_list_keeps_how_far_each_module_is_answered(qtbot, qu
     qtbot.waitUntil(lambda: "everything" in kept() and not quiz.marks.busy)
     assert kept()["everything"] == 40
     quiz.start("everything", "learn")
+    shown(qtbot, quiz)
     assert quiz.question is not None and quiz.question.item == order[40]
 
 
@@ -302,9 +308,11 @@ def test_ending_a_session_shows_its_summary(qtbot, quiz, trainer):
     quiz.select_module("everything")
     quiz.choose_mode("learn")
     _click(qtbot, quiz.start_button)
+    shown(qtbot, quiz)
     missed = quiz.question
     _answer_through_widgets(qtbot, quiz, missed, wrong(missed))
     _click(qtbot, quiz.next_button)
+    shown(qtbot, quiz)
     got = quiz.question
     assert got is not None and got.law != missed.law
     _answer_through_widgets(qtbot, quiz, got, right(got))

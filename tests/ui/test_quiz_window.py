@@ -98,6 +98,7 @@ def test_answering_in_the_window_writes_the_attempt(qtbot, window, tmp_path):
     quiz = _quiz(window)
     qtbot.waitUntil(lambda: quiz.page == PICKER)
     quiz.start("ecarte", "learn")
+    qtbot.waitUntil(lambda: not quiz.waiting)  # built on the trainer's worker
     assert quiz.page == STUDY
     question = quiz.question
     if question.kind == "number":

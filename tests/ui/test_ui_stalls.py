@@ -31,7 +31,7 @@ SCALE, ATTEMPTS = 1, 20_000
 def threads(monkeypatch):
     """Which thread ran the statistics' sums and the bank's warm-up, and when the store opened."""
     seen: dict[str, list[object]] = {"figures": [], "laws": [], "modules": [], "warm": [],
-                                      "order": []}
+                                      "questions": [], "order": []}
 
     def spy(name, original):
         def wrapper(self, *args, **kwargs):
@@ -46,6 +46,7 @@ def threads(monkeypatch):
     monkeypatch.setattr(FigureQueries, "module_counts",
                         spy("modules", FigureQueries.module_counts))
     monkeypatch.setattr(QuestionBank, "warm", spy("warm", QuestionBank.warm))
+    monkeypatch.setattr(QuestionBank, "for_item", spy("questions", QuestionBank.for_item))
     opened = Trainer._open_store
 
     def open_store(self):
@@ -63,7 +64,7 @@ def test_every_screen_is_walked_and_the_sums_run_off_the_ui_thread(qtbot, tmp_pa
     for screen in ("browser", "compare", "glossary", "builder", "quizzes", "statistics"):
         assert f"open {screen}" in names
     assert "statistics per law" in names and "search 'revoke'" in names
-    assert "study: first question" in names
+    assert "study: first question" in names and "study: question 2" in names
     assert all(ms > 0 for _, ms in steps)
     ui = threading.main_thread()
     assert threads["figures"] and all(t is not ui for t in threads["figures"])
@@ -71,6 +72,8 @@ def test_every_screen_is_walked_and_the_sums_run_off_the_ui_thread(qtbot, tmp_pa
     assert threads["modules"] and all(t is not ui for t in threads["modules"]), (
         "the study modules are counted on the worker")
     assert threads["warm"] and all(t is not ui for t in threads["warm"])
+    assert threads["questions"] and all(t is not ui for t in threads["questions"]), (
+        "a question was built on the UI thread")
     assert threads["order"].index("store") < threads["order"].index("warm"), (
         "the progress file is opened before the worker warms the bank")
     with capsys.disabled():

@@ -1,7 +1,17 @@
-"""The quiz screen: pick a module and a mode, answer and read the feedback, or sit an exam."""
+"""The quiz screen: pick a module and a mode, answer and read the feedback, or sit an exam.
+
+No question is built on the UI thread: a question's table is a moment of real deals played
+forward (quizzes/moments.py), a few hundred milliseconds the first time a game is dealt. The
+session (built with `build_here=False`) says which question it needs; the trainer's worker
+builds it and hands it back by a queued signal. Once an answer is recorded, the question after
+it is built while the learner reads the feedback; only when it is not ready yet does the
+screen say "Preparing the next question…". An exam's questions are built there too.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -39,14 +49,20 @@ from ui.widgets.plain_label import plain_label
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from quizzes import ModuleStatus, Question, Result, Session
+    from quizzes import Exam, ModuleStatus, Question, Result, Session
+    from quizzes.session import Want
 
 MODES = {
     "learn": "&Due reviews, then new items",
     "mistakes": "Review my &mistakes",
     "exam": "&Exam: timed, marked at the end",
 }
-PREPARING, PICKER, STUDY, EXAM, DONE = range(5)
+PREPARING, PICKER, STUDY, EXAM, DONE, WAITING = range(6)
+NEXT_WAIT = "Preparing the next question…"
+EXAM_WAIT = "Preparing the exam…"
+LOOK_AHEAD_MS = 150  # from an answer to building the question after it
+FLAGGED = "Flagged. It will not be asked again until unflagged."
+LOG = logging.getLogger(__name__)
 
 
 class QuizScreen(QWidget):
@@ -74,6 +90,12 @@ class QuizScreen(QWidget):
         self._first_asked = False
         self._waiting_for_next = False
         self.answered: list[Result] = []  # this session's answers, for its summary
+        # The questions asked of the trainer's worker for this session and not back yet, and
+        # what to do once the one the learner waits for is back (None: nobody waits).
+        self._requested: set[Want] = set()
+        self._then: Callable[[], None] | None = None
+        self._exam_ticket = 0
+        self._say_next = ""  # a word for the learner over the next question shown
         self.question: Question | None = None
         self.result: Result | None = None
         self._module_id = "everything"
@@ -100,6 +122,7 @@ class QuizScreen(QWidget):
         self.exam_view.finished.connect(lambda _report: trainer.progress_changed.emit())
         self.pages.addWidget(self.exam_view)
         self.pages.addWidget(self._done_page())
+        self.pages.addWidget(self._waiting_page())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
@@ -160,6 +183,12 @@ class QuizScreen(QWidget):
         back.clicked.connect(self.show_picker)
         return MessagePage(self.done_label, back, big=True)
 
+    def _waiting_page(self) -> QWidget:
+        self.waiting_label = plain_label(NEXT_WAIT)
+        back = QPushButton("Back to the modules")
+        back.clicked.connect(self.end_session)
+        return MessagePage(self.waiting_label, back)
+
     # Preparing ------------------------------------------------------------------------------
 
     @override
@@ -211,7 +240,7 @@ class QuizScreen(QWidget):
 
     def show_picker(self) -> None:
         """Back to the module list (counts brought up to date)."""
-        self.session = None
+        self._drop_session()
         self._first_asked = self._waiting_for_next = False
         if not self.trainer.is_ready:  # the first question was left: the list is not made yet
             self.preparing.setText("Preparing questions…")
@@ -277,30 +306,90 @@ class QuizScreen(QWidget):
     # Studying -------------------------------------------------------------------------------
 
     def start(self, module_id: str | None = None, mode: str | None = None) -> None:
-        """Start studying a module in a mode (default: what the picker shows)."""
-        from quizzes import Session
-
+        """Start studying a module in a mode (default: what the picker shows); the first
+        question is shown once the worker has built it."""
         self._module_id = module_id or self.selected_module()
         mode = mode or self.mode
         if mode == "exam":
             self._start_exam()
             return
-        trainer = self.trainer
-        self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
-                               module_id=self._module_id, mode=mode,
-                               scheduling=trainer.scheduling)
+        self._new_session(mode)
         self.answered = []
         self.next_question()
+
+    def _new_session(self, mode: str = "learn") -> None:
+        from quizzes import Session
+
+        trainer = self.trainer
+        self._drop_session()
+        self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
+                               module_id=self._module_id, mode=mode,
+                               scheduling=trainer.scheduling, build_here=False)
+
+    def _drop_session(self) -> None:
+        """Forget the session and what was being built for it (it arrives to nobody)."""
+        self.session = None
+        self._requested.clear()
+        self._then = None
+        self._say_next = ""
+        self._exam_ticket += 1
+
+    @property
+    def waiting(self) -> bool:
+        """True while the learner waits for a question (or an exam) being built."""
+        return self.page == WAITING
+
+    def wait_while_preparing(self, timeout_ms: int = 60_000) -> bool:
+        """Block while a question or an exam is being built (screenshots); True when shown."""
+        deadline = QDeadlineTimer(timeout_ms)
+        while self.waiting and not deadline.hasExpired():
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        return not self.waiting
 
     def ask(self, question: Question) -> None:
         """Ask this very question (in the current session, else in a new one on everything)."""
         if self.session is None:
-            from quizzes import Session
-
-            trainer = self.trainer
-            self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
-                                   module_id=self._module_id, scheduling=trainer.scheduling)
+            self._new_session()
         self._show_question(question)
+
+    # Questions built on the worker ----------------------------------------------------------
+
+    def _request(self, want: Want) -> None:
+        """Have the trainer's worker build a question the session needs (once)."""
+        session = self.session
+        if session is None or want in self._requested:
+            return
+        self._requested.add(want)
+        self.trainer.off_thread(lambda: session.build(want),
+                                lambda built: self._on_built(session, want, built))
+
+    def _on_built(self, session: Session, want: Want, built: object) -> None:
+        from quizzes import Question, QuestionError
+
+        if session is not self.session or not self.trainer.is_ready:  # nobody needs it now
+            return
+        self._requested.discard(want)
+        if not isinstance(built, Question | QuestionError):  # a fault of a generator
+            LOG.error("building %s failed: %r", want.key, built)
+            built = QuestionError(f"{want.key}: {type(built).__name__}: {built}")
+        session.supply(want, built)
+        then, self._then = self._then, None
+        if then is not None:
+            then()
+
+    def _wait_for(self, want: Want, then: Callable[[], None], text: str = NEXT_WAIT) -> None:
+        """Say the question is being prepared until `want` is built, then do `then`."""
+        self._then = then
+        self._request(want)
+        self.waiting_label.setText(text)
+        self.pages.setCurrentIndex(WAITING)
+
+    def _look_ahead(self) -> None:
+        """Build the question after this one while the learner reads the feedback."""
+        if self.session is not None and self.trainer.is_ready:  # (not closed meanwhile)
+            want = self.session.upcoming()
+            if want is not None:
+                self._request(want)
 
     def next_question(self) -> None:
         """Show the session's next question, or say there is nothing more for now."""
@@ -312,19 +401,23 @@ class QuizScreen(QWidget):
                 self.next_button.setEnabled(False)
                 self.problem.setText("Preparing the next question…")
                 return
-            from quizzes import Session
-
             self._first_asked = False
-            trainer = self.trainer
-            self.session = Session(trainer.store, trainer.profile_id, trainer.bank,
-                                   module_id=self._module_id, scheduling=trainer.scheduling)
+            self._new_session()
         if self.session is None:
             return
-        question = self.session.next_question()
+        from quizzes.session import NotBuilt
+
+        try:
+            question = self.session.next_question()
+        except NotBuilt as wanted:
+            self._wait_for(wanted.want, self.next_question)
+            return
+        said, self._say_next = self._say_next, ""
         if question is None:
             self._show_done()
         else:
             self._show_question(question)
+            self.problem.setText(said)
 
     def _show_question(self, question: Question) -> None:
         from quizzes import QUESTION_TYPES
@@ -355,14 +448,29 @@ class QuizScreen(QWidget):
         ask that question again."""
         if self.session is None or self.page not in (STUDY, DONE):
             return
-        question = self.session.undo()
-        if question is None:
+        qid = self.session.take_back()
+        if qid is None:
             return
+        self.trainer.progress_changed.emit()
+        # Its question is among this session's answers, else built again on the worker.
+        known = [r.question for r in self.answered if r.question.id == qid]
         if self.answered:
             self.answered.pop()
+        if known:
+            self._show_taken_back(known[-1])
+            return
+        from quizzes.session import Want
+
+        want = Want(qid, exact=True)
+        session = self.session
+        self._wait_for(want, lambda: self._show_taken_back(session.take_supplied(want)))
+
+    def _show_taken_back(self, question: Question | None) -> None:
+        if question is None:  # no longer built (the content changed): go on instead
+            self.next_question()
+            return
         self._show_question(question)
         self.problem.setText("Your last answer was taken back.")
-        self.trainer.progress_changed.emit()
 
     def open_flag_dialog(self) -> None:
         """Ask why the question is wrong; flagging sets its item aside until unflagged."""
@@ -379,11 +487,10 @@ class QuizScreen(QWidget):
         self.session.flag(self.question, reason)
         self.trainer.progress_changed.emit()
         if self.result is None:  # not answered: nothing to read, go on at once
+            self._say_next = FLAGGED  # said over the next question, once it is built
             self.next_question()
-            if self.page == STUDY:
-                self.problem.setText("Flagged. It will not be asked again until unflagged.")
         else:
-            self.problem.setText("Flagged. It will not be asked again until unflagged.")
+            self.problem.setText(FLAGGED)
 
     def check_answer(self) -> None:
         """Mark the answer given; it is recorded before the feedback is shown."""
@@ -419,6 +526,9 @@ class QuizScreen(QWidget):
         self.problem.setText(self.result.notice)
         self.next_button.setFocus()
         self.trainer.progress_changed.emit()
+        # Once the feedback is painted: the worker building holds the GIL in turns with this
+        # thread, which would paint the feedback slower; the learner reads it for seconds.
+        QTimer.singleShot(LOOK_AHEAD_MS, self, self._look_ahead)
 
     def _answer_first(self, question: Question, answer: object) -> Result:
         """Mark and record the first question's answer, as a session would (committed before
@@ -478,18 +588,37 @@ class QuizScreen(QWidget):
     # Exams ----------------------------------------------------------------------------------
 
     def _start_exam(self) -> None:
+        """Set the exam's questions on the worker; the exam starts once they are built."""
         from app.corpus.vocabulary import GAMES
-        from quizzes import EVERYTHING, Exam, QuestionError, module
+        from quizzes import EVERYTHING, Exam, module
 
         trainer = self.trainer
         chosen = module(trainer.bank, self._module_id)
         games = chosen.games or tuple(GAMES)
-        try:
-            exam = Exam(trainer.store, trainer.profile_id, games, self.exam_count.value(),
-                        trainer.bank, scheduling=trainer.scheduling)
-        except QuestionError as exc:
-            self.picker_status.setText(f"No exam can be set here: {exc}.")
-            return
         title = "Exam: all games" if chosen.id == EVERYTHING else f"Exam: {chosen.title}"
+        store, profile_id, bank = trainer.store, trainer.profile_id, trainer.bank
+        count, minutes, scheduling = self.exam_count.value(), self.exam_minutes.value(), \
+            trainer.scheduling
+        self._drop_session()
+        ticket = self._exam_ticket
+        # Exam() reads the bank only (the store is used once answers come, on this thread).
+        trainer.off_thread(
+            lambda: Exam(store, profile_id, games, count, bank, scheduling=scheduling),
+            lambda made: self._on_exam(ticket, made, minutes, title))
+        self.waiting_label.setText(EXAM_WAIT)
+        self.pages.setCurrentIndex(WAITING)
+
+    def _on_exam(self, ticket: int, made: object, minutes: float, title: str) -> None:
+        from quizzes import Exam, QuestionError
+
+        if ticket != self._exam_ticket or self.page != WAITING:  # the learner went back
+            return
+        if not isinstance(made, Exam):
+            if not isinstance(made, QuestionError):
+                LOG.error("setting an exam failed: %r", made)
+            self.pages.setCurrentIndex(PICKER)
+            self.picker_status.setText(f"No exam can be set here: {made}.")
+            return
+        exam: Exam = made
         self.pages.setCurrentIndex(EXAM)
-        self.exam_view.start(exam, self.exam_minutes.value(), title)
+        self.exam_view.start(exam, minutes, title)

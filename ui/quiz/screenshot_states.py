@@ -60,6 +60,7 @@ def exam_result(window: MainWindow) -> None:
     quiz.choose_mode("exam")
     quiz.exam_count.setValue(EXAM_QUESTIONS)
     quiz.start()
+    quiz.wait_while_preparing()  # its questions are built on the trainer's worker
     view = quiz.exam_view
     assert view.exam is not None
     for n, question in enumerate(view.exam.questions):

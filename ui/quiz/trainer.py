@@ -43,6 +43,7 @@ class _Relay(QObject):
     first = Signal(object)
     built = Signal(object)
     failed = Signal(str)
+    done = Signal(int, object)
 
 
 class Trainer(QObject):
@@ -98,6 +99,9 @@ class Trainer(QObject):
         self._relay.first.connect(self._on_first)
         self._relay.built.connect(self._on_bank)
         self._relay.failed.connect(self._on_failure)
+        self._relay.done.connect(self._on_done)
+        self._jobs: dict[int, Callable[[object], None]] = {}  # (UI thread only)
+        self._ticket = 0
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.close)  # checkpoint and close the progress file
@@ -150,6 +154,30 @@ class Trainer(QObject):
 
         collector.pin_to_ui_thread()  # no collection on the worker (ui/collector.py)
         self._pool.start(build)
+
+    def off_thread(self, job: Callable[[], object], done: Callable[[object], None]) -> None:
+        """Run `job` on the worker that prepared the bank (after anything queued before it)
+        and call `done` with what it returned, or the exception it raised, on the UI thread.
+        The quiz screen builds its questions this way: a question plays deals forward, which
+        would freeze the window (ui/quiz/quiz_screen.py)."""
+        self._ticket += 1
+        ticket, relay = self._ticket, self._relay
+        self._jobs[ticket] = done  # kept here: the worker holds no widget (ui/threads.py)
+
+        def run() -> None:
+            try:
+                result: object = job()
+            except Exception as exc:  # handed over as it is: the caller says what it means
+                result = exc
+            relay.done.emit(ticket, result)
+
+        collector.pin_to_ui_thread()  # no collection on the worker (ui/collector.py)
+        self._pool.start(run)
+
+    def _on_done(self, ticket: int, result: object) -> None:
+        done = self._jobs.pop(ticket, None)
+        if done is not None:
+            done(result)
 
     def wait(self, timeout_ms: int = 60_000) -> bool:
         """Block until prepared (for the screenshot run); True when ready."""
