@@ -154,3 +154,19 @@ def test_conquian_has_no_count_due_after_the_hand(ruled):
     raw = {"game": "conquian", "dealer": "South", "stage": "hand-over",
            "hands": {"North": 0, "South": 2}, "event": {"type": "wrong-count"}}
     assert ruled(raw, "american").outcome == "not-covered"
+
+
+def test_a_king_turned_by_a_dealer_on_four_points_wins_him_the_game(ruled):
+    # Club Code laws 22 and 46: the king's point is his fifth, so the hand is not played
+    # (the blind audit's only wrong marked answer said "play goes on").
+    def turned(dealer_points: int) -> dict:
+        return {"game": "ecarte", "dealer": "South", "stage": "deal", "turn_up": "KS",
+                "hands": {"North": 5, "South": 5}, "scores": {"North": 2, "South": dealer_points},
+                "event": {"type": "king-turned"}}
+
+    won = ruled(turned(4), "english")
+    assert won.outcome == "game-won"
+    assert dict(won.score) == {"South": 1}
+    assert "ecarte.english.game-five-up" in won.laws
+    on = ruled(turned(3), "english")
+    assert on.outcome == "play-on" and dict(on.score) == {"South": 1}

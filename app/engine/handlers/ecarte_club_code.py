@@ -188,12 +188,24 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
             f"A wrong number was dealt, so the dealer may not mark the king he "
             f"turned. {describe_counts(ctx)}",
         )
+    dealer = ctx.table.dealer
+    play = ctx.game.facts.play
+    game_to = play.game_to if play is not None else 0
+    if game_to and ctx.table.score(dealer) + 1 >= game_to:
+        # The point makes his fifth (law 46): the game is his, and the hand is not played.
+        return ctx.decide(
+            "game-won",
+            [E + "king-scores-one", E + "game-five-up"],
+            f"The dealer, {dealer}, marks one for the king turned up, which brings him to "
+            f"{game_to}: he wins the game, and the hand is not played.",
+            score={dealer: 1},
+        )
     return ctx.decide(
         "play-on",
         [E + "king-scores-one", E + "turned-king-marking-time"],
-        f"The dealer, {ctx.table.dealer}, marks one for the king turned up; he may mark it any "
+        f"The dealer, {dealer}, marks one for the king turned up; he may mark it any "
         f"time before the trump of the next deal is turned.",
-        score={ctx.table.dealer: 1},
+        score={dealer: 1},
     )
 
 
