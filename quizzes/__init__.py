@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from quizzes.bank import ItemInfo, QuestionBank, default_bank, question_from_id
+    from quizzes.exam import Exam, ExamReport, Score
     from quizzes.modules import EVERYTHING, Module, ModuleStatus, module, overview
     from quizzes.progress_io import export_progress, import_progress
     from quizzes.questions import (
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
         check,
     )
     from quizzes.scheduling import QUICK_MS, Scheduling
-    from quizzes.session import Exam, ExamReport, Score, Session
+    from quizzes.session import Session
     from quizzes.statistics import Statistics
 
 # Each name is imported when first asked for: `python -m app quiz next` needs the bank, not
@@ -55,9 +56,9 @@ _WHERE = {
     "check": "quizzes.questions",
     "QUICK_MS": "quizzes.scheduling",
     "Scheduling": "quizzes.scheduling",
-    "Exam": "quizzes.session",
-    "ExamReport": "quizzes.session",
-    "Score": "quizzes.session",
+    "Exam": "quizzes.exam",
+    "ExamReport": "quizzes.exam",
+    "Score": "quizzes.exam",
     "Session": "quizzes.session",
     "Statistics": "quizzes.statistics",
 }

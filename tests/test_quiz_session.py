@@ -9,10 +9,11 @@ import pytest
 
 from app.progress import ProgressError, ProgressStore
 from quizzes.bank import default_bank
+from quizzes.exam import Exam
 from quizzes.modules import EVERYTHING, module, modules, overview
 from quizzes.questions import Question, QuestionError
 from quizzes.scheduling import Scheduling
-from quizzes.session import Exam, Session
+from quizzes.session import Session
 
 BANK = default_bank()
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
