@@ -191,20 +191,14 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     dealer = ctx.table.dealer
     play = ctx.game.facts.play
     game_to = play.game_to if play is not None else 0
-    if game_to and ctx.table.score(dealer) + 1 >= game_to:
-        # The point makes his fifth (law 46): the game is his, and the hand is not played.
-        return ctx.decide(
-            "game-won",
-            [E + "king-scores-one", E + "game-five-up"],
-            f"The dealer, {dealer}, marks one for the king turned up, which brings him to "
-            f"{game_to}: he wins the game, and the hand is not played.",
-            score={dealer: 1},
-        )
+    # A point that makes his fifth (law 46) wins the game: the hand is not played.
+    won = bool(game_to) and ctx.table.score(dealer) + 1 >= game_to
+    after = (f", which brings him to {game_to}: he wins the game, and the hand is not played"
+             if won else "; he may mark it any time before the trump of the next deal is turned")
     return ctx.decide(
-        "play-on",
-        [E + "king-scores-one", E + "turned-king-marking-time"],
-        f"The dealer, {dealer}, marks one for the king turned up; he may mark it any "
-        f"time before the trump of the next deal is turned.",
+        "game-won" if won else "play-on",
+        [E + "king-scores-one", E + ("game-five-up" if won else "turned-king-marking-time")],
+        f"The dealer, {dealer}, marks one for the king turned up{after}.",
         score={dealer: 1},
     )
 
