@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from app.corpus.laws import walked_version
+from app.corpus.laws import Content, walked_version
 from quizzes import prepared
 from quizzes.bank import QuestionBank, default_bank
 
@@ -37,10 +37,14 @@ def derived() -> prepared.Prepared:
     return prepared.Prepared(bank.survey, bank.items, bank.new_order)
 
 
-def store_prepared(folder: Path, data: prepared.Prepared) -> None:
+def store_prepared(folder: Path, data: prepared.Prepared, content: Content | None = None) -> None:
     """Write the app's own content's prepared data (`prepared_data`) into a cache folder, as a
-    run that derived them there would have."""
-    prepared.write(prepared.prepared_key(default_bank()), data, folder)
+    run that derived them there would have: for the content as read from its files, or for
+    `content`, the same laws served from a content store (another key, the same data)."""
+    bank = default_bank() if content is None else QuestionBank(content)
+    assert walked_version(bank.content) == walked_version(default_bank().content), (
+        "not the app's own content: its prepared data would be another's")
+    prepared.write(prepared.prepared_key(bank), data, folder)
 
 
 def stand_in_for_deriving(monkeypatch: pytest.MonkeyPatch, data: prepared.Prepared,
