@@ -172,6 +172,10 @@ def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> 
     return state, ev
 
 
+# Draws after which a carte blanche is still asked to be declared again.
+REPEAT_DRAWS = 4
+
+
 def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
                    ctx: Context) -> Made | None:
     """Half the time he really holds no court card (the shuffle put his court cards in the
@@ -179,6 +183,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     his last."""
     rng = ctx.rng
     player = ev["player"]
+    if ev.get("repeated") and state.stage == "play" and state.tricks_played > REPEAT_DRAWS:
+        # Law 16 lets him score it again only while no card he draws is a court card: after
+        # many draws a hand still blank is barely possible, so it is asked early in play.
+        return None
     hand = list(state.hand(player))
     stock = list(state.stock)
     if rng.random() < 0.5:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.engine.core import Context, names, rules
+from app.engine.core import Context, rules
 from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
@@ -116,7 +116,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     law = P + ("false-four-of-a-kind" if three_of_four else "other-false-declarations")
     laws = [law] if claim.lacking else [law, P + "amending-a-declaration"]
     reason = (
-        f"he lacks the {names(claim.lacking)}"
+        f"he declared it {claim.wanting}"
         if claim.lacking
         else "he holds the cards but has drawn from the stock since, too late to amend"
     )
