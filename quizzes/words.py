@@ -214,10 +214,11 @@ def _plural_rank(rank: str, n: int) -> str:
 
 
 def _wrong_card(hand: tuple[Card, ...], card: Card, kept: list[Card],
-                any_suit: bool) -> Card | None:
+                any_suit: bool, avoid: str | None = None) -> Card | None:
     """A card of his hand he could have laid down by mistake for `card`: one of its rank
-    (of another suit, unless any suit serves), else any other card not among `kept`."""
-    spare = [c for c in hand if c not in kept and c != card]
+    (of another suit, unless any suit serves), else any other card not among `kept`; none of
+    the suit `avoid` (trumps, beside a plain marriage)."""
+    spare = [c for c in hand if c not in kept and c != card and c.suit != avoid]
     like = [c for c in spare if c.rank == card.rank and (any_suit or c.suit != card.suit)]
     other = [c for c in spare if c.rank != card.rank]
     found = like or other
@@ -246,12 +247,13 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
         return (f" He laid down three {RANK_NAMES[rank]}s and the {other[0].name}, though he "
                 f"holds a fourth {RANK_NAMES[rank]}, the {of_rank[-1].name}.")
     if declared == "marriage":
+        # A plain marriage: no card of trumps is named (it would read as a royal one).
         if lacking:
-            if len(lacking) != 1:
+            shown = next((c for c in hand if c.rank in ("K", "Q") and c.suit != trump), None)
+            if shown is None:
                 return ""
-            missing = lacking[0]
-            shown = Card("Q" if missing.rank == "K" else "K", missing.suit)
-            wrong = _wrong_card(hand, missing, [shown], False)
+            missing = Card("Q" if shown.rank == "K" else "K", shown.suit)
+            wrong = _wrong_card(hand, missing, [shown], False, trump)
             if wrong is None:
                 return ""
             return (f" He laid down the {shown.name} and the {wrong.name}: he does not hold "
@@ -259,7 +261,7 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
         suit = next(s for s in "SHDC" if s != trump
                     and Card("K", s) in hand and Card("Q", s) in hand)
         king, queen = Card("K", suit), Card("Q", suit)
-        wrong = _wrong_card(hand, queen, [king, queen], False)
+        wrong = _wrong_card(hand, queen, [king, queen], False, trump)
         if wrong is None:
             return ""
         return (f" He laid down the {king.name} and the {wrong.name} in place of the "

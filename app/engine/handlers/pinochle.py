@@ -118,12 +118,13 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     reason = (
         f"he declared it {claim.wanting}"
         if claim.lacking
-        else "he holds the cards but has drawn from the stock since, too late to amend"
+        else "though he holds the cards, he has drawn from the stock since, too late to amend"
     )
     return ctx.decide(
         "penalty",
         laws,
-        f"{who} declared {what} ({value}) but {reason}. The {value} points are taken down, and "
+        f"{who} declared {what} ({value}) wrongly: {reason}. The {value} points are taken "
+        f"down, and "
         f"{adversary} may make him lead or play one of the cards he showed.",
         options=[Option("call-card", adversary)],
         score={who: -value},
