@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from app.engine.ruling import CodeRuling, Decision, Option, also_true_of
 from quizzes.bank import default_bank
-from quizzes.generators.code import alike
 from quizzes.questions import QuestionError
 
 BANK = default_bank()
@@ -99,6 +98,8 @@ def _r(code: str, outcome: str, *options: tuple[str, str], **score: int) -> Code
 
 
 def test_part_of_a_ruling_is_true_of_it():
+    from quizzes.generators.code import alike
+
     # #119: Foster's "A penalty. North scores 2." for the refuser who fails is the Club Code's
     # law 49 too, which adds the dealer's turned king.
     american = _r("american", "penalty", North=2)
