@@ -247,8 +247,10 @@ def ruling_choices(
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
         said = wording.setdefault(meaning(other.outcome), other.outcome)
-        if other.score and said in _DENY_A_PENALTY:
-            said = other.outcome  # points given are not "No penalty. South scores 10." (#169)
+        if other.score and said in _DENY_A_PENALTY and said != other.outcome:
+            # Points given are not "No penalty. South scores 10." (#169), and in words of
+            # their own they would word the right ruling's meaning a second way.
+            return
         if said != other.outcome:
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
