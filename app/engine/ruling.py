@@ -323,13 +323,20 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     terms to it (an option, points). A learner told only the bare outcome cannot rule the
     other out, so a question may not offer the two as rival answers.
 
-    So is a ruling that names some of the other's rights and nothing else ("West may claim a
-    misdeal" of "West or East may claim a misdeal"): the same meaning and points, and every
-    right it names held by the same player in the other."""
+    So is a ruling that says part of the other and nothing else: the same meaning, every
+    right it names held by the same player in the other ("West may claim a misdeal" of "West
+    or East may claim a misdeal"), and every point it gives given there too ("A penalty.
+    North scores 2." of "A penalty. South may mark the points omitted. North scores 2.": the
+    refuser who fails pays 2 under Foster and under the Club Code's law 49 alike, the blind
+    audit's #119).
+
+    And a bare new deal ("The cards are dealt again.", "It is a misdeal.") is true of a
+    ruling that lets a side have the cards dealt again: a misdeal claimed is the cards dealt
+    again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
-    if (stated.options and stated.meaning == other.meaning
-            and stated.key()[2] == other.key()[2]
+    if (stated.meaning == other.meaning
+            and set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights())):
         return True
     bare = not (stated.options or stated.score)
@@ -337,6 +344,9 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         # "The cards are taken back and played again" is what a card taken back is: it goes
         # back to the hand and a card is played again in its place (a lead out of turn taken
         # back, Foster's general law and the Club Code's law 40, the blind audit's #170).
+        return True
+    if (bare and MEANINGS.get(stated.outcome) == "deal-again"
+            and any(option_meaning(o.id) == "deal-again" for o in other.options)):
         return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
