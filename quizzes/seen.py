@@ -94,6 +94,9 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         # pack (at Cinch the plain cards thrown out before the fill).
         pack = len(game.pack.cards) * game.pack.copies
         out["discards"] = max(0, pack - sum(state.placed().values()))
+    if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
+        out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
+        out["cutting_for_deal"] = True
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")

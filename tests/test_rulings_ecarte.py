@@ -115,6 +115,17 @@ def test_any_card_but_the_eleventh_faced_in_the_pack_means_a_new_deal(ruled, pos
     assert ruled(raw, "american").outcome == outcome
 
 
+@pytest.mark.parametrize("position", [1, 10, 11, 12])
+def test_club_code_law_12_any_faced_card_before_the_turn_up_even_the_eleventh_is_a_fresh_deal(
+    ruled, position
+):
+    # H-EC law 12 has no exception for the eleventh card (that one is Foster's): found faced
+    # before the turn-up, it too means a fresh deal.
+    raw = ecarte(turn_up=None, event={"type": "faced-card-in-pack", "position": position})
+    r = ruled(raw, "english")
+    assert (r.outcome, r.laws) == ("new-deal", ("ecarte.english.faced-card-in-pack",))
+
+
 @pytest.mark.parametrize(
     ("owner", "seen", "options"),
     [

@@ -22,13 +22,13 @@ from app.model.event_spec import EventSpec, FieldSpec
 from app.model.event_types import Event
 from app.model.event_words import (
     BROKEN_HOW,
-    CUT_ERRORS,
     DECLARATION_WORDS,
     DECLARATIONS,
     EXCHANGE_ERRORS,
     EXPOSED_HOW,
     SUIT_WORDS,
     card_name,
+    cut_error_words,
     declared_words,
     hand_result_words,
     join,
@@ -193,10 +193,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "In cutting for deal, or cutting the pack to the dealer, a player showed or exposed "
             "cards, or left too few cards in a packet.",
         ("deal",),
-        lambda f: f"In cutting, {f['player']} {CUT_ERRORS[f['error']]}"
-            + (f" (the smaller packet held {f['cards']})" if f.get("cards") is not None else "")
-            + (", noticed only after the deal." if f.get("dealt")
-               else ", noticed before the cards were dealt."),
+        cut_error_words,
     ),
     EventSpec(
         t.DealtOutOfTurn,

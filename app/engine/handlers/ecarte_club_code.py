@@ -43,17 +43,12 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
     """Law 12: a faced card in the pack before the trump is turned means a fresh deal; law 35:
     one found in the stock after discarding is thrown aside. Between the turn-up and the
-    discard (or in play without a discard) the Club Code says nothing of a faced card."""
+    discard (or in play without a discard) the Club Code says nothing of a faced card.
+    Law 12 makes no exception for the eleventh card, the one due to be turned up: that
+    exception is Foster's (ecarte.american.faced-card-in-pack), not the Club Code's."""
     table = ctx.table
     if table.turn_up is None and table.trump is None:
         position = ctx.event.position
-        if position == 11:
-            return ctx.decide(
-                "deal-stands",
-                [E + "faced-card-in-pack", E + "turn-up-top-card"],
-                "The eleventh card is the trump card, turned up in the ordinary way: the deal "
-                "stands.",
-            )
         return ctx.decide(
             "new-deal",
             [E + "faced-card-in-pack"],
