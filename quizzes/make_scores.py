@@ -23,9 +23,16 @@ from quizzes.event_fields import Context, Made, Maker
 
 def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
                ctx: Context) -> Made | None:
-    """He threw down his hand after winning the tricks he won."""
+    """He threw down his hand after winning the tricks he won, a proposal having been
+    accepted and cards exchanged. With no exchange someone stood or the dealer refused, and
+    one who stood or refused and fails to win the point gives 2, not 1 (Écarté Club Code law
+    49): who it was would decide the score, and no table shows it. After an accepted first
+    proposal the abandonment alone decides (law 42)."""
     if "tricks_won" in ev:
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    if not state.discards_made and state.stock:
+        taken = ctx.rng.randint(1, min(5, len(state.stock)))
+        state = replace(state, discards_made=True, stock=state.stock[taken:])
     return state, ev
 
 

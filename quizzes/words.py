@@ -240,7 +240,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if dealer.startswith(("It ", "Nobody ")):
         dealer = dealer[0].lower() + dealer[1:]  # after the semicolon
     parts = [f"{game.name}, {stage}; {dealer}"]
-    if s.trump:
+    if s.trump and s.event.type != "several-trumps-turned":  # the trump is not settled
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")

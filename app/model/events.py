@@ -136,7 +136,10 @@ _SPECS: tuple[EventSpec, ...] = (
         ("bidding", "play", "stock-exhausted", "hand-over"),
         lambda f: f"{f['player']} marked {points_words(f['marked'])} where {f['correct']} "
             f"{'was' if f['correct'] == 1 else 'were'} due"
-            + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal."),
+            + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal.")
+            # The law of an overscore is of one proved or admitted (Club Code law 51 at
+            # Bézique, the overscore taken down at Écarté): the stem says it is.
+            + (" He admits the error." if f["marked"] > f["correct"] else ""),
         randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
