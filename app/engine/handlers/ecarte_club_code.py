@@ -255,8 +255,10 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
         stood = ctx.event.proposal == "stood"
         law = E + ("stander-fails-point" if stood else "refuser-fails-point")
         if h.vole:
+            # The 2 is the vole's, scored as usual: no penalty is added for the stand or
+            # refusal (law 49: its 2 applies "only to the point").
             return ctx.decide(
-                "penalty",
+                "no-penalty",
                 [law, E + "penalty-replaces-point-only", E + "point-and-vole"],
                 f"{h.bound} played on his own judgement and lost every trick: {h.winner} scores "
                 f"the vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
