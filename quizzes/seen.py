@@ -155,8 +155,8 @@ def laid_problems(seen: Mapping[str, Any]) -> list[str]:
     kind, player = event.get("type"), event.get("player")
     turned = _turned(event)
     if turned is not None:
-        apart: Mapping[str, Any] = seen.get("apart") or {}
-        shown = len(apart.get("cards") or ())
+        laid: Mapping[str, Any] = seen.get("apart") or {}
+        shown = len(laid.get("cards") or ())
         if shown != turned[0]:
             return [f"{turned[0]} cards are said to be turned up, the table shows {shown}"]
         if kind == "several-trumps-turned" and (seen.get("turn_up") or seen.get("trump")):

@@ -144,7 +144,8 @@ def test_no_hand_is_scored_beside_a_king_turned_by_a_dealer_who_has_points() -> 
                     "penalty:ecarte.english.turned-king-marking-time"):
         shown = q.shown
         assert shown is not None
-        if shown["event"]["type"] == "hand-result" and str(shown.get("turn_up", "")).startswith("K"):
+        king = str(shown.get("turn_up", "")).startswith("K")
+        if shown["event"]["type"] == "hand-result" and king:
             assert shown["scores"][shown["dealer"]] == 0, q.id
 
 
