@@ -304,6 +304,10 @@ def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -
     adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
     (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
     players = list(state.players)
+    if ev["error"] != "packet-too-small":
+        # Only a packet's size is in question there: a packet of one beside an exposed card
+        # would be a second irregularity the stem says nothing of.
+        ev = {k: v for k, v in ev.items() if k != "cards"}
     if ev["error"] != "several-shown-for-deal":
         ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
     else:

@@ -32,7 +32,9 @@ def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
     if not state.discards_made and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
-        state = replace(state, discards_made=True, stock=state.stock[taken:])
+        # Both looked at their hands to propose, accept and discard.
+        seen = None if state.seen is None else tuple(state.players)
+        state = replace(state, discards_made=True, stock=state.stock[taken:], seen=seen)
     return state, ev
 
 

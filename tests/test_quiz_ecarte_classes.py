@@ -113,6 +113,12 @@ def test_a_cut_is_told_by_its_packet_never_as_too_few() -> None:
             assert f"leaving {cards} card" in q.situation, q.id
 
 
+def test_only_a_packet_too_small_tells_the_packets_size() -> None:
+    for q in _built("ruling:ecarte.english.card-exposed-cutting-to-dealer",
+                    "ruling:ecarte.english.several-exposed-cutting-for-deal"):
+        assert "smaller packet" not in q.situation, q.id
+
+
 def test_cutting_for_deal_is_before_the_first_deal() -> None:
     for q in _built("ruling:ecarte.english.several-exposed-cutting-for-deal"):
         shown = q.shown
@@ -136,6 +142,7 @@ def test_a_hand_abandoned_follows_an_accepted_proposal() -> None:
                     "ruling:ecarte.english.abandon-after-tricks"):
         assert q.shown is not None and q.shown.get("discards"), q.id
         assert "A discard has been made." in q.situation, q.id
+        assert set(q.shown.get("hands_seen") or ()) == {"North", "South"}, q.id
 
 
 def test_no_hand_is_scored_beside_a_king_turned_by_a_dealer_who_has_points() -> None:
