@@ -56,14 +56,27 @@ def _failed_to_draw(state: DealState, game: Game, ev: dict[str, Any],
     return after, {**ev, "player": player}
 
 
+def _turned(state: DealState, player: str, count: int) -> DealState:
+    """In a melding game, `player` turns up the top `count` cards of the stock: a drawn card
+    is faced at once and never goes into the hand (Foster 1913), so the first lies face up as
+    the card on offer and any other beside it, and the hands keep their ten."""
+    m = state.melds
+    assert m is not None and len(state.stock) >= count
+    first, *rest = state.stock[:count]
+    return replace(state, stock=state.stock[count:],
+                   melds=replace(m, upcard=first, upcard_from="stock", turned_by=player,
+                                 turned_too=tuple(rest)))
+
+
 def _drew_two(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
-    """A player drew two cards at his turn to draw: one over, the stock a card shorter (in a
-    melding game, the player to move took the top card into his hand besides)."""
-    if not state.to_draw:
+    """A player drew two cards at his turn to draw: one over, the stock a card shorter. In a
+    melding game the player to move turned up the top two cards at once: both lie face up
+    (he has seen both), neither in his hand."""
+    if not state.to_draw and state.melds is not None:
         player = state.to_move
-        stock = state.stock
-        return replace(state, hands={**state.hands, player: (*state.hand(player), stock[0])},
-                       stock=stock[1:]), {**ev, "player": player}
+        return _turned(state, player, 2), {**ev, "player": player, "saw_second": True}
+    if not state.to_draw:
+        return None
     player = ctx.rng.choice(state.to_draw)
     return happen(state, game, {**ev, "player": player}), {**ev, "player": player}
 
@@ -77,8 +90,20 @@ def _drew_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
         loser = state.to_draw[-1]
         taken = draw(state, game, loser, 1)
         return taken, {**ev, "player": loser, "card_was_adversarys": True}
+    if state.melds is not None:
+        # A melding game: the player whose turn it is not turned up the top card, the one his
+        # adversary was to turn (it lies face up, turned by him).
+        player = next(p for p in state.players if p != state.to_move)
+        return _turned(state, player, 1), {**ev, "player": player, "card_was_adversarys": True}
     player = ctx.rng.choice(list(state.players))
     return draw(state, game, player, 1), {**ev, "player": player, "card_was_adversarys": False}
+
+
+def _touched_top(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """The player to move, a card face up on offer to him (the adversary's discard, or the
+    card the adversary turned and passed), touched the top card of the stock."""
+    return state, {**ev, "player": state.to_move}
 
 
 def _draw_moment(state: DealState, game: Game, ev: dict[str, Any],
@@ -312,6 +337,7 @@ MAKERS: dict[str, Maker] = {
     "failed-to-draw": _failed_to_draw,
     "drew-two": _drew_two,
     "drew-out-of-turn": _drew_out_of_turn,
+    "touched-top-card": _touched_top,
     "loser-saw-two": _draw_moment,
     "both-drew-wrong": _draw_moment,
     "even-stock": _even_stock,

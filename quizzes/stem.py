@@ -22,7 +22,7 @@ from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
-from quizzes.words import STAGE_WORDS, dealer_words, looked_words
+from quizzes.words import MELD_GAME_WORDS, STAGE_WORDS, dealer_words, looked_words
 
 
 def _card(code: Any) -> Card | None:
@@ -164,6 +164,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         told = _told_by_event(ground, scenario)
         if told is not None:
             out.append(told)
+        if scenario.event.type in MELD_GAME_WORDS:
+            # Told in a melding game's words, the sentence states every field of the event.
+            out.append(MELD_GAME_WORDS[scenario.event.type](scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):

@@ -143,6 +143,23 @@ _TRICK_GAME_WORDS = {
 }
 
 
+def _adversary(scenario: Scenario, player: Any) -> str:
+    return next((p for p in scenario.players if p != player), "his adversary")
+
+
+# Events whose own sentence is a game of tricks' (cards drawn into the hand), in a melding
+# game's terms: there a card drawn is turned face up at once and never joins the hand (Foster
+# 1913), so drawing two is turning up two (both seen), and drawing out of turn is turning the
+# card that was the adversary's to turn. Each states every field of its event.
+MELD_GAME_WORDS = {
+    "drew-two": lambda s: f"{s.event.get('player')} turned up two cards from the stock at "
+                          "once, instead of one.",
+    "drew-out-of-turn": lambda s: f"{s.event.get('player')} turned up the top card of the "
+                                  f"stock out of turn: it was "
+                                  f"{_adversary(s, s.event.get('player'))}'s turn to draw.",
+}
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -155,6 +172,9 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         # The event's own words are Conquian's (a card drawn and passed, going out), which a
         # game played in tricks has not: it is told in that game's terms.
         text = _TRICK_GAME_WORDS[ev.type]
+    if game is not None and not game.has_tricks and game.draws_from_stock \
+            and ev.type in MELD_GAME_WORDS:
+        text = MELD_GAME_WORDS[ev.type](scenario)
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
