@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from app.cards import Card
 from app.model.games import Game
 from app.rehearsal.mistakes import happen
 from app.rehearsal.play import draw, put_card, settle_draws
@@ -186,15 +187,57 @@ def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> 
     if ev["how"] == "two-played" and (not game.has_tricks or not in_play):
         ev["how"] = "faced"
     if ev["how"] == "two-played":
+        # Two cards he could lawfully play: either may be the one chosen as played without
+        # a revoke besides (the blind audit's #52: two clubs on a trump lead, trumps held).
         ev["player"] = state.to_move
-        hand = state.hand(state.to_move)
+        hand = _lawful(state, game, state.to_move)
         if len(hand) < 2:
             return None
         first, second = ctx.rng.sample(range(len(hand)), 2)
         ev["card"], ev["second_card"] = hand[first].code, hand[second].code
-    else:
-        ev.pop("second_card", None)
+        return state, ev
+    ev.pop("second_card", None)
+    if game.has_tricks and in_play:
+        # An exposed card is there to be called: its holder has a later trick to play it to,
+        # has not played to this one, nor has his right-hand adversary (who must call before
+        # he plays), and the card may lawfully be played to the trick as led (the blind
+        # audit's #35: a last card exposed after the call was lost; #195: a diamond exposed
+        # beside a spade lead its holder could follow).
+        callable_by = {p: _lawful(state, game, p) for p in _may_be_called(state)}
+        if not any(callable_by.values()):
+            return None
+        player = ev.get("player")
+        if not callable_by.get(player):
+            player = ctx.rng.choice(sorted(p for p, cards in callable_by.items() if cards))
+        cards = callable_by[player]
+        card = ev.get("card")
+        if card not in [c.code for c in cards]:
+            card = ctx.rng.choice(cards).code
+        ev["player"], ev["card"] = player, card
     return state, ev
+
+
+def _lawful(state: DealState, game: Game, player: str) -> list[Card]:
+    """The cards of the player's hand he may lawfully play to the trick as it stands (any,
+    to lead)."""
+    hand = state.hand(player)
+    led = state.trick.cards if state.trick is not None else ()
+    if not led:
+        return list(hand)
+    return list(game.legal_plays(tuple(hand), tuple(led), state.trump, state.stage) or hand)
+
+
+def _may_be_called(state: DealState) -> list[str]:
+    """Players holding two cards or more who have not played to the trick in progress, nor
+    has the player on their right."""
+    seats = list(state.players)
+    trick = state.trick
+
+    def played(p: str) -> bool:
+        return trick is not None and trick.played_by(p)
+
+    return [p for p in seats if len(state.hand(p)) >= 2 and not played(p)
+            and not played(seats[(seats.index(p) - 1) % len(seats)])]
 
 
 def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],

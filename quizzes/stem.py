@@ -149,8 +149,10 @@ def ground_words(ground: Ground, scenario: Scenario) -> str:
     """A ground in a learner's words beside the table shown. Where the event's card was led,
     the trick shown holds it: that nothing had been led is said of the moment before it."""
     value = ground.value
+    fields = _event_fields(scenario)
+    exposed_apart = fields["type"] == "exposed-card" and fields.get("how") != "two-played"
     if ground.fact == "trick" and value is not None and not value.cards \
-            and taken(_event_fields(scenario)):
+            and taken(fields) and not exposed_apart:
         return (f"It was {value.leader}'s lead: no card had been led to the trick before "
                 f"{scenario.event.get('player')}'s.")
     return ground.words

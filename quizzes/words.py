@@ -175,6 +175,11 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     if game is not None and not game.has_tricks and game.draws_from_stock \
             and ev.type in MELD_GAME_WORDS:
         text = MELD_GAME_WORDS[ev.type](scenario)
+    if ev.type == "play":
+        # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
+        # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
+        # is one (the blind audit's #101).
+        text += " He does not take it back before the trick is turned and quitted."
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
