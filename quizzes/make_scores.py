@@ -168,8 +168,11 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
     goal = facts(game).game_to
-    if goal and not declares and scores[player] >= goal:
-        return None  # the points would have won the game: nothing is left to rule
+    if goal and scores[player] >= goal:
+        # The points would have won the game (at Pinochle he calls himself out): nothing is
+        # left to rule, and a score past the game in the middle of a hand reads as one the
+        # game cannot reach.
+        return None
     return replace(state, scores=scores), ev
 
 
@@ -236,8 +239,8 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
             return None
         score = made.score(player) + values[_HIGHER[name]]
         goal = facts(game).game_to
-        if goal and score >= 2 * goal:
-            return None
+        if goal and score >= goal:
+            return None  # past the game in the middle of a hand (see _false_declaration)
         made = replace(made, scores={**made.scores, player: score})
     else:
         played = rng.choice(cards)

@@ -198,6 +198,12 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         counts.append(said)
     if ev.type == "wrong-count":
         text = f"The hands are counted: {join_words(counts)}."
+    elif ev.type == "even-stock" and wrong:
+        # The law's premise: an earlier error nobody noticed left the stock even, so a hand
+        # holds a card over (or short); said as that, the count is no second irregularity
+        # the ruling ignores (the first blind audit's #64).
+        text += (" An earlier error in drawing, unnoticed until now, left it so. The hands "
+                 f"are counted: {join_words(counts)}.")
     elif wrong and not spec.explains_counts:
         # A wrong count the event's words do not account for (a king turned up after a wrong
         # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
