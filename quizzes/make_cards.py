@@ -206,7 +206,7 @@ def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> 
         callable_by = {p: _lawful(state, game, p) for p in _may_be_called(state)}
         if not any(callable_by.values()):
             return None
-        player = ev.get("player")
+        player = str(ev.get("player"))
         if not callable_by.get(player):
             player = ctx.rng.choice(sorted(p for p, cards in callable_by.items() if cards))
         cards = callable_by[player]

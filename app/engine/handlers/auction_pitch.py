@@ -69,7 +69,7 @@ def misdeal(
     (ENC-AP) makes any card exposed in dealing a new deal, whoever shows it: it takes
     precedence over Foster's general law for a player who turns up his own card (no claim for
     his own error), which would let the deal stand."""
-    if ctx.event.type == "own-card-exposed-in-deal":
+    if isinstance(ctx.event, ev.OwnCardExposedInDeal):
         dealer = ctx.table.dealer
         return ctx.decide(
             "new-deal",
