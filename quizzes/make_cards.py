@@ -107,6 +107,14 @@ def _touched_top(state: DealState, game: Game, ev: dict[str, Any],
     return state, {**ev, "player": state.to_move}
 
 
+def _peeked(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """In a melding game, the player who has just turned the card face up looked at stock
+    cards beyond it (elsewhere, whoever the event names)."""
+    if state.melds is not None and state.melds.turned_by:
+        return state, {**ev, "player": state.melds.turned_by}
+    return state, ev
+
+
 def _draw_moment(state: DealState, game: Game, ev: dict[str, Any],
                  ctx: Context) -> Made | None:
     """A fault in drawing after the trick (looking at two cards, both drawing wrong): the loser
@@ -381,6 +389,7 @@ MAKERS: dict[str, Maker] = {
     "drew-two": _drew_two,
     "drew-out-of-turn": _drew_out_of_turn,
     "touched-top-card": _touched_top,
+    "peeked-at-stock": _peeked,
     "loser-saw-two": _draw_moment,
     "both-drew-wrong": _draw_moment,
     "even-stock": _even_stock,

@@ -65,7 +65,10 @@ _WHERE: dict[str, Callable[[DealState], bool]] = {
         _to_turn(s) if s.melds is not None else _stock_left(s)),
     "loser-saw-two": _draws_due,
     "both-drew-wrong": _draws_due,
-    "peeked-at-stock": _stock_left,
+    # In a melding game he looks beyond the card he has just turned (it lies face up).
+    "peeked-at-stock": lambda s: _stock_left(s) and (
+        s.melds is None or (s.melds.upcard is not None and s.melds.upcard_from == "stock"
+                            and s.melds.turned_by == s.to_move)),
     "even-stock": lambda s: len(s.stock) > 1 and not s.to_draw,
     "touched-top-card": lambda s: _face_up_offered(s) if s.melds is not None
     else _stock_left(s),

@@ -260,7 +260,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
     stage = STAGE_WORDS.get(s.stage, s.stage)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
-    if s.stage == "play" and early and untouched:
+    if s.stage == "play" and early and untouched and game.has_tricks:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"

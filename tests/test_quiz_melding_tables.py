@@ -128,3 +128,20 @@ def test_foster_1897_on_seeing_stock_cards_is_not_a_wrong_choice_beside_1913():
         built += 1
         assert "conquian.american.looking-at-stock" not in [c.key for c in q.choices], q.id
     assert built >= 2
+
+
+def test_a_player_looks_beyond_the_card_he_has_just_turned():
+    checked = 0
+    for q in _questions():
+        event = (q.table or {}).get("event", {})
+        if event.get("type") != "peeked-at-stock":
+            continue
+        checked += 1
+        faced = q.shown.get("faced") or {}
+        assert faced.get("cards") and f"by {event['player']}" in faced["words"], (q.id, faced)
+    assert checked >= 1
+
+
+def test_a_melding_game_is_not_told_in_the_words_of_tricks():
+    for q in _questions():
+        assert "before any card is played" not in q.situation, q.id
