@@ -94,8 +94,8 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         # pack (at Cinch the plain cards thrown out before the fill).
         pack = len(game.pack.cards) * game.pack.copies
         out["discards"] = max(0, pack - sum(state.placed().values()))
-    if state.melds is not None:
-        out.update(meld_table(state))
+    if state.melds is not None and (any(state.hands.values()) or state.stage != "deal"):
+        out.update(meld_table(state))  # (nothing dealt yet, an error in the cut: no melds)
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")
