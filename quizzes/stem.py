@@ -149,6 +149,9 @@ def ground_words(ground: Ground, scenario: Scenario) -> str:
     """A ground in a learner's words beside the table shown. Where the event's card was led,
     the trick shown holds it: that nothing had been led is said of the moment before it."""
     value = ground.value
+    if ground.fact == "trick" and (value is None or not value.cards) \
+            and scenario.stage in ("deal", "bidding"):
+        return "No card has been played yet."  # before play there is no trick in progress
     fields = _event_fields(scenario)
     exposed_apart = fields["type"] == "exposed-card" and fields.get("how") != "two-played"
     if ground.fact == "trick" and value is not None and not value.cards \

@@ -127,3 +127,10 @@ def test_a_card_exposed_in_dealing_at_auction_pitch_is_a_new_deal_by_its_own_law
     for seed in range(3):
         q = BANK.generate("ruling", "general.american.own-card-exposed-in-deal", seed)
         assert q.game == "general" and q.table["game"] != "auction-pitch", q.id
+
+
+def test_before_play_no_trick_in_progress_is_spoken_of():
+    q = BANK.generate("ruling", "cinch.american.exposed-card-faced", 7)
+    assert q.table["stage"] == "bidding"
+    assert "trick in progress" not in q.situation
+    assert "No card has been played yet." in q.situation
