@@ -24,6 +24,25 @@ MAX_TRIES = 2000  # a rare situation (a king of trumps held and announced) needs
 Combo = tuple[str, str, str]  # game, stage, event type
 
 
+# Outcomes whose own sentence leaves the ruling to the explanation ("the law settles the
+# position as described", "the options say what the adversary may choose", "won by the
+# player the explanation names"): alone, without options or points, they state no ruling a
+# learner can check. "Play goes on." marked right while the law's consequence (North counts
+# the cards South cannot answer as tricks; the marriage's 40 is lost) sits in the why tests
+# nothing of the law (the blind audit's #139, #166, #173); "A penalty." offered as wrong is
+# true of any penalised ruling (#50, #54, #101, #154).
+_LEAVES_IT_TO_THE_WHY = frozenset({"play-on", "penalty", "game-won"})
+
+def states_a_ruling(cr: CodeRuling) -> bool:
+    """Whether a ruling's words state a ruling a learner can check against the laws: not a
+    silence, not a ruling left to a fact not shown, not an outcome that leaves the ruling to
+    the explanation with no terms of its own (_LEAVES_IT_TO_THE_WHY)."""
+    if cr.outcome in ("not-covered", "depends"):
+        return False
+    return bool(cr.options or cr.score) or cr.outcome not in _LEAVES_IT_TO_THE_WHY
+
+
+
 class NoScenario(LookupError):
     """No scenario fitting the law was found from this seed."""
 
