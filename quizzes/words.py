@@ -324,7 +324,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple):
         return ""
-    lacking = missing_cards(declared, hand, scenario.trump)
+    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
     if lacking is None:
         return ""
     declares = _declares(game)
