@@ -294,6 +294,11 @@ def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -
     adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
     (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
     players = list(state.players)
+    if ev["error"] != "packet-too-small":
+        # The size of a packet is what that error is about; told beside another error, a
+        # packet under the legal minimum would be a second irregularity the stem does not
+        # mean (the fourth blind audit's C94, C107), and the other laws do not turn on it.
+        ev = {**ev, "cards": None}
     if ev["error"] != "several-shown-for-deal":
         ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
     else:

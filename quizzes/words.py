@@ -243,9 +243,12 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 _RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn", "cut-error"})
 
 
-def dealer_words(dealer: str, event_type: str) -> str:
+def dealer_words(dealer: str, event_type: str, error: object = None) -> str:
     """Who dealt, in a sentence; where another player dealt out of turn, the table's dealer
-    is the one whose turn it was, and is named so."""
+    is the one whose turn it was, and is named so. A cut for deal is made before anyone's
+    turn to deal: it decides who deals first (the fourth blind audit's C107)."""
+    if event_type == "cut-error" and error == "several-shown-for-deal":
+        return "The players were cutting for deal."
     if event_type in _RIGHTFUL_DEALER:
         return f"It was {dealer}'s turn to deal."
     return f"{dealer} dealt."
@@ -261,9 +264,9 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
-    dealer = dealer_words(s.dealer, s.event.type)
-    if dealer.startswith("It "):
-        dealer = "it" + dealer[2:]  # after the semicolon
+    dealer = dealer_words(s.dealer, s.event.type, s.event.get("error"))
+    if dealer.startswith(("It ", "The ")):
+        dealer = dealer[0].lower() + dealer[1:]  # after the semicolon
     parts = [f"{game.name}, {stage}; {dealer}"]
     if s.trump:
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
