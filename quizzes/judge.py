@@ -340,9 +340,10 @@ def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
     if lacking is None:
         return []
     text = situation.casefold()
-    if lacking and not any(w in text for w in ("does not hold the", "without the")):
+    if lacking and not any(w in text for w in ("does not hold", "without the", "holds only")):
         return [f"{player} declared without the cards, and the stem does not say so"]
-    if not lacking and "holds the cards for it" not in text:
+    if not lacking and not any(w in text for w in ("holds the cards for it", "which he holds",
+                                                  "though he holds")):
         return [f"{player} holds the cards he declared, and the stem does not say so"]
     return []
 

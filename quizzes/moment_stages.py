@@ -59,6 +59,9 @@ _WHERE: dict[str, Callable[[DealState], bool]] = {
     "lead-out-of-turn": _to_lead,
     "named-suit-not-led": _to_lead,
     "stock-exhausted": _stock_gone,
+    # Declared again after a draw only while no card drawn is a court card (Portland law 16):
+    # a hand still blank many draws into play is barely possible, so it is asked early.
+    "carte-blanche": lambda s: s.tricks_played <= 4,
 }
 
 

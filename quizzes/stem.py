@@ -71,7 +71,9 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     players = list(table.get("players") or hands)
     event: Mapping[str, Any] = table.get("event") or {}
     lines: list[str] = []
-    if table.get("dealer"):
+    if table.get("cutting_for_deal"):
+        lines.append(dealer_words("", "cut-error", "several-shown-for-deal"))
+    elif table.get("dealer"):
         lines.append(dealer_words(str(table["dealer"]), str(event.get("type", "")),
                                   event.get("error")))
     for player in players:

@@ -37,4 +37,4 @@ def test_a_cut_for_deal_is_no_one_s_turn_to_deal():
     for q in qs:
         assert "turn to deal" not in q.situation, q.id
         assert "smaller packet" not in q.situation, q.id
-        assert "during the deal; the players were cutting for deal." in q.situation, q.id
+        assert "cutting for the first deal" in q.situation, q.id
