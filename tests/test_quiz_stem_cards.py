@@ -54,4 +54,4 @@ def test_every_revoke_stem_lists_the_whole_hand_of_the_player():
             assert _said_count(listing) == len(hand), (q.id, listing, hand)
             checked += 1
             twice += any(n > 1 for n in Counter(hand).values())
-    assert checked >= 20 and twice >= 1
+    assert checked >= 12 and twice >= 1  # (9 revoke items are asked)

@@ -65,14 +65,15 @@ def test_lead_out_of_turn_without_a_partner_is_taken_back_without_penalty(ruled)
 
 
 def test_player_who_followed_a_false_lead_may_take_his_card_back(ruled):
-    # 000:2: "may take back his card ... particularly true of following suit to erroneous leads".
+    # 000:2: "may take back his card ... particularly true of following suit to erroneous leads";
+    # the false lead itself goes back with it ("the lead is taken back", no penalty).
     raw = pitch(
         trick={"leader": "Eve", "cards": []},
         event={"type": "lead-out-of-turn", "player": "Ann", "card": "JS", "followed_by": ["Ben"]},
     )
     r = ruled(raw, "american")
     assert r.outcome == "no-penalty"
-    assert choosers(r, "take-back") == ["Ben"]
+    assert choosers(r, "take-back") == ["Ann", "Ben"]
 
 
 # ====================================================================== Auction Pitch 000:3

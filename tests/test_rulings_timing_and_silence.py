@@ -63,7 +63,8 @@ def test_rubicon_surplus_found_with_a_card_led_and_the_dealer_yet_to_play_is_a_f
 def test_rubicon_surplus_once_the_dealer_has_played_to_trick_one_abandons_the_game(ruled):
     r = ruled(rubicon([*NINE_N, "QS"], NINE_S, tricks_played=1), "english")
     assert r.outcome == "game-abandoned"
-    assert dict(r.score) == {"South": 1300 + 400}  # 450 counts in whole hundreds (laws 58-59)
+    # South wins his own 300, plus the offender's 450 in whole hundreds, plus 1300 (laws 58-59)
+    assert dict(r.score) == {"South": 300 + 400 + 1300}
 
 
 def test_rubicon_one_long_one_short_neither_scores_the_last_trick(ruled):

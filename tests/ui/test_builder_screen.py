@@ -363,7 +363,7 @@ def test_the_ruling_exports_to_pdf_and_prints(builder, tmp_path):
     assert builder.export_pdf() == tmp_path / "ruling.pdf"
     assert (tmp_path / "ruling.pdf").read_bytes().startswith(b"%PDF")
     html = builder.page_html()
-    for words in ("Ten cards found after the first trick", "game abandoned", "South +1700",
+    for words in ("Ten cards found after the first trick", "game abandoned", "South +2000",
                   "rubicon-bezique.english.surplus-after-first-trick", "North&#x27;s hand"):
         assert words in html
     assert not builder.print_ruling()  # the print dialog was cancelled

@@ -47,7 +47,7 @@ def test_a_referee_looks_up_a_law_rules_a_table_and_trains(qtbot, tmp_path):
     window.show_screen("quizzes")
     quiz: QuizScreen = window.screen("quizzes")  # type: ignore[assignment]
     qtbot.waitUntil(lambda: quiz.page == PICKER)
-    question = BANK.question("ruling:rubicon-bezique.english.forgot-to-draw:1")
+    question = BANK.question("ruling:rubicon-bezique.french.forgot-to-draw:1")
     quiz.ask(question)
     quiz.question_view.choose(*question.answer)
     quiz.check_answer()

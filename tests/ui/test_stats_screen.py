@@ -1,6 +1,6 @@
 """The statistics screen over a small known history, answered through Session with a fixed clock.
 
-The history: on 1 May three new questions on Rubicon Bézique (right, wrong with the French
+The history: on 1 May three new questions on Bézique (right, wrong with the French
 ruling, right); on 3 May the first two again (right, wrong with the French ruling again).
 So: 5 answers, 3 right (60%); 2 confusions; the second law missed 2 of 2; 3 new items on
 1 May, 2 reviews on 3 May with a retention of 50%; 3 cards in the forecast.
@@ -28,20 +28,21 @@ from ui.stats.stats_screen import StatsScreen
 
 MAY_1 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
 MAY_3 = datetime(2024, 5, 3, 9, 0, tzinfo=UTC)
+# A game with an English ruling question that offers the French ruling as a wrong choice.
+GAME = "bezique"
 NOW = datetime(2024, 5, 3, 12, 0, tzinfo=UTC)
 
 
 def _confusable(question: Question) -> bool:
-    return (question.game == "rubicon-bezique" and has_cards(question)
+    return (question.game == GAME and has_cards(question)
             and any(c.code == "french" for c in question.choices) and question.code == "english")
 
 
 @cache
 def _questions() -> tuple[Question, Question, Question]:
-    rubicon = "rubicon-bezique"
-    first = find_question(lambda q: q.game == rubicon, ["law"], rubicon)
-    second = find_question(_confusable, ["ruling"], rubicon)
-    third = find_question(lambda q: q.game == rubicon and q.law != first.law, ["law"], rubicon)
+    first = find_question(lambda q: q.game == GAME, ["law"], GAME)
+    second = find_question(_confusable, ["ruling"], GAME)
+    third = find_question(lambda q: q.game == GAME and q.law != first.law, ["law"], GAME)
     return first, second, third
 
 
@@ -105,9 +106,9 @@ def test_english_french_confusions_are_counted(stats):
 
 def test_the_game_table_gives_answers_accuracy_and_items_seen(stats):
     stats.show_group("game")
-    name, answers, right, mastery, seen = _row(stats, "rubicon-bezique")
-    assert (name, answers, right) == ("Rubicon Bézique", "5", "60%")
-    items = sum(1 for i in BANK.items.values() if i.game == "rubicon-bezique")
+    name, answers, right, mastery, seen = _row(stats, GAME)
+    assert (name, answers, right) == ("Bézique", "5", "60%")
+    items = sum(1 for i in BANK.items.values() if i.game == GAME)
     assert seen == f"3 of {items}"
     assert mastery.endswith("%")
     assert _row(stats, "ecarte")[1:3] == ["0", "—"]
@@ -129,7 +130,7 @@ def test_the_most_missed_law_comes_first_and_links_to_the_law(qtbot, stats, hist
     questions, _ = history
     first = stats.missed.toPlainText().splitlines()[0]
     title = BANK.content.laws[questions[1].law].title
-    assert first == f"{title} (Rubicon Bézique, English) — missed 2 of 2"
+    assert first == f"{title} (Bézique, English) — missed 2 of 2"
     with qtbot.waitSignal(stats.law_requested) as blocker:
         click_link(qtbot, stats.missed, f"law:{questions[1].law}")
     assert blocker.args == [questions[1].law]

@@ -48,12 +48,13 @@ def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
     exception is Foster's (ecarte.american.faced-card-in-pack), not the Club Code's."""
     table = ctx.table
     if table.turn_up is None and table.trump is None:
-        position = ctx.event.position
+        # Where in the pack it lay decides nothing here, so it is not read (a fact read is
+        # a ground the ruling turned on).
         return ctx.decide(
             "new-deal",
             [E + "faced-card-in-pack"],
-            f"Card number {position} was found face up in the pack before the trump was "
-            f"turned: there must be a fresh deal.",
+            "A card was found face up in the pack before the trump was turned: wherever it "
+            "lay, the eleventh card included, there must be a fresh deal.",
         )
     if table.discards_made:
         return ctx.decide(
