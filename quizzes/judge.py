@@ -205,6 +205,14 @@ def _roots(text: str) -> set[str]:
             if len(w) >= 3 and w not in _FUNCTION}
 
 
+def says_again(choice: str, stem: str) -> bool:
+    """Whether a choice says again what the stem says, read by eye: two roots of meaning or
+    more (quizzes.judge._roots: "took" is "takes", "abandoned" is "abandoning"), most of them
+    the stem's."""
+    roots = _roots(choice)
+    return len(roots) >= 2 and len(roots & _roots(stem)) >= 0.6 * len(roots)
+
+
 def told_on_table(situation: str) -> str:
     """What a table question's stem says happened: its lines after the first. The first line
     (the game, the stage, the dealer, the trumps, the tricks and scores so far) is the same
