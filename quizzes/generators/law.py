@@ -57,6 +57,8 @@ FEWEST_WRONG = 2  # a question with fewer near neighbours is not asked
 # A topic is left after this many laws in a row that could not be a choice (a topic of near
 # copies, or of laws the engine never cites: told_apart) ...
 FRUITLESS = 16
+# (another topic of the code after this many: a near neighbour filed there is one of its first)
+WIDER_FRUITLESS = 6
 # ... and a question reads at most this many laws in all, whatever the size of its code.
 READ_AT_MOST = 256
 
@@ -122,7 +124,8 @@ class _Search:
         self.exclude = {law.id, *found.for_code(law.code).laws}
         self.left = READ_AT_MOST
 
-    def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
+    def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset(),
+              fruitless_at: int = FRUITLESS) -> list[Law]:
         """Up to `want` laws of one topic of the law's game and code, in file order, that could
         stand beside it as a wrong choice (near), each title once and none titled as in
         `shown`.
@@ -148,20 +151,22 @@ class _Search:
                 else:
                     found.append(other)
                     fruitless = 0
-            if len(found) >= want or fruitless >= FRUITLESS or self.left <= 0:
+            if len(found) >= want or fruitless >= fruitless_at or self.left <= 0:
                 break
         return found
 
     def wider(self, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
         """Up to `want` near neighbours from the other topics of the law's code (in name
         order), stopping once enough are found: a law of the same happening may be filed
-        under another topic (a wrong count under the deal's)."""
+        under another topic (a wrong count under the deal's). Each topic is left after
+        WIDER_FRUITLESS laws in a row that are not (such a law stands among the first of its
+        topic), so the reading stays a few dozen laws however many topics the code has."""
         law = self.law
         found: list[Law] = []
         topics = sorted(t for (_, t) in self.bank.content.topic_counts(law.game, law.code)
                         if t != law.topic)
         for topic in topics:
-            found += self.topic(topic, want - len(found), shown)
+            found += self.topic(topic, want - len(found), shown, WIDER_FRUITLESS)
             if len(found) >= want or self.left <= 0:
                 break
         return found
@@ -280,7 +285,8 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)
-    near += search.wider(NEAR - len(near), frozenset(bank.folded(o)[0] for o in near))
+    if len(near) < WRONG:
+        near += search.wider(WRONG - len(near), frozenset(bank.folded(o)[0] for o in near))
     if len(near) < FEWEST_WRONG:
         # One near neighbour alone makes a coin toss between two names, and filling the
         # question with laws of another happening, stage or code makes a giveaway: not asked.
@@ -292,7 +298,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     stems = matched_stems(situation, prompt, True, bank.content.games[law.game].name
                           if law.game in bank.content.games else "")
     matched = stems[-1]  # (what happened: the words a rival's name should echo)
-    if restates(law.title, matched) or says_again(law.title, matched):
+    if any(restates(law.title, stem) or says_again(law.title, stem) for stem in stems):
         # The right law's name says again what the stem says happened ("Both players are
         # short" beside two short hands; "abandoning the hand before winning a trick"): it is
         # found by reading, whatever stands beside it (the blind audit's A20, C34, #140).
