@@ -23,9 +23,18 @@ from quizzes.event_fields import Context, Made, Maker
 
 def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
                ctx: Context) -> Made | None:
-    """He threw down his hand after winning the tricks he won."""
+    """He threw down his hand after winning the tricks he won, a proposal having been
+    accepted and cards exchanged. With no exchange someone stood or the dealer refused, and
+    one who stood or refused and fails to win the point gives 2, not 1 (Écarté Club Code law
+    49): who it was would decide the score, and no table shows it. After an accepted first
+    proposal the abandonment alone decides (law 42)."""
     if "tricks_won" in ev:
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    if not state.discards_made and state.stock:
+        taken = ctx.rng.randint(1, min(5, len(state.stock)))
+        # Both looked at their hands to propose, accept and discard.
+        seen = None if state.seen is None else tuple(state.players)
+        state = replace(state, discards_made=True, stock=state.stock[taken:], seen=seen)
     return state, ev
 
 
@@ -42,6 +51,19 @@ def _hand_result(state: DealState, game: Game, ev: dict[str, Any],
     """The tricks each won; an accepted proposal means cards were exchanged before play: the
     discards set aside, as many taken from the stock."""
     ev["tricks"] = {p: state.tricks_won.get(p, 0) for p in state.players}
+    turned = state.turn_up
+    if turned is not None and turned.rank == "K" and state.score(state.dealer) > 0:
+        # A dealer with points who turned up a king may or may not have marked it already
+        # (Écarté Club Code laws 22 and 50): the scores cannot show which, and the ruling
+        # turns on it. The shuffle put another card of the suit there instead.
+        others = [i for i, c in enumerate(state.stock)
+                  if c.suit == turned.suit and c.rank != "K"]
+        if not others:
+            return None
+        i = ctx.rng.choice(others)
+        stock = list(state.stock)
+        stock[i], card = turned, stock[i]
+        state = replace(state, stock=tuple(stock), turn_up=card)
     if ev["proposal"] == "accepted" and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
         state = replace(state, discards_made=True, stock=state.stock[taken:])
@@ -128,7 +150,8 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
 
 
-def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool) -> bool:
+def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool,
+               game: str | None = None) -> bool:
     """Whether a false-declaration question may be set on this declaration: made at a time
     when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
     wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
@@ -136,7 +159,7 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
     amending); made at a time when nothing may be declared, the time is the one fault: he holds
     the cards (a card lacking as well would be a second fault, under another law: Portland law
     50 beside law 52)."""
-    lacking = missing_cards(name, hand, trump)
+    lacking = missing_cards(name, hand, trump, game)
     if lacking is None:
         return False
     if name == "marriage" and trump is not None and not lacking \
@@ -180,7 +203,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     if declares:
         timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
         names = [n for n in sorted(values)
-                 if declarable(n, state.hand(player), state.trump, timely)]
+                 if declarable(n, state.hand(player), state.trump, timely, game.id)]
         if not names:
             return None
         name = rng.choice(names)
@@ -197,7 +220,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
         # whether he ever held it would be stated nowhere: he is found out before any trick
         # is gathered. Whether a card has been played since is as the table stands.
-        if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
+        if state.tricks_played and missing_cards(name, state.hand(player), state.trump, game.id):
             return None
         ev.pop("drawn_since", None)
     started = bool(state.trick is not None and state.trick.plays)
@@ -216,8 +239,11 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
     goal = facts(game).game_to
-    if goal and not declares and scores[player] >= goal:
-        return None  # the points would have won the game: nothing is left to rule
+    if goal and scores[player] >= goal:
+        # The points would have won the game (at Pinochle he calls himself out): nothing is
+        # left to rule, and a score past the game in the middle of a hand reads as one the
+        # game cannot reach.
+        return None
     return replace(state, scores=scores), ev
 
 
@@ -284,8 +310,8 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
             return None
         score = made.score(player) + values[_HIGHER[name]]
         goal = facts(game).game_to
-        if goal and score >= 2 * goal:
-            return None
+        if goal and score >= goal:
+            return None  # past the game in the middle of a hand (see _false_declaration)
         made = replace(made, scores={**made.scores, player: score})
     else:
         played = rng.choice(cards)

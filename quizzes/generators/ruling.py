@@ -121,6 +121,9 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
+    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.options \
+            and not stated.score:
+        return True  # a revoke is an offence the laws punish: "A penalty." is true of it
     # The same rights and points under another opening ("It is a misdeal. North may claim a
     # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
     # deal stands is what the chooser decides, so the two say the same.
