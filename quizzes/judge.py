@@ -206,11 +206,12 @@ def _roots(text: str) -> set[str]:
 
 
 def says_again(choice: str, stem: str) -> bool:
-    """Whether a choice says again what the stem says, read by eye: two roots of meaning or
-    more (quizzes.judge._roots: "took" is "takes", "abandoned" is "abandoning"), most of them
-    the stem's."""
-    roots = _roots(choice)
-    return len(roots) >= 2 and len(roots & _roots(stem)) >= 0.6 * len(roots)
+    """Whether a choice says again what the stem says, read by eye: two words of meaning or
+    more, most of them the stem's, a word matched by its first three letters once its ending
+    is cut (quizzes.judge._root: "took" is "takes", "given" is "gives", "abandoned" is
+    "abandoning")."""
+    roots = {r[:3] for r in _roots(choice)}
+    return len(roots) >= 2 and len(roots & {r[:3] for r in _roots(stem)}) >= 0.6 * len(roots)
 
 
 def told_on_table(situation: str) -> str:

@@ -92,6 +92,9 @@ def test_the_name_test_catches_the_audits_restated_names():
     assert says_again("Dealer takes more cards than he discarded",
                       "Écarté, in play; South dealt.\nIn the exchange, South took more cards "
                       "than he discarded and mixed them into his hand.")
+    assert says_again("Cards for the non-dealer exposed while the dealer gives them",
+                      "Écarté, in play; North dealt.\nIn the exchange, South had cards meant "
+                      "for him exposed as they were given.")
     assert not says_again("Non-dealer has more than five cards, found after the turn-up",
                           "The hands are counted: North holds 6 (should hold 5).")
 
