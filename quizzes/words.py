@@ -54,13 +54,41 @@ def code_words(code: str) -> str:
 
 def reading_words(content: Content, law_ids: Iterable[str]) -> str:
     """', following X' for each law cited that is one reading of a disputed rule (a member of a
-    variant group), so the question names the reading it asks about; '' when none is."""
+    variant group), so the question names the reading it asks about; '' when none is.
+
+    Once a reading is named, every other law cited from another authority is named with its
+    source too: "following Foster 1897" alone would put on Foster a revoke penalty that comes
+    from an encyclopedia (Auction Pitch, the blind audit's D4 and D30)."""
+    cited = [law for law_id in dict.fromkeys(law_ids)
+             if (law := content.laws.get(law_id)) is not None]
     authorities: list[str] = []
-    for law_id in law_ids:
-        law = content.laws.get(law_id)
-        if law is not None and law.variant_of and law.authority not in authorities:
+    for law in cited:
+        if law.variant_of and law.authority not in authorities:
             authorities.append(law.authority)
-    return "".join(f", following {a}" for a in authorities)
+    if not authorities:
+        return ""
+    words = "".join(f", following {a}" for a in authorities)
+    for law in cited:
+        if law.authority not in authorities:
+            words += f", with {_first_lower(law.title)} from {_book_words(law.book)}"
+    return words
+
+
+def _book_words(book: str) -> str:
+    """A book's name inside a sentence: 'the Encyclopedia article "Auction Pitch"'."""
+    first = book.split(" ", 1)[0]
+    return f"the {book}" if first in ("Encyclopedia", "Encyclopaedia", "New") else book
+
+
+def _first_lower(title: str) -> str:
+    """'Penalty for a revoke' -> 'the penalty for a revoke' (a title starting with a proper
+    name or an article is kept as written)."""
+    first = title.split(" ", 1)[0]
+    if first in ("A", "An", "The"):
+        return first.lower() + title[len(first):]
+    if first[1:2].islower():
+        return "the " + title[0].lower() + title[1:]
+    return title
 
 
 def join_words(items: list[str], last: str = "and") -> str:
