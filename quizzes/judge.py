@@ -205,6 +205,15 @@ def _roots(text: str) -> set[str]:
             if len(w) >= 3 and w not in _FUNCTION}
 
 
+def says_again(choice: str, stem: str) -> bool:
+    """Whether a choice says again what the stem says, read by eye: two words of meaning or
+    more, most of them the stem's, a word matched by its first three letters once its ending
+    is cut (quizzes.judge._root: "took" is "takes", "given" is "gives", "abandoned" is
+    "abandoning")."""
+    roots = {r[:3] for r in _roots(choice)}
+    return len(roots) >= 2 and len(roots & {r[:3] for r in _roots(stem)}) >= 0.6 * len(roots)
+
+
 def told_on_table(situation: str) -> str:
     """What a table question's stem says happened: its lines after the first. The first line
     (the game, the stage, the dealer, the trumps, the tricks and scores so far) is the same

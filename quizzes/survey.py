@@ -21,6 +21,7 @@ from quizzes.generators.common import (
     STRICT_RULES,
     Combo,
     rule_combo,
+    ruled_a_fault,
     states_a_ruling,
 )
 
@@ -45,6 +46,13 @@ class Reach:
     # gives it in (a law cited only where a play is lawful is the duty a revoke breaks, whose
     # situation fits the revoke as well), and so whether it can tell the law from a table.
     outcomes: dict[Combo, int] = field(default_factory=dict)
+    # The situations where a ruling of something gone wrong (generators.common.ruled_a_fault)
+    # rests first on the law: the tables whose happening, at that stage, the law decides (a
+    # law cited beside it, "cards played to a false lead are taken back", decides nothing of
+    # its own and may be true of any table of the happening). A law's
+    # near neighbours as a wrong choice are the laws of the same situations (quizzes.
+    # generators.law): the stem's words alone never tell them from the answer.
+    faults: dict[Combo, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -54,8 +62,8 @@ class Survey:
     reach: dict[str, Reach]
 
     def combos(self, law_id: str, purpose: str) -> list[tuple[Combo, int]]:
-        """Situations reaching the law for a purpose (ruled, differs, scored, revoke, outcomes),
-        sorted."""
+        """Situations reaching the law for a purpose (ruled, differs, scored, revoke, outcomes,
+        stated, faults), sorted."""
         r = self.reach.get(law_id)
         found: dict[Combo, int] = getattr(r, purpose) if r else {}
         return sorted(found.items())
@@ -115,6 +123,8 @@ def take_survey(
                                 r.scored[combo] = r.scored.get(combo, 0) + 1
                             if states_a_ruling(cr):
                                 r.stated[combo] = r.stated.get(combo, 0) + 1
+                            if law == cr.laws[0] and ruled_a_fault(event, cr.outcome):
+                                r.faults[combo] = r.faults.get(combo, 0) + 1
                         if event == "play" and cr.outcome == "revoke" and _strict(bank, combo):
                             r = reach[cr.laws[0]]
                             r.revoke[combo] = r.revoke.get(combo, 0) + 1

@@ -87,7 +87,7 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
     listed = set(law_questions.laws(real))
     asked = [law for law in real.content.laws.values()
              if _topic_size(real, law) >= 15 and law.id in listed]
-    assert len(asked) >= 3  # (asked on tables only: few laws of the largest topics are)
+    assert len(asked) >= 2  # (asked on tables with near neighbours: few laws of these are)
     most = 0
     for n, law in enumerate(asked):
         seed = n % 4
@@ -100,10 +100,10 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
         # table's answer away is searched again in the law's words (and, at most, once more).
         assert read <= 3 * law_questions.READ_AT_MOST, law.id
         assert read < _topic_size(large, law) // 4, (law.id, read)
-        # One defensible answer, three wrong choices, every title different ...
+        # One defensible answer, two or three wrong choices, every title different ...
         assert question_problems(content, large.games, question) == [], law.id
-        assert question.answer == (law.id,) and len(question.choices) == 4
-        assert len({c.text.casefold() for c in question.choices}) == 4
+        assert question.answer == (law.id,) and len(question.choices) >= 3
+        assert len({c.text.casefold() for c in question.choices}) == len(question.choices)
         # ... and, the real laws read first, the very question the real corpus asks.
         same = real.generate("law", law.id, seed)
         assert [c.text for c in question.choices] == [c.text for c in same.choices], law.id

@@ -43,6 +43,18 @@ def states_a_ruling(cr: CodeRuling) -> bool:
 
 
 
+# Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
+# nothing for a law to decide, and every law of the scoring or the play fits such a table.
+NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",
+                           "king-turned", "carte-blanche"})
+
+
+def ruled_a_fault(event: str, outcome: str) -> bool:
+    """Whether a ruling of a happening `event` with `outcome` rules on something gone wrong
+    (not a hand scored, a declaration, a lawful play)."""
+    return event not in NOTHING_WRONG and not (event == "play" and outcome == "legal")
+
+
 class NoScenario(LookupError):
     """No scenario fitting the law was found from this seed."""
 

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from app.corpus.laws import Law
-from app.engine.ruling import meaning
 from quizzes.generators.common import (
     Combo,
     Found,
@@ -32,17 +31,18 @@ from quizzes.generators.common import (
     pick_combo,
     public_table,
     rule_combo,
+    ruled_a_fault,
     seeded,
     shuffled,
 )
+from quizzes.judge import echo as stem_echo
 from quizzes.judge import (
-    RIVAL,
     matched_stems,
     restated_alone,
     restates,
+    says_again,
     title_weights,
 )
-from quizzes.judge import echo as stem_echo
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, event_words, reading_words, table_words
@@ -53,9 +53,12 @@ if TYPE_CHECKING:
 TYPE = "law"
 WRONG = 3
 NEAR = WRONG * 3  # the neighbours the wrong choices are drawn from
+FEWEST_WRONG = 2  # a question with fewer near neighbours is not asked
 # A topic is left after this many laws in a row that could not be a choice (a topic of near
 # copies, or of laws the engine never cites: told_apart) ...
 FRUITLESS = 16
+# (another topic of the code after this many: a near neighbour filed there is one of its first)
+WIDER_FRUITLESS = 6
 # ... and a question reads at most this many laws in all, whatever the size of its code.
 READ_AT_MOST = 256
 
@@ -129,15 +132,14 @@ class _Search:
         self.exclude = {law.id, *found.for_code(law.code).laws}
         self.left = READ_AT_MOST
 
-    def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
+    def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset(),
+              fruitless_at: int = FRUITLESS) -> list[Law]:
         """Up to `want` laws of one topic of the law's game and code, in file order, that could
-        stand beside it as a wrong choice, each title once and none titled as in `shown`.
+        stand beside it as a wrong choice (near), each title once and none titled as in
+        `shown`.
 
         Left early after FRUITLESS laws in a row that could not (a topic of near copies), and
         when the question has read READ_AT_MOST laws in all."""
-        # File order, as read. (The law's own case used to be read first; every law has a case,
-        # and a law of the same case and code is a rival, so that order only moved laws that
-        # are never taken.)
         bank, law = self.bank, self.law
         found: list[Law] = []
         fruitless = 0
@@ -148,7 +150,7 @@ class _Search:
             title = bank.folded(other)[0]
             if (other.id in self.exclude or title in self.titles
                     or _rival(bank, law, other) or of_record(bank, other)
-                    or not self.told_apart(other)):
+                    or not self.near(other)):
                 fruitless += 1
             else:
                 self.titles.add(title)
@@ -157,84 +159,75 @@ class _Search:
                 else:
                     found.append(other)
                     fruitless = 0
-            if len(found) >= want or fruitless >= FRUITLESS or self.left <= 0:
+            if len(found) >= want or fruitless >= fruitless_at or self.left <= 0:
                 break
         return found
 
     def wider(self, want: int, shown: frozenset[str] = frozenset()) -> list[Law]:
-        """Up to `want` neighbours from the other topics of the law's code (in name order),
-        stopping once enough are found."""
+        """Up to `want` near neighbours from the other topics of the law's code (in name
+        order), stopping once enough are found: a law of the same happening may be filed
+        under another topic (a wrong count under the deal's). Each topic is left after
+        WIDER_FRUITLESS laws in a row that are not (such a law stands among the first of its
+        topic), so the reading stays a few dozen laws however many topics the code has."""
         law = self.law
         found: list[Law] = []
         topics = sorted(t for (_, t) in self.bank.content.topic_counts(law.game, law.code)
                         if t != law.topic)
         for topic in topics:
-            found += self.topic(topic, want - len(found), shown)
+            found += self.topic(topic, want - len(found), shown, WIDER_FRUITLESS)
             if len(found) >= want or self.left <= 0:
                 break
         return found
 
-    def counterparts(self) -> list[Law]:
-        """The law's counterparts under other codes that could stand beside it, none titled as
-        a neighbour taken so far."""
-        bank, law = self.bank, self.law
-        laws = bank.content.laws
-        found = [laws[cp.law] for cp in law.counterparts
-                 if cp.law in laws and cp.law not in self.exclude]
-        return [c for c in found if bank.folded(c)[0] not in self.titles
-                and not _rival(bank, law, c) and c.code != law.code
-                and not of_record(bank, c) and self.told_apart(c)]
-
-    def told_apart(self, other: Law) -> bool:
-        """Whether the engine tells the law `other` from what the question shows
-        (told_apart): else its situation may fit the table or the stem, a second answer."""
-        return told_apart(self.bank, self.law, other, self.found)
+    def near(self, other: Law) -> bool:
+        """Whether `other` is a near neighbour false of the table (near)."""
+        return near(self.bank, self.law, other, self.found)
 
 
-def _kinds(bank: QuestionBank, law_id: str) -> set[tuple[str, str, str]]:
-    """(game, event, outcome) of every ruling of the survey citing the law."""
-    reach = bank.survey.reach.get(law_id)
-    return set(reach.outcomes) if reach is not None else set()
+# Happenings that are one and the same to a learner, told apart by the table's facts alone
+# (which card was played: a lead, or a follow before its turn).
+_SAME_HAPPENING = {"lead-out-of-turn": "out-of-turn", "play-out-of-turn": "out-of-turn"}
 
 
-def told_apart(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
-    """Whether the engine shows that `other`'s situation is false of the table `found`. A wrong
-    choice must be false of what the learner is shown, and words cannot tell (the blind audit's
-    #65 and #187: "follow suit and win" beside a renounce, "follow suit or trump" beside a
-    revoke), so the engine's rulings judge: never a law the engine never cites (it cannot be
-    told from anything), nor one it cites on this table (under the law's own code); and either
-    the engine cites it only for other happenings (a cut, a wrong count, against a revoke), or
-    it cites it for this happening in rulings of the same meaning as this table's (the engine
-    tells the two situations apart by the table's facts). A law cited for this happening only
-    in rulings of another meaning (the duty to follow, cited where a play is lawful, beside a
-    revoke of it) describes the table as well, whatever the engine rules."""
-    kinds = _kinds(bank, other.id)
-    if not kinds:
+def happening(event: str) -> str:
+    """The happening an event is an instance of (_SAME_HAPPENING), for comparing laws."""
+    return _SAME_HAPPENING.get(event, event)
+
+
+def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
+    """Whether the law `other` could stand beside `law` as a wrong choice on the table
+    `found`: a near neighbour whose situation is false of the table, by the engine.
+
+    Near: a law of the same game and code that the engine's rulings of something gone wrong
+    cite for the same happening at the same stage of play as the table's (the survey's
+    `faults`): other wrong-dealer laws beside a wrong dealer, the other wrong counts beside a
+    wrong count, the before/after-the-turn-up rivals. A law of another happening or another
+    stage is given away by the stem's own words (the blind audits: wrong-dealer laws beside
+    a wrong count, drawing laws once the stock is gone, play faults beside a count made in
+    the deal); a law of another code by its code (the question asks one code's laws).
+
+    False of the table: the engine's ruling of this table (under the code) does not cite it,
+    though it rules this very happening at this stage by the law's conditions elsewhere; and
+    it is never cited for this happening where nothing is wrong (the duty to follow, cited
+    beside a lawful play, describes a revoke of it as well: the audit's #65 and #187). A law
+    the engine never cites cannot be told from anything, and is never offered."""
+    if other.game != law.game or other.code != law.code:
         return False
     scenario = found.scenario
-    if other.code not in scenario.codes:
-        return _kind_told(kinds, scenario.event.type, None)
-    cr = found.for_code(other.code)
-    return other.id not in cr.laws and _kind_told(kinds, scenario.event.type,
-                                                  meaning(cr.outcome))
+    if other.code not in scenario.codes or other.id in found.for_code(other.code).laws:
+        return False
+    reach = bank.survey.reach.get(other.id)
+    if reach is None:
+        return False
+    event = scenario.event.type
+    if any(g == law.game and e == event and not ruled_a_fault(e, o)
+           for (g, e, o) in reach.outcomes):
+        return False
+    return any(g == law.game and s == scenario.stage and happening(e) == happening(event)
+               for (g, s, e) in reach.faults)
 
 
-def _kind_told(kinds: set[tuple[str, str, str]], event: str, ruled: str | None) -> bool:
-    """Whether a law cited in rulings of `kinds` is told from a happening `event` ruled with a
-    meaning `ruled`: cited only for other happenings, or for this one in rulings of the same
-    meaning (then the table's facts tell the two apart)."""
-    same = [meaning(o) for (_, e, o) in kinds if e == event]
-    return not same or (ruled is not None and ruled in same)
-
-
-# Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
-# nothing for a law to decide, and every law of the scoring or the play fits such a table, so
-# no question is asked on one.
-_NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",
-                            "king-turned", "carte-blanche"})
 TABLE_TRIES = 200  # draws for a table the law decides first
-ECHO_READ = 24  # laws of a topic read for one whose name echoes the stem
-ECHO_WIDE = 40  # laws of a code read in all for one (its own topic's first)
 
 
 def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tuple[Combo, int]],
@@ -255,8 +248,7 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
 def nothing_wrong(found: Found, code: str) -> bool:
     """Whether the table shows no irregularity: a hand scored, a declaration, a lawful play."""
     event = found.scenario.event.type
-    return event in _NOTHING_WRONG or (event == "play"
-                                       and found.for_code(code).outcome == "legal")
+    return not ruled_a_fault(event, found.for_code(code).outcome)
 
 
 def _given_away(bank: QuestionBank, law: Law, wrong: list[Law], stems: tuple[str, ...]) -> bool:
@@ -264,50 +256,6 @@ def _given_away(bank: QuestionBank, law: Law, wrong: list[Law], stems: tuple[str
     return any(restated_alone([Choice(law.id, law.title)],
                               [Choice(o.id, o.title) for o in wrong],
                               stem, title_weights(bank.content)) for stem in stems)
-
-
-def _echoing(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
-             rng: random.Random) -> Law | None:
-    """A law of the game whose name echoes the stem as the law's own does, and that could stand
-    beside it as a wrong choice (None when there is none): the right choice is then not the
-    only one that reads like the stem. Its own code's laws first; else another code's (the
-    question names the code it asks about, and the choice says whose it is)."""
-    codes = [law.code, *(c for c in bank.games[law.game].codes if c != law.code)] \
-        if law.game in bank.games else [law.code]
-    for code in codes:
-        found = _echoes(bank, law, search, stem, taken, code)
-        if found:
-            return rng.choice(found)
-    return None
-
-
-def _echoes(bank: QuestionBank, law: Law, search: _Search, stem: str, taken: set[str],
-            code: str) -> list[Law]:
-    """Laws of the code whose names echo the stem at least as much as the law's own: its own
-    topic first (ECHO_READ laws at most), then the others (ECHO_WIDE in all), so a question
-    still reads a bounded number of laws."""
-    found: list[Law] = []
-    weights = title_weights(bank.content)
-    own = stem_echo(law.title, stem, weights=weights)
-    topics = [law.topic, *sorted(t for (_, t) in bank.content.topic_counts(law.game, code)
-                                 if t != law.topic)]
-    read = 0
-    for topic in topics:
-        for n, other in enumerate(bank.content.iter_laws_of_topic(law.game, topic, code)):
-            read += 1
-            if (topic == law.topic and n >= ECHO_READ) or read > ECHO_WIDE:
-                break
-            title = bank.folded(other)[0]
-            if (other.id in search.exclude or title in taken or title == bank.folded(law)[0]
-                    or _rival(bank, law, other) or of_record(bank, other)
-                    or not search.told_apart(other)):
-                continue
-            if (restates(other.title, stem)
-                    or stem_echo(other.title, stem, weights=weights) >= own * RIVAL):
-                found.append(other)
-        if found or read > ECHO_WIDE:
-            break
-    return found
 
 
 class GivenAway(LookupError):
@@ -345,16 +293,24 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)
-    counterparts = search.counterparts()
-    widened = not near
-    if widened:
-        near = search.wider(NEAR)
+    if len(near) < WRONG:
+        near += search.wider(WRONG - len(near), frozenset(bank.folded(o)[0] for o in near))
+    if len(near) < FEWEST_WRONG:
+        # One near neighbour alone makes a coin toss between two names, and filling the
+        # question with laws of another happening, stage or code makes a giveaway: not asked.
+        raise LookupError(f"fewer than {FEWEST_WRONG} near neighbours of {law_id} are false "
+                          "of this table")
     where = "" if law.game == "general" else f" of {bank.content.games[law.game].name}"
     prompt = (f"Under the {code_words(law.code)} laws{where}"
               f"{reading_words(bank.content, (law_id,))}, which law decides this?")
     stems = matched_stems(situation, prompt, True, bank.content.games[law.game].name
                           if law.game in bank.content.games else "")
     matched = stems[-1]  # (what happened: the words a rival's name should echo)
+    if any(restates(law.title, stem) or says_again(law.title, stem) for stem in stems):
+        # The right law's name says again what the stem says happened ("Both players are
+        # short" beside two short hands; "abandoning the hand before winning a trick"): it is
+        # found by reading, whatever stands beside it (the blind audit's A20, C34, #140).
+        raise GivenAway(f"the name of {law_id} restates what the stem says happened")
     wrong = shuffled(rng, near)
     if _given_away(bank, law, wrong[:WRONG], stems):
         # The law's name echoes the stem: neighbours whose names echo it too stand first, so
@@ -363,26 +319,10 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
         wrong.sort(key=lambda o: (not restates(o.title, matched),
                                   -stem_echo(o.title, matched, weights=weights)))
     wrong = wrong[:WRONG]
-    shown = frozenset(bank.folded(o)[0] for o in wrong)
-    counterparts = [c for c in counterparts if bank.folded(c)[0] not in shown]
-    if counterparts and len(wrong) == WRONG:
-        wrong[-1] = rng.choice(counterparts)
-    elif counterparts:
-        wrong.append(rng.choice(counterparts))
-    if len(wrong) < WRONG and not widened:  # (widened, the other topics gave all they had)
-        shown = frozenset(bank.folded(o)[0] for o in wrong)
-        wrong += search.wider(WRONG - len(wrong), shown)
     if _given_away(bank, law, wrong, stems):
-        echo = _echoing(bank, law, search, matched, {bank.folded(o)[0] for o in wrong}, rng)
-        if echo is not None:
-            wrong = [echo, *wrong[1:]] if len(wrong) >= WRONG else [echo, *wrong]
-        if echo is None or _given_away(bank, law, wrong, stems):
-            raise GivenAway(f"the name of {law_id} restates the stem, and no other law's name "
-                            "that could stand beside it does")
-    if not wrong:
-        raise LookupError(f"no law could stand beside {law_id} as a wrong choice")
+        raise GivenAway(f"the name of {law_id} echoes the stem, and no near neighbour's does")
     options = shuffled(rng, [law, *wrong])
-    choices = tuple(Choice(o.id, o.title, o.code if o.code != law.code else "") for o in options)
+    choices = tuple(Choice(o.id, o.title) for o in options)  # (every one of the law's code)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
