@@ -195,11 +195,25 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
             f"A wrong number of cards was dealt, so the king turned was not the eleventh card and "
             f"cannot be scored. {describe_counts(ctx)}",
         )
+    dealer = ctx.table.dealer
+    play = ctx.game.facts.play
+    game_to = play.game_to if play is not None else 0
+    # Marked at once (seed 004:8), the point counts at once: five points make the game
+    # (EAM-E), so a dealer on four who turns a king has won it and the hand is not played.
+    if game_to and ctx.table.score(dealer) + 1 >= game_to:
+        return ctx.decide(
+            "game-won",
+            [P + "turned-king-scores", P + "point-and-vole"],
+            f"A king is turned up: the dealer, {dealer}, marks one point at once, which brings "
+            f"him to {game_to}: five points make the game, so he wins it and the hand is not "
+            f"played.",
+            score={dealer: 1},
+        )
     return ctx.decide(
         "play-on",
         [P + "turned-king-scores"],
-        f"A king is turned up: the dealer, {ctx.table.dealer}, marks one point at once.",
-        score={ctx.table.dealer: 1},
+        f"A king is turned up: the dealer, {dealer}, marks one point at once.",
+        score={dealer: 1},
     )
 
 
