@@ -59,6 +59,42 @@ _NEAR = {
 # Plainly wrong rulings, offered only when every near one is ruled out (a rival reading's).
 _FALLBACK = ("penalty", "game-abandoned", "replay")
 
+# Made-up outcomes the table itself can rule out, offered as wrong only where it does not: the
+# cards "taken back and played again" before any card is played, and a game "abandoned at
+# once" that no ruling of the game gives (made up, it is plainly no law: the fourth blind
+# round's retraction items, A4, A17, A26, A54, A58, whose two wrong choices were these).
+_TAKES_BACK_PLAY = frozenset({"replay"})
+_MADE_UP_NEVER = frozenset({"game-abandoned"})
+
+# The one rival of a ruling that lets an act stand is the act undone, which no outcome words:
+# the event's own words give it (what a player who tried to take something back may not do).
+_UNDONE: dict[str, dict[str, str]] = {
+    "proposal-withdrawn": {
+        "proposal": "{player} may take back his proposal, as if it had not been made.",
+        "acceptance": "{player} may take back his acceptance and refuse instead.",
+        "refusal": "{player} may take back his refusal and accept instead.",
+        "number": "{player} may alter the number of cards he asked for.",
+    },
+}
+
+
+def _undone_words(found: Found) -> str | None:
+    """The act undone, in words, where the event is one of taking something back."""
+    event = found.scenario.event
+    words = _UNDONE.get(event.type, {}).get(str(event.get("what")))
+    return None if words is None else words.format(player=event.get("player"))
+
+
+def _card_played(found: Found) -> bool:
+    """Whether any card has been played this hand (a trick gathered or one on the table)."""
+    s = found.scenario
+    return bool(s.tricks_played or (s.trick is not None and s.trick.cards))
+
+
+def _ruled_out(outcome: str, found: Found) -> bool:
+    """Whether a made-up wrong outcome is ruled out by the table or by every law."""
+    return outcome in _MADE_UP_NEVER or (outcome in _TAKES_BACK_PLAY and not _card_played(found))
+
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
 _SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
@@ -176,8 +212,10 @@ def ruling_choices(
 
     seated = set(found.scenario.players)
 
-    def offer(other: CodeRuling, owner: str) -> None:
+    def offer(other: CodeRuling, owner: str, made_up: bool = False) -> None:
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
+            return
+        if made_up and _ruled_out(other.outcome, found):
             return
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
@@ -195,6 +233,11 @@ def ruling_choices(
             said_already.add(text)
             wrong.append((text, owner))
 
+    undone = _undone_words(found)
+    if undone is not None and meaning(cr.outcome, bool(cr.options or cr.score)) == "goes-on" \
+            and undone not in said_already:
+        said_already.add(undone)
+        wrong.append((undone, ""))
     for other in found.ruling.rulings:
         if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
             offer(other, other.code)
@@ -206,9 +249,9 @@ def ruling_choices(
         if near is not None and code in near.scenario.codes:
             offer(near.for_code(code), "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
-        offer(mutant, "")
+        offer(mutant, "", made_up=True)
     for outcome in _FALLBACK if len(wrong) < 2 else ():  # near rulings ruled out
-        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
+        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "", made_up=True)
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
