@@ -188,3 +188,15 @@ def test_an_american_dealer_on_four_who_turns_a_king_wins_the_game(ruled):
     assert "wins it and the hand is not played" in won.explanation
     on = ruled(turned(3), "american")
     assert on.outcome == "play-on" and dict(on.score) == {"North": 1}
+
+
+def test_a_stander_who_loses_the_vole_gives_the_usual_two_and_no_penalty(ruled):
+    # Club Code law 49: the 2 for a failed stand replace only the point, "the score for the
+    # vole being unaffected" (the fourth blind round's A74 marked the vole's 2 "A penalty").
+    raw = {"game": "ecarte", "dealer": "South", "stage": "hand-over", "tricks_played": 5,
+           "hands": {"North": 0, "South": 0}, "turn_up": "8C",
+           "event": {"type": "hand-result", "tricks": {"North": 0, "South": 5},
+                     "proposal": "stood"}}
+    r = ruled(raw, "english")
+    assert (r.outcome, dict(r.score)) == ("no-penalty", {"South": 2})
+    assert "ecarte.english.penalty-replaces-point-only" in r.laws

@@ -260,8 +260,10 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
         stood = ctx.event.proposal == "stood"
         law = E + ("stander-fails-point" if stood else "refuser-fails-point")
         if h.vole:
+            # Law 49's last words: the 2 replace only the point, "the score for the vole
+            # being unaffected": the vole's 2 is the usual score, no penalty (A74).
             return ctx.decide(
-                "penalty",
+                "no-penalty",
                 [law, E + "penalty-replaces-point-only", E + "point-and-vole"],
                 f"{h.bound} played on his own judgement and lost every trick: {h.winner} scores "
                 f"the vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
