@@ -270,8 +270,11 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
             hands[who].pop()
         else:
             return None
+    # The non-dealer chose his discard from his hand: he has looked at it (A2, B32 had a
+    # discard made beside "nobody has looked").
+    seen = state.seen if state.seen is None else tuple(dict.fromkeys((*state.seen, pone)))
     return replace(state, hands={p: tuple(h) for p, h in hands.items()}, stock=tuple(stock),
-                   discards_made=True), ev
+                   discards_made=True, seen=seen), ev
 
 
 def _proposal_withdrawn(state: DealState, game: Game, ev: dict[str, Any],

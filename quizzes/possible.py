@@ -252,6 +252,9 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
+    if s.discards_made and game.model.asks_hands_seen and s.dealer is not None \
+            and s.stage not in ("deal",) and not any(p != s.dealer for p in s.hands_seen):
+        out.append("a discard made, but the non-dealer has not looked at his cards")
     if ev.type == "exchange-error" and not s.discards_made:
         out.append("an error in the exchange, but no exchange (no discard) has been made")
     if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \

@@ -73,3 +73,16 @@ def test_a_retraction_is_asked_against_the_act_undone_not_choices_the_stage_rule
         assert any(" may take back his " in t or " may alter the number" in t
                    for t in texts), q.id
         assert q.choice(q.answer[0]).text.startswith("Play goes on")
+
+
+@pytest.mark.parametrize("item", ["law:ecarte.english.pone-cards-exposed-in-giving",
+                                  "ruling:ecarte.english.pone-asked-too-few"])
+def test_a_discard_made_means_the_non_dealer_has_looked(item):
+    # A2, B32: "Nobody has looked" (or only the dealer) beside "A discard has been made"
+    # (their own seeds among others).
+    for q in built(item, (*SEEDS, 835882, 691359)):
+        t = q.table
+        if t.get("discards_made"):
+            pone = next(p for p in t["players"] if p != t["dealer"])
+            assert pone in t["hands_seen"], q.id
+            assert "Nobody has looked" not in q.situation, q.id
