@@ -87,6 +87,15 @@ def _announced(ctx: Context[ev.FalseDeclaration], where: str) -> Decision | None
     )
 
 
+def _has_played(table: Table, player: str) -> bool:
+    """Whether the player has played a card this hand: his card on the trick already read
+    (where_is_the_king read it) says so without another question; else the timing is asked."""
+    trick = table.trick
+    if trick is not None and player in table.trick_players[:len(trick.cards)]:
+        return True
+    return table.timing.has_played(player)
+
+
 @rules("ecarte", "english", "false-declaration")
 def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Laws 23 and 24 (timing); law 25: a king announced and not held, punished once the
@@ -109,7 +118,7 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
             f"beyond striking off the point.",
             score={who: -1},
         )
-    if not table.timing.has_played(who):
+    if not _has_played(table, who):
         # Law 25 punishes only a player who fails "to declare his error before he has played a
         # card": until he plays one he may still own it, and there is no hand to replay yet.
         return ctx.decide(
