@@ -35,7 +35,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes.possible import table_problems
 from quizzes.questions import Choice, Question
-from quizzes.seen import laid_problems
+from quizzes.seen import laid_problems, meld_count_problems
 from quizzes.stem import deciding_words, table_text
 from quizzes.words import OUTCOME_WORDS, ruling_words, side_words
 
@@ -340,9 +340,10 @@ def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
     if lacking is None:
         return []
     text = situation.casefold()
-    if lacking and not any(w in text for w in ("does not hold the", "without the")):
+    if lacking and not any(w in text for w in ("does not hold", "without the", "holds only")):
         return [f"{player} declared without the cards, and the stem does not say so"]
-    if not lacking and "holds the cards for it" not in text:
+    if not lacking and not any(w in text for w in ("holds the cards for it", "which he holds",
+                                                  "though he holds")):
         return [f"{player} holds the cards he declared, and the stem does not say so"]
     return []
 
@@ -354,6 +355,11 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
         out += [Finding(q.id, "impossible-table", p) for p in table_problems(q.table, games)]
     if q.shown is not None:
         out += [Finding(q.id, "impossible-table", p) for p in laid_problems(q.shown)]
+        shown_game = games.get(str(q.shown.get("game")))
+        if shown_game is not None:
+            pack = shown_game.for_table(dict(q.shown.get("variants") or {})).pack.size
+            out += [Finding(q.id, "impossible-table", p)
+                    for p in meld_count_problems(q.shown, pack)]
     ruled = _ruled(q, games, content)
     if ruled is None:
         return out

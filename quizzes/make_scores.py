@@ -23,9 +23,18 @@ from quizzes.event_fields import Context, Made, Maker
 
 def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
                ctx: Context) -> Made | None:
-    """He threw down his hand after winning the tricks he won."""
+    """He threw down his hand after winning the tricks he won, a proposal having been
+    accepted and cards exchanged. With no exchange someone stood or the dealer refused, and
+    one who stood or refused and fails to win the point gives 2, not 1 (Écarté Club Code law
+    49): who it was would decide the score, and no table shows it. After an accepted first
+    proposal the abandonment alone decides (law 42)."""
     if "tricks_won" in ev:
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    if not state.discards_made and state.stock:
+        taken = ctx.rng.randint(1, min(5, len(state.stock)))
+        # Both looked at their hands to propose, accept and discard.
+        seen = None if state.seen is None else tuple(state.players)
+        state = replace(state, discards_made=True, stock=state.stock[taken:], seen=seen)
     return state, ev
 
 
@@ -42,6 +51,19 @@ def _hand_result(state: DealState, game: Game, ev: dict[str, Any],
     """The tricks each won; an accepted proposal means cards were exchanged before play: the
     discards set aside, as many taken from the stock."""
     ev["tricks"] = {p: state.tricks_won.get(p, 0) for p in state.players}
+    turned = state.turn_up
+    if turned is not None and turned.rank == "K" and state.score(state.dealer) > 0:
+        # A dealer with points who turned up a king may or may not have marked it already
+        # (Écarté Club Code laws 22 and 50): the scores cannot show which, and the ruling
+        # turns on it. The shuffle put another card of the suit there instead.
+        others = [i for i, c in enumerate(state.stock)
+                  if c.suit == turned.suit and c.rank != "K"]
+        if not others:
+            return None
+        i = ctx.rng.choice(others)
+        stock = list(state.stock)
+        stock[i], card = turned, stock[i]
+        state = replace(state, stock=tuple(stock), turn_up=card)
     if ev["proposal"] == "accepted" and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
         state = replace(state, discards_made=True, stock=state.stock[taken:])
@@ -123,27 +145,69 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     return replace(state, scores={**state.scores, **{p: score for p in side}}), ev
 
 
+# A four of a kind (any suits at Bezique, one of each suit in the engine's reading): a hand
+# with two of one suit of the rank reads differently under the two, so it is not asked.
+_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
+
+
+def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool) -> bool:
+    """Whether a false-declaration question may be set on this declaration: made at a time
+    when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
+    wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
+    erroneous declaration"), or a wrong card laid down where he holds the right one (Foster's
+    amending); made at a time when nothing may be declared, the time is the one fault: he holds
+    the cards (a card lacking as well would be a second fault, under another law: Portland law
+    50 beside law 52)."""
+    lacking = missing_cards(name, hand, trump)
+    if lacking is None:
+        return False
+    if name == "marriage" and trump is not None and not lacking \
+            and not _plain_marriage(hand, trump):
+        return False  # his one marriage is in trumps: a royal marriage, not this
+    if name in _FOUR and any(n > 1 for c, n in Counter(hand).items() if c.rank == _FOUR[name]):
+        return False
+    if not timely:
+        return not lacking
+    return len(lacking) <= (2 if name in _FOUR else 1)
+
+
 def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
                        ctx: Context) -> Made | None:
-    """The winner of the last trick declared and scored a combination (held or not) before
-    drawing; whether he has drawn since and a card of the next trick is down are as the table
-    stands (before any trick is complete there is no next trick to speak of). Once the stock
-    is gone the declarer is the winner of the trick, who leads the next: the one fault is the
-    declaring. A plain marriage is of a suit not trumps. The points are in his score."""
+    """A combination declared and scored before drawing, by the winner of the last trick (the
+    one player who may declare), or before any trick is won (by either player: the fault is
+    the time); whether he has drawn since and a card of the next trick is down are as the
+    table stands (before any trick is complete there is no next trick to speak of). Once the
+    stock is gone the declarer is the winner of the trick, who leads the next: the one fault
+    is the declaring. Which combination is one `declarable` allows. The points are in his
+    score."""
     rng = ctx.rng
     declares = facts(game).declarations
     player = ev["player"]
-    if declares and state.last_winner and (state.stage == "stock-exhausted"
-                                           or rng.random() < 0.7):
-        player = state.last_winner  # most often the winner of the trick, when he may declare
+    if declares and state.tricks_played:
+        if not state.last_winner:
+            return None
+        player = state.last_winner
     values = VALUES.get(game.id, {})
     if not values:
         return None
-    name = rng.choice(sorted(values))
-    if name == "marriage" and state.trump is not None and missing_cards(
-            name, state.hand(player), state.trump) == [] and not _plain_marriage(
-            state.hand(player), state.trump):
-        return None  # his one marriage is in trumps: a royal marriage, not this
+    if declares and not state.tricks_played and state.stage == "play":
+        # Before any trick is won the time is the fault: the deal as the shuffle could have
+        # given it, his hand holding the combination (the stock is whole to swap from).
+        name = rng.choice(sorted(n for n in values if n != "king"))
+        cards = _cards_of(name, state.trump, rng)
+        held = None if not cards else _holding(state, player, cards, [], rng)
+        if held is None:
+            return None
+        state = held
+    if declares:
+        timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
+        names = [n for n in sorted(values)
+                 if declarable(n, state.hand(player), state.trump, timely)]
+        if not names:
+            return None
+        name = rng.choice(names)
+    else:
+        name = rng.choice(sorted(values))
     ev = {**ev, "player": player, "declared": name}
     if declares:
         # Draws follow a trick won: before the first, nobody has drawn since.
@@ -169,12 +233,21 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     else:
         # A card of the first trick is down: no trick is complete, so none is "next".
         ev.pop("next_trick_started", None)
-    if not game.has("stock"):
+    if declares and not state.tricks_played:
+        # Before any trick is won there is no draw since nor a next trick to speak of.
+        ev.pop("drawn_since", None)
+        ev.pop("next_trick_started", None)
+    if not game.has("stock") or state.stage == "stock-exhausted":
+        # No stock, or none left: "he has not drawn since" would be said of a draw that
+        # could not be made, where the words must say the stock had run out.
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
     goal = facts(game).game_to
-    if goal and not declares and scores[player] >= goal:
-        return None  # the points would have won the game: nothing is left to rule
+    if goal and scores[player] >= goal:
+        # The points would have won the game (at Pinochle he calls himself out): nothing is
+        # left to rule, and a score past the game in the middle of a hand reads as one the
+        # game cannot reach.
+        return None
     return replace(state, scores=scores), ev
 
 
@@ -241,8 +314,8 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
             return None
         score = made.score(player) + values[_HIGHER[name]]
         goal = facts(game).game_to
-        if goal and score >= 2 * goal:
-            return None
+        if goal and score >= goal:
+            return None  # past the game in the middle of a hand (see _false_declaration)
         made = replace(made, scores={**made.scores, player: score})
     else:
         played = rng.choice(cards)

@@ -33,9 +33,9 @@ from quizzes.survey import Reach, Survey
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
 
-_FORMAT = "cardlaws-quiz-prepared/3"
+_FORMAT = "cardlaws-quiz-prepared/4"
 _PREFIX = "quiz-prepared-"
-_PURPOSES = ("ruled", "differs", "scored", "revoke", "outcomes")
+_PURPOSES = ("ruled", "differs", "scored", "revoke", "outcomes", "stated")
 # How many versions' files are kept (other installs, other content folders, the version before
 # an update): beyond that, the least recently used go.
 KEEP_VERSIONS = 4

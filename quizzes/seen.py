@@ -94,6 +94,12 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         # pack (at Cinch the plain cards thrown out before the fill).
         pack = len(game.pack.cards) * game.pack.copies
         out["discards"] = max(0, pack - sum(state.placed().values()))
+    if state.melds is not None and (any(state.hands.values()) or state.stage != "deal"):
+        out.update(meld_table(state))  # (nothing dealt yet, an error in the cut: no melds)
+    _turned_apart(state, event, out)
+    if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
+        out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
+        out["cutting_for_deal"] = True
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")
@@ -105,6 +111,89 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
     return out
 
 
+def meld_table(state: DealState) -> dict[str, Any]:
+    """What a melding game's table holds beside the hands and the stock, so its cards add up
+    to the pack: each player's melds (`melds`), the card lying face up on offer with any
+    turned up with it (`faced`: the cards and the words under them), and how many cards both
+    players passed, out of play (`passed`)."""
+    m = state.melds
+    if m is None:
+        return {}
+    out: dict[str, Any] = {"passed": len(m.dead)}
+    down = {p: [[c.code for c in group] for group in m.down.get(p, ())]
+            for p in state.players if m.down.get(p)}
+    if down:
+        out["melds"] = down
+    if m.upcard is not None:
+        cards = [m.upcard, *m.turned_too]
+        if m.upcard_from == "stock":
+            # A card the turner passed is offered to the other, who is then to move.
+            turner = m.turned_by or next(p for p in state.players if p != state.to_move)
+            together = " together" if len(cards) > 1 else ""
+            words = f"Turned up{together} from the stock by {turner}, face up"
+            if not m.turned_by:
+                words += f", passed by {turner}"
+        else:
+            words = f"Discarded by {m.upcard_from}, face up"
+        out["faced"] = {"words": words, "cards": [c.code for c in cards]}
+    return out
+
+
+def meld_count_problems(seen: Mapping[str, Any], pack: int) -> list[str]:
+    """Where a melding game's table shown does not add up to the pack: its hands, melds, the
+    cards face up, the cards passed and the stock ([] for a table of another game)."""
+    if "passed" not in seen:
+        return []
+    hands = seen.get("hands") or {}
+    counted = sum(len(h) if isinstance(h, list) else int(h) for h in hands.values())
+    counted += sum(len(g) for groups in (seen.get("melds") or {}).values() for g in groups)
+    counted += len((seen.get("faced") or {}).get("cards") or ())
+    counted += len((seen.get("apart") or {}).get("cards") or ())  # an exposed card
+    stock = seen.get("stock")
+    counted += len(stock) if isinstance(stock, list) else int(stock or 0)
+    counted += int(seen["passed"])
+    if not hands and seen.get("stage") == "deal":
+        return []  # nothing dealt yet: the whole pack lies in the stock
+    return [] if counted == pack else [f"{counted} cards shown of a pack of {pack}"]
+
+
+# Cards the dealer turned face up from the stock beyond the one trump card: how many, and the
+# words under them. Several turned for trumps, every one lies face up and none is yet the
+# trump (Club Code law 11, Foster's Misdealing ¶6: the adversary may choose among them, or a
+# fresh deal is due); a card turned in error in the exchange lies face up (Club Code law 37).
+def _turned(event: Mapping[str, Any]) -> tuple[int, str] | None:
+    kind = event.get("type")
+    if kind == "several-trumps-turned" and isinstance(event.get("count"), int):
+        return int(event["count"]), "Turned up for trumps by the dealer, the eleventh card first"
+    if kind == "exchange-error" and event.get("error") == "card-turned-in-error":
+        return 1, "Turned up in error by the dealer"
+    return None
+
+
+def _turned_apart(state: DealState, event: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """Lay the cards turned up face up apart, taken from the top of the stock (after the
+    turn-up, which is one of them when several were turned for trumps), so the table shows
+    every card the stem says was turned and counts the stock without them."""
+    turned = _turned(event)
+    stock = out.get("stock")
+    if turned is None or not isinstance(stock, int):
+        return
+    count, words = turned
+    cards: list[Card] = []
+    if event.get("type") == "several-trumps-turned":
+        if state.turn_up is None:
+            return
+        cards.append(state.turn_up)
+        out.pop("turn_up", None)
+        out.pop("trump", None)  # the trump is not settled: the adversary's choice, or void
+    extra = count - len(cards)
+    if extra > min(stock, len(state.stock)):
+        return
+    cards += state.stock[:extra]
+    out["stock"] = stock - extra
+    out["apart"] = {"player": state.dealer, "words": words, "cards": [c.code for c in cards]}
+
+
 def laid_problems(seen: Mapping[str, Any]) -> list[str]:
     """Where the table shown disagrees with the event's words: a card said to be led or played
     that is not on the trick by its player, a player said to have played to a false lead with
@@ -112,6 +201,14 @@ def laid_problems(seen: Mapping[str, Any]) -> list[str]:
     not told from the table alone: a two-pack game's hand may hold its twin.)"""
     event: Mapping[str, Any] = seen.get("event") or {}
     kind, player = event.get("type"), event.get("player")
+    turned = _turned(event)
+    if turned is not None:
+        laid: Mapping[str, Any] = seen.get("apart") or {}
+        shown = len(laid.get("cards") or ())
+        if shown != turned[0]:
+            return [f"{turned[0]} cards are said to be turned up, the table shows {shown}"]
+        if kind == "several-trumps-turned" and (seen.get("turn_up") or seen.get("trump")):
+            return ["several cards were turned for trumps, but the table names the trump"]
     cards = taken(event)
     if not cards:
         return []

@@ -21,6 +21,7 @@ from quizzes.generators.common import (
     STRICT_RULES,
     Combo,
     rule_combo,
+    states_a_ruling,
 )
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ class Reach:
     differs: dict[Combo, int] = field(default_factory=dict)  # another code rules otherwise
     scored: dict[Combo, int] = field(default_factory=dict)
     revoke: dict[Combo, int] = field(default_factory=dict)
+    # Rulings whose words state what the law decides (generators.common.states_a_ruling):
+    # only these are asked as "what is the ruling?".
+    stated: dict[Combo, int] = field(default_factory=dict)
     # (game, event, outcome) of the rulings citing the law: which kind of ruling the engine
     # gives it in (a law cited only where a play is lawful is the duty a revoke breaks, whose
     # situation fits the revoke as well), and so whether it can tell the law from a table.
@@ -109,6 +113,8 @@ def take_survey(
                                 r.differs[combo] = r.differs.get(combo, 0) + 1
                             if cr.score:
                                 r.scored[combo] = r.scored.get(combo, 0) + 1
+                            if states_a_ruling(cr):
+                                r.stated[combo] = r.stated.get(combo, 0) + 1
                         if event == "play" and cr.outcome == "revoke" and _strict(bank, combo):
                             r = reach[cr.laws[0]]
                             r.revoke[combo] = r.revoke.get(combo, 0) + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.cards import Card
+from app.cards import RANK_NAMES, Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
 from app.engine.handlers.declarations import missing_cards
@@ -14,6 +14,7 @@ from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
+from app.table_builder.problem_words import number, ordinal
 from quizzes.possible import draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
@@ -143,6 +144,23 @@ _TRICK_GAME_WORDS = {
 }
 
 
+def _adversary(scenario: Scenario, player: Any) -> str:
+    return next((p for p in scenario.players if p != player), "his adversary")
+
+
+# Events whose own sentence is a game of tricks' (cards drawn into the hand), in a melding
+# game's terms: there a card drawn is turned face up at once and never joins the hand (Foster
+# 1913), so drawing two is turning up two (both seen), and drawing out of turn is turning the
+# card that was the adversary's to turn. Each states every field of its event.
+MELD_GAME_WORDS = {
+    "drew-two": lambda s: f"{s.event.get('player')} turned up two cards from the stock at "
+                          "once, instead of one.",
+    "drew-out-of-turn": lambda s: f"{s.event.get('player')} turned up the top card of the "
+                                  f"stock out of turn: it was "
+                                  f"{_adversary(s, s.event.get('player'))}'s turn to draw.",
+}
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -155,6 +173,14 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         # The event's own words are Conquian's (a card drawn and passed, going out), which a
         # game played in tricks has not: it is told in that game's terms.
         text = _TRICK_GAME_WORDS[ev.type]
+    if game is not None and not game.has_tricks and game.draws_from_stock \
+            and ev.type in MELD_GAME_WORDS:
+        text = MELD_GAME_WORDS[ev.type](scenario)
+    if ev.type == "play":
+        # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
+        # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
+        # is one (the blind audit's #101).
+        text += " He does not take it back before the trick is turned and quitted."
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
@@ -173,19 +199,147 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         counts.append(said)
     if ev.type == "wrong-count":
         text = f"The hands are counted: {join_words(counts)}."
+    elif ev.type == "even-stock" and wrong:
+        # The law's premise: an earlier error nobody noticed left the stock even, so a hand
+        # holds a card over (or short); said as that, the count is no second irregularity
+        # the ruling ignores (the first blind audit's #64).
+        text += (" An earlier error in drawing, unnoticed until now, left it so. The hands "
+                 f"are counted: {join_words(counts)}.")
     elif wrong and not spec.explains_counts:
         # A wrong count the event's words do not account for (a king turned up after a wrong
         # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
         # scored, and the misdeal it is would be marked wrong.
         text += f" The hands are counted: {join_words(counts)}."
-    return text + holding_words(scenario)
+    # The event's own words stay whole (quizzes/stem.py finds a fact it states by them): the
+    # time of the declaring follows them, then what he laid down.
+    return (text + declared_when(scenario, game) + holding_words(scenario, game)
+            + blank_since_words(scenario))
 
 
-def holding_words(scenario: Scenario) -> str:
-    """Whether a declarer held the cards of what he declared, said in words (a false
-    declaration left for the learner to find in the hand is a fact he was not told): ' He does
-    not hold the queen of spades.' or ' He holds the cards for it.' ('' for another event, or
-    where the hand or the trump that decides it is not known)."""
+_COURT = ("K", "Q", "J")
+
+
+def blank_since_words(scenario: Scenario) -> str:
+    """A carte blanche declared again after a draw is scored only while no card drawn since
+    the deal has been a king, queen or knave (Portland law 16), which no table can show (the
+    cards drawn and played are gathered in tricks): where his hand and the card drawn are
+    blank, the stem says so ('' else: a court card in the hand or drawn decides it)."""
+    ev = scenario.event
+    if ev.type != "carte-blanche" or not ev.get("repeated"):
+        return ""
+    hand = scenario.hands.get(str(ev.get("player")))
+    drawn = ev.get("drawn")
+    if not isinstance(hand, tuple) or any(c.rank in _COURT for c in hand) or (
+            isinstance(drawn, Card) and drawn.rank in _COURT):
+        return ""
+    return (" He declared carte blanche on the hand dealt him, and no card he has drawn "
+            "since has been a king, queen or knave.")
+
+
+_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
+
+
+def _plural_rank(rank: str, n: int) -> str:
+    word = RANK_NAMES[rank]
+    return f"{number(n)} {word}{'' if n == 1 else 's'}" if n else f"no {word}"
+
+
+def _wrong_card(hand: tuple[Card, ...], card: Card, kept: list[Card],
+                any_suit: bool, avoid: str | None = None) -> Card | None:
+    """A card of his hand he could have laid down by mistake for `card`: one of its rank
+    (of another suit, unless any suit serves), else any other card not among `kept`; none of
+    the suit `avoid` (trumps, beside a plain marriage)."""
+    spare = [c for c in hand if c not in kept and c != card and c.suit != avoid]
+    like = [c for c in spare if c.rank == card.rank and (any_suit or c.suit != card.suit)]
+    other = [c for c in spare if c.rank != card.rank]
+    found = like or other
+    return found[0] if found else None
+
+
+def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
+               trump: str | None) -> str:
+    """What he laid down for the declaration and what was wrong with it, said plainly: the
+    wrong card shown is one of his hand (declared cards stay in it), in place of a card he
+    lacks, or of one he holds (a declaration he may amend). A four of a kind is any four of
+    the rank: said by their number, never by suit. '' when it cannot be said."""
+    if declared in _FOUR:
+        rank = _FOUR[declared]
+        of_rank = [c for c in hand if c.rank == rank]
+        if lacking:
+            fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
+            if len(fillers) < 4 - len(of_rank):
+                return ""
+            laid = [_plural_rank(rank, len(of_rank)), *(f"the {c.name}" for c in fillers)]
+            return (f" He laid down {join_words(laid)}: he holds only "
+                    f"{_plural_rank(rank, len(of_rank))}.")
+        other = [c for c in hand if c.rank != rank][:1]
+        if not other:
+            return ""
+        return (f" He laid down three {RANK_NAMES[rank]}s and the {other[0].name}, though he "
+                f"holds a fourth {RANK_NAMES[rank]}, the {of_rank[-1].name}.")
+    if declared == "marriage":
+        # A plain marriage: no card of trumps is named (it would read as a royal one).
+        if lacking:
+            shown = next((c for c in hand if c.rank in ("K", "Q") and c.suit != trump), None)
+            if shown is None:
+                return ""
+            missing = Card("Q" if shown.rank == "K" else "K", shown.suit)
+            wrong = _wrong_card(hand, missing, [shown], False, trump)
+            if wrong is None:
+                return ""
+            return (f" He laid down the {shown.name} and the {wrong.name}: he does not hold "
+                    f"the king and queen of any one suit.")
+        suit = next(s for s in "SHDC" if s != trump
+                    and Card("K", s) in hand and Card("Q", s) in hand)
+        king, queen = Card("K", suit), Card("Q", suit)
+        wrong = _wrong_card(hand, queen, [king, queen], False, trump)
+        if wrong is None:
+            return ""
+        return (f" He laid down the {king.name} and the {wrong.name} in place of the "
+                f"{queen.name}, which he holds.")
+    needed = missing_cards(declared, (), trump) or []
+    replaced = list(lacking) or needed[-1:]
+    kept = [c for c in needed if c not in replaced]
+    wrong_cards: list[Card] = []
+    for card in replaced:
+        instead = _wrong_card(hand, card, [*kept, *wrong_cards, *replaced], False)
+        if instead is None:
+            return ""
+        wrong_cards.append(instead)
+    pairs = join_words([f"the {w.name} in place of the {r.name}"
+                        for w, r in zip(wrong_cards, replaced, strict=True)])
+    return f" He laid down {pairs}, which he {'does not hold' if lacking else 'holds'}."
+
+
+def _declares(game: Game | None) -> bool:
+    play = game.facts.play if game is not None else None
+    return play is not None and bool(play.declarations)
+
+
+def declared_when(scenario: Scenario, game: Game | None) -> str:
+    """When a combination was declared, in a game whose trick winners declare: ' He declared
+    on winning the 5th trick.', ' No trick had yet been won.', ' He declared on winning the
+    28th trick, after the stock had run out.' ('' for another event or game)."""
+    ev = scenario.event
+    if ev.type != "false-declaration" or not _declares(game) or scenario.stage not in (
+            "play", "stock-exhausted"):
+        return ""
+    won = scenario.tricks_played
+    if not won:
+        return " No trick had yet been won."
+    if scenario.stage == "stock-exhausted":
+        return f" He declared on winning the {ordinal(won)} trick, after the stock had run out."
+    return f" He declared on winning the {ordinal(won)} trick."
+
+
+def holding_words(scenario: Scenario, game: Game | None = None) -> str:
+    """Whether a declarer held the cards of what he declared, and when he declared, said in
+    words (a false declaration left for the learner to find in the hand is a fact he was not
+    told): ' He laid down the queen of hearts in place of the queen of spades, which he does
+    not hold.' or ' He holds the cards for it.' ('' for another event, or where the hand or
+    the trump that decides it is not known). In a game whose trick winners declare, the time
+    is said too: on winning which trick, or before any, or after the stock ran out; and a
+    declaration made in time is said by what he laid down, as only a wrong one is asked."""
     ev = scenario.event
     player, declared = ev.get("player"), ev.get("declared")
     if ev.type != "false-declaration" or not isinstance(declared, str):
@@ -196,12 +350,23 @@ def holding_words(scenario: Scenario) -> str:
     lacking = missing_cards(declared, hand, scenario.trump)
     if lacking is None:
         return ""
+    declares = _declares(game)
+    won = scenario.tricks_played
+    timely = declares and won and scenario.stage == "play"
+    if timely:
+        said = _laid_down(declared, hand, lacking, scenario.trump)
+        if said:
+            return said
     if not lacking:
         return " He holds the cards for it."
     if declared == "marriage":
         # A marriage is of any suit but trumps (that one is royal): naming the cards of one
         # suit would read as a marriage in that suit.
         return " He does not hold the king and queen of any one suit."
+    if declared in _FOUR:
+        rank = _FOUR[declared]
+        held = sum(1 for c in hand if c.rank == rank)
+        return f" He holds only {_plural_rank(rank, held)}."
     return f" He does not hold the {join_words([c.name for c in lacking])}."
 
 
@@ -215,9 +380,12 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 _RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn", "cut-error"})
 
 
-def dealer_words(dealer: str, event_type: str) -> str:
+def dealer_words(dealer: str, event_type: str, error: object = None) -> str:
     """Who dealt, in a sentence; where another player dealt out of turn, the table's dealer
-    is the one whose turn it was, and is named so."""
+    is the one whose turn it was, and is named so. Cutting for deal comes before the first
+    deal of all (Club Code laws 4 and 5): nobody has a turn to deal yet."""
+    if event_type == "cut-error" and error == "several-shown-for-deal":
+        return "Nobody has dealt yet: the players are cutting for the first deal."
     if event_type in _RIGHTFUL_DEALER:
         return f"It was {dealer}'s turn to deal."
     return f"{dealer} dealt."
@@ -229,15 +397,16 @@ def table_words(scenario: Scenario, game: Game) -> str:
     stage = STAGE_WORDS.get(s.stage, s.stage)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
-    if s.stage == "play" and early and untouched:
+    if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched \
+            and game.has_tricks:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
-    dealer = dealer_words(s.dealer, s.event.type)
-    if dealer.startswith("It "):
-        dealer = "it" + dealer[2:]  # after the semicolon
+    dealer = dealer_words(s.dealer, s.event.type, s.event.get("error"))
+    if dealer.startswith(("It ", "Nobody ")):
+        dealer = dealer[0].lower() + dealer[1:]  # after the semicolon
     parts = [f"{game.name}, {stage}; {dealer}"]
-    if s.trump:
+    if s.trump and s.event.type != "several-trumps-turned":  # the trump is not settled
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")

@@ -82,10 +82,11 @@ def test_two_answers_a_wrong_choice_true_of_the_ruling():
 def test_fact_missing_a_false_declaration_not_said_in_words():
     def false_one(q):
         ev = (q.table or {}).get("event") or {}
-        return ev.get("type") == "false-declaration" and "does not hold the" in q.situation
+        return ev.get("type") == "false-declaration" and "He laid down" in q.situation \
+            and "does not hold" in q.situation
 
     q = _first("ruling", false_one)
-    bad = dataclasses.replace(q, situation=q.situation.split(" He does not hold the")[0])
+    bad = dataclasses.replace(q, situation=q.situation.split(" He laid down")[0])
     assert "fact-missing" in _classes(bad)
 
 
@@ -157,11 +158,18 @@ def test_a_false_declaration_is_said_in_words(bank_questions):
         if lacking and event["declared"] == "marriage":
             # Of any suit but trumps: no one suit's cards are named (they would read as a
             # marriage in that suit).
-            assert "He does not hold the king and queen of any one suit." in q.situation, q.id
+            assert "does not hold the king and queen of any one suit." in q.situation, q.id
+        elif lacking and event["declared"].startswith("four-"):
+            # Any four of the rank: said by their number, not by suit.
+            assert " he holds only " in q.situation.replace("He holds", "he holds"), q.id
         elif lacking:
-            assert "He does not hold the " + lacking[0].name in q.situation, q.id
+            assert ("He does not hold the " + lacking[0].name in q.situation
+                    or f"in place of the {lacking[0].name}, which he does not hold"
+                    in q.situation), q.id
         else:
-            assert "He holds the cards for it." in q.situation, q.id
+            assert any(w in q.situation for w in ("He holds the cards for it.",
+                                                  ", which he holds.",
+                                                  "though he holds a fourth")), q.id
     assert said > 5
 
 

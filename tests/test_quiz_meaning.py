@@ -214,11 +214,15 @@ def test_count_the_penalty_follows_the_rubicon_arithmetic():
             offender = next(p for p in q.table["players"] if p != winner)
             points = max(scores.get(offender, 0), 0)
             counted = 100 if points < 100 else min(points - points % 100, 900)
-            assert q.answer == 1300 + counted, (q.id, points, q.answer)
+            # Law 58: where the game is computed now (won, or abandoned), the winner wins his
+            # own score in hundreds too; played on, the penalty is what is added to it.
+            own = max(scores.get(winner, 0), 0) // 100 * 100 \
+                if ruled.outcome in ("game-won", "game-abandoned") else 0
+            assert q.answer == own + 1300 + counted, (q.id, points, q.answer)
             checked += 1
     assert checked
     q = BANK.question("penalty:rubicon-bezique.english.played-with-surplus-rubiconed:974252")
-    assert q.answer == 1400  # South had 40: counted as 100
+    assert q.answer == 1400  # the offender's 80 counts 100, the winner's own 80 counts 0
 
 
 def test_the_same_rights_under_another_opening_are_not_a_wrong_choice():

@@ -13,7 +13,7 @@ import pytest
 from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
 from quizzes.audit import audit_questions, question_problems, reading
 from quizzes.bank import default_bank
-from quizzes.questions import Choice, QuestionError, check
+from quizzes.questions import Choice, QuestionError
 from quizzes.words import OUTCOME_WORDS
 
 BANK = default_bank()
@@ -176,13 +176,15 @@ def test_no_wrong_ruling_is_a_bare_outcome_the_right_ruling_also_is():
             assert not [c.text for c in q.choices if c.text in bare], (q.id, right)
 
 
-def test_the_other_codes_ruling_stays_a_choice_when_it_is_false_of_the_answer():
-    """Under the French laws a player who forgot to draw lets his adversary call the deal void;
-    the English 'Play goes on.' is no part of that ruling, and is the very confusion the
-    question is there to catch."""
+def test_the_other_codes_bare_play_goes_on_is_not_offered_beside_a_choice_of_penalties():
+    """Under the French laws a player who forgot to draw lets his adversary call the deal void
+    or have him draw two at the next draw. The English ruling reads only "Play goes on." (its
+    consequence, eight cards played out, is in the why): half true of the French ruling (play
+    goes on when the adversary has him draw two), it is not offered as wrong (the blind audit
+    of 2026-12-02's #139: a bare "Play goes on." states no ruling a learner can check)."""
     for seed in range(6):
         q = BANK.generate("ruling", "rubicon-bezique.french.forgot-to-draw", seed)
-        english = [c for c in q.choices if c.code == "english"]
-        assert [c.text for c in english] == ["Play goes on."], q.id
-        assert not check(q, english[0].key).correct
-        assert check(q, english[0].key).confused_code == "english"
+        right = q.choice(q.answer[0]).text
+        assert "call the deal void" in right, q.id
+        assert "Play goes on." not in [c.text for c in q.choices], q.id
+        assert len(q.choices) >= 3, q.id

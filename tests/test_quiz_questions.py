@@ -187,7 +187,8 @@ def test_every_type_has_items_across_the_games():
 
 def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
     """Portland law 17, the offender rubiconed: his points count as a rubiconed loser's do
-    (laws 58-59: whole hundreds, 100 when under 100), at most 900."""
+    (laws 58-59: whole hundreds, 100 when under 100), at most 900, added to the winner's own
+    in whole hundreds, with 1300 for the game (law 58)."""
     seen = set()
     for seed in range(60):
         q = BANK.generate("penalty", "rubicon-bezique.english.surplus-after-first-trick", seed)
@@ -196,7 +197,11 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         innocent = next(iter(ruling.for_code("english").score))
         offender = next(p for p in scenario.players if p != innocent)
         points = scores.get(offender, 0)
-        assert q.answer == 1300 + min(max(points // 100 * 100, 100), 900)
+        # Law 58: a game computed now (won, or abandoned) wins him his own score in whole
+        # hundreds too; a hand played on adds the penalty to it.
+        computed = ruling.for_code("english").outcome in ("game-won", "game-abandoned")
+        own = scores.get(innocent, 0) // 100 * 100 if computed else 0
+        assert q.answer == own + 1300 + min(max(points // 100 * 100, 100), 900)
         seen.add(points)
     # The offender's points are what a real deal had given him so far: under 100 (counted
     # as 100) and over it both come up.

@@ -49,8 +49,10 @@ def test_the_pack_is_cut_to_the_dealer_by_the_player_on_his_right():
 
 
 @pytest.mark.parametrize("qid", [
-    "ruling:ecarte.english.proposal-not-retracted:130700",  # audit r1 #86
-    "ruling:ecarte.american.proposal-or-reply-binding:237725",  # audit r1 #182
+    # audit r1 #86 and #182, whose ruling ("Play goes on.") is no longer asked: the same
+    # tables as "which law?" items
+    "law:ecarte.english.proposal-not-retracted:130700",
+    "law:ecarte.english.proposal-not-retracted:237725",
     # audit r1 #42 (its 'which law?' item is no longer asked: the law's name restated the stem)
     "ruling:rubicon-bezique.english.card-exposed-in-cut:54157",
     "ruling:ecarte.english.cut-at-least-two:957024",  # audit r1 #188

@@ -149,7 +149,7 @@ def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says(
             over = higher[ev["declared"]]
             assert missing_cards(over, hand, trump) == [], (q.id, _seen(q))
             assert table["scores"][ev["player"]] >= VALUES[table["game"]][over], q.id
-    assert checked >= 10
+    assert checked >= 8  # (its "Play goes on." rulings are no longer asked: law items only)
 
 
 def test_an_error_in_the_cut_noticed_before_the_deal_has_nothing_dealt():

@@ -39,9 +39,10 @@ def rubicon(north, south, *, scores=None, tricks_played=2, **extra):
 
 @pytest.mark.parametrize(
     ("offender_score", "adversary_gains"),
-    # Laws 58-59: a rubiconed score counts in whole hundreds, and 100 when under 100.
-    [(0, 1400), (40, 1400), (450, 1700), (899, 2100), (900, 2200), (901, 2200), (1200, 2200),
-     (3450, 2200)],
+    # Laws 58-59: a rubiconed score counts in whole hundreds, and 100 when under 100; law 58:
+    # the winner adds it to his own (South's 700) and 1300 for the game.
+    [(0, 2100), (40, 2100), (450, 2400), (899, 2800), (900, 2900), (901, 2900), (1200, 2900),
+     (3450, 2900)],
 )
 def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped_at_900(
     ruled, offender_score, adversary_gains
@@ -55,13 +56,22 @@ def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped
 def test_english_surplus_penalty_goes_to_whichever_player_is_innocent(ruled):
     r = ruled(rubicon(9, 11, scores={"North": 300, "South": 620}), "english")
     assert r.outcome == "game-abandoned"
-    assert dict(r.score) == {"North": 1300 + 600}  # 620 counts in whole hundreds (laws 58-59)
+    # 620 and his own 300 count in whole hundreds (laws 58-59), with 1300 for the game
+    assert dict(r.score) == {"North": 300 + 600 + 1300}
 
 
-def test_english_surplus_ignores_the_innocent_players_own_score(ruled):
-    low = ruled(rubicon(10, 9, scores={"North": 450, "South": 0}), "english")
-    high = ruled(rubicon(10, 9, scores={"North": 450, "South": 2500}), "english")
-    assert dict(low.score) == dict(high.score) == {"South": 1700}
+def test_english_surplus_wins_the_innocent_player_his_own_score_in_whole_hundreds(ruled):
+    """Law 58: the winner of a rubicon game "adds the score of the loser to his own
+    (excluding fractions of a hundred) and the sum, with thirteen hundred added for the game,
+    is the number of points won"; law 17 rubicons the offender and caps only his part at
+    900. So the innocent player's own score is part of what he wins."""
+    low = ruled(rubicon(10, 9, scores={"North": 450, "South": 60}), "english")
+    high = ruled(rubicon(10, 9, scores={"North": 450, "South": 2560}), "english")
+    assert dict(low.score) == {"South": 0 + 400 + 1300}
+    assert dict(high.score) == {"South": 2500 + 400 + 1300}
+    assert "South wins his own 2560 in whole hundreds (2500), plus North's 450 points so " \
+        "far, in whole hundreds (400), plus 1300 for the game: 2500 + 400 + 1300 = 4200." \
+        in high.explanation
 
 
 @pytest.mark.parametrize(
@@ -188,11 +198,12 @@ def test_english_surplus_found_after_the_last_trick_rubicons_the_offender(
     """Portland law 17 (H-PC; domain PC-17): a player who played with more than nine cards is
     rubiconed. Seed 000:1 says the game "is to be immediately abandoned", which stops a game
     in play; after the last trick nothing is left to abandon, so the game ends, won by the
-    innocent player: 1300 plus the offender's 450 in whole hundreds (laws 58-59)."""
+    innocent player: his own 320 and the offender's 450, each in whole hundreds, and 1300
+    (laws 58-59)."""
     raw = rubicon(north, 0, scores={"North": 450, "South": 320}, **raw_extra)
     r = ruled(raw, "english")
     assert r.outcome == "game-won"
-    assert dict(r.score) == {"South": 1700}
+    assert dict(r.score) == {"South": 300 + 400 + 1300}
     assert r.laws[0] == RE + "played-with-surplus-rubiconed"
     assert "abandon" not in r.explanation.replace("nothing is abandoned", "")
     assert "North is rubiconed and South wins the game" in r.explanation
@@ -202,7 +213,7 @@ def test_english_surplus_after_the_last_trick_still_caps_the_offenders_points_at
     """Seed 000:1 and law 17: the offender's points count up to 900."""
     r = ruled(rubicon(1, 0, scores={"North": 1400}, stage="hand-over", tricks_played=0),
               "english")
-    assert dict(r.score) == {"South": 2200}
+    assert dict(r.score) == {"South": 0 + 900 + 1300}
 
 
 
@@ -213,4 +224,5 @@ def test_after_a_hand_cut_short_a_hand_dealt_right_still_holds_a_card_for_each_t
     r = ruled(rubicon(2, 0, scores={"North": 450, "South": 320}, stage="hand-over",
                       tricks_played=63), "english")
     assert "North holds 2 (should hold 1); South holds 0 (should hold 1)" in r.explanation
-    assert r.outcome == "game-won" and dict(r.score) == {"South": 1700}  # North rubiconed
+    # North rubiconed: South wins his own 320 and North's 450, in hundreds, and 1300
+    assert r.outcome == "game-won" and dict(r.score) == {"South": 300 + 400 + 1300}

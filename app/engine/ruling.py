@@ -323,14 +323,23 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     terms to it (an option, points). A learner told only the bare outcome cannot rule the
     other out, so a question may not offer the two as rival answers.
 
-    So is a ruling that names some of the other's rights and nothing else ("West may claim a
-    misdeal" of "West or East may claim a misdeal"): the same meaning and points, and every
-    right it names held by the same player in the other."""
+    So is a ruling that says part of the other and nothing else: the same meaning, every
+    right it names held by the same player in the other ("West may claim a misdeal" of "West
+    or East may claim a misdeal"), and every point it gives given there too ("A penalty.
+    North scores 2." of "A penalty. South may mark the points omitted. North scores 2.": the
+    refuser who fails pays 2 under Foster and under the Club Code's law 49 alike, the blind
+    audit's #119).
+
+    And a bare new deal ("The cards are dealt again.", "It is a misdeal.") is true of a
+    ruling that lets a side have the cards dealt again: a misdeal claimed is the cards dealt
+    again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
-    if (stated.options and stated.meaning == other.meaning
-            and stated.key()[2] == other.key()[2]
+    if (stated.meaning == other.meaning
+            and set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights())):
+        return True
+    if _rectify_summary(stated, other):
         return True
     bare = not (stated.options or stated.score)
     if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
@@ -338,8 +347,36 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         # back to the hand and a card is played again in its place (a lead out of turn taken
         # back, Foster's general law and the Club Code's law 40, the blind audit's #170).
         return True
+    if (bare and MEANINGS.get(stated.outcome) == "deal-again"
+            and any(option_meaning(o.id) == "deal-again" for o in other.options)):
+        return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
+
+
+# The particular ways a wrong count is put right (a surplus discarded or drawn, a shortage
+# made up from the stock): "the error put right" names any of them.
+_CORRECTIONS = frozenset({"discard-surplus", "supply-from-stock", "draw-from-dealer",
+                          "draw-from-pone"})
+
+
+def _rectify_summary(stated: CodeRuling, other: CodeRuling) -> bool:
+    """Whether `stated` ("X may have the error put right or the cards dealt again") is a fair
+    summary of `other`, which gives the same X a deal again and particular corrections
+    (Foster's pone dealt too many discards his surplus or claims a misdeal: the blind audit's
+    #68). Who physically corrects the count is not a difference a learner can rule on."""
+    rights = {(option_meaning(o.id), o.by) for o in stated.options}
+    if stated.meaning != other.meaning or stated.score != other.score or len(rights) != 2:
+        return False
+    holders = {by for _, by in rights}
+    if len(holders) != 1 or {r for r, _ in rights} != {"dealer-rectifies", "deal-again"}:
+        return False
+    (holder,) = holders
+    theirs = {(option_meaning(o.id), o.by) for o in other.options}
+    return ("deal-again", holder) in theirs and any(
+        o.id in _CORRECTIONS and o.by == holder for o in other.options) and all(
+        o.by == holder and (o.id in _CORRECTIONS or option_meaning(o.id) == "deal-again")
+        for o in other.options)
 
 
 # Options that take cards back to be played again: a bare "replay" is true of a ruling giving one.

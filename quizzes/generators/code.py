@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.engine.ruling import also_true_of
+from app.engine.ruling import CodeRuling, also_true_of, meaning, option_meaning
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.judge import rival_rulings
@@ -77,6 +77,28 @@ def _same_pairs(bank: QuestionBank) -> dict[str, set[str]]:
 
 _SAME: dict[int, tuple[object, dict[str, set[str]]]] = {}
 
+# A right to mark points omitted "while the law still allows it" turns on whether they were
+# marked already, a fact no table shows.
+_UNSHOWN_RIGHTS = frozenset({"mark-omitted"})
+
+
+def alike(one: CodeRuling, other: CodeRuling) -> bool:
+    """Whether a code question could not tell two codes' rulings apart: the same meaning and
+    the same rights (a right to mark points omitted aside), and points that agree wherever
+    both give them, one's a part of the other's. Where two codes' rulings differ only there,
+    the difference is the bookkeeping of a point (the dealer's turned king, marked at once
+    under Foster, markable until the next turn-up under the Club Code) that no table shows:
+    "A penalty. North scores 2." is the refuser's loss under Foster and under the Club Code's
+    law 49 alike (the blind audit's #119 and #79)."""
+    def rights(cr: CodeRuling) -> tuple[tuple[str, str], ...]:
+        return tuple(sorted((option_meaning(o.id), o.by) for o in cr.options
+                            if o.id not in _UNSHOWN_RIGHTS))
+
+    if meaning(one.outcome) != meaning(other.outcome) or rights(one) != rights(other):
+        return False
+    a, b = set(one.score.items()), set(other.score.items())
+    return bool(a) == bool(b) and (a <= b or b <= a)
+
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
@@ -90,7 +112,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         others = [r for r in found.ruling.rulings if r.code != law.code]
         readings = [x for r in others for x in (r, *rival_rulings(
             bank.content, bank.games, found.scenario, r))]
-        return not any(also_true_of(answer, r) or answer.key() == r.key() for r in readings) \
+        return not any(also_true_of(answer, r) or answer.key() == r.key()
+                       or alike(answer, r) for r in readings) \
             and any(r.outcome != "not-covered" for r in others) \
             and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes)
 

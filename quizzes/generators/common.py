@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
-from app.engine.handlers.declarations import missing_cards
+from app.engine.handlers.declarations import WHEN_CASE, missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.deal_pool import Readings
@@ -22,6 +22,25 @@ if TYPE_CHECKING:
 STRICT_RULES = ("follow", "follow-or-trump", "follow-and-win")
 MAX_TRIES = 2000  # a rare situation (a king of trumps held and announced) needs many draws
 Combo = tuple[str, str, str]  # game, stage, event type
+
+
+# Outcomes whose own sentence leaves the ruling to the explanation ("the law settles the
+# position as described", "the options say what the adversary may choose", "won by the
+# player the explanation names"): alone, without options or points, they state no ruling a
+# learner can check. "Play goes on." marked right while the law's consequence (North counts
+# the cards South cannot answer as tricks; the marriage's 40 is lost) sits in the why tests
+# nothing of the law (the blind audit's #139, #166, #173); "A penalty." offered as wrong is
+# true of any penalised ruling (#50, #54, #101, #154).
+_LEAVES_IT_TO_THE_WHY = frozenset({"play-on", "penalty", "game-won"})
+
+def states_a_ruling(cr: CodeRuling) -> bool:
+    """Whether a ruling's words state a ruling a learner can check against the laws: not a
+    silence, not a ruling left to a fact not shown, not an outcome that leaves the ruling to
+    the explanation with no terms of its own (_LEAVES_IT_TO_THE_WHY)."""
+    if cr.outcome in ("not-covered", "depends"):
+        return False
+    return bool(cr.options or cr.score) or cr.outcome not in _LEAVES_IT_TO_THE_WHY
+
 
 
 class NoScenario(LookupError):
@@ -76,24 +95,54 @@ def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
     ruling = rule(dealt.scenario, bank.games, bank.content)
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
-    penalised = any(r.outcome == "penalty" for r in ruling.rulings)
-    if penalised and lawful_declaration(dealt.scenario, dealt.game):
-        return None  # penalised for a fault the stem never states
+    if lawful_declaration(dealt.scenario, dealt.game) and not any(
+            _of_case(bank, r.laws, AMEND_CASE) for r in ruling.rulings):
+        # Nothing is wrong in it (the stem can only call it good, or penalise a fault it never
+        # states): a declaration is asked where it was wrong, or where the code lets a wrong
+        # card laid down be put right (Foster's amending).
+        return None
+    if early_declaration(dealt.scenario, dealt.game) and not any(
+            _of_case(bank, r.laws, WHEN_CASE) for r in ruling.rulings):
+        # Nobody has won a trick, so nobody could declare: a ruling that does not turn on that
+        # (a code with no law on it) rules on a declaration that cannot have happened.
+        return None
     return Found(dealt, ruling)
+
+
+AMEND_CASE = "amending-a-declaration"
+
+
+def _of_case(bank: QuestionBank, laws: Sequence[str], case: str) -> bool:
+    return any(law in bank.content.laws and bank.content.laws[law].case == case
+               for law in laws)
+
+
+def early_declaration(s: Scenario, game: Game) -> bool:
+    """Whether the event is a declaration made in play before any trick was won, in a game
+    whose trick winners declare."""
+    play = game.facts.play
+    return (s.event.type == "false-declaration" and play is not None
+            and bool(play.declarations) and s.stage == "play" and not s.tricks_played)
 
 
 def lawful_declaration(s: Scenario, game: Game) -> bool:
     """Whether the event is a declaration with nothing wrong in what the learner is told: in
-    a game whose trick winners declare, made in play with the stock still there, by the winner
-    of the last trick (the leader of the trick in progress), holding the cards for it."""
+    a game whose trick winners declare, made in play with the stock still there, after a
+    trick won, by the winner of the last trick (the leader of the trick in progress, if one
+    is led), holding the cards for it."""
     play = game.facts.play
     if s.event.type != "false-declaration" or play is None or not play.declarations:
         return False
-    if s.stage != "play" or not s.tricks_played or s.trick is None:
+    if s.stage != "play" or not s.tricks_played:
         return False
     player, declared = s.event.get("player"), s.event.get("declared")
     hand = s.hands.get(str(player))
-    if s.trick.leader != player or not isinstance(hand, tuple) or not isinstance(declared, str):
+    # With no card of the next trick down, the table does not show who won the last: the
+    # generated declarer is always he (quizzes/make_scores.py).
+    led = s.trick is not None and bool(s.trick.cards)
+    if led and s.trick is not None and s.trick.leader != player:
+        return False
+    if not isinstance(hand, tuple) or not isinstance(declared, str):
         return False
     return missing_cards(declared, hand, s.trump) == []
 

@@ -104,6 +104,14 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
         return True
     if law.case and (law.game, law.code, law.case) == (other.game, other.code, other.case):
         return True
+    if (law.game, law.code, law.topic) == (other.game, other.code, other.topic) \
+            and law.authority != other.authority \
+            and law.id in other.related and other.id in law.related:
+        # Another authority's word on the same happening, linked both ways: under one code
+        # the question names, a learner cannot tell which authority it means (the blind
+        # audit's #16: Foster 1897's "looking at a stock card other than the one drawn" beside
+        # Foster 1913's "turning up more than one card", both American laws of Conquian).
+        return True
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -12,12 +13,14 @@ from app.engine import CodeRuling
 from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
 from quizzes.generators.common import (
     Found,
+    NoScenario,
     find,
     pick_combo,
     public_table,
     rule_combo,
     seeded,
     shuffled,
+    states_a_ruling,
 )
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
@@ -35,6 +38,8 @@ if TYPE_CHECKING:
 
 TYPE = "ruling"
 WRONG = 3
+MIN_WRONG = 2
+TABLES = 8  # tables tried for one with MIN_WRONG wrong rulings
 NEIGHBOURS = 8
 # Outcomes a referee might confuse with each other, for padding out the choices.
 _NEAR = {
@@ -57,48 +62,55 @@ _NEAR = {
 
 
 # Plainly wrong rulings, offered only when every near one is ruled out (a rival reading's).
-_FALLBACK = ("penalty", "game-abandoned", "replay")
-
-# Made-up outcomes the table itself can rule out, offered as wrong only where it does not: the
-# cards "taken back and played again" before any card is played, and a game "abandoned at
-# once" that no ruling of the game gives (made up, it is plainly no law: the fourth blind
-# round's retraction items, A4, A17, A26, A54, A58, whose two wrong choices were these).
-_TAKES_BACK_PLAY = frozenset({"replay"})
-_MADE_UP_NEVER = frozenset({"game-abandoned"})
-
-# The one rival of a ruling that lets an act stand is the act undone, which no outcome words:
-# the event's own words give it (what a player who tried to take something back may not do).
-_UNDONE: dict[str, dict[str, str]] = {
-    "proposal-withdrawn": {
-        "proposal": "{player} may take back his proposal, as if it had not been made.",
-        "acceptance": "{player} may take back his acceptance and refuse instead.",
-        "refusal": "{player} may take back his refusal and accept instead.",
-        "number": "{player} may alter the number of cards he asked for.",
-    },
-}
-
-
-def _undone_words(found: Found) -> str | None:
-    """The act undone, in words, where the event is one of taking something back."""
-    event = found.scenario.event
-    words = _UNDONE.get(event.type, {}).get(str(event.get("what")))
-    return None if words is None else words.format(player=event.get("player"))
-
-
-def _card_played(found: Found) -> bool:
-    """Whether any card has been played this hand (a trick gathered or one on the table)."""
-    s = found.scenario
-    return bool(s.tricks_played or (s.trick is not None and s.trick.cards))
-
-
-def _ruled_out(outcome: str, found: Found) -> bool:
-    """Whether a made-up wrong outcome is ruled out by the table or by every law."""
-    return outcome in _MADE_UP_NEVER or (outcome in _TAKES_BACK_PLAY and not _card_played(found))
+_FALLBACK = ("game-abandoned", "replay", "cut-again")
 
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
 _SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
 _ENDS_THE_DEAL = frozenset({"void-deal", "claim-misdeal", "new-deal"})
+
+# A bare outcome offered as wrong (nothing but its opening) only beside a right ruling of a
+# meaning it is plainly false of (the right ruling's meaning, with its terms: meaning()). Each
+# leaves out what its words could be read into: "No penalty." beside a revoke whose card may
+# be taken back without penalty, "Play goes on." beside a revoke or a choice of a new deal,
+# "The deal stands." beside a replay, "It is a revoke." beside a penalty for a card exposed.
+_OTHER = frozenset({"goes-on", "under-terms", "deal-again", "innocent-chooses",
+                    "game-abandoned", "replay", "penalty", "revoke", "tableau", "game-won",
+                    "cut-again"})
+_BARE_FALSE_OF: dict[str, frozenset[str]] = {
+    "legal": frozenset({"revoke", "penalty", "replay", "deal-again", "cut-again",
+                        "innocent-chooses", "game-abandoned"}),
+    "no-penalty": frozenset({"penalty"}),
+    "play-on": frozenset({"deal-again", "cut-again", "replay", "game-abandoned", "game-won",
+                          "tableau"}),
+    "deal-stands": frozenset({"deal-again"}),
+    "revoke": frozenset({"goes-on", "deal-again", "cut-again", "innocent-chooses", "tableau"}),
+    "replay": _OTHER - {"revoke", "replay"},
+    "deal-void": frozenset({"goes-on", "under-terms", "penalty", "revoke", "replay",
+                            "cut-again"}),
+    "cut-again": _OTHER - {"cut-again", "deal-again", "innocent-chooses"},
+    "game-abandoned": frozenset({"goes-on", "under-terms", "revoke", "replay", "deal-again",
+                                 "cut-again", "innocent-chooses"}),
+    "tableau": _OTHER - {"tableau", "deal-again", "game-won"},
+}
+for _again in ("misdeal", "new-deal"):
+    _BARE_FALSE_OF[_again] = _BARE_FALSE_OF["deal-void"]
+
+
+def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a bare outcome offered as wrong is plainly false of the right ruling
+    (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
+    if stated.options or stated.score:
+        return True
+    return right.meaning in _BARE_FALSE_OF.get(stated.outcome, frozenset())
+
+
+# Outcomes whose words deny a penalty: a ruling giving points is never worded so.
+_DENY_A_PENALTY = frozenset({"no-penalty", "legal"})
+# A law whose remedy takes a card back: "The cards are taken back and played again." would read
+# as its own words.
+_TAKEN_BACK = re.compile(r"\b(?:taken|take|takes|took) (?:it |them |the \w+ )?back\b|withdraw",
+                         re.IGNORECASE)
 
 
 def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
@@ -109,6 +121,9 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
+    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.options \
+            and not stated.score:
+        return True  # a revoke is an offence the laws punish: "A penalty." is true of it
     # The same rights and points under another opening ("It is a misdeal. North may claim a
     # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
     # deal stands is what the chooser decides, so the two say the same.
@@ -154,8 +169,18 @@ def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Laws a scenario can reach."""
-    return bank.survey.laws("ruled")
+    """Laws a scenario can reach, where seed 0 finds a table whose ruling states what the law
+    decides (a law the engine rules only as "Play goes on.", its consequence in the why, is
+    not asked: states_a_ruling)."""
+    return [law_id for law_id in bank.survey.laws("stated") if _askable(bank, law_id)]
+
+
+def _askable(bank: QuestionBank, law_id: str) -> bool:
+    try:
+        build(bank, law_id, 0)
+    except LookupError:
+        return False
+    return True
 
 
 def _mutations(cr: CodeRuling, players: tuple[str, ...]) -> list[CodeRuling]:
@@ -211,16 +236,24 @@ def ruling_choices(
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
     seated = set(found.scenario.players)
+    takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
+                     for x in cr.laws if x in bank.content.laws)
 
-    def offer(other: CodeRuling, owner: str, made_up: bool = False) -> None:
+    def offer(other: CodeRuling, owner: str) -> None:
+        if not states_a_ruling(other):
+            return  # "A penalty.", "These laws do not cover the situation.": no ruling
+        if not (other.options or other.score) and other.outcome == "replay" and takes_back:
+            return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
-            return
-        if made_up and _ruled_out(other.outcome, found):
             return
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
         said = wording.setdefault(meaning(other.outcome), other.outcome)
+        if other.score and said in _DENY_A_PENALTY and said != other.outcome:
+            # Points given are not "No penalty. South scores 10." (#169), and in words of
+            # their own they would word the right ruling's meaning a second way.
+            return
         if said != other.outcome:
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
@@ -228,16 +261,12 @@ def ruling_choices(
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).
         if (len(wrong) < WRONG and other.key() not in seen and text not in said_already
-                and not said_of(other, cr)):
+                and not said_of(other, cr) and not also_true_of(other, cr)
+                and bare_false_of(other, cr)):
             seen.add(other.key())
             said_already.add(text)
             wrong.append((text, owner))
 
-    undone = _undone_words(found)
-    if undone is not None and meaning(cr.outcome, bool(cr.options or cr.score)) == "goes-on" \
-            and undone not in said_already:
-        said_already.add(undone)
-        wrong.append((undone, ""))
     for other in found.ruling.rulings:
         if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
             offer(other, other.code)
@@ -246,12 +275,19 @@ def ruling_choices(
         if len(wrong) >= WRONG:
             break
         near = rule_combo(bank, pick_combo(rng, combos), rng)
-        if near is not None and code in near.scenario.codes:
-            offer(near.for_code(code), "")
+        if near is None or code not in near.scenario.codes:
+            continue
+        ruled = near.for_code(code)
+        # Another table's ruling under a law this one rests on is that law's remedy where it
+        # applies in full: offered as wrong here, the law's own words would read as the answer
+        # ("the lead is taken back without penalty" beside a lead everyone has played to,
+        # the blind audit's #169).
+        if not set(ruled.laws) & set(cr.laws):
+            offer(ruled, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
-        offer(mutant, "", made_up=True)
+        offer(mutant, "")
     for outcome in _FALLBACK if len(wrong) < 2 else ():  # near rulings ruled out
-        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "", made_up=True)
+        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
@@ -275,9 +311,17 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
     rng = seeded(TYPE, law_id, seed)
-    combos = bank.survey.combos(law_id, "ruled")
-    found = find(bank, law_id, law.code, combos, rng)
-    choices, key = ruling_choices(bank, found, law.code, rng, combos)
+    combos = bank.survey.combos(law_id, "stated")
+    for _ in range(TABLES):
+        # A table whose ruling states what the law decides (states_a_ruling), with at least
+        # two wrong rulings plainly false of it.
+        found = find(bank, law_id, law.code, combos, rng,
+                     lambda f: states_a_ruling(f.for_code(law.code)))
+        choices, key = ruling_choices(bank, found, law.code, rng, combos)
+        if len(choices) > MIN_WRONG:
+            break
+    else:
+        raise NoScenario(f"no table of {law_id} has {MIN_WRONG} wrong rulings false of it")
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)
     table = public_table(found.table)

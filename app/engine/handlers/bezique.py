@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.engine.core import Context, names, rules
+from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     describe_counts,
     over_under,
@@ -90,7 +90,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     return ctx.decide(
         "penalty",
         [E + "wrong-card-in-declaration"],
-        f"{claim.player} laid down {claim.what} without the {names(claim.lacking)}: nothing is "
+        f"{claim.player} laid down {claim.what} {claim.wanting}: nothing is "
         f"scored until he wins another trick, so the {claim.value} marked are taken down, and "
         f"the cards go back into his hand, where {adversary} may call them as faced cards.",
         options=[Option("call-card", adversary)],

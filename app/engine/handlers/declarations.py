@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.cards import Card
-from app.engine.core import Context
+from app.cards import RANK_NAMES, Card
+from app.engine.core import Context, names
 from app.engine.ruling import Decision
 from app.model import event_types as ev
 from app.model.events import DECLARATION_WORDS
@@ -29,12 +29,14 @@ VALUES: dict[str, dict[str, int]] = {
     "rubicon-bezique": _BEZIQUE,
     "ecarte": {"king": 1},
     "pinochle": {
-        **{k: v for k, v in _BEZIQUE.items() if k != "double-bezique"},
+        # Its bezique is called pinochle (the same two cards), scored under that name only.
+        **{k: v for k, v in _BEZIQUE.items() if k not in ("double-bezique", "bezique")},
         "pinochle": 40,
         "sequence": 150,
     },
 }
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
+_COUNTS = ("no", "one", "two", "three")
 # A declaration's words are the event registry's (app/model/events.py): one list.
 NAMES = DECLARATION_WORDS
 
@@ -76,6 +78,18 @@ class Claim:
     what: str
     value: int
     lacking: tuple[Card, ...]
+
+    @property
+    def wanting(self) -> str:
+        """What his hand wants for it: 'without the queen of spades', or for a four of a kind
+        (any four of the rank) 'with only three kings'."""
+        rank = _FOUR.get(self.declared)
+        if rank is None:
+            return f"without the {names(self.lacking)}"
+        held = 4 - len(self.lacking)
+        word = RANK_NAMES[rank]
+        return f"with only {_COUNTS[held]} {word}{'' if held == 1 else 's'}" if held \
+            else f"with no {word}"
 
     @property
     def holds_the_cards(self) -> bool:

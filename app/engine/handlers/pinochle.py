@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.engine.core import Context, names, rules
+from app.engine.core import Context, rules
 from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
@@ -116,14 +116,15 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     law = P + ("false-four-of-a-kind" if three_of_four else "other-false-declarations")
     laws = [law] if claim.lacking else [law, P + "amending-a-declaration"]
     reason = (
-        f"he lacks the {names(claim.lacking)}"
+        f"he declared it {claim.wanting}"
         if claim.lacking
-        else "he holds the cards but has drawn from the stock since, too late to amend"
+        else "though he holds the cards, he has drawn from the stock since, too late to amend"
     )
     return ctx.decide(
         "penalty",
         laws,
-        f"{who} declared {what} ({value}) but {reason}. The {value} points are taken down, and "
+        f"{who} declared {what} ({value}) wrongly: {reason}. The {value} points are taken "
+        f"down, and "
         f"{adversary} may make him lead or play one of the cards he showed.",
         options=[Option("call-card", adversary)],
         score={who: -value},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from app.engine.core import Context, names, rules
+from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
@@ -32,10 +32,14 @@ def rubiconed_points(points: int) -> int:
     return max(points // 100 * 100, 100)
 
 
-def surplus_penalty(ctx: Context[Event], offender: str) -> tuple[str, int, str]:
+def surplus_penalty(ctx: Context[Event], offender: str,
+                    computed: bool = True) -> tuple[str, int, str]:
     """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
-    his adversary adds 1300 plus the offender's points, counted as a rubiconed loser's are
-    (whole hundreds, 100 when under 100: laws 58-59) and capped at 900."""
+    his adversary adds the offender's points, counted as a rubiconed loser's are (whole
+    hundreds, 100 when under 100: laws 58-59) and capped at 900, and 1300 for the game.
+    `computed`: the game is computed now (it is won or abandoned), so by law 58 what he wins
+    is that sum added to his own score in whole hundreds; else (the hand is played on) it is
+    what is added to his score, which play may still raise."""
     innocent = ctx.table.adversary(offender)
     points = max(ctx.table.score(offender), 0)
     counted = min(rubiconed_points(points), OFFENDER_POINTS_CAP)
@@ -48,11 +52,18 @@ def surplus_penalty(ctx: Context[Event], offender: str) -> tuple[str, int, str]:
         how = f"{offender}'s {points} points so far, in whole hundreds ({counted})"
     else:
         how = f"{offender}'s {points} points so far"
-    sum_text = (
-        f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
-        f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."
-    )
-    return innocent, RUBICON_PENALTY + counted, sum_text
+    if not computed:
+        return innocent, RUBICON_PENALTY + counted, (
+            f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
+            f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}.")
+    own = max(ctx.table.score(innocent), 0)
+    whole = own // 100 * 100
+    mine = (f"his own {own} in whole hundreds ({whole})" if whole != own
+            else f"his own {own}")
+    total = whole + counted + RUBICON_PENALTY
+    return innocent, total, (
+        f"{innocent} wins {mine}, plus {how}, plus {RUBICON_PENALTY} for the game: "
+        f"{whole} + {counted} + {RUBICON_PENALTY} = {total}.")
 
 
 @rules("rubicon-bezique", "english", "wrong-count")
@@ -88,7 +99,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         offender = over[0]
         if table.timing.all_tricks_played:
             return _played_out_with_surplus(ctx, offender, counts)
-        innocent, points, arithmetic = surplus_penalty(ctx, offender)
+        innocent, points, arithmetic = surplus_penalty(ctx, offender, computed=not under)
         if under:
             return ctx.decide(
                 "play-on",
@@ -286,13 +297,13 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         return ctx.decide(
             "play-on",
             [E + "false-declaration"],
-            f"{who} scored {what} without the {names(claim.lacking)}, but nobody objected "
+            f"{who} scored {what} {claim.wanting}, but nobody objected "
             f"before a card of the next trick was played: the {value} stand.",
         )
     return ctx.decide(
         "penalty",
         [E + "false-declaration", E + "erroneous-score"],
-        f"{who} scored {what} without the {names(claim.lacking)}, and it is challenged before "
+        f"{who} scored {what} {claim.wanting}, and it is challenged before "
         f"a card of the next trick is played: the {value} are struck off.",
         score={who: -value},
     )
