@@ -336,7 +336,7 @@ def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple) or not isinstance(declared, str):
         return []
-    lacking = missing_cards(declared, hand, scenario.trump)
+    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
     if lacking is None:
         return []
     text = situation.casefold()

@@ -150,7 +150,8 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
 
 
-def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool) -> bool:
+def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool,
+               game: str | None = None) -> bool:
     """Whether a false-declaration question may be set on this declaration: made at a time
     when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
     wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
@@ -158,7 +159,7 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
     amending); made at a time when nothing may be declared, the time is the one fault: he holds
     the cards (a card lacking as well would be a second fault, under another law: Portland law
     50 beside law 52)."""
-    lacking = missing_cards(name, hand, trump)
+    lacking = missing_cards(name, hand, trump, game)
     if lacking is None:
         return False
     if name == "marriage" and trump is not None and not lacking \
@@ -202,7 +203,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     if declares:
         timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
         names = [n for n in sorted(values)
-                 if declarable(n, state.hand(player), state.trump, timely)]
+                 if declarable(n, state.hand(player), state.trump, timely, game.id)]
         if not names:
             return None
         name = rng.choice(names)
@@ -219,7 +220,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
         # whether he ever held it would be stated nowhere: he is found out before any trick
         # is gathered. Whether a card has been played since is as the table stands.
-        lacking = missing_cards(name, state.hand(player), state.trump) or []
+        lacking = missing_cards(name, state.hand(player), state.trump, game.id) or []
         if state.tricks_played and lacking:
             return None
         if game.pack.copies == 1 and state.turn_up in lacking:

@@ -215,7 +215,7 @@ def _declaration_problems(s: Scenario, game: Game) -> list[str]:
     declared = s.event.get("declared")
     if game.pack.copies == 1 and s.turn_up is not None and isinstance(hand, tuple) \
             and isinstance(declared, str) \
-            and s.turn_up in (missing_cards(declared, hand, s.trump) or ()):
+            and s.turn_up in (missing_cards(declared, hand, s.trump, game.id) or ()):
         out.append("a declaration of the card that lies face up as the turn-up")
     return out
 

@@ -246,7 +246,7 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
-        if (found is not None and cites(found, law_id, code)
+        if (found is not None and cites(bank, found, law_id, code)
                 and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
             return found
     return None

@@ -183,7 +183,8 @@ def _askable(bank: QuestionBank, law_id: str) -> bool:
     return True
 
 
-def _mutations(cr: CodeRuling, players: tuple[str, ...]) -> list[CodeRuling]:
+def _mutations(cr: CodeRuling, players: tuple[str, ...],
+               offender: str | None = None) -> list[CodeRuling]:
     """Plausible wrong rulings made from the right one: wrong chooser, points or outcome."""
     out: list[CodeRuling] = []
 
@@ -208,6 +209,13 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...]) -> list[CodeRuling]:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
         variant(score={p: v * 2 for p, v in cr.score.items()})
+    if offender in players and any(o.id == "take-back" for o in cr.options):
+        # A card taken back without penalty: the penalties of a partnership game for the same
+        # error are the near wrong rulings (the adversaries call a suit, or the card), where
+        # every take-back by another player is part of the right one (also_true_of).
+        adversaries = tuple(p for p in players if p != offender)
+        for call in ("call-suit", "call-card"):
+            variant(outcome="penalty", options=tuple(Option(call, p) for p in adversaries))
     for near in _NEAR.get(cr.outcome, ()):
         if near in OUTCOMES:
             variant(outcome=near)
@@ -284,7 +292,9 @@ def ruling_choices(
         # the blind audit's #169).
         if not set(ruled.laws) & set(cr.laws):
             offer(ruled, "")
-    for mutant in shuffled(rng, _mutations(cr, found.scenario.players)):
+    offender = found.scenario.event.get("player")
+    for mutant in shuffled(rng, _mutations(cr, found.scenario.players,
+                                           offender if isinstance(offender, str) else None)):
         offer(mutant, "")
     for outcome in _FALLBACK if len(wrong) < 2 else ():  # near rulings ruled out
         offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
