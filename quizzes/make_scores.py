@@ -220,9 +220,14 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
         # whether he ever held it would be stated nowhere: he is found out before any trick
         # is gathered. Whether a card has been played since is as the table stands.
-        if state.tricks_played and missing_cards(name, state.hand(player), state.trump, game.id):
+        lacking = missing_cards(name, state.hand(player), state.trump, game.id) or []
+        if state.tricks_played and lacking:
             return None
+        if game.pack.copies == 1 and state.turn_up in lacking:
+            return None  # the one such card lies face up as the turn-up: none announces it
         ev.pop("drawn_since", None)
+        if state.seen is not None and player not in state.seen:
+            state = replace(state, seen=(*state.seen, player))  # he has looked, to announce
     started = bool(state.trick is not None and state.trick.plays)
     if state.tricks_played or not started:
         ev["next_trick_started"] = started

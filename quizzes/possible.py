@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
+from app.engine.handlers.declarations import missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 
@@ -203,6 +204,22 @@ def score_problems(s: Scenario, game: Game) -> list[str]:
     return out
 
 
+def _declaration_problems(s: Scenario, game: Game) -> list[str]:
+    """A declaration (an announced king) needs a player who has looked at his cards, and a
+    card he could claim: in a single pack, the card turned up lies face up for all to see."""
+    out: list[str] = []
+    player = s.event.get("player")
+    if game.model.asks_hands_seen and player not in s.hands_seen:
+        out.append("a declaration by a player who has not looked at his cards")
+    hand = s.hands.get(str(player))
+    declared = s.event.get("declared")
+    if game.pack.copies == 1 and s.turn_up is not None and isinstance(hand, tuple) \
+            and isinstance(declared, str) \
+            and s.turn_up in (missing_cards(declared, hand, s.trump, game.id) or ()):
+        out.append("a declaration of the card that lies face up as the turn-up")
+    return out
+
+
 def timing_problems(s: Scenario, game: Game) -> list[str]:
     """The stage, and the timing the event's words speak of, against the table."""
     out: list[str] = []
@@ -230,12 +247,17 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
         if started and not s.tricks_played:
             out.append("a card of the next trick is said to be played before any trick is "
                        "complete")
+    if ev.type == "false-declaration":
+        out += _declaration_problems(s, game)
     if ev.type == "false-declaration" and game.facts.play is not None \
             and game.facts.play.declarations:
         if ev.get("drawn_since") and not s.tricks_played:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
+    if s.discards_made and game.model.asks_hands_seen and s.dealer is not None \
+            and s.stage not in ("deal",) and not any(p != s.dealer for p in s.hands_seen):
+        out.append("a discard made, but the non-dealer has not looked at his cards")
     if ev.type == "exchange-error" and not s.discards_made:
         out.append("an error in the exchange, but no exchange (no discard) has been made")
     if ev.type == "exchange-error" and str(ev.get("error", "")).startswith("gave-") \

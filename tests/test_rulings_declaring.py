@@ -202,11 +202,26 @@ def test_dealers_first_card_the_king_codes_differ(ruled):
 
 
 def test_king_announced_and_not_held_stays_not_covered_under_the_american_laws(ruled):
-    raw = ecarte(["QC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"])
+    raw = ecarte(["JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
+                 trick={"leader": "North", "cards": ["QC"]})
     assert ruled(raw, "american").outcome == "not-covered"
     english = ruled(raw, "english")
     assert english.laws == (EK + "false-king",)
     assert ids(english) == ["replay-hand"]
+
+
+def test_a_false_king_is_punished_only_once_the_announcer_has_played_a_card(ruled):
+    # Club Code law 25: the penalty falls on a player who fails "to declare his error before
+    # he has played a card"; before he plays one the point comes off and nothing is replayed
+    # (the fourth blind round: a replay granted before any card was played, A30, B20).
+    before = ruled(ecarte(["QC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"]),
+                   "english")
+    assert (before.outcome, dict(before.score), ids(before)) == ("no-penalty", {"North": -1}, [])
+    assert before.laws == (EK + "false-king",)
+    assert "has not yet played a card" in before.explanation
+    led = ruled(ecarte(["JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
+                       trick={"leader": "North", "cards": ["QC"]}), "english")
+    assert (led.outcome, dict(led.score), ids(led)) == ("penalty", {"North": -1}, ["replay-hand"])
 
 
 # --------------------------------------------- a four of a kind: any four, or one of each suit

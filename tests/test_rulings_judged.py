@@ -170,3 +170,33 @@ def test_a_king_turned_by_a_dealer_on_four_points_wins_him_the_game(ruled):
     assert "ecarte.english.game-five-up" in won.laws
     on = ruled(turned(3), "english")
     assert on.outcome == "play-on" and dict(on.score) == {"South": 1}
+
+
+def test_an_american_dealer_on_four_who_turns_a_king_wins_the_game(ruled):
+    # Foster marks the turned king at once (seed 004:8) and five points make the game
+    # (Encyclopedia Americana): the king is the dealer's fifth point under the American laws too
+    # (the fourth blind round: "play goes on" marked American, A51, A38, A56, B64).
+    def turned(dealer_points: int) -> dict:
+        return {"game": "ecarte", "dealer": "North", "stage": "deal", "turn_up": "KC",
+                "hands": {"North": 5, "South": 5}, "scores": {"North": dealer_points, "South": 2},
+                "event": {"type": "king-turned"}}
+
+    won = ruled(turned(4), "american")
+    assert won.outcome == "game-won"
+    assert dict(won.score) == {"North": 1}
+    assert "ecarte.american.point-and-vole" in won.laws
+    assert "the hand is not played" in won.explanation
+    on = ruled(turned(3), "american")
+    assert on.outcome == "play-on" and dict(on.score) == {"North": 1}
+
+
+def test_a_stander_who_loses_the_vole_gives_the_usual_two_and_no_penalty(ruled):
+    # Club Code law 49: the 2 for a failed stand replace only the point, "the score for the
+    # vole being unaffected" (the fourth blind round's A74 marked the vole's 2 "A penalty").
+    raw = {"game": "ecarte", "dealer": "South", "stage": "hand-over", "tricks_played": 5,
+           "hands": {"North": 0, "South": 0}, "turn_up": "8C",
+           "event": {"type": "hand-result", "tricks": {"North": 0, "South": 5},
+                     "proposal": "stood"}}
+    r = ruled(raw, "english")
+    assert (r.outcome, dict(r.score)) == ("no-penalty", {"South": 2})
+    assert "ecarte.english.penalty-replaces-point-only" in r.laws

@@ -149,6 +149,14 @@ def test_french_usage_lacking_the_suit_he_plays_as_the_adversary_directs(ruled):
     assert {o.by for o in lacks.options} == {"South"}
 
 
+def test_french_usage_a_last_card_led_leaves_nothing_to_direct(ruled):
+    # His only card is the one led: "play as the adversary directs" has nothing to act on, so
+    # the card led stands (the fourth blind round's B27 offered South the direction).
+    r = ruled(named(["QS"]), "french")
+    assert (r.outcome, r.options) == ("play-on", ())
+    assert "his last card" in r.explanation
+
+
 def test_the_suit_named_led_is_no_irregularity(ruled):
     r = ruled(named(["QH", "KS", "9D", "8D", "7D"], card="QH"), "english")
     assert r.outcome == "legal"

@@ -87,9 +87,19 @@ def _announced(ctx: Context[ev.FalseDeclaration], where: str) -> Decision | None
     )
 
 
+def _has_played(table: Table, player: str) -> bool:
+    """Whether the player has played a card this hand: his card on the trick already read
+    (where_is_the_king read it) says so without another question; else the timing is asked."""
+    trick = table.trick
+    if trick is not None and player in table.trick_players[:len(trick.cards)]:
+        return True
+    return table.timing.has_played(player)
+
+
 @rules("ecarte", "english", "false-declaration")
 def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
-    """Laws 23 and 24 (timing); law 25: a king announced and not held."""
+    """Laws 23 and 24 (timing); law 25: a king announced and not held, punished once the
+    announcer has played a card without owning his error."""
     if ctx.event.declared != "king":
         return None
     who, table = ctx.event.player, ctx.table
@@ -108,10 +118,23 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
             f"beyond striking off the point.",
             score={who: -1},
         )
+    if not _has_played(table, who):
+        # Law 25 punishes only a player who fails "to declare his error before he has played a
+        # card": until he plays one he may still own it, and there is no hand to replay yet.
+        return ctx.decide(
+            "no-penalty",
+            [E + "false-king"],
+            f"{who} announced the king of trumps without holding it, but he has not yet played "
+            f"a card, so he may still own his error: the point he marked comes off, and there "
+            f"is no penalty (law 25 punishes only a false announcement not owned before the "
+            f"announcer plays a card).",
+            score={who: -1},
+        )
     return ctx.decide(
         "penalty",
         [E + "false-king"],
-        f"{who} announced the king of trumps without holding it: the point is struck off, and "
+        f"{who} announced the king of trumps without holding it and played a card without "
+        f"owning his error: the point is struck off, and "
         f"{adversary} may have the whole hand played over again from its first card, in which "
         f"{who} scores nothing for the point and only 1 for the vole.",
         options=[Option("replay-hand", adversary)],

@@ -95,6 +95,15 @@ def named_suit_french(ctx: Context[ev.NamedSuitNotLed]) -> Decision:
     if card.suit == ctx.event.named:
         return ctx.decide("legal", laws, f"The {card.name} is of the suit named: no irregularity.")
     holds = _holds_named(ctx)
+    hand = ctx.table.cards(leader)
+    if holds is False and hand is not None and not [c for c in hand if c != card]:
+        # His last card: there is none other to play as the adversary directs (B27).
+        return ctx.decide(
+            "play-on",
+            laws,
+            f"{leader} announced {named} but led the {card.name}, his last card: he has no "
+            f"{named} and no other card to play as {adversary} directs, so the card led stands.",
+        )
     if holds is False:
         return ctx.decide(
             "penalty",
