@@ -6,6 +6,7 @@ from the stock) and reads its fields from it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 from typing import Any
 
 from app.cards import Card
@@ -277,6 +278,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     if state.stage != "play" or state.tricks_played == 0:
         ev["repeated"] = False
     if repeat and hand:
+        blank = _dealt_blank(state, player, rng)
+        if blank is None:
+            return None
+        state, hand = blank, list(blank.hand(player))
         ev["drawn"] = hand[-1].code
         # He declared carte blanche when dealt (50) and after each draw since that brought no
         # court card, and, holding none, has declared nothing else (four aces aside).
@@ -288,6 +293,24 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     if seen is not None and player not in seen:
         state = replace(state, seen=(*seen, player))  # he has looked, to declare it
     return state, ev
+
+
+def _dealt_blank(state: DealState, player: str, rng: Random) -> DealState | None:
+    """A repeat of carte blanche means the hand dealt him held no court card: each court card
+    he holds came by a draw, one a trick played, the last drawn being his last card. Court
+    cards beyond those draws are swapped with plain cards of the stock (the shuffle could have
+    put them there; None when the stock has too few plain cards)."""
+    hand, stock = list(state.hand(player)), list(state.stock)
+    earlier = max(state.tricks_played - 1, 0)  # draws before the card just drawn
+    courts = [i for i, c in enumerate(hand[:-1]) if c.rank in COURT]
+    plain = [j for j, c in enumerate(stock) if c.rank not in COURT]
+    rng.shuffle(plain)
+    for i in courts[earlier:]:
+        if not plain:
+            return None
+        j = plain.pop()
+        hand[i], stock[j] = stock[j], hand[i]
+    return replace(state, hands={**state.hands, player: tuple(hand)}, stock=tuple(stock))
 
 
 def _king_turned(state: DealState, game: Game, ev: dict[str, Any],
