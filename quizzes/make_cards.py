@@ -12,7 +12,7 @@ from typing import Any
 from app.cards import Card
 from app.model.games import Game
 from app.rehearsal.mistakes import happen
-from app.rehearsal.play import draw, put_card, settle_draws
+from app.rehearsal.play import draw, facts, put_card, settle_draws
 from app.rehearsal.state import HAND_OVER, DealState
 from quizzes.event_fields import Context, Made, Maker, others
 
@@ -80,6 +80,11 @@ def _drew_two(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) ->
     if not state.to_draw:
         return None
     player = ctx.rng.choice(state.to_draw)
+    if facts(game).two_drawn == "seen":
+        # Where the laws speak of a drawer who sees two cards (Rubicon, Portland laws 28 and
+        # 30), he took his one card and saw the next: the draws are made, every hand holds
+        # its count; a hand over it is the surplus laws' case, not this.
+        return settle_draws(state, game), {**ev, "player": player, "saw_second": True}
     return happen(state, game, {**ev, "player": player}), {**ev, "player": player}
 
 
