@@ -282,6 +282,10 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     repeat = state.stage == "play" and state.tricks_played > 0 and bool(ev.get("repeated"))
     if state.stage != "play" or state.tricks_played == 0:
         ev["repeated"] = False
+    if repeat and hand and any(who == player for who, _, _ in state.declared):
+        # His score is his carte blanches alone: a deal where he declared a combination
+        # (the marriage that fixed trumps, say) would lose its points from the table.
+        return None
     if repeat and hand:
         blank = _dealt_blank(state, player, rng)
         if blank is None:

@@ -66,6 +66,11 @@ def test_a_carte_blanche_declared_again_holds_no_court_card_dealt() -> None:
         repeats += 1
         courts = [c for c in table["hands"][ev["player"]] if c[:-1] in ("K", "Q", "J")]
         assert len(courts) <= table["tricks_played"], table
+        if table.get("trump"):
+            # The marriage that fixed trumps (40) was the other's: his score is his carte
+            # blanches, 50 each.
+            other = next(p for p in table["players"] if p != ev["player"])
+            assert table["scores"][other] >= 40, table
     assert repeats >= 5
 
 
