@@ -131,6 +131,10 @@ def _declaration(state: DealState, game: Game, rng: random.Random, used: Used) -
         if name == "king":
             continue
         free = hand - used.get((player, name), Counter())
+        if name == "marriage" and state.trump is None:
+            # With no trumps yet the first marriage scored makes its suit trumps and scores
+            # as a trump marriage, 40 (Portland law 41): none is plain.
+            continue
         if name in ("marriage", "royal-marriage"):
             for suit in game.pack.suits:
                 royal = suit == state.trump or (state.trump is None and name == "royal-marriage")

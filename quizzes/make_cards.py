@@ -6,12 +6,13 @@ from the stock) and reads its fields from it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 from typing import Any
 
 from app.cards import Card
 from app.model.games import Game
 from app.rehearsal.mistakes import happen
-from app.rehearsal.play import draw, put_card, settle_draws
+from app.rehearsal.play import draw, facts, put_card, settle_draws
 from app.rehearsal.state import HAND_OVER, DealState
 from quizzes.event_fields import Context, Made, Maker, others
 
@@ -79,6 +80,11 @@ def _drew_two(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) ->
     if not state.to_draw:
         return None
     player = ctx.rng.choice(state.to_draw)
+    if facts(game).two_drawn == "seen":
+        # Where the laws speak of a drawer who sees two cards (Rubicon, Portland laws 28 and
+        # 30), he took his one card and saw the next: the draws are made, every hand holds
+        # its count; a hand over it is the surplus laws' case, not this.
+        return settle_draws(state, game), {**ev, "player": player, "saw_second": True}
     return happen(state, game, {**ev, "player": player}), {**ev, "player": player}
 
 
@@ -276,7 +282,15 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     repeat = state.stage == "play" and state.tricks_played > 0 and bool(ev.get("repeated"))
     if state.stage != "play" or state.tricks_played == 0:
         ev["repeated"] = False
+    if repeat and hand and any(who == player for who, _, _ in state.declared):
+        # His score is his carte blanches alone: a deal where he declared a combination
+        # (the marriage that fixed trumps, say) would lose its points from the table.
+        return None
     if repeat and hand:
+        blank = _dealt_blank(state, player, rng)
+        if blank is None:
+            return None
+        state, hand = blank, list(blank.hand(player))
         ev["drawn"] = hand[-1].code
         # He declared carte blanche when dealt (50) and after each draw since that brought no
         # court card, and, holding none, has declared nothing else (four aces aside).
@@ -288,6 +302,24 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
     if seen is not None and player not in seen:
         state = replace(state, seen=(*seen, player))  # he has looked, to declare it
     return state, ev
+
+
+def _dealt_blank(state: DealState, player: str, rng: Random) -> DealState | None:
+    """A repeat of carte blanche means the hand dealt him held no court card: each court card
+    he holds came by a draw, one a trick played, the last drawn being his last card. Court
+    cards beyond those draws are swapped with plain cards of the stock (the shuffle could have
+    put them there; None when the stock has too few plain cards)."""
+    hand, stock = list(state.hand(player)), list(state.stock)
+    earlier = max(state.tricks_played - 1, 0)  # draws before the card just drawn
+    courts = [i for i, c in enumerate(hand[:-1]) if c.rank in COURT]
+    plain = [j for j, c in enumerate(stock) if c.rank not in COURT]
+    rng.shuffle(plain)
+    for i in courts[earlier:]:
+        if not plain:
+            return None
+        j = plain.pop()
+        hand[i], stock[j] = stock[j], hand[i]
+    return replace(state, hands={**state.hands, player: tuple(hand)}, stock=tuple(stock))
 
 
 def _king_turned(state: DealState, game: Game, ev: dict[str, Any],

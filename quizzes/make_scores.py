@@ -298,6 +298,11 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
     scored (he holds the higher one's cards, its points in his score)."""
     rng, player = ctx.rng, ev["player"]
     values = VALUES.get(game.id, {})
+    # A combination "still to score" was declared on a trick its holder won (Portland law
+    # 42), and a higher one scored from it needs a later trick of his: he has won one trick
+    # at least, two where the higher is scored, or the table shows points he cannot have.
+    if state.tricks_won.get(player, 0) < (2 if ev["how"] == "higher-scored" else 1):
+        return None
     if ev["how"] == "higher-scored":
         names = [n for n, h in _HIGHER.items() if n in values and h in values]
     else:

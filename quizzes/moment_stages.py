@@ -174,7 +174,9 @@ def early(state: DealState, game: Game, stage: str, rng: random.Random,
     """The fresh deal as it stands during the deal (nobody has looked, no bid yet, trumps not
     yet named) or before play (the bidding or proposing: some have looked)."""
     state = _as_dealt(state, game, rng)
-    named = facts(game).trump_named_by in ("bidder", "first-lead")
+    # Trumps named by the bidder, the first lead or the first marriage declared (Rubicon,
+    # Portland law 41: no marriage is declared before a trick is won) are not yet fixed.
+    named = facts(game).trump_named_by in ("bidder", "first-lead", "first-marriage")
     seen: tuple[str, ...] = () if stage == "deal" else tuple(
         p for p in state.players if rng.random() < 0.7)
     state = replace(state, stage=stage, seen=seen,

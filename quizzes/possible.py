@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import missing_cards
+from app.engine.handlers.declarations import VALUES, missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 
@@ -204,7 +204,7 @@ def score_problems(s: Scenario, game: Game) -> list[str]:
     return out
 
 
-def _declaration_problems(s: Scenario, game: Game) -> list[str]:
+def _announcement_problems(s: Scenario, game: Game) -> list[str]:
     """A declaration (an announced king) needs a player who has looked at his cards, and a
     card he could claim: in a single pack, the card turned up lies face up for all to see."""
     out: list[str] = []
@@ -217,6 +217,49 @@ def _declaration_problems(s: Scenario, game: Game) -> list[str]:
             and isinstance(declared, str) \
             and s.turn_up in (missing_cards(declared, hand, s.trump, game.id) or ()):
         out.append("a declaration of the card that lies face up as the turn-up")
+    return out
+
+
+_COURT = ("K", "Q", "J")
+
+
+def most_tricks_won(s: Scenario, player: str) -> int:
+    """The most tricks `player` can have won: in a two-handed game the leader of the trick in
+    progress won the last one, so the other has won one fewer than were played at most."""
+    if len(s.players) == 2 and s.tricks_played and s.trick is not None \
+            and s.trick.leader != player:
+        return s.tricks_played - 1
+    return s.tricks_played
+
+
+def declaration_problems(s: Scenario, game: Game) -> list[str]:
+    """Declarations the table cannot have seen: a combination "still to score" was declared
+    on a trick its holder won, and a higher one scored from it on a later one (Portland law
+    42); a carte blanche declared again means he was dealt no court card, so each court card
+    he holds came by a draw (law 16); trumps fixed by the first marriage (law 41) need a
+    trick won to declare it on."""
+    out: list[str] = []
+    ev = s.event
+    player = str(ev.get("player", ""))
+    if ev.type == "unscored-combination-broken":
+        need = 2 if ev.get("how") == "higher-scored" else 1
+        if most_tricks_won(s, player) < need:
+            out.append(f"{player} has a combination still to score, having won too few tricks "
+                       f"to have declared it (and scored from it)")
+    hand = s.hands.get(player)
+    if ev.type == "carte-blanche" and ev.get("repeated") and isinstance(hand, tuple):
+        courts = sum(c.rank in _COURT for c in hand)
+        if courts > s.tricks_played:
+            out.append(f"{player} declares carte blanche again holding {courts} court cards "
+                       f"after {s.tricks_played} draws")
+    play = game.facts.play
+    if play is not None and play.trump_named_by == "first-marriage" and s.trump is not None:
+        royal = VALUES.get(game.id, {}).get("royal-marriage", 0)
+        if s.stage in ("deal", "bidding") or not s.tricks_played:
+            out.append("trumps fixed by a marriage before any trick was won to declare it on")
+        elif ev.type != "wrong-score" and all(v < royal for v in s.scores.values()):
+            # A score marked wrong may stand below it: the stem says so.
+            out.append(f"trumps fixed by a marriage, scored {royal}, but nobody has {royal}")
     return out
 
 
@@ -248,7 +291,7 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("a card of the next trick is said to be played before any trick is "
                        "complete")
     if ev.type == "false-declaration":
-        out += _declaration_problems(s, game)
+        out += _announcement_problems(s, game)
     if ev.type == "false-declaration" and game.facts.play is not None \
             and game.facts.play.declarations:
         if ev.get("drawn_since") and not s.tricks_played:
@@ -291,4 +334,5 @@ def table_problems(table: Mapping[str, Any], games: Mapping[str, Game]) -> list[
         return [f"the table does not parse: {exc}"]
     game = games[s.game].for_table(s.variants)  # the pack of the readings in force
     return [*card_problems(s, game), *stock_problems(s, game), *fill_problems(s, game),
-            *score_problems(s, game), *timing_problems(s, game)]
+            *score_problems(s, game), *timing_problems(s, game),
+            *declaration_problems(s, game)]

@@ -22,7 +22,13 @@ from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
-from quizzes.words import MELD_GAME_WORDS, STAGE_WORDS, dealer_words, looked_words
+from quizzes.words import (
+    MELD_GAME_WORDS,
+    STAGE_WORDS,
+    dealer_words,
+    looked_words,
+    seen_two_words,
+)
 
 
 def _card(code: Any) -> Card | None:
@@ -175,6 +181,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         if scenario.event.type in MELD_GAME_WORDS:
             # Told in a melding game's words, the sentence states every field of the event.
             out.append(MELD_GAME_WORDS[scenario.event.type](scenario))
+        if scenario.event.type == "drew-two":
+            # So does a drawer's seeing two cards, in the words of laws that speak of it.
+            out.append(seen_two_words(scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):

@@ -189,6 +189,14 @@ MELD_GAME_WORDS = {
 }
 
 
+def seen_two_words(scenario: Scenario) -> str:
+    """A drawer who saw two cards, in the words of laws that speak of seeing two (the game's
+    [play] two_drawn = "seen"): he took his one card, so it states every field of the event."""
+    return (f"{scenario.event.get('player')}, drawing from the stock, saw two cards: he took "
+            f"the top card and saw the one beneath it. The draws after the trick have been "
+            f"made.")
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -204,6 +212,11 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     if game is not None and not game.has_tricks and game.draws_from_stock \
             and ev.type in MELD_GAME_WORDS:
         text = MELD_GAME_WORDS[ev.type](scenario)
+    if game is not None and ev.type == "drew-two" and game.facts.play is not None \
+            and game.facts.play.two_drawn == "seen":
+        # Where the laws speak of a drawer who sees two cards (the game's [play] two_drawn),
+        # he took the top card, his one, and saw the next: the draws are made.
+        text = seen_two_words(scenario)
     if ev.type == "play":
         # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
         # in error not corrected in time"): the card is said to stand, so a play ruled a revoke

@@ -33,6 +33,11 @@ class PlayFacts(Schema, frozen=True):
     first_lead: FirstLead = "eldest"
     trump_named_by: TrumpNamer = ""
     draws: bool = False  # both players draw from the stock after each trick, winner first
+    # How a player "draws two" cards at a table of this game: "drawn", both go into his hand
+    # (Foster's Pinochle: he holds a card over); "seen", he takes his one card and only sees
+    # the next (the Portland Club's laws 28 and 30 speak of a player who sees two cards), so
+    # his hand keeps its count. The engine's laws then rule what he saw.
+    two_drawn: Literal["drawn", "seen"] = "drawn"
     count: Count = "tricks"
     card_points: dict[str, CardPoints] = field(default_factory=dict)
     last_trick: Points = 0
