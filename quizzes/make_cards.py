@@ -244,6 +244,12 @@ def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
 
 # Errors of the exchange made by the dealer as dealer (he gives, or turns up a card).
 _DEALERS_ERRORS = frozenset({"gave-too-many", "gave-too-few", "card-turned-in-error"})
+# Errors whose law still speaks once cards are played: a hand played short (laws 30 and 34),
+# the dealer who must play the hand he holds (law 38). Every other remedy is a choice made
+# at the exchange itself (a fresh deal or play on, refusing the exposed cards, the next card
+# given for a faced one), so its table stands there, before the first card is led: four
+# tricks on, the innocent player has long since elected to play the hand.
+_FOUND_IN_PLAY = frozenset({"took-too-few", "stock-too-small"})
 
 
 def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
@@ -254,6 +260,9 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
     or, asked for more than the stock holds, the exchanges have run the stock down."""
     rng = ctx.rng
     error = str(ev["error"])
+    if error not in _FOUND_IN_PLAY and (
+            state.tricks_played or (state.trick is not None and state.trick.plays)):
+        return None
     dealer = state.dealer
     pone = next(p for p in state.players if p != dealer)
     if error in _DEALERS_ERRORS:
@@ -278,8 +287,9 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
             hands[who].pop()
         else:
             return None
+    # The non-dealer proposed and the dealer accepted, and both discarded: both have looked.
     return replace(state, hands={p: tuple(h) for p, h in hands.items()}, stock=tuple(stock),
-                   discards_made=True), ev
+                   discards_made=True, seen=tuple(state.players)), ev
 
 
 def _proposal_withdrawn(state: DealState, game: Game, ev: dict[str, Any],
@@ -302,10 +312,17 @@ def _cut_error(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -
     adversary, two playing); cutting for deal is before anybody deals. Noticed before the deal
     (and cutting for deal always is), nothing is dealt yet: the whole pack lies in the stock."""
     players = list(state.players)
+    if ev["error"] != "packet-too-small":
+        # Only a packet's size is in question there: a packet of one beside an exposed card
+        # would be a second irregularity the stem says nothing of.
+        ev = {k: v for k, v in ev.items() if k != "cards"}
     if ev["error"] != "several-shown-for-deal":
         ev = {**ev, "player": players[(players.index(state.dealer) - 1) % len(players)]}
     else:
+        # Cutting for deal is done once, before the first deal of the game (Club Code laws 4
+        # and 5; Portland law 6): no point has been scored yet.
         ev = {**ev, "dealt": False}
+        state = replace(state, scores={p: 0 for p in players})
     if ev.get("dealt"):
         return state, ev
     pack = [c for p in players for c in state.hand(p)] + list(state.stock)

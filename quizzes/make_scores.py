@@ -23,9 +23,18 @@ from quizzes.event_fields import Context, Made, Maker
 
 def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
                ctx: Context) -> Made | None:
-    """He threw down his hand after winning the tricks he won."""
+    """He threw down his hand after winning the tricks he won, a proposal having been
+    accepted and cards exchanged. With no exchange someone stood or the dealer refused, and
+    one who stood or refused and fails to win the point gives 2, not 1 (Écarté Club Code law
+    49): who it was would decide the score, and no table shows it. After an accepted first
+    proposal the abandonment alone decides (law 42)."""
     if "tricks_won" in ev:
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    if not state.discards_made and state.stock:
+        taken = ctx.rng.randint(1, min(5, len(state.stock)))
+        # Both looked at their hands to propose, accept and discard.
+        seen = None if state.seen is None else tuple(state.players)
+        state = replace(state, discards_made=True, stock=state.stock[taken:], seen=seen)
     return state, ev
 
 
@@ -42,6 +51,19 @@ def _hand_result(state: DealState, game: Game, ev: dict[str, Any],
     """The tricks each won; an accepted proposal means cards were exchanged before play: the
     discards set aside, as many taken from the stock."""
     ev["tricks"] = {p: state.tricks_won.get(p, 0) for p in state.players}
+    turned = state.turn_up
+    if turned is not None and turned.rank == "K" and state.score(state.dealer) > 0:
+        # A dealer with points who turned up a king may or may not have marked it already
+        # (Écarté Club Code laws 22 and 50): the scores cannot show which, and the ruling
+        # turns on it. The shuffle put another card of the suit there instead.
+        others = [i for i, c in enumerate(state.stock)
+                  if c.suit == turned.suit and c.rank != "K"]
+        if not others:
+            return None
+        i = ctx.rng.choice(others)
+        stock = list(state.stock)
+        stock[i], card = turned, stock[i]
+        state = replace(state, stock=tuple(stock), turn_up=card)
     if ev["proposal"] == "accepted" and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
         state = replace(state, discards_made=True, stock=state.stock[taken:])

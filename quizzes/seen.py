@@ -94,6 +94,10 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         # pack (at Cinch the plain cards thrown out before the fill).
         pack = len(game.pack.cards) * game.pack.copies
         out["discards"] = max(0, pack - sum(state.placed().values()))
+    _turned_apart(state, event, out)
+    if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
+        out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
+        out["cutting_for_deal"] = True
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")
@@ -105,6 +109,43 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
     return out
 
 
+# Cards the dealer turned face up from the stock beyond the one trump card: how many, and the
+# words under them. Several turned for trumps, every one lies face up and none is yet the
+# trump (Club Code law 11, Foster's Misdealing ¶6: the adversary may choose among them, or a
+# fresh deal is due); a card turned in error in the exchange lies face up (Club Code law 37).
+def _turned(event: Mapping[str, Any]) -> tuple[int, str] | None:
+    kind = event.get("type")
+    if kind == "several-trumps-turned" and isinstance(event.get("count"), int):
+        return int(event["count"]), "Turned up for trumps by the dealer, the eleventh card first"
+    if kind == "exchange-error" and event.get("error") == "card-turned-in-error":
+        return 1, "Turned up in error by the dealer"
+    return None
+
+
+def _turned_apart(state: DealState, event: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """Lay the cards turned up face up apart, taken from the top of the stock (after the
+    turn-up, which is one of them when several were turned for trumps), so the table shows
+    every card the stem says was turned and counts the stock without them."""
+    turned = _turned(event)
+    stock = out.get("stock")
+    if turned is None or not isinstance(stock, int):
+        return
+    count, words = turned
+    cards: list[Card] = []
+    if event.get("type") == "several-trumps-turned":
+        if state.turn_up is None:
+            return
+        cards.append(state.turn_up)
+        out.pop("turn_up", None)
+        out.pop("trump", None)  # the trump is not settled: the adversary's choice, or void
+    extra = count - len(cards)
+    if extra > min(stock, len(state.stock)):
+        return
+    cards += state.stock[:extra]
+    out["stock"] = stock - extra
+    out["apart"] = {"player": state.dealer, "words": words, "cards": [c.code for c in cards]}
+
+
 def laid_problems(seen: Mapping[str, Any]) -> list[str]:
     """Where the table shown disagrees with the event's words: a card said to be led or played
     that is not on the trick by its player, a player said to have played to a false lead with
@@ -112,6 +153,14 @@ def laid_problems(seen: Mapping[str, Any]) -> list[str]:
     not told from the table alone: a two-pack game's hand may hold its twin.)"""
     event: Mapping[str, Any] = seen.get("event") or {}
     kind, player = event.get("type"), event.get("player")
+    turned = _turned(event)
+    if turned is not None:
+        laid: Mapping[str, Any] = seen.get("apart") or {}
+        shown = len(laid.get("cards") or ())
+        if shown != turned[0]:
+            return [f"{turned[0]} cards are said to be turned up, the table shows {shown}"]
+        if kind == "several-trumps-turned" and (seen.get("turn_up") or seen.get("trump")):
+            return ["several cards were turned for trumps, but the table names the trump"]
     cards = taken(event)
     if not cards:
         return []

@@ -71,8 +71,11 @@ def table_text(table: Mapping[str, Any] | None) -> str:
     players = list(table.get("players") or hands)
     event: Mapping[str, Any] = table.get("event") or {}
     lines: list[str] = []
-    if table.get("dealer"):
-        lines.append(dealer_words(str(table["dealer"]), str(event.get("type", ""))))
+    if table.get("cutting_for_deal"):
+        lines.append(dealer_words("", "cut-error", "several-shown-for-deal"))
+    elif table.get("dealer"):
+        lines.append(dealer_words(str(table["dealer"]), str(event.get("type", "")),
+                                  event.get("error")))
     for player in players:
         hand = hands.get(player)
         if isinstance(hand, list):
@@ -178,7 +181,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(f"{seat} holds {_plural(value, 'card')};")
     elif fact == "dealer" and value:
         # Where another player dealt out of turn, the dealer is the one whose turn it was.
-        out.append(dealer_words(str(value), scenario.event.type))
+        out.append(dealer_words(str(value), scenario.event.type, scenario.event.get("error")))
     elif fact == "tricks-played" and value:
         out.append(f"Tricks played: {value}.")
     elif fact == "trick" and value is not None and value.cards:

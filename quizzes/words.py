@@ -349,9 +349,12 @@ _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 _RIGHTFUL_DEALER = frozenset({"dealt-out-of-turn", "cut-error"})
 
 
-def dealer_words(dealer: str, event_type: str) -> str:
+def dealer_words(dealer: str, event_type: str, error: object = None) -> str:
     """Who dealt, in a sentence; where another player dealt out of turn, the table's dealer
-    is the one whose turn it was, and is named so."""
+    is the one whose turn it was, and is named so. Cutting for deal comes before the first
+    deal of all (Club Code laws 4 and 5): nobody has a turn to deal yet."""
+    if event_type == "cut-error" and error == "several-shown-for-deal":
+        return "Nobody has dealt yet: the players are cutting for the first deal."
     if event_type in _RIGHTFUL_DEALER:
         return f"It was {dealer}'s turn to deal."
     return f"{dealer} dealt."
@@ -363,15 +366,15 @@ def table_words(scenario: Scenario, game: Game) -> str:
     stage = STAGE_WORDS.get(s.stage, s.stage)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
-    if s.stage == "play" and early and untouched:
+    if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
-    dealer = dealer_words(s.dealer, s.event.type)
-    if dealer.startswith("It "):
-        dealer = "it" + dealer[2:]  # after the semicolon
+    dealer = dealer_words(s.dealer, s.event.type, s.event.get("error"))
+    if dealer.startswith(("It ", "Nobody ")):
+        dealer = dealer[0].lower() + dealer[1:]  # after the semicolon
     parts = [f"{game.name}, {stage}; {dealer}"]
-    if s.trump:
+    if s.trump and s.event.type != "several-trumps-turned":  # the trump is not settled
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")

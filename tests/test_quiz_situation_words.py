@@ -151,7 +151,7 @@ def test_a_table_in_play_before_any_card_says_so() -> None:
                 continue
             untouched = not table.get("tricks_played") and not (table.get("trick") or {}).get(
                 "cards") and table["event"]["type"] in ("wrong-count", "dealer-exposed-card",
-                                                         "several-trumps-turned")
+                                                         "several-trumps-turned", "exchange-error")
             assert ("before any card is played" in q.situation) == untouched, (q.id, q.situation)
             said += untouched
     assert said >= 1

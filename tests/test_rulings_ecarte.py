@@ -115,6 +115,17 @@ def test_any_card_but_the_eleventh_faced_in_the_pack_means_a_new_deal(ruled, pos
     assert ruled(raw, "american").outcome == outcome
 
 
+@pytest.mark.parametrize("position", [1, 10, 11, 12])
+def test_club_code_law_12_any_faced_card_before_the_turn_up_even_the_eleventh_is_a_fresh_deal(
+    ruled, position
+):
+    # H-EC law 12 has no exception for the eleventh card (that one is Foster's): found faced
+    # before the turn-up, it too means a fresh deal.
+    raw = ecarte(turn_up=None, event={"type": "faced-card-in-pack", "position": position})
+    r = ruled(raw, "english")
+    assert (r.outcome, r.laws) == ("new-deal", ("ecarte.english.faced-card-in-pack",))
+
+
 @pytest.mark.parametrize(
     ("owner", "seen", "options"),
     [
@@ -166,6 +177,30 @@ def test_king_turned_scores_one_for_the_dealer(ruled):
     raw = ecarte(turn_up="KC", hands={"North": 5, "South": 5}, event={"type": "king-turned"})
     r = ruled(raw, "american")
     assert dict(r.score) == {"South": 1}
+
+
+@pytest.mark.parametrize(("dealer_score", "outcome"), [(4, "game-won"), (3, "play-on")])
+def test_a_king_turned_that_makes_the_dealers_fifth_wins_the_game(ruled, dealer_score, outcome):
+    # Five points make the game (ecarte.american.point-and-vole): the blind audit's #171, as
+    # the Club Code has it (laws 22 and 46).
+    raw = ecarte(turn_up="KC", hands={"North": 5, "South": 5}, event={"type": "king-turned"},
+                 scores={"North": 0, "South": dealer_score})
+    r = ruled(raw, "american")
+    assert (r.outcome, dict(r.score)) == (outcome, {"South": 1})
+    assert (E + "point-and-vole" in r.laws) == (outcome == "game-won")
+
+
+@pytest.mark.parametrize("proposal", ["stood", "refused"])
+@pytest.mark.parametrize("code", ["american", "english"])
+def test_a_vole_won_against_a_failed_stand_or_refusal_is_no_penalty_but_the_vole(
+    ruled, code, proposal
+):
+    # The 2 is the vole's: the stand or refusal adds nothing (Club Code law 49, "only to the
+    # point"), so the ruling is not a penalty (the blind audit's #135).
+    # South deals: North stood and lost every trick, or South refused and lost every trick.
+    north, south, winner = (0, 5, "South") if proposal == "stood" else (5, 0, "North")
+    r = ruled(result(north, south, proposal), code)
+    assert (r.outcome, dict(r.score)) == ("no-penalty", {winner: 2})
 
 
 @pytest.mark.parametrize(("north", "south"), [(6, 5), (5, 4), (4, 5)])

@@ -339,6 +339,8 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
             and set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights())):
         return True
+    if _rectify_summary(stated, other):
+        return True
     bare = not (stated.options or stated.score)
     if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
         # "The cards are taken back and played again" is what a card taken back is: it goes
@@ -350,6 +352,31 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
+
+
+# The particular ways a wrong count is put right (a surplus discarded or drawn, a shortage
+# made up from the stock): "the error put right" names any of them.
+_CORRECTIONS = frozenset({"discard-surplus", "supply-from-stock", "draw-from-dealer",
+                          "draw-from-pone"})
+
+
+def _rectify_summary(stated: CodeRuling, other: CodeRuling) -> bool:
+    """Whether `stated` ("X may have the error put right or the cards dealt again") is a fair
+    summary of `other`, which gives the same X a deal again and particular corrections
+    (Foster's pone dealt too many discards his surplus or claims a misdeal: the blind audit's
+    #68). Who physically corrects the count is not a difference a learner can rule on."""
+    rights = {(option_meaning(o.id), o.by) for o in stated.options}
+    if stated.meaning != other.meaning or stated.score != other.score or len(rights) != 2:
+        return False
+    holders = {by for _, by in rights}
+    if len(holders) != 1 or {r for r, _ in rights} != {"dealer-rectifies", "deal-again"}:
+        return False
+    (holder,) = holders
+    theirs = {(option_meaning(o.id), o.by) for o in other.options}
+    return ("deal-again", holder) in theirs and any(
+        o.id in _CORRECTIONS and o.by == holder for o in other.options) and all(
+        o.by == holder and (o.id in _CORRECTIONS or option_meaning(o.id) == "deal-again")
+        for o in other.options)
 
 
 # Options that take cards back to be played again: a bare "replay" is true of a ruling giving one.

@@ -130,7 +130,10 @@ EXCHANGE_ERRORS: dict[str, str] = {
     "faced-card-in-stock": "found a card face up in the stock",
     "cards-exposed-in-giving": "had cards meant for him exposed as they were given",
     "card-turned-in-error": "as dealer, turned up a card as if it were the trump",
-    "stock-too-small": "asked for more cards than the stock could supply",
+    # Law 38: the non-dealer has what he asked for (or all that is left); the stock runs
+    # short for the dealer's exchange after his, so cards may still lie in it.
+    "stock-too-small": "proposed and was accepted, though the stock held too few cards for "
+    "both players to exchange as many as they wished",
 }
 # Errors in cutting (Portland laws 4, 7 and 9; Écarté Club Code laws 3, 4 and 7; the Chicago
 # Cinch code; Foster's General Laws), with their words.
@@ -138,8 +141,27 @@ CUT_ERRORS: dict[str, str] = {
     "several-shown-for-deal": "showed more than one card in cutting for deal",
     "card-exposed-in-cut": "exposed a card in cutting the pack to the dealer (or in putting "
     "the two packets together)",
-    "packet-too-small": "left too few cards in a packet of the cut",
+    # Neutral: whether the packet was too small is the ruling's to say (a law's minimum is
+    # one card at Écarté's two, five at Rubicon Bézique), not the stem's.
+    "packet-too-small": "cut the pack leaving few cards in one packet",
 }
+
+
+def cut_error_words(f: Mapping[str, Any]) -> str:
+    """An error in cutting in a sentence. A packet's size is told as a fact, never as "too
+    few": a cut of two cards is good at Écarté (Club Code law 3) and one of four is a trick's
+    worth at Bézique, so the stem must not assert what the ruling may deny."""
+    cards = f.get("cards")
+    if f["error"] == "packet-too-small" and cards is not None:
+        what = (f"cut the pack leaving {cards} card{'' if cards == 1 else 's'} in the smaller "
+                f"packet")
+    else:
+        what = CUT_ERRORS[f["error"]]
+        if cards is not None:
+            what += f" (the smaller packet held {cards})"
+    when = ("; this came to light only after the deal." if f.get("dealt")
+            else "; this came to light before the cards were dealt.")
+    return f"In cutting, {f['player']} {what}{when}"
 SUITS = ("S", "H", "D", "C")
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 BROKEN_HOW: dict[str, str] = {

@@ -22,13 +22,13 @@ from app.model.event_spec import EventSpec, FieldSpec
 from app.model.event_types import Event
 from app.model.event_words import (
     BROKEN_HOW,
-    CUT_ERRORS,
     DECLARATION_WORDS,
     DECLARATIONS,
     EXCHANGE_ERRORS,
     EXPOSED_HOW,
     SUIT_WORDS,
     card_name,
+    cut_error_words,
     declared_words,
     hand_result_words,
     join,
@@ -136,7 +136,10 @@ _SPECS: tuple[EventSpec, ...] = (
         ("bidding", "play", "stock-exhausted", "hand-over"),
         lambda f: f"{f['player']} marked {points_words(f['marked'])} where {f['correct']} "
             f"{'was' if f['correct'] == 1 else 'were'} due"
-            + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal."),
+            + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal.")
+            # The law of an overscore is of one proved or admitted (Club Code law 51 at
+            # Bézique, the overscore taken down at Écarté): the stem says it is.
+            + (" He admits the error." if f["marked"] > f["correct"] else ""),
         randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
@@ -193,10 +196,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "In cutting for deal, or cutting the pack to the dealer, a player showed or exposed "
             "cards, or left too few cards in a packet.",
         ("deal",),
-        lambda f: f"In cutting, {f['player']} {CUT_ERRORS[f['error']]}"
-            + (f" (the smaller packet held {f['cards']})" if f.get("cards") is not None else "")
-            + (", noticed only after the deal." if f.get("dealt")
-               else ", noticed before the cards were dealt."),
+        cut_error_words,
     ),
     EventSpec(
         t.DealtOutOfTurn,

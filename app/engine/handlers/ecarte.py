@@ -195,11 +195,24 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
             f"A wrong number of cards was dealt, so the king turned was not the eleventh card and "
             f"cannot be scored. {describe_counts(ctx)}",
         )
+    dealer = ctx.table.dealer
+    play = ctx.game.facts.play
+    game_to = play.game_to if play is not None else 0
+    if game_to and ctx.table.score(dealer) + 1 >= game_to:
+        # Five points make the game (ecarte.american.point-and-vole): the king that makes
+        # the dealer's fifth wins it, and the hand is not played.
+        return ctx.decide(
+            "game-won",
+            [P + "turned-king-scores", P + "point-and-vole"],
+            f"A king is turned up: the dealer, {dealer}, marks one point at once, which brings "
+            f"him to {game_to}: he wins the game, and the hand is not played.",
+            score={dealer: 1},
+        )
     return ctx.decide(
         "play-on",
         [P + "turned-king-scores"],
-        f"A king is turned up: the dealer, {ctx.table.dealer}, marks one point at once.",
-        score={ctx.table.dealer: 1},
+        f"A king is turned up: the dealer, {dealer}, marks one point at once.",
+        score={dealer: 1},
     )
 
 
@@ -242,6 +255,17 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision:
         stood = ctx.event.proposal == "stood"
         law = P + ("stander-fails-three-tricks" if stood else "refuser-fails-three-tricks")
         verb = "stood (played without proposing)" if stood else "refused"
+        if h.vole:
+            # The 2 for a failed stand or refusal is what the vole scores anyway: the
+            # winner's 2 is the vole's, and the stand or refusal adds nothing to it.
+            return ctx.decide(
+                "no-penalty",
+                [P + "point-and-vole", law],
+                f"{h.winner} won every trick, the vole: he scores 2, the same 2 that "
+                f"{h.bound}'s failed {'stand' if stood else 'refusal'} would give; nothing is "
+                f"added for it.",
+                score={h.winner: 2},
+            )
         return ctx.decide(
             "penalty",
             [law],

@@ -43,17 +43,12 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
 def faced_card(ctx: Context[ev.FacedCardInPack]) -> Decision | None:
     """Law 12: a faced card in the pack before the trump is turned means a fresh deal; law 35:
     one found in the stock after discarding is thrown aside. Between the turn-up and the
-    discard (or in play without a discard) the Club Code says nothing of a faced card."""
+    discard (or in play without a discard) the Club Code says nothing of a faced card.
+    Law 12 makes no exception for the eleventh card, the one due to be turned up: that
+    exception is Foster's (ecarte.american.faced-card-in-pack), not the Club Code's."""
     table = ctx.table
     if table.turn_up is None and table.trump is None:
         position = ctx.event.position
-        if position == 11:
-            return ctx.decide(
-                "deal-stands",
-                [E + "faced-card-in-pack", E + "turn-up-top-card"],
-                "The eleventh card is the trump card, turned up in the ordinary way: the deal "
-                "stands.",
-            )
         return ctx.decide(
             "new-deal",
             [E + "faced-card-in-pack"],
@@ -260,8 +255,10 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
         stood = ctx.event.proposal == "stood"
         law = E + ("stander-fails-point" if stood else "refuser-fails-point")
         if h.vole:
+            # The 2 is the vole's, scored as usual: no penalty is added for the stand or
+            # refusal (law 49: its 2 applies "only to the point").
             return ctx.decide(
-                "penalty",
+                "no-penalty",
                 [law, E + "penalty-replaces-point-only", E + "point-and-vole"],
                 f"{h.bound} played on his own judgement and lost every trick: {h.winner} scores "
                 f"the vole, 2, as usual (the 2 for standing or refusing replaces only the point).",
