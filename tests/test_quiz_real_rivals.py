@@ -15,6 +15,7 @@ import re
 from functools import cache
 
 import bank_questions
+
 from quizzes.bank import default_bank
 from quizzes.questions import Question
 

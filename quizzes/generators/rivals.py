@@ -23,6 +23,7 @@ from app.engine import CodeRuling, rule
 from app.engine.core import Knowledge, fact_values
 from app.engine.ruling import MEANINGS
 from app.engine.table import Table
+from app.model.events import EVENTS
 from app.model.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -110,6 +111,18 @@ def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario) -> bool:
     if said == "goes-on" or (said in _DEAL_AGAIN and s.stage == "deal"):
         return True
     return said in given_for(bank, s.game, s.event.type)
+
+
+def same_happening(a: Scenario, b: Scenario) -> bool:
+    """Whether two tables' events are the same happening: the same type, and the same in
+    every field that says what went wrong (a choice, a yes or no), whoever did it with
+    whatever card. Another deal's ruling of another happening names what this table does
+    not show ("make up the shortage" beside a card turned in error, where no hand is short)."""
+    if a.event.type != b.event.type:
+        return False
+    spec = EVENTS[a.event.type]
+    return all(getattr(a.event, f.name, None) == getattr(b.event, f.name, None)
+               for f in spec.fields if f.kind in ("choice", "bool"))
 
 
 def neighbours(bank: QuestionBank, s: Scenario, cr: CodeRuling) -> list[CodeRuling]:

@@ -22,7 +22,7 @@ from quizzes.generators.common import (
     shuffled,
     states_a_ruling,
 )
-from quizzes.generators.rivals import neighbours, real_rival
+from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -302,7 +302,8 @@ def ruling_choices(
         # applies in full: offered as wrong here, the law's own words would read as the answer
         # ("the lead is taken back without penalty" beside a lead everyone has played to,
         # the blind audit's #169).
-        if not set(ruled.laws) & set(cr.laws):
+        if not set(ruled.laws) & set(cr.laws) and same_happening(near.scenario,
+                                                                 found.scenario):
             offer(ruled, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer, rng)):
         offer(mutant, "")
