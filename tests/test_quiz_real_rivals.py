@@ -101,3 +101,41 @@ def test_the_cut_is_made_again_only_beside_an_error_in_cutting():
     bad = [(q.id, t) for q in _questions() for t in _wrong(q)
            if t.startswith("The cut is made again") and q.table["event"]["type"] != "cut-error"]
     assert not bad, bad
+
+
+HOLDS = re.compile(r"(\w+) holds (\d+) \(should hold (\d+)\)")
+
+
+def test_a_shortage_or_surplus_is_acted_on_only_where_the_counts_show_one():
+    # "South may ... make up the shortage from the stock" beside North 6 and South 5 (both
+    # due 5): nobody is short, and the learner rules the choice out by counting.
+    bad = []
+    for q in _questions():
+        counts = HOLDS.findall(q.situation)
+        if not counts:
+            continue
+        short = any(int(n) < int(due) for _, n, due in counts)
+        over = any(int(n) > int(due) for _, n, due in counts)
+        for t in _wrong(q):
+            if ("shortage" in t and not short) or ("surplus" in t and not over):
+                bad.append((q.id, t))
+    assert not bad, bad
+
+
+def test_a_card_is_given_back_only_to_a_player_who_played_one():
+    # "No penalty. South may take back the card played in error." beside North's lead out of
+    # turn that nobody played to: South has no card to take back.
+    bad = []
+    for q in _questions():
+        event = q.table["event"]
+        played = {event.get("player"), *(event.get("followed_by") or ())}
+        trick = q.table.get("trick") or {}
+        if trick.get("cards"):
+            seats = list(q.table["players"])
+            start = seats.index(trick["leader"])
+            played |= {seats[(start + n) % len(seats)] for n in range(len(trick["cards"]))}
+        for t in _wrong(q):
+            for who in re.findall(r"\b(\w+) may take back the card", t):
+                if who not in played:
+                    bad.append((q.id, t))
+    assert not bad, bad

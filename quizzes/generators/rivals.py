@@ -24,6 +24,8 @@ from app.engine.core import Knowledge, fact_values
 from app.engine.ruling import MEANINGS
 from app.engine.table import Table
 from app.model.events import EVENTS
+from app.model.facts import NeedFact
+from app.model.games import Game
 from app.model.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -56,13 +58,63 @@ def card_led_before(s: Scenario) -> bool:
     return s.event.type == "play" and s.trick is not None and bool(s.trick.cards)
 
 
-def impossible_at(cr: CodeRuling, s: Scenario) -> str:
+# Options that fill a short hand, and those that take a surplus away (whose, by option).
+_FILLS_A_SHORTAGE = frozenset({"supply-from-stock", "draw-from-discard", "fill-by-agreement"})
+_TAKES_A_SURPLUS = frozenset({"discard-surplus", "draw-from-dealer", "draw-from-pone"})
+
+
+def _counts_fit(cr: CodeRuling, s: Scenario, game: Game) -> bool:
+    """Whether every option that fills a short hand or takes a surplus away has one to act
+    on at this table (no "make up the shortage" where no hand is short)."""
+    ids = {o.id for o in cr.options}
+    if not ids & (_FILLS_A_SHORTAGE | _TAKES_A_SURPLUS):
+        return True
+    table = Table(s, game)
+    errors: dict[str, int] = {}
+    for p in s.players:
+        try:
+            errors[p] = table.count_error(p) or 0
+        except NeedFact:
+            errors[p] = 0  # a count the table does not give: taken to be right
+    for o in cr.options:
+        if o.id in _FILLS_A_SHORTAGE and not any(e < 0 for e in errors.values()):
+            return False
+        if o.id == "discard-surplus" and errors.get(o.by, 0) <= 0:
+            return False
+        if o.id == "draw-from-dealer" and errors.get(s.dealer, 0) <= 0:
+            return False
+        if o.id == "draw-from-pone" and not any(
+                e > 0 for p, e in errors.items() if p != s.dealer):
+            return False
+    return True
+
+
+def _played_to_it(s: Scenario) -> set[str]:
+    """The event's player, and those who played to the trick in progress (whose cards a
+    lead out of turn gives back)."""
+    out = {str(s.event.get("player"))}
+    followed = s.event.get("followed_by")
+    if isinstance(followed, tuple):
+        out |= {str(p) for p in followed}
+    if s.trick is not None and s.trick.cards:
+        order = list(s.players)
+        start = order.index(s.trick.leader) if s.trick.leader in order else 0
+        out |= {order[(start + n) % len(order)] for n in range(len(s.trick.cards))}
+    return out
+
+
+def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     """Why the ruling cannot be carried out at this moment of the hand, or "" (it can)."""
     ids = {o.id for o in cr.options}
+    if game is not None and not _counts_fit(cr, s, game):
+        return "no hand has the surplus or the shortage the ruling acts on"
     if (cr.outcome == "replay" or ids & TAKES_CARDS_BACK) and not cards_played(s):
         return "no card has been played to be taken back"
     if "take-back" in ids and s.event.type not in PLAYS_A_CARD:
         return "the event plays no card to be taken back"
+    players = _played_to_it(s)
+    if any(o.id == "take-back" and o.by not in players for o in cr.options):
+        return "the player given the card back has played none"
     if cr.outcome == "revoke" and not card_led_before(s):
         return "only a card played to a card led can break the duty to follow"
     if s.stage == "hand-over" and (cr.outcome in _NOT_AFTER_THE_HAND
@@ -105,7 +157,7 @@ def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario) -> bool:
     of the deal)."""
     if cr.outcome == "innocent-chooses" and not cr.options:
         return False
-    if impossible_at(cr, s):
+    if impossible_at(cr, s, bank.games[s.game].for_code(cr.code, s.variants)):
         return False
     said = MEANINGS.get(cr.outcome, cr.outcome)
     if said == "goes-on" or (said in _DEAL_AGAIN and s.stage == "deal"):
