@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import VALUES, missing_cards
+from app.engine.handlers.declarations import FOURS, VALUES, any_four, missing_cards
 from app.model.games import Game
 from app.rehearsal.driver import random_step
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
@@ -138,8 +138,11 @@ def _declaration(state: DealState, game: Game, rng: random.Random, used: Used) -
                 if (name == "royal-marriage") == royal and all(free[c] for c in pair):
                     choices.append(({"player": player, "declaration": name, "points": points,
                                      "suit": suit}, pair))
-        elif missing_cards(name, tuple(free.elements()), state.trump) == []:
-            needed = missing_cards(name, (), state.trump) or []
+        elif missing_cards(name, tuple(free.elements()), state.trump, game.id) == []:
+            needed = missing_cards(name, (), state.trump, game.id) or []
+            if name in FOURS and any_four(game.id):
+                # Any four of the rank (Bézique): the four he holds, whatever their suits.
+                needed = [c for c in free.elements() if c.rank == needed[0].rank][:4]
             choices.append(({"player": player, "declaration": name, "points": points}, needed))
     if not choices:
         return None

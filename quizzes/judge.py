@@ -35,7 +35,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes.possible import table_problems
 from quizzes.questions import Choice, Question
-from quizzes.seen import laid_problems
+from quizzes.seen import laid_problems, meld_count_problems
 from quizzes.stem import deciding_words, table_text
 from quizzes.words import OUTCOME_WORDS, ruling_words, side_words
 
@@ -336,7 +336,7 @@ def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple) or not isinstance(declared, str):
         return []
-    lacking = missing_cards(declared, hand, scenario.trump)
+    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
     if lacking is None:
         return []
     text = situation.casefold()
@@ -355,6 +355,11 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
         out += [Finding(q.id, "impossible-table", p) for p in table_problems(q.table, games)]
     if q.shown is not None:
         out += [Finding(q.id, "impossible-table", p) for p in laid_problems(q.shown)]
+        shown_game = games.get(str(q.shown.get("game")))
+        if shown_game is not None:
+            pack = shown_game.for_table(dict(q.shown.get("variants") or {})).pack.size
+            out += [Finding(q.id, "impossible-table", p)
+                    for p in meld_count_problems(q.shown, pack)]
     ruled = _ruled(q, games, content)
     if ruled is None:
         return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from app.cards import Card
 from app.model.games import Game
 from app.rehearsal.mistakes import happen
 from app.rehearsal.play import draw, put_card, settle_draws
@@ -56,14 +57,27 @@ def _failed_to_draw(state: DealState, game: Game, ev: dict[str, Any],
     return after, {**ev, "player": player}
 
 
+def _turned(state: DealState, player: str, count: int) -> DealState:
+    """In a melding game, `player` turns up the top `count` cards of the stock: a drawn card
+    is faced at once and never goes into the hand (Foster 1913), so the first lies face up as
+    the card on offer and any other beside it, and the hands keep their ten."""
+    m = state.melds
+    assert m is not None and len(state.stock) >= count
+    first, *rest = state.stock[:count]
+    return replace(state, stock=state.stock[count:],
+                   melds=replace(m, upcard=first, upcard_from="stock", turned_by=player,
+                                 turned_too=tuple(rest)))
+
+
 def _drew_two(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
-    """A player drew two cards at his turn to draw: one over, the stock a card shorter (in a
-    melding game, the player to move took the top card into his hand besides)."""
-    if not state.to_draw:
+    """A player drew two cards at his turn to draw: one over, the stock a card shorter. In a
+    melding game the player to move turned up the top two cards at once: both lie face up
+    (he has seen both), neither in his hand."""
+    if not state.to_draw and state.melds is not None:
         player = state.to_move
-        stock = state.stock
-        return replace(state, hands={**state.hands, player: (*state.hand(player), stock[0])},
-                       stock=stock[1:]), {**ev, "player": player}
+        return _turned(state, player, 2), {**ev, "player": player, "saw_second": True}
+    if not state.to_draw:
+        return None
     player = ctx.rng.choice(state.to_draw)
     return happen(state, game, {**ev, "player": player}), {**ev, "player": player}
 
@@ -77,8 +91,28 @@ def _drew_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
         loser = state.to_draw[-1]
         taken = draw(state, game, loser, 1)
         return taken, {**ev, "player": loser, "card_was_adversarys": True}
+    if state.melds is not None:
+        # A melding game: the player whose turn it is not turned up the top card, the one his
+        # adversary was to turn (it lies face up, turned by him).
+        player = next(p for p in state.players if p != state.to_move)
+        return _turned(state, player, 1), {**ev, "player": player, "card_was_adversarys": True}
     player = ctx.rng.choice(list(state.players))
     return draw(state, game, player, 1), {**ev, "player": player, "card_was_adversarys": False}
+
+
+def _touched_top(state: DealState, game: Game, ev: dict[str, Any],
+                 ctx: Context) -> Made | None:
+    """The player to move, a card face up on offer to him (the adversary's discard, or the
+    card the adversary turned and passed), touched the top card of the stock."""
+    return state, {**ev, "player": state.to_move}
+
+
+def _peeked(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
+    """In a melding game, the player who has just turned the card face up looked at stock
+    cards beyond it (elsewhere, whoever the event names)."""
+    if state.melds is not None and state.melds.turned_by:
+        return state, {**ev, "player": state.melds.turned_by}
+    return state, ev
 
 
 def _draw_moment(state: DealState, game: Game, ev: dict[str, Any],
@@ -161,15 +195,57 @@ def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> 
     if ev["how"] == "two-played" and (not game.has_tricks or not in_play):
         ev["how"] = "faced"
     if ev["how"] == "two-played":
+        # Two cards he could lawfully play: either may be the one chosen as played without
+        # a revoke besides (the blind audit's #52: two clubs on a trump lead, trumps held).
         ev["player"] = state.to_move
-        hand = state.hand(state.to_move)
+        hand = _lawful(state, game, state.to_move)
         if len(hand) < 2:
             return None
         first, second = ctx.rng.sample(range(len(hand)), 2)
         ev["card"], ev["second_card"] = hand[first].code, hand[second].code
-    else:
-        ev.pop("second_card", None)
+        return state, ev
+    ev.pop("second_card", None)
+    if game.has_tricks and in_play:
+        # An exposed card is there to be called: its holder has a later trick to play it to,
+        # has not played to this one, nor has his right-hand adversary (who must call before
+        # he plays), and the card may lawfully be played to the trick as led (the blind
+        # audit's #35: a last card exposed after the call was lost; #195: a diamond exposed
+        # beside a spade lead its holder could follow).
+        callable_by = {p: _lawful(state, game, p) for p in _may_be_called(state)}
+        if not any(callable_by.values()):
+            return None
+        player = str(ev.get("player"))
+        if not callable_by.get(player):
+            player = ctx.rng.choice(sorted(p for p, cards in callable_by.items() if cards))
+        cards = callable_by[player]
+        card = ev.get("card")
+        if card not in [c.code for c in cards]:
+            card = ctx.rng.choice(cards).code
+        ev["player"], ev["card"] = player, card
     return state, ev
+
+
+def _lawful(state: DealState, game: Game, player: str) -> list[Card]:
+    """The cards of the player's hand he may lawfully play to the trick as it stands (any,
+    to lead)."""
+    hand = state.hand(player)
+    led = state.trick.cards if state.trick is not None else ()
+    if not led:
+        return list(hand)
+    return list(game.legal_plays(tuple(hand), tuple(led), state.trump, state.stage) or hand)
+
+
+def _may_be_called(state: DealState) -> list[str]:
+    """Players holding two cards or more who have not played to the trick in progress, nor
+    has the player on their right."""
+    seats = list(state.players)
+    trick = state.trick
+
+    def played(p: str) -> bool:
+        return trick is not None and trick.played_by(p)
+
+    return [p for p in seats if len(state.hand(p)) >= 2 and not played(p)
+            and not played(seats[(seats.index(p) - 1) % len(seats)])]
 
 
 # Draws after which a carte blanche is still asked to be declared again.
@@ -337,6 +413,8 @@ MAKERS: dict[str, Maker] = {
     "failed-to-draw": _failed_to_draw,
     "drew-two": _drew_two,
     "drew-out-of-turn": _drew_out_of_turn,
+    "touched-top-card": _touched_top,
+    "peeked-at-stock": _peeked,
     "loser-saw-two": _draw_moment,
     "both-drew-wrong": _draw_moment,
     "even-stock": _even_stock,

@@ -150,7 +150,8 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
 
 
-def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool) -> bool:
+def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool,
+               game: str | None = None) -> bool:
     """Whether a false-declaration question may be set on this declaration: made at a time
     when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
     wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
@@ -158,7 +159,7 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
     amending); made at a time when nothing may be declared, the time is the one fault: he holds
     the cards (a card lacking as well would be a second fault, under another law: Portland law
     50 beside law 52)."""
-    lacking = missing_cards(name, hand, trump)
+    lacking = missing_cards(name, hand, trump, game)
     if lacking is None:
         return False
     if name == "marriage" and trump is not None and not lacking \
@@ -202,7 +203,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     if declares:
         timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
         names = [n for n in sorted(values)
-                 if declarable(n, state.hand(player), state.trump, timely)]
+                 if declarable(n, state.hand(player), state.trump, timely, game.id)]
         if not names:
             return None
         name = rng.choice(names)
@@ -219,7 +220,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
         # whether he ever held it would be stated nowhere: he is found out before any trick
         # is gathered. Whether a card has been played since is as the table stands.
-        if state.tricks_played and missing_cards(name, state.hand(player), state.trump):
+        if state.tricks_played and missing_cards(name, state.hand(player), state.trump, game.id):
             return None
         ev.pop("drawn_since", None)
     started = bool(state.trick is not None and state.trick.plays)
@@ -238,8 +239,11 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         ev.pop("drawn_since", None)
     scores = {**state.scores, player: state.score(player) + values[name]}
     goal = facts(game).game_to
-    if goal and not declares and scores[player] >= goal:
-        return None  # the points would have won the game: nothing is left to rule
+    if goal and scores[player] >= goal:
+        # The points would have won the game (at Pinochle he calls himself out): nothing is
+        # left to rule, and a score past the game in the middle of a hand reads as one the
+        # game cannot reach.
+        return None
     return replace(state, scores=scores), ev
 
 
@@ -306,8 +310,8 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
             return None
         score = made.score(player) + values[_HIGHER[name]]
         goal = facts(game).game_to
-        if goal and score >= 2 * goal:
-            return None
+        if goal and score >= goal:
+            return None  # past the game in the middle of a hand (see _false_declaration)
         made = replace(made, scores={**made.scores, player: score})
     else:
         played = rng.choice(cards)

@@ -32,6 +32,22 @@ def _to_play(s: DealState) -> bool:
     return not s.to_draw and bool(s.hand(s.to_move))
 
 
+def _to_turn(s: DealState) -> bool:
+    """In a melding game, the player to move is about to turn the top card of the stock: no
+    card lies face up on offer, none is owed a discard."""
+    return s.melds is not None and s.melds.upcard is None and not s.melds.must_discard \
+        and bool(s.stock)
+
+
+def _face_up_offered(s: DealState) -> bool:
+    """In a melding game, a card lies face up on offer to the player to move that he did not
+    turn himself (his adversary's discard, or the card his adversary turned and passed), the
+    stock still there to draw from instead."""
+    m = s.melds
+    return m is not None and m.upcard is not None and m.turned_by != s.to_move \
+        and not m.must_discard and bool(s.stock)
+
+
 def _stock_gone(s: DealState) -> bool:
     return not s.stock and s.turn_up is None and not s.to_draw
 
@@ -44,13 +60,18 @@ _BEFORE_DRAWING = frozenset({"false-declaration"})
 # A moment where each event can happen (any moment of its stage otherwise).
 _WHERE: dict[str, Callable[[DealState], bool]] = {
     "failed-to-draw": _draws_due,
-    "drew-two": lambda s: _draws_due(s) or (s.melds is not None and len(s.stock) > 1),
-    "drew-out-of-turn": lambda s: _draws_due(s) or _stock_left(s),
+    "drew-two": lambda s: _draws_due(s) or (_to_turn(s) and len(s.stock) > 1),
+    "drew-out-of-turn": lambda s: _draws_due(s) or (
+        _to_turn(s) if s.melds is not None else _stock_left(s)),
     "loser-saw-two": _draws_due,
     "both-drew-wrong": _draws_due,
-    "peeked-at-stock": _stock_left,
+    # In a melding game he looks beyond the card he has just turned (it lies face up).
+    "peeked-at-stock": lambda s: _stock_left(s) and (
+        s.melds is None or (s.melds.upcard is not None and s.melds.upcard_from == "stock"
+                            and s.melds.turned_by == s.to_move)),
     "even-stock": lambda s: len(s.stock) > 1 and not s.to_draw,
-    "touched-top-card": _stock_left,
+    "touched-top-card": lambda s: _face_up_offered(s) if s.melds is not None
+    else _stock_left(s),
     "unscored-combination-broken": _stock_left,
     "play": _to_play,
     "play-out-of-turn": lambda s: _to_play(s) and any(

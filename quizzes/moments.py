@@ -103,6 +103,12 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     misdeal = stage == "hand-over" and event_type == "wrong-count"
     if misdeal and not base.has_tricks:
         return None  # a game of melds ends with cards melded, off the table: no count to show
+    if misdeal and len(players) > 2:
+        # A hand a card short is passed over once empty, so a later trick is a card short;
+        # the table counts every trick gathered as full and cannot show it (the blind audit's
+        # #15: 53 cards at Cinch), and a law of a wrong count found in play ("play continues")
+        # has nothing to act on once the hand is over.
+        return None
     moments = rng.choice(pool(rehearser, gid, misdeal, readings))
     found: DealState | None
     if stage in ("deal", "bidding"):

@@ -189,8 +189,11 @@ def score_problems(s: Scenario, game: Game) -> list[str]:
                            f"({s.scores.get(one, 0)} and {s.scores.get(other, 0)})")
     goal = play.game_to
     for player, score in s.scores.items():
-        # Where combinations are scored in play, a deal may carry a score past the game.
-        if goal and score >= (2 * goal if play.declarations else goal):
+        # Where combinations are scored in play, a deal may carry a score past the game by
+        # its end (the hand counted); in the middle of a hand the player would have called
+        # himself out (Pinochle), and a learner reads the score as one the game cannot reach.
+        over = s.stage == "hand-over" and play.declarations
+        if goal and score >= (2 * goal if over else goal):
             out.append(f"{player} has {score} in a game to {goal}")
         elif not goal and not play.declarations and score != 0:
             out.append(f"{player} has {score} where each deal is a game and nothing is scored "

@@ -94,6 +94,8 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         # pack (at Cinch the plain cards thrown out before the fill).
         pack = len(game.pack.cards) * game.pack.copies
         out["discards"] = max(0, pack - sum(state.placed().values()))
+    if state.melds is not None and (any(state.hands.values()) or state.stage != "deal"):
+        out.update(meld_table(state))  # (nothing dealt yet, an error in the cut: no melds)
     _turned_apart(state, event, out)
     if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
         out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
@@ -107,6 +109,52 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         out["apart"] = {"player": owner, "words": words.format(player=owner),
                         "cards": [shown.code]}
     return out
+
+
+def meld_table(state: DealState) -> dict[str, Any]:
+    """What a melding game's table holds beside the hands and the stock, so its cards add up
+    to the pack: each player's melds (`melds`), the card lying face up on offer with any
+    turned up with it (`faced`: the cards and the words under them), and how many cards both
+    players passed, out of play (`passed`)."""
+    m = state.melds
+    if m is None:
+        return {}
+    out: dict[str, Any] = {"passed": len(m.dead)}
+    down = {p: [[c.code for c in group] for group in m.down.get(p, ())]
+            for p in state.players if m.down.get(p)}
+    if down:
+        out["melds"] = down
+    if m.upcard is not None:
+        cards = [m.upcard, *m.turned_too]
+        if m.upcard_from == "stock":
+            # A card the turner passed is offered to the other, who is then to move.
+            turner = m.turned_by or next(p for p in state.players if p != state.to_move)
+            together = " together" if len(cards) > 1 else ""
+            words = f"Turned up{together} from the stock by {turner}, face up"
+            if not m.turned_by:
+                words += f", passed by {turner}"
+        else:
+            words = f"Discarded by {m.upcard_from}, face up"
+        out["faced"] = {"words": words, "cards": [c.code for c in cards]}
+    return out
+
+
+def meld_count_problems(seen: Mapping[str, Any], pack: int) -> list[str]:
+    """Where a melding game's table shown does not add up to the pack: its hands, melds, the
+    cards face up, the cards passed and the stock ([] for a table of another game)."""
+    if "passed" not in seen:
+        return []
+    hands = seen.get("hands") or {}
+    counted = sum(len(h) if isinstance(h, list) else int(h) for h in hands.values())
+    counted += sum(len(g) for groups in (seen.get("melds") or {}).values() for g in groups)
+    counted += len((seen.get("faced") or {}).get("cards") or ())
+    counted += len((seen.get("apart") or {}).get("cards") or ())  # an exposed card
+    stock = seen.get("stock")
+    counted += len(stock) if isinstance(stock, list) else int(stock or 0)
+    counted += int(seen["passed"])
+    if not hands and seen.get("stage") == "deal":
+        return []  # nothing dealt yet: the whole pack lies in the stock
+    return [] if counted == pack else [f"{counted} cards shown of a pack of {pack}"]
 
 
 # Cards the dealer turned face up from the stock beyond the one trump card: how many, and the

@@ -22,7 +22,7 @@ from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
-from quizzes.words import STAGE_WORDS, dealer_words, looked_words
+from quizzes.words import MELD_GAME_WORDS, STAGE_WORDS, dealer_words, looked_words
 
 
 def _card(code: Any) -> Card | None:
@@ -152,8 +152,13 @@ def ground_words(ground: Ground, scenario: Scenario) -> str:
     """A ground in a learner's words beside the table shown. Where the event's card was led,
     the trick shown holds it: that nothing had been led is said of the moment before it."""
     value = ground.value
+    if ground.fact == "trick" and (value is None or not value.cards) \
+            and scenario.stage in ("deal", "bidding"):
+        return "No card has been played yet."  # before play there is no trick in progress
+    fields = _event_fields(scenario)
+    exposed_apart = fields["type"] == "exposed-card" and fields.get("how") != "two-played"
     if ground.fact == "trick" and value is not None and not value.cards \
-            and taken(_event_fields(scenario)):
+            and taken(fields) and not exposed_apart:
         return (f"It was {value.leader}'s lead: no card had been led to the trick before "
                 f"{scenario.event.get('player')}'s.")
     return ground.words
@@ -167,6 +172,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         told = _told_by_event(ground, scenario)
         if told is not None:
             out.append(told)
+        if scenario.event.type in MELD_GAME_WORDS:
+            # Told in a melding game's words, the sentence states every field of the event.
+            out.append(MELD_GAME_WORDS[scenario.event.type](scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):

@@ -25,6 +25,56 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
+def _names(codes: Any) -> list[str]:
+    out = []
+    for code in codes or ():
+        try:
+            out.append(f"the {Card.parse(code).name}")
+        except (CardError, TypeError, ValueError):
+            out.append(str(code))
+    return out
+
+
+def _labels(codes: Any) -> str:
+    out = []
+    for code in codes or ():
+        try:
+            out.append(Card.parse(code).label)
+        except (CardError, TypeError, ValueError):
+            out.append(str(code))
+    return " ".join(out)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _meld_facts(table: Mapping[str, Any]) -> list[SideFact]:
+    """A melding game's table beside the hands and the stock (quizzes/seen.py): each player's
+    melds, the cards face up on offer, and the cards passed, out of play."""
+    facts = []
+    melds = table.get("melds")
+    if isinstance(melds, Mapping):
+        for player, groups in melds.items():
+            said = "; ".join(_and(_names(g)) for g in groups)
+            facts.append(SideFact(f"{player} has melded, face up on the table: {said}.",
+                                  f"{player}'s melds: "
+                                  + " | ".join(_labels(g) for g in groups)))
+    faced = table.get("faced")
+    if isinstance(faced, Mapping) and faced.get("cards"):
+        facts.append(SideFact(f"{faced.get('words')}: {_and(_names(faced['cards']))}.",
+                              f"{faced.get('words')}: {_labels(faced['cards'])}"))
+    passed = table.get("passed")
+    if isinstance(passed, int) and passed:
+        facts.append(SideFact(f"{_plural(passed, 'card')} passed by both players lie "
+                              f"turned down, out of play.",
+                              f"Passed, out of play: {_plural(passed, 'card')}"))
+    elif isinstance(passed, int):
+        facts.append(SideFact("No card has been passed out of play.",
+                              "Passed, out of play: none"))
+    return facts
+
+
 def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
     """Trumps (named, or the turn-up's suit), the stock's size (a count, or the cards left),
     the tricks played and gathered, and the bid, each that the table gives."""
@@ -47,6 +97,7 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
     elif isinstance(stock, int):
         facts.append(SideFact(f"The stock holds {_plural(stock, 'card')}.",
                               f"Stock: {_plural(stock, 'card')}"))
+    facts += _meld_facts(table)
     discards = table.get("discards")
     if isinstance(discards, int):
         # Counted once a discard has been made (quizzes/seen.py), so the cards add up.

@@ -15,7 +15,7 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
 from app.table_builder.problem_words import number, ordinal
-from quizzes.possible import draws_owed
+from quizzes.possible import COUNT_CHANGING, draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -54,13 +54,41 @@ def code_words(code: str) -> str:
 
 def reading_words(content: Content, law_ids: Iterable[str]) -> str:
     """', following X' for each law cited that is one reading of a disputed rule (a member of a
-    variant group), so the question names the reading it asks about; '' when none is."""
+    variant group), so the question names the reading it asks about; '' when none is.
+
+    Once a reading is named, every other law cited from another authority is named with its
+    source too: "following Foster 1897" alone would put on Foster a revoke penalty that comes
+    from an encyclopedia (Auction Pitch, the blind audit's D4 and D30)."""
+    cited = [law for law_id in dict.fromkeys(law_ids)
+             if (law := content.laws.get(law_id)) is not None]
     authorities: list[str] = []
-    for law_id in law_ids:
-        law = content.laws.get(law_id)
-        if law is not None and law.variant_of and law.authority not in authorities:
+    for law in cited:
+        if law.variant_of and law.authority not in authorities:
             authorities.append(law.authority)
-    return "".join(f", following {a}" for a in authorities)
+    if not authorities:
+        return ""
+    words = "".join(f", following {a}" for a in authorities)
+    for law in cited:
+        if law.authority not in authorities:
+            words += f", with {_first_lower(law.title)} from {_book_words(law.book)}"
+    return words
+
+
+def _book_words(book: str) -> str:
+    """A book's name inside a sentence: 'the Encyclopedia article "Auction Pitch"'."""
+    first = book.split(" ", 1)[0]
+    return f"the {book}" if first in ("Encyclopedia", "Encyclopaedia", "New") else book
+
+
+def _first_lower(title: str) -> str:
+    """'Penalty for a revoke' -> 'the penalty for a revoke' (a title starting with a proper
+    name or an article is kept as written)."""
+    first = title.split(" ", 1)[0]
+    if first in ("A", "An", "The"):
+        return first.lower() + title[len(first):]
+    if first[1:2].islower():
+        return "the " + title[0].lower() + title[1:]
+    return title
 
 
 def join_words(items: list[str], last: str = "and") -> str:
@@ -144,6 +172,23 @@ _TRICK_GAME_WORDS = {
 }
 
 
+def _adversary(scenario: Scenario, player: Any) -> str:
+    return next((p for p in scenario.players if p != player), "his adversary")
+
+
+# Events whose own sentence is a game of tricks' (cards drawn into the hand), in a melding
+# game's terms: there a card drawn is turned face up at once and never joins the hand (Foster
+# 1913), so drawing two is turning up two (both seen), and drawing out of turn is turning the
+# card that was the adversary's to turn. Each states every field of its event.
+MELD_GAME_WORDS = {
+    "drew-two": lambda s: f"{s.event.get('player')} turned up two cards from the stock at "
+                          "once, instead of one.",
+    "drew-out-of-turn": lambda s: f"{s.event.get('player')} turned up the top card of the "
+                                  f"stock out of turn: it was "
+                                  f"{_adversary(s, s.event.get('player'))}'s turn to draw.",
+}
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -156,11 +201,24 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         # The event's own words are Conquian's (a card drawn and passed, going out), which a
         # game played in tricks has not: it is told in that game's terms.
         text = _TRICK_GAME_WORDS[ev.type]
+    if game is not None and not game.has_tricks and game.draws_from_stock \
+            and ev.type in MELD_GAME_WORDS:
+        text = MELD_GAME_WORDS[ev.type](scenario)
+    if ev.type == "play":
+        # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
+        # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
+        # is one (the blind audit's #101).
+        text += " He does not take it back before the trick is turned and quitted."
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
-    # Between a trick and its draws every hand rightly holds a card fewer.
-    owed = 1 if game is not None and draws_owed(scenario, game) else 0
+    # Between a trick and its draws every hand rightly holds a card fewer. An event that
+    # changes the counts happens after the draws (quizzes/moment_stages.py) or tells its own
+    # draw: a hand short by a card whose card lies in the stock only looks like a hand owed
+    # its draw, and the stem says the draws were made (else both hands a card short read as
+    # the right count before drawing, and "should hold" would contradict the ruling).
+    looks_owed = game is not None and draws_owed(scenario, game)
+    owed = 1 if looks_owed and ev.type not in COUNT_CHANGING else 0
     # A game of melds (Conquian) ends with each player's cards partly in his hand, partly
     # melded on the table, which the table does not show: no count can be reckoned there.
     reckoned = game is None or game.has_tricks or scenario.stage != "hand-over"
@@ -174,6 +232,15 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         counts.append(said)
     if ev.type == "wrong-count":
         text = f"The hands are counted: {join_words(counts)}."
+        if looks_owed:
+            text += (f" Each player has drawn from the stock after trick "
+                     f"{scenario.tricks_played}.")
+    elif ev.type == "even-stock" and wrong:
+        # The law's premise: an earlier error nobody noticed left the stock even, so a hand
+        # holds a card over (or short); said as that, the count is no second irregularity
+        # the ruling ignores (the first blind audit's #64).
+        text += (" An earlier error in drawing, unnoticed until now, left it so. The hands "
+                 f"are counted: {join_words(counts)}.")
     elif wrong and not spec.explains_counts:
         # A wrong count the event's words do not account for (a king turned up after a wrong
         # deal) decides the ruling: left unsaid, "the dealer turns up a king" reads as a king
@@ -316,7 +383,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple):
         return ""
-    lacking = missing_cards(declared, hand, scenario.trump)
+    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
     if lacking is None:
         return ""
     declares = _declares(game)
@@ -366,7 +433,8 @@ def table_words(scenario: Scenario, game: Game) -> str:
     stage = STAGE_WORDS.get(s.stage, s.stage)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
-    if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched:
+    if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched \
+            and game.has_tricks:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"

@@ -58,8 +58,8 @@ def test_no_wrong_ruling_is_a_bare_penalty_or_a_bare_outcome_true_of_the_answer(
                 # penalty, and "Play goes on." of any revoke play continues after.
                 assert "No penalty." not in wrong and "Play goes on." not in wrong, q.id
             assert len(wrong) >= 2, q.id
-    # (The revoke items and the lead out of turn with no partner have fewer than two real
-    # rivals beside their ruling and are no longer asked as rulings: tests/test_quiz_real_rivals.)
+    # (The revoke items have fewer than two real rivals beside their ruling and are no longer
+    # asked as rulings: tests/test_quiz_real_rivals.py.)
     assert asked >= 8
 
 
@@ -68,21 +68,16 @@ def test_the_law_s_own_remedy_is_not_offered_as_wrong():
     # "No penalty. North may take back the card played in error." (the law's own remedy, from
     # a table where nobody had played to the lead), "... South may take back ..." (the
     # follower's right under the linked law) and, in the English code's points, "No penalty.
-    # South scores 10.". With those gone, one real rival (the English penalty) is left: the
-    # law is not asked as a ruling at all.
-    assert "ruling:general.american.lead-out-of-turn-no-partner" not in BANK.items
-    asked = 0
-    for info in BANK.items.values():
-        if info.type != "ruling" or "out-of-turn" not in info.law:
-            continue
-        for q in _built("ruling", info.law, (0, 1)):
-            asked += 1
-            for text in _wrong(q):
-                if _answer(q) == "No penalty.":
-                    assert "may take back" not in text, text
-                    assert not (text.startswith("No penalty.") and "scores" in text), text
-                assert text != "The cards are taken back and played again.", text
-    assert asked
+    # South scores 10.".
+    # Foster's general laws let the false lead and the card played to it be taken back even
+    # once everyone has played (the trick standing is Cinch's own law: the fourth blind
+    # audit's D18, D49), so the marked ruling names both rights and no wrong one names either.
+    q = BANK.question("ruling:general.american.lead-out-of-turn-no-partner:221469")
+    assert _answer(q) == "No penalty. North or South may take back the card played in error."
+    for text in _wrong(q):
+        assert "may take back" not in text, text
+        assert not (text.startswith("No penalty.") and "scores" in text), text
+        assert text != "The cards are taken back and played again.", text
 
 
 def test_play_goes_on_is_never_the_whole_marked_ruling():
@@ -135,4 +130,6 @@ def test_no_code_question_quotes_a_ruling_another_code_gives_in_part():
                  "ecarte.english.turned-king-marking-time",  # 79
                  "ecarte.english.refuser-fails-point"):
         assert f"code:{gone}" not in items
-    assert len(items) >= 10  # the codes that differ are still asked
+    # The codes that differ are still asked (not Foster's lead out of turn with no partner,
+    # whose unpunishing remedy the French status quo gives too: the fourth audit's D6, D27).
+    assert len(items) >= 9

@@ -31,7 +31,11 @@ SEEDS = range(4)
 
 
 def _questions(*items: str) -> Iterator[Question]:
+    # An item the bank no longer asks (its ruling says nothing a learner could be asked, or
+    # its codes agree) is left out; `_built` still fails when none of the items is asked.
     for item in items:
+        if item not in bank_questions.BANK.items:
+            continue
         for seed in SEEDS:
             q = bank_questions.question(item, seed)
             if isinstance(q, Question):
@@ -44,18 +48,14 @@ def _built(*items: str) -> list[Question]:
     return found
 
 
-SEVERAL_TURNED = (
-    "ruling:ecarte.american.several-turned-before-seen",
-    "ruling:ecarte.american.several-turned-after-seen",
-    "law:ecarte.american.several-turned-after-seen",
-    "code:ecarte.american.several-turned-after-seen",
-    "ruling:ecarte.english.several-turned-before-looking",
-    "ruling:ecarte.english.several-turned-after-looking",
-    "code:ecarte.english.several-turned-after-looking",
-)
+# Every item of the bank on several cards turned for trumps, whichever types are asked of it
+# (a code question is asked only while the codes' rulings differ in meaning).
+SEVERAL_TURNED = tuple(item for item in bank_questions.BANK.items
+                       if ":ecarte." in item and ".several-turned-" in item)
 
 
 def test_every_card_turned_for_trumps_lies_on_the_table_and_none_is_named_trumps() -> None:
+    assert len(SEVERAL_TURNED) >= 4, SEVERAL_TURNED
     for q in _built(*SEVERAL_TURNED):
         shown = q.shown
         assert shown is not None
@@ -99,7 +99,11 @@ def test_a_card_turned_in_error_in_the_exchange_lies_on_the_table() -> None:
 
 
 def test_a_stock_too_small_is_said_for_both_exchanges_as_the_cards_left_show() -> None:
-    for q in _built("ruling:ecarte.english.stock-too-small"):
+    # Law 38's ruling ("as many as are left; play goes on") is asked only while the bank has
+    # a question on it; wherever a stem tells of a short stock, it says so of both exchanges.
+    short = [q for q in bank_questions.built(SEEDS) if "stock" in q.situation
+             and ("could supply" in q.situation or "for both players to exchange" in q.situation)]
+    for q in short:
         assert "more cards than the stock could supply" not in q.situation, q.id
         assert "too few cards for both players to exchange" in q.situation, q.id
 

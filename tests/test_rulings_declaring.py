@@ -207,3 +207,38 @@ def test_king_announced_and_not_held_stays_not_covered_under_the_american_laws(r
     english = ruled(raw, "english")
     assert english.laws == (EK + "false-king",)
     assert ids(english) == ["replay-hand"]
+
+
+# --------------------------------------------- a four of a kind: any four, or one of each suit
+
+
+def test_bezique_four_kings_of_two_suits_are_good_and_a_third_king_only_is_not(ruled):
+    # Hoffmann's table of scores: four knaves "of any suits, e.g. two knaves of spades and two
+    # of hearts"; at Rubicon "irrespective of suit". Two kings of spades and two of hearts
+    # are four kings: nothing comes off.
+    two_and_two = ["KS", "KS", "KH", "KH", "7D", "8D", "9C", "AC"]
+    r = ruled(bezique(hands={"North": two_and_two}, event=declared("North", "four-kings")),
+              "english")
+    assert r.outcome == "no-penalty" and dict(r.score) == {}
+    rubicon = {"game": "rubicon-bezique", "players": ["North", "South"], "dealer": "South",
+               "stage": "play", "tricks_played": 4, "trump": "H",
+               "hands": {"North": [*two_and_two, "QC"]},
+               "event": declared("North", "four-kings")}
+    r = ruled(rubicon, "english")
+    assert r.outcome == "no-penalty" and dict(r.score) == {}
+    # Three kings (two of one suit) and a jack are not four kings: the 80 come off.
+    three = ["KS", "KS", "KH", "JH", "7D", "8D", "9C", "AC"]
+    r = ruled(bezique(hands={"North": three}, event=declared("North", "four-kings")),
+              "english")
+    assert dict(r.score) == {"North": -80}
+
+
+def test_pinochle_four_kings_are_one_of_each_suit(ruled):
+    # Pinochle's third class: four aces, kings, queens or knaves "of different suits".
+    raw = {"game": "pinochle", "players": ["North", "South"], "dealer": "South", "trump": "H",
+           "stage": "play", "tricks_played": 4,
+           "hands": {"North": ["KS", "KS", "KH", "KD", "JC", "AS", "10S", "QD", "9D", "AH",
+                               "10C", "9S"]},
+           "event": declared("North", "four-kings")}
+    r = ruled(raw, "american")
+    assert r.outcome == "penalty" and dict(r.score) == {"North": -80}

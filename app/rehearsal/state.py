@@ -47,6 +47,9 @@ class Melds:
     upcard_from: str = ""  # "stock" or the player who discarded it
     turned_by: str = ""  # who turned the upcard from the stock (it is offered to him first)
     dead: tuple[Card, ...] = ()  # cards passed by both players, out of play
+    # Cards turned up from the stock with the upcard in one draw (an irregularity): face up
+    # beside it until the adversary chooses which is in play.
+    turned_too: tuple[Card, ...] = ()
     must_discard: bool = False  # the player to move has melded and now discards
 
 
@@ -116,6 +119,7 @@ class DealState:
             if self.melds.upcard is not None:
                 where[self.melds.upcard] += 1
             where.update(self.melds.dead)
+            where.update(self.melds.turned_too)
         return where
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.engine.ruling import CodeRuling, also_true_of, meaning, option_meaning
+from app.engine.core import principle_laws
+from app.engine.ruling import MEANINGS, CodeRuling, also_true_of, meaning, option_meaning
 from quizzes.generators.common import Found, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.judge import rival_rulings
@@ -58,6 +59,26 @@ def same_elsewhere(bank: QuestionBank, law_ids: tuple[str, ...], code: str,
             if found is not None and found.code != code and found.code in codes:
                 return True
     return False
+
+
+# Remedies that put the position back without punishing anyone: what a code's guiding
+# principle gives where its laws are silent (the French "restore the status quo, presume the
+# error innocent"; Foster's "no penalty where the error can profit nobody").
+_RESTORING = frozenset({"goes-on", "replay"})
+_RESTORING_OPTIONS = frozenset({"take-back", "replay"})
+
+
+def principle_gives(bank: QuestionBank, game: str, answer: CodeRuling,
+                    others: list[CodeRuling]) -> bool:
+    """Whether a code silent on the table has a guiding principle that, applied to it, gives
+    the answer's unpunishing remedy too: the French laws of Bézique "restore the status quo"
+    in "a case they do not expressly cover", so "No penalty; North may take back the card"
+    is theirs as much as Foster's (the fourth blind audit's D6, D27)."""
+    restoring = (not answer.score and MEANINGS.get(answer.outcome) in _RESTORING
+                 and all(o.id in _RESTORING_OPTIONS for o in answer.options))
+    return restoring and any(
+        r.outcome == "not-covered" and principle_laws(bank.content, game, r.code)
+        for r in others)
 
 
 def _same_pairs(bank: QuestionBank) -> dict[str, set[str]]:
@@ -115,7 +136,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         return not any(also_true_of(answer, r) or answer.key() == r.key()
                        or alike(answer, r) for r in readings) \
             and any(r.outcome != "not-covered" for r in others) \
-            and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes)
+            and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes) \
+            and not principle_gives(bank, found.scenario.game, answer, others)
 
     found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
     cr = found.for_code(law.code)

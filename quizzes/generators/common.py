@@ -144,15 +144,25 @@ def lawful_declaration(s: Scenario, game: Game) -> bool:
         return False
     if not isinstance(hand, tuple) or not isinstance(declared, str):
         return False
-    return missing_cards(declared, hand, s.trump) == []
+    return missing_cards(declared, hand, s.trump, s.game) == []
 
 
-def cites(found: Found, law_id: str, code: str) -> bool:
-    """Whether the ruling under `code` is a real ruling citing the law."""
+# Laws of the opening lead ("the first card pitched fixes trumps"): the engine cites them
+# for any lead, but they speak of the first trick only.
+OPENING_LEAD = "first-lead"
+
+
+def cites(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
+    """Whether the ruling under `code` is a real ruling citing the law, at a moment the law
+    speaks of: a law of the opening lead is not asked of a lead to a later trick (it would be
+    a law that does not fit, the fourth blind audit's D101)."""
     if code not in found.scenario.codes:
         return False
     cr = found.for_code(code)
-    return cr.outcome != "not-covered" and law_id in cr.laws
+    if cr.outcome == "not-covered" or law_id not in cr.laws:
+        return False
+    law = bank.content.laws.get(law_id)
+    return not (law is not None and law.case == OPENING_LEAD and found.scenario.tricks_played)
 
 
 def pick_combo(rng: random.Random, combos: Sequence[tuple[Combo, int]]) -> Combo:
@@ -180,7 +190,7 @@ def find(
     readings = law_readings(bank, law_id)
     for _ in range(MAX_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
-        if found is not None and cites(found, law_id, code) and accept(found):
+        if found is not None and cites(bank, found, law_id, code) and accept(found):
             return found
     raise NoScenario(f"no scenario citing {law_id} was found from this seed")
 

@@ -104,6 +104,14 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
         return True
     if law.case and (law.game, law.code, law.case) == (other.game, other.code, other.case):
         return True
+    if (law.game, law.code, law.topic) == (other.game, other.code, other.topic) \
+            and law.authority != other.authority \
+            and law.id in other.related and other.id in law.related:
+        # Another authority's word on the same happening, linked both ways: under one code
+        # the question names, a learner cannot tell which authority it means (the blind
+        # audit's #16: Foster 1897's "looking at a stock card other than the one drawn" beside
+        # Foster 1913's "turning up more than one card", both American laws of Conquian).
+        return True
     return law.game == other.game and bank.folded(law)[1] == bank.folded(other)[1]
 
 
@@ -238,7 +246,7 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     readings = law_readings(bank, law_id)
     for _ in range(TABLE_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
-        if (found is not None and cites(found, law_id, code)
+        if (found is not None and cites(bank, found, law_id, code)
                 and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
             return found
     return None

@@ -147,20 +147,21 @@ def given_for(bank: QuestionBank, game: str, event: str) -> frozenset[str]:
     return found.get((game, event), frozenset())
 
 
-def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario) -> bool:
+def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario, misread: bool = False) -> bool:
     """Whether a wrong ruling is one a learner must know the law to rule out: it can be
     carried out at this moment (impossible_at), it says who may do what where it leaves a
     choice (a bare "The innocent side chooses ..." names nobody), and its outcome is one a
     law of the game gives for this happening (given_for), or one a learner who does not know
     the law gives: that nothing is done (no law penalises it), or, while the cards are being
     dealt, that they are dealt again, or may be at a side's wish (the remedies of most faults
-    of the deal)."""
+    of the deal). A `misread` ruling (another game's law for the same fault read into this
+    one) need only be possible here."""
     if cr.outcome == "innocent-chooses" and not cr.options:
         return False
     if impossible_at(cr, s, bank.games[s.game].for_code(cr.code, s.variants)):
         return False
     said = MEANINGS.get(cr.outcome, cr.outcome)
-    if said == "goes-on" or (said in _DEAL_AGAIN and s.stage == "deal"):
+    if misread or said == "goes-on" or (said in _DEAL_AGAIN and s.stage == "deal"):
         return True
     return said in given_for(bank, s.game, s.event.type)
 

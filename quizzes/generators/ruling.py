@@ -121,6 +121,9 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
+    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.options \
+            and not stated.score:
+        return True  # a revoke is an offence the laws punish: "A penalty." is true of it
     # The same rights and points under another opening ("It is a misdeal. North may claim a
     # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
     # deal stands is what the chooser decides, so the two say the same.
@@ -224,6 +227,23 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
 _REDONE = frozenset({"deal-again", "cut-again", "goes-on"})
 
 
+def _misreadings(cr: CodeRuling, players: tuple[str, ...],
+                 offender: str | None) -> list[CodeRuling]:
+    """The rulings a learner who reads another game's law into this one gives: offered though
+    no law of this game gives them here (quizzes.generators.rivals.real_rival, misread)."""
+    out: list[CodeRuling] = []
+    if offender in players and any(o.id == "take-back" for o in cr.options):
+        # A card taken back without penalty: the penalties of a partnership game for the same
+        # error are the near wrong rulings (the adversaries call a suit, or the card), where
+        # every take-back by another player is part of the right one (also_true_of).
+        adversaries = tuple(p for p in players if p != offender)
+        for call in ("call-suit", "call-card"):
+            decision = Decision("penalty", cr.laws, "",
+                                options=tuple(Option(call, p) for p in adversaries))
+            out.append(CodeRuling(cr.code, decision))
+    return out
+
+
 def ruling_choices(
     bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
 ) -> tuple[tuple[Choice, ...], str]:
@@ -248,10 +268,10 @@ def ruling_choices(
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
-    def offer(other: CodeRuling, owner: str) -> None:
+    def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
-        if not real_rival(bank, other, found.scenario):
+        if not real_rival(bank, other, found.scenario, misread):
             # An outcome no law of the game gives for this happening, or one the moment
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
@@ -305,7 +325,12 @@ def ruling_choices(
         if not set(ruled.laws) & set(cr.laws) and same_happening(near.scenario,
                                                                  found.scenario):
             offer(ruled, "")
-    for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer, rng)):
+    offender = found.scenario.event.get("player")
+    for misread in _misreadings(cr, found.scenario.players,
+                                offender if isinstance(offender, str) else None):
+        offer(misread, "", misread=True)
+    for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
+                                           rng)):
         offer(mutant, "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)

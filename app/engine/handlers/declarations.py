@@ -36,17 +36,38 @@ VALUES: dict[str, dict[str, int]] = {
     },
 }
 _FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
+FOURS = frozenset(_FOUR)
 _COUNTS = ("no", "one", "two", "three")
 # A declaration's words are the event registry's (app/model/events.py): one list.
 NAMES = DECLARATION_WORDS
 
 
-def missing_cards(declared: str, hand: Sequence[Card], trump: str | None) -> list[Card] | None:
-    """Cards the hand lacks for the declaration ([] when it holds them); None if undecidable."""
+# Games whose four of a kind is one card of each suit: Pinochle's "four aces of different
+# suits". At Bézique and Rubicon Bézique it is any four of the rank (Hoffmann's table of
+# scores: "Four Knaves (of any suits, e.g. two knaves of spades and two of hearts)";
+# Rubicon: "irrespective of suit").
+_FOUR_OF_EACH_SUIT = frozenset({"pinochle"})
+
+
+def any_four(game: str | None) -> bool:
+    """Whether a four of a kind is any four of the rank in `game` (not one of each suit)."""
+    return game is not None and game not in _FOUR_OF_EACH_SUIT
+
+
+def missing_cards(declared: str, hand: Sequence[Card], trump: str | None,
+                  game: str | None = None) -> list[Card] | None:
+    """Cards the hand lacks for the declaration ([] when it holds them); None if undecidable.
+    A four of a kind wants one of each suit in `game` where the laws say so (Pinochle, or no
+    game named), else any four of the rank: then a card of each rank short, of a suit the
+    hand lacks first."""
     held = Counter(hand)
     if declared in _FOUR:
         rank = _FOUR[declared]
-        return [Card(rank, s) for s in "SHDC" if not held[Card(rank, s)]]
+        lacked = [Card(rank, s) for s in "SHDC" if not held[Card(rank, s)]]
+        if not any_four(game):
+            return lacked
+        short = max(0, 4 - sum(n for c, n in held.items() if c.rank == rank))
+        return (lacked + [Card(rank, s) for s in "SHDC"] * 4)[:short]
     if declared in ("bezique", "pinochle", "double-bezique"):
         need = Counter({Card("Q", "S"): 1, Card("J", "D"): 1})
         if declared == "double-bezique":
@@ -106,7 +127,7 @@ def check_claim(
     value = VALUES.get(ctx.game.id, {}).get(declared)
     if hand is None or not value:
         return None
-    lacking = missing_cards(declared, hand, ctx.table.trump)
+    lacking = missing_cards(declared, hand, ctx.table.trump, ctx.game.id)
     if lacking is None:
         return None
     return Claim(player, declared, NAMES[declared], value, tuple(lacking))

@@ -41,7 +41,6 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
 def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """No partner: the lead is taken back without penalty; the adversaries share the fault."""
     offender = ctx.event.player
-    others = [p for p in ctx.table.players if p != offender]
     followed = ctx.event.followed_by or ()
     laws = [P + "lead-out-of-turn-no-partner", P + "adversaries-share-fault-for-false-lead"]
     if followed:
@@ -53,15 +52,18 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
                 f" {', '.join(followed)}, led into error by it, may take back the cards "
                 f"played to it without penalty."
             )
-        if set(others) <= set(followed):
-            back = " Everyone has played to it; the adversaries share the fault of not noticing."
         # Nobody has played to it: the lead is taken back (the law's remedy), as the Club
-        # Code's "taken back" at Écarté is; a follower led into error may take his card back.
-        taken_back = [offender] if not followed else list(followed)
+        # Code's "taken back" at Écarté is; a follower led into error may take his card back,
+        # even when everyone has played to it: Foster's general laws give no moment after
+        # which a false lead stands ("the trick stands" once all have played is Cinch's own
+        # law, seed 003:5, not the general one; the fourth blind audit's D18, D49).
+        # The false lead itself goes back with the cards played to it (a right named for the
+        # offender too, so "North may take back" is never offered as wrong beside it).
+        taken_back = [offender, *followed]
         return ctx.decide(
             "no-penalty",
             laws,
-            options=[] if set(others) <= set(followed) else each("take-back", taken_back),
+            options=each("take-back", taken_back),
             explanation=f"{offender} has no partner to inform, so taking the lead back hurts "
             f"only himself: there is no penalty, and adversaries who failed to notice the lead "
             f"share the fault.{back}",

@@ -97,17 +97,21 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         )
     if over:
         offender = over[0]
-        if table.timing.all_tricks_played:
-            return _played_out_with_surplus(ctx, offender, counts)
+        # A short hand left with no card, no trick on the table: nothing more can be played,
+        # so the hand is over as surely as after the last trick ("play goes on" would have a
+        # player with no card play on).
+        emptied = any(table.cards(p) == () for p in under) and not (
+            table.trick and table.trick.cards)
+        if table.timing.all_tricks_played or emptied:
+            return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
         innocent, points, arithmetic = surplus_penalty(ctx, offender, computed=not under)
         if under:
+            # Portland law 21 (Foster's surplus-and-short): the law of a surplus alone, which
+            # needs the adversary's hand correct and stops play, does not fit (the fourth
+            # blind audit's C43, C66).
             return ctx.decide(
                 "play-on",
-                [
-                    E + "surplus-and-short",
-                    E + "surplus-after-first-trick",
-                    E + "surplus-and-short-last-trick",
-                ],
+                [E + "surplus-and-short", E + "surplus-and-short-last-trick"],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
                 f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
                 f"but neither player scores the last trick. {counts}",
@@ -131,18 +135,24 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     )
 
 
-def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str) -> Decision:
-    """Portland law 17: the surplus comes to light once every trick has been played (no hand
-    can then be short). Seed 000:1's "abandoned at once" stops a game still in play; here no
-    play is left to stop, so the ruling is the game's end: the offender is rubiconed and his
-    adversary wins."""
+def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
+                             *, short: bool) -> Decision:
+    """Portland law 17: the surplus comes to light once every trick has been played.
+    Seed 000:1's "abandoned at once" stops a game still in play; here no play is left to
+    stop, so the ruling is the game's end: the offender is rubiconed and his adversary wins.
+    When the adversary's hand is short too (he ran out of cards first), law 21 is the law
+    of the two hands, not the surplus alone (which needs the other hand correct): the deal
+    stands, the long hand is rubiconed and neither player scores the last trick."""
     innocent, points, arithmetic = surplus_penalty(ctx, offender)
+    second = E + ("surplus-and-short-last-trick" if short else "surplus-after-first-trick")
+    last = (f" {innocent} held too few, so neither player scores the last trick."
+            if short else "")
     return ctx.decide(
         "game-won",
-        [E + "played-with-surplus-rubiconed", E + "surplus-after-first-trick"],
+        [E + "played-with-surplus-rubiconed", second],
         f"The hand has been played out, and {offender} is found to have played it with more "
         f"than his right number of cards. No play is left to stop, so nothing is abandoned: "
-        f"{offender} is rubiconed and {innocent} wins the game. {arithmetic} {counts}",
+        f"{offender} is rubiconed and {innocent} wins the game.{last} {arithmetic} {counts}",
         score={innocent: points},
     )
 

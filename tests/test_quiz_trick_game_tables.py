@@ -1,0 +1,142 @@
+"""Cinch, Auction Pitch and Pinochle quiz tables whose facts the laws can act on (the blind
+audit's #15, #35, #52, #91, #101, #195 and the first round's #61 and #64): an exposed card its
+adversaries can still call, two cards played together both lawful, no misdealt hand played out
+where a short trick cannot be shown, a renounce said to stand, no score past the game in the
+middle of a hand, and a game's own law before Foster's general one.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from app.cards import Card
+from quizzes.bank import default_bank
+from quizzes.generators.common import rule_dealt
+from quizzes.moments import Dealt, deal_moment
+from quizzes.possible import table_problems
+from quizzes.questions import QuestionError
+from quizzes.words import event_words
+
+BANK = default_bank()
+
+
+@cache
+def _moments(combo: tuple[str, str, str], n: int = 24) -> tuple[Dealt, ...]:
+    out = []
+    for k in range(n):
+        dealt = deal_moment(BANK, combo, random.Random(f"{combo}:{k}"))
+        if dealt is not None:
+            out.append(dealt)
+    return tuple(out)
+
+
+def _right_of(players: list[str], player: str) -> str:
+    return players[(players.index(player) - 1) % len(players)]
+
+
+def test_an_exposed_card_at_cinch_can_still_be_called():
+    checked = 0
+    for dealt in _moments(("cinch", "play", "exposed-card")):
+        ev, state = dealt.event, dealt.state
+        if ev.get("how") == "two-played":
+            continue
+        checked += 1
+        holder, card = ev["player"], Card.parse(ev["card"])
+        hand = state.hand(holder)
+        assert card in hand and len(hand) >= 2, (ev, hand)  # a later trick to play it to
+        trick = state.trick
+        on_trick = [p for p, _ in trick.plays] if trick is not None else []
+        assert holder not in on_trick, ev
+        assert _right_of(list(state.players), holder) not in on_trick, (ev, on_trick)
+        led = trick.cards if trick is not None else ()
+        if led:
+            lawful = dealt.game.legal_plays(hand, led, state.trump, state.stage)
+            assert card in lawful, (ev, led, hand)
+    assert checked >= 8
+
+
+def test_two_cards_played_together_at_cinch_are_both_lawful_plays():
+    checked = 0
+    for dealt in _moments(("cinch", "play", "exposed-card"), 40):
+        ev, state = dealt.event, dealt.state
+        if ev.get("how") != "two-played":
+            continue
+        checked += 1
+        hand = state.hand(ev["player"])
+        led = state.trick.cards if state.trick is not None else ()
+        lawful = dealt.game.legal_plays(hand, led, state.trump, state.stage) if led else hand
+        for code in (ev["card"], ev["second_card"]):
+            assert Card.parse(code) in lawful, (ev, led, hand)
+    assert checked >= 3
+
+
+def test_no_misdealt_hand_is_played_out_where_a_short_trick_cannot_be_shown():
+    """Four at Cinch: the hand a card short is passed over in the last trick, which the table
+    would count as full (53 cards)."""
+    for gid in ("cinch", "auction-pitch"):
+        for k in range(6):
+            assert deal_moment(BANK, (gid, "hand-over", "wrong-count"),
+                               random.Random(k)) is None
+    assert any(deal_moment(BANK, ("ecarte", "hand-over", "wrong-count"), random.Random(k))
+               for k in range(6))
+
+
+def test_a_renounce_ruled_a_revoke_is_said_to_stand_and_a_bare_penalty_is_not_wrong():
+    built = 0
+    for seed in range(3):
+        try:
+            q = BANK.generate("ruling", "cinch.american.revoke-holding-suit", seed)
+        except QuestionError:
+            continue
+        built += 1
+        assert "does not take it back before the trick is turned and quitted" in q.situation
+        assert "A penalty." not in [c.text for c in q.choices], q.id
+    assert built >= 2
+
+
+def test_no_score_past_the_game_in_the_middle_of_a_hand():
+    for gid in ("pinochle", "bezique"):
+        for stage in ("play", "stock-exhausted"):
+            for dealt in _moments((gid, stage, "false-declaration"), 16):
+                assert all(v < 1000 for v in dealt.table["scores"].values()), dealt.table
+    table = {"game": "pinochle", "players": ["North", "South"], "dealer": "South",
+             "stage": "stock-exhausted", "tricks_played": 13, "trump": "S",
+             "hands": {"North": 11, "South": 11}, "stock": 0,
+             "scores": {"North": 1057, "South": 973}, "event": {"type": "imperfect-pack"}}
+    assert any("1057" in p for p in table_problems(table, BANK.games))
+
+
+def test_the_even_stock_stem_says_the_error_that_left_a_hand_over():
+    """Read from the moments dealt (its ruling, "play goes on", is no longer asked)."""
+    said = 0
+    for dealt in _moments(("pinochle", "play", "even-stock"), 8):
+        words = event_words(dealt.scenario, dealt.game)
+        if "should hold 13" in words or "holds 13" in words or "holds 11" in words:
+            said += 1
+            assert "An earlier error in drawing, unnoticed until now, left it so." in words
+    assert said >= 3
+
+
+def test_a_card_exposed_in_dealing_at_auction_pitch_is_a_new_deal_by_its_own_law():
+    ruled = 0
+    for stage in ("deal", "bidding"):
+        for dealt in _moments(("auction-pitch", stage, "own-card-exposed-in-deal"), 6):
+            found = rule_dealt(BANK, dealt)
+            if found is None:
+                continue
+            ruled += 1
+            cr = found.for_code("american")
+            assert cr.outcome == "new-deal"
+            assert cr.laws[0] == "auction-pitch.american.exposed-or-wrong-count-in-deal"
+    assert ruled >= 4
+    for seed in range(3):
+        q = BANK.generate("ruling", "general.american.own-card-exposed-in-deal", seed)
+        assert q.game == "general" and q.table["game"] != "auction-pitch", q.id
+
+
+def test_before_play_no_trick_in_progress_is_spoken_of():
+    q = BANK.generate("ruling", "cinch.american.exposed-card-faced", 7)
+    assert q.table["stage"] == "bidding"
+    assert "trick in progress" not in q.situation
+    assert "No card has been played yet." in q.situation
