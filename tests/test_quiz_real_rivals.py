@@ -139,3 +139,12 @@ def test_a_card_is_given_back_only_to_a_player_who_played_one():
                 if who not in played:
                     bad.append((q.id, t))
     assert not bad, bad
+
+
+def test_no_new_deal_is_offered_beside_a_happening_that_is_no_fault():
+    # A carte blanche declared, a king turned up: no law deals again for them, and "North may
+    # have the cards dealt again" beside them is a fault's remedy where there is none.
+    bad = [(q.id, t) for q in _questions()
+           if q.table["event"]["type"] in ("carte-blanche", "king-turned")
+           for t in _wrong(q) if "dealt again" in t]
+    assert not bad, bad

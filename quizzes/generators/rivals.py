@@ -126,6 +126,9 @@ def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
 
 
 _DEAL_AGAIN = frozenset({"deal-again", "innocent-chooses"})
+# Happenings some law puts right by a new deal or a new cut: faults of the deal (not a
+# carte blanche or a king turned, which are no fault).
+_FAULTS_OF_THE_DEAL = _DEAL_AGAIN | {"cut-again"}
 
 _GIVEN: WeakKeyDictionary[QuestionBank, Mapping[tuple[str, str], frozenset[str]]] = (
     WeakKeyDictionary())
@@ -161,9 +164,12 @@ def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario, misread: bool = 
     if impossible_at(cr, s, bank.games[s.game].for_code(cr.code, s.variants)):
         return False
     said = MEANINGS.get(cr.outcome, cr.outcome)
-    if misread or said == "goes-on" or (said in _DEAL_AGAIN and s.stage == "deal"):
+    given = given_for(bank, s.game, s.event.type)
+    if misread or said == "goes-on":
         return True
-    return said in given_for(bank, s.game, s.event.type)
+    if said in _DEAL_AGAIN and s.stage == "deal" and given & _FAULTS_OF_THE_DEAL:
+        return True  # a fault some law puts right by dealing or cutting again
+    return said in given
 
 
 def same_happening(a: Scenario, b: Scenario) -> bool:
