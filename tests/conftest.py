@@ -66,6 +66,16 @@ def _collect_on_the_main_thread() -> Iterator[None]:
     collect_due()
 
 
+@pytest.fixture(scope="session")
+def prepared_data():  # -> quizzes.prepared.Prepared
+    """The app's own content's prepared quiz data (survey, catalogue, new-item order), derived
+    once per test process (tests/prepared_support.py): set up before the test's own fixtures,
+    so none of them sees the default bank derive into its cache folder."""
+    from prepared_support import derived
+
+    return derived()
+
+
 @pytest.fixture
 def no_prepared_data(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from prepared_support import stand_in_for_deriving
 
 from app.corpus.laws import Content
 from app.corpus.loading import load_content
@@ -22,9 +23,15 @@ def cache(tmp_path, monkeypatch, no_prepared_data):
     return tmp_path
 
 
-def test_what_was_derived_is_read_back_equal_without_ruling_or_generating(cache, monkeypatch):
+def test_what_was_derived_is_read_back_equal_without_ruling_or_generating(prepared_data, cache,
+                                                                          monkeypatch):
+    # Deriving gives what this test process derived once, when its default bank was first
+    # warmed over an empty cache folder (30 s of one core: asking every generator about every
+    # law); the survey is still taken afresh here, and must be the one the bank holds.
+    derived_for = stand_in_for_deriving(monkeypatch, prepared_data)
     first = QuestionBank(CONTENT)
     first.warm()
+    assert derived_for == [first]
     assert [p.name for p in cache.glob("quiz-prepared-*")] == [
         f"quiz-prepared-{prepared.prepared_key(first)}.jsonl"
     ]
@@ -49,7 +56,10 @@ def test_what_was_derived_is_read_back_equal_without_ruling_or_generating(cache,
     assert again.question(qid) == first.question(qid)
 
 
-def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
+def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(prepared_data, cache,
+                                                                       monkeypatch):
+    # Deriving itself is the test above's: here it gives what this process derived once.
+    derived_for = stand_in_for_deriving(monkeypatch, prepared_data)
     bank = QuestionBank(CONTENT)
     key = prepared.prepared_key(bank)
     law = next(iter(CONTENT.laws.values()))
@@ -66,20 +76,20 @@ def test_other_content_makes_another_key_and_a_damaged_file_is_ignored(cache):
         '{"format": "cardlaws-quiz-prepared/2", "key": "', "utf-8")
     assert prepared.read(key) is None
     bank.warm()
-    assert bank.items, "derived afresh"
+    assert derived_for == [bank] and bank.items, "derived afresh"
     stored = prepared.read(key)
     assert stored is not None and stored.survey == bank.survey
     assert list(stored.items) == list(bank.items) and stored.new_order == bank.new_order
 
 
-def test_another_versions_file_is_kept_and_only_the_least_recently_used_go(cache):
+def test_another_versions_file_is_kept_and_only_the_least_recently_used_go(prepared_data, cache):
     """Two installs (or content folders) taking turns each keep their prepared file: storing
     one version never deletes another's; beyond KEEP_VERSIONS the least recently used go."""
     import os
     import time
 
     bank = QuestionBank(CONTENT)
-    data = prepared.derive(bank)
+    data = prepared_data  # what deriving gives (the first test's)
     now = time.time()
     others = [f"{n:032x}" for n in range(prepared.KEEP_VERSIONS + 1)]
     for age, key in enumerate(others):  # others[0] the most recently used

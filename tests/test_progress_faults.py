@@ -270,7 +270,7 @@ def test_a_large_file_opens_at_once_and_damage_is_reported_by_the_background_che
     real_check = opening.full_check
 
     def held_check(path: Path) -> str | None:  # waits until the test has looked
-        go.wait(30)
+        go.wait(600)  # a guard against a hang (the conftest's WAIT_MS), never a time limit
         return real_check(path)
 
     monkeypatch.setattr(opening, "full_check", held_check)

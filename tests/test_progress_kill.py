@@ -63,7 +63,7 @@ def test_sigkill_mid_run_keeps_every_committed_answer(tmp_path):
                 break
     finally:
         child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
+        child.wait(timeout=1800)  # a guard against a hang, as for every child process
         stderr = child.stderr.read() if child.stderr else ""
         # Lines printed (so committed) before the kill but not yet read are still in the pipe.
         committed += [json.loads(line) for line in child.stdout.read().splitlines()  # type: ignore[union-attr]

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from app.corpus.laws import Content, Law
 from ui.compat import quiet_offscreen
 from ui.main_window import MainWindow
+from ui.threads import HANG_MS
 
 Prepare = Callable[[MainWindow], None]
 SHOTS: dict[str, Prepare] = {}
@@ -96,7 +97,7 @@ def _glossary(window: MainWindow) -> None:
     _until(lambda: not getattr(window.glossary, "_looking", ()))
 
 
-def _until(done: Callable[[], bool], seconds: float = 10) -> None:
+def _until(done: Callable[[], bool], seconds: float = HANG_MS / 1000) -> None:
     """Process events until `done()` (a worker's answer has arrived), at most `seconds`."""
     deadline = time.monotonic() + seconds
     while not done() and time.monotonic() < deadline:

@@ -18,6 +18,11 @@ from PySide6.QtCore import QObject, Signal
 
 from ui import collector
 
+# How long a caller that blocks on a worker (the screenshot run, the tests) waits at most: a
+# guard against a hang, never a limit on speed. The wait ends as soon as the worker is done;
+# on a busy machine the work takes minutes, and a shorter bound made a correct run fail.
+HANG_MS = 600_000
+
 
 class _Reaper(QObject):
     """Lets go of an ended thread's target on the UI thread (a queued signal)."""

@@ -61,7 +61,7 @@ def test_a_store_let_go_while_its_worker_builds_is_destroyed_on_the_ui_thread(
     opened = LawsStore.opened
 
     def slow(*args, **kwargs):
-        go_on.wait(10)
+        go_on.wait(600)  # a guard against a hang (the conftest's WAIT_MS), never a time limit
         return opened(*args, **kwargs)
 
     monkeypatch.setattr(LawsStore, "opened", slow)

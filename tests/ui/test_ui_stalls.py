@@ -14,12 +14,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from prepared_support import store_prepared
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
 
 import ui_stalls  # noqa: E402  (bench/ui_stalls.py)
 
+from app.corpus.loading import load_content  # noqa: E402
 from app.progress.figures import FigureQueries  # noqa: E402
 from quizzes.bank import QuestionBank  # noqa: E402
 from ui.quiz.trainer import Trainer  # noqa: E402
@@ -58,7 +60,15 @@ def threads(monkeypatch):
 
 
 def test_every_screen_is_walked_and_the_sums_run_off_the_ui_thread(qtbot, tmp_path, threads,
-                                                                     capsys):
+                                                                     capsys, prepared_data,
+                                                                     monkeypatch):
+    # The quiz bank's survey and catalogue stored for the content the walk serves (a content
+    # store of the app's own laws), as an installed app has them: derived once per test
+    # process, not again by a child process of low priority (minutes on a busy machine).
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDLAWS_CACHE_DIR", str(cache))
+    store_prepared(cache, prepared_data,
+                   load_content(ui_stalls.scaled_content(SCALE), None, cached=True))
     # Each step waits as long as it takes (the bound only guards against a hang): on a busy
     # machine the bank may take minutes to prepare, and a skipped step would fail below.
     steps = ui_stalls.run(SCALE, ATTEMPTS, tmp_path, step_timeout_ms=600_000)

@@ -44,6 +44,7 @@ from ui.quiz.session_summary import done_text, session_line, summary_text
 from ui.quiz.study_page import StudyPage
 from ui.quiz.trainer import Trainer
 from ui.stats.figure_worker import FigureWorker
+from ui.threads import HANG_MS
 from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
@@ -266,7 +267,7 @@ class QuizScreen(QWidget):
         return self.trainer.state == "failed" or (
             self.page != PREPARING and not self.counter.busy)
 
-    def wait_for_counts(self, timeout_ms: int = 30_000) -> bool:
+    def wait_for_counts(self, timeout_ms: int = HANG_MS) -> bool:
         """Block until the newest module counts are shown (tests, screenshots)."""
         deadline = QDeadlineTimer(timeout_ms)
         while not self.settled and not deadline.hasExpired():
@@ -339,7 +340,7 @@ class QuizScreen(QWidget):
         """True while the learner waits for a question (or an exam) being built."""
         return self.page == WAITING
 
-    def wait_while_preparing(self, timeout_ms: int = 60_000) -> bool:
+    def wait_while_preparing(self, timeout_ms: int = HANG_MS) -> bool:
         """Block while a question or an exam is being built (screenshots); True when shown."""
         deadline = QDeadlineTimer(timeout_ms)
         while self.waiting and not deadline.hasExpired():

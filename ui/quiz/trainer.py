@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QObject, QThreadPoo
 from app.corpus.laws import Content
 from ui import collector
 from ui.prepare_process import QUIZ, prepared_elsewhere, start_preparing
+from ui.threads import HANG_MS
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -179,7 +180,7 @@ class Trainer(QObject):
         if done is not None:
             done(result)
 
-    def wait(self, timeout_ms: int = 60_000) -> bool:
+    def wait(self, timeout_ms: int = HANG_MS) -> bool:
         """Block until prepared (for the screenshot run); True when ready."""
         self.start()
         deadline = QDeadlineTimer(timeout_ms)

@@ -40,6 +40,7 @@ from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.figure_worker import FigureWorker
 from ui.stats.standing_model import KEY_ROLE, StandingModel, percent_words
+from ui.threads import HANG_MS
 from ui.widgets.plain_label import plain_label
 from ui.words import code_name, game_name, short_code_name, topic_name
 
@@ -190,7 +191,7 @@ class StatsScreen(QWidget):
         """True when the figures shown are the newest asked for (none is being summed)."""
         return not self.worker.busy and self.figures is not None
 
-    def wait_for_figures(self, timeout_ms: int = 30_000) -> bool:
+    def wait_for_figures(self, timeout_ms: int = HANG_MS) -> bool:
         """Block until the newest figures are shown (screenshots, tests); True when they are."""
         deadline = QDeadlineTimer(timeout_ms)
         while not self.settled and not deadline.hasExpired():
