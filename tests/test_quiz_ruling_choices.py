@@ -28,8 +28,10 @@ def _built(qtype: str, law_id: str, seeds=SEEDS):
 def test_a_lead_taken_back_is_not_offered_as_wrongly_played_again():
     # #170: "The cards are taken back and played again" is what happens to a lead out of turn
     # nobody has played to: it is taken back, and a card is played again in turn.
-    built = list(_built("ruling", "general.american.lead-out-of-turn-no-partner",
-                        (*SEEDS, 994361)))
+    # (general.american.lead-out-of-turn-no-partner, the audit's item, is no longer asked as
+    # a ruling: one real rival is left beside it. The leads out of turn still asked are read.)
+    laws = [i.law for i in BANK.items.values() if i.type == "ruling" and "out-of-turn" in i.law]
+    built = [q for law in laws for q in _built("ruling", law, SEEDS[:3])]
     assert built
     for q in built:
         answer = next(c.text for c in q.choices if c.key in q.answer)

@@ -22,6 +22,7 @@ from quizzes.generators.common import (
     shuffled,
     states_a_ruling,
 )
+from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -61,9 +62,6 @@ _NEAR = {
 }
 
 
-# Plainly wrong rulings, offered only when every near one is ruled out (a rival reading's).
-_FALLBACK = ("game-abandoned", "replay", "cut-again")
-
 # Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
 # "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
 _SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
@@ -102,6 +100,8 @@ def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
     (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
     if stated.options or stated.score:
         return True
+    if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
+        return True  # "No penalty." beside "A penalty. North may look at two cards ..."
     return right.meaning in _BARE_FALSE_OF.get(stated.outcome, frozenset())
 
 
@@ -183,8 +183,8 @@ def _askable(bank: QuestionBank, law_id: str) -> bool:
     return True
 
 
-def _mutations(cr: CodeRuling, players: tuple[str, ...],
-               offender: str | None = None) -> list[CodeRuling]:
+def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
+               rng: random.Random) -> list[CodeRuling]:
     """Plausible wrong rulings made from the right one: wrong chooser, points or outcome."""
     out: list[CodeRuling] = []
 
@@ -209,17 +209,38 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...],
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
         variant(score={p: v * 2 for p, v in cr.score.items()})
+    for near in _NEAR.get(cr.outcome, ()):
+        if near in OUTCOMES:
+            variant(outcome=near)
+            variant(outcome=near, options=(), score={})
+    if meaning(cr.outcome) in _REDONE and not cr.options:
+        # Where the law deals (or cuts) again, or lets the deal stand, whatever anyone wants,
+        # the rival a learner must rule out is the remedy most faults of the deal give: a
+        # side's right to have the cards dealt again.
+        # One player's other than the dealer (both sides' would stand as a pair beside it).
+        innocent = [p for p in players if p != dealer] or list(players)
+        variant(outcome="innocent-chooses", options=(Option("new-deal", rng.choice(innocent)),),
+                score={})
+    return out
+
+
+_REDONE = frozenset({"deal-again", "cut-again", "goes-on"})
+
+
+def _misreadings(cr: CodeRuling, players: tuple[str, ...],
+                 offender: str | None) -> list[CodeRuling]:
+    """The rulings a learner who reads another game's law into this one gives: offered though
+    no law of this game gives them here (quizzes.generators.rivals.real_rival, misread)."""
+    out: list[CodeRuling] = []
     if offender in players and any(o.id == "take-back" for o in cr.options):
         # A card taken back without penalty: the penalties of a partnership game for the same
         # error are the near wrong rulings (the adversaries call a suit, or the card), where
         # every take-back by another player is part of the right one (also_true_of).
         adversaries = tuple(p for p in players if p != offender)
         for call in ("call-suit", "call-card"):
-            variant(outcome="penalty", options=tuple(Option(call, p) for p in adversaries))
-    for near in _NEAR.get(cr.outcome, ()):
-        if near in OUTCOMES:
-            variant(outcome=near)
-            variant(outcome=near, options=(), score={})
+            decision = Decision("penalty", cr.laws, "",
+                                options=tuple(Option(call, p) for p in adversaries))
+            out.append(CodeRuling(cr.code, decision))
     return out
 
 
@@ -247,9 +268,14 @@ def ruling_choices(
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
-    def offer(other: CodeRuling, owner: str) -> None:
+    def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
+        if not real_rival(bank, other, found.scenario, misread):
+            # An outcome no law of the game gives for this happening, or one the moment
+            # rules out (cards taken back before any is played, a revoke beside a lead): a
+            # learner rules it out without knowing the law (quizzes.generators.rivals).
+            return
         if not (other.options or other.score) and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
@@ -279,6 +305,12 @@ def ruling_choices(
         if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
             offer(other, other.code)
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
+    # The same code's ruling with one fact it turned on changed (stated in the stem): the
+    # near neighbour a learner who knows the law tells from this table.
+    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr)):
+        if len(wrong) >= WRONG:
+            break
+        offer(near_ruling, "")
     for _ in range(NEIGHBOURS):
         if len(wrong) >= WRONG:
             break
@@ -290,14 +322,16 @@ def ruling_choices(
         # applies in full: offered as wrong here, the law's own words would read as the answer
         # ("the lead is taken back without penalty" beside a lead everyone has played to,
         # the blind audit's #169).
-        if not set(ruled.laws) & set(cr.laws):
+        if not set(ruled.laws) & set(cr.laws) and same_happening(near.scenario,
+                                                                 found.scenario):
             offer(ruled, "")
     offender = found.scenario.event.get("player")
-    for mutant in shuffled(rng, _mutations(cr, found.scenario.players,
-                                           offender if isinstance(offender, str) else None)):
+    for misread in _misreadings(cr, found.scenario.players,
+                                offender if isinstance(offender, str) else None):
+        offer(misread, "", misread=True)
+    for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
+                                           rng)):
         offer(mutant, "")
-    for outcome in _FALLBACK if len(wrong) < 2 else ():  # near rulings ruled out
-        offer(CodeRuling(code, Decision(outcome, cr.laws, "")), "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
