@@ -40,9 +40,11 @@ def _confusable(question: Question) -> bool:
 
 @cache
 def _questions() -> tuple[Question, Question, Question]:
-    first = find_question(lambda q: q.game == GAME, ["law"], GAME)
+    # (Two more laws of the game, asked as penalties: few games have a "which law?" item.)
     second = find_question(_confusable, ["ruling"], GAME)
-    third = find_question(lambda q: q.game == GAME and q.law != first.law, ["law"], GAME)
+    first = find_question(lambda q: q.game == GAME and q.law != second.law, ["penalty"], GAME)
+    third = find_question(lambda q: q.game == GAME and q.law not in (first.law, second.law),
+                          ["penalty"], GAME)
     return first, second, third
 
 

@@ -114,10 +114,13 @@ def sample_trainer(content: Content, parent: QObject | None = None) -> Trainer:
 
 
 def showcase_question(bank: QuestionBank, game: str = "rubicon-bezique") -> Question:
-    """A ruling question on a table with cards in hand, offering another code's ruling."""
+    """A ruling question on a table with cards in hand, offering another code's ruling: of
+    `game` where it has one, else of the first game that does (which rulings offer another
+    code's ruling follows from the laws: a rival is offered only where it is false)."""
     from quizzes import QuestionError
 
-    candidates = [i for i in bank.items.values() if i.type == "ruling" and i.game == game]
+    rulings = [i for i in bank.items.values() if i.type == "ruling"]
+    candidates = sorted(rulings, key=lambda i: i.game != game)  # `game` first, stable
     for info in candidates:
         for seed in range(1, 40):
             try:
