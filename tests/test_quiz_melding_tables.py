@@ -53,7 +53,9 @@ def _counted(shown) -> int:
 
 def test_every_conquian_table_shows_the_forty_cards():
     qs = _questions()
-    assert len(qs) >= 20
+    # The bank asks five Conquian questions that are not authored (rulings on five laws), each
+    # built here from two seeds: every one of them is checked.
+    assert len(qs) >= 10
     dealt = 0
     for q in qs:
         if not q.shown.get("hands") and q.shown.get("stage") == "deal":
@@ -63,7 +65,7 @@ def test_every_conquian_table_shows_the_forty_cards():
         text = table_text(q.shown)
         # What is not in the hands or the stock is said: the cards passed, face up, melded.
         assert "passed" in text, (q.id, text)
-    assert dealt >= 20
+    assert dealt >= 10  # all ten are dealt (none is an error in the cut)
 
 
 def test_no_conquian_hand_in_play_holds_a_drawn_card():

@@ -93,13 +93,36 @@ def test_a_game_of_melds_states_no_count_after_the_hand():
     """A Conquian hand ends with each player's cards partly melded on the table, which the
     table does not show: "North holds 1 (should hold 0)" after a tableau announces a wrong
     count that is not there."""
+    import random
+
+    from app.model.scenario import parse_scenario
+    from quizzes.moments import deal_moment
+    from quizzes.words import event_words
+
     checked = 0
     for q in _questions(lambda i: i.game == "conquian" and i.type != "authored"):
         if (q.table or {}).get("stage") != "hand-over":
             continue
         checked += 1
         assert "should hold" not in q.situation, (q.id, _seen(q))
-    assert checked >= 5
+    # The bank asks no Conquian question after the hand now (its five rulings are of the deal
+    # and the play), so the count is checked where it is made: no deal gives a Conquian hand
+    # counted wrong after the hand, and the words for the tables the bank asks, moved to after
+    # the hand with a wrong count, state no count (while during the play they do).
+    assert checked == 0 or checked >= 5
+    for k in range(6):
+        assert deal_moment(BANK, ("conquian", "hand-over", "wrong-count"),
+                           random.Random(k)) is None
+    worded = 0
+    for q in _questions(lambda i: i.game == "conquian" and i.type != "authored", range(1)):
+        table = {**q.table, "event": {"type": "wrong-count"}}
+        during = event_words(parse_scenario({**table, "stage": "play"}, BANK.games),
+                             BANK.games["conquian"])
+        after = event_words(parse_scenario({**table, "stage": "hand-over"}, BANK.games),
+                            BANK.games["conquian"])
+        assert "should hold" in during and "should hold" not in after, (q.id, during, after)
+        worded += 1
+    assert worded >= 5  # the five Conquian rulings the bank asks
 
 
 def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
