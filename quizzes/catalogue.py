@@ -68,8 +68,10 @@ def _grouped(items: Iterable[T], key: Callable[[T], Hashable]) -> list[list[T]]:
 
 # The turn in which a game's question types come: each game starts one further along it, so
 # that consecutive new items differ in game and, from the first, in type ("Laws in brief", a
-# question in words that needs nothing dealt, starts the first game's).
-TYPE_TURN = ("authored", "law", "ruling", "penalty", "code", "revoke")
+# question in words that needs nothing dealt, starts the first game's). Penalties come before
+# rulings: half the games ask no "which law?" item, and a game lacking one moves to its next
+# type, which beside the next game's own must not make three rulings running.
+TYPE_TURN = ("authored", "law", "penalty", "ruling", "code", "revoke")
 
 
 def type_turn(game: str) -> tuple[str, ...]:
