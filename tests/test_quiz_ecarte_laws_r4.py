@@ -32,12 +32,22 @@ def test_no_question_says_an_american_dealer_on_four_plays_on_after_turning_a_ki
                     assert q.table["scores"][q.table["dealer"]] < 4, q.id
 
 
-@pytest.mark.parametrize("qtype", ["ruling", "law", "penalty"])
-def test_a_false_king_is_never_the_turn_up_and_punished_only_after_a_card(qtype):
+# Every item the bank asks on law 25 (its 'which law?' item is no longer asked); the ruling
+# item, which the replay check reads, is among them.
+FALSE_KING = sorted(k for k, i in BANK.items.items() if i.law == "ecarte.english.false-king")
+
+
+def test_the_false_king_s_ruling_is_asked():
+    assert "ruling:ecarte.english.false-king" in FALSE_KING
+
+
+@pytest.mark.parametrize("item", FALSE_KING)
+def test_a_false_king_is_never_the_turn_up_and_punished_only_after_a_card(item):
     # Club Code law 25 (A30, A76, B20): the king announced is not the card face up as the
     # turn-up, the announcer has looked at his hand, and a replay is the ruling only once he
     # has played a card without owning his error.
-    qs = built(f"{qtype}:ecarte.english.false-king", range(6))
+    qtype = BANK.items[item].type
+    qs = built(item, range(6))
     assert qs
     for q in qs:
         t, who = q.table, q.table["event"]["player"]

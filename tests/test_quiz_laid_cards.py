@@ -26,7 +26,9 @@ LAYING = ("lead-out-of-turn", "play-out-of-turn", "named-suit-not-led", "exposed
 AUDIT = (
     "ruling:rubicon-bezique.english.several-cards-played-together:607769",  # 103
     "ruling:ecarte.french.named-suit-not-played:400944",  # 116
-    "law:cinch.american.exposed-two-cards-to-a-trick:255148",  # 126
+    # 126 was this law's 'which law?' item, no longer asked (its name restated the stem): the
+    # same event ruled, from the same seed
+    "ruling:cinch.american.exposed-two-cards-to-a-trick:255148",
     # 133 (law:ecarte.french.named-suit-not-played) is asked without a table now: no table
     # tells its rival laws apart (quizzes/generators/law.py); 116 is the same event ruled.
     "ruling:cinch.american.lead-in-partners-turn:255314",  # 151

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import bank_questions
 import pytest
 
 from quizzes.bank import default_bank
@@ -49,16 +50,28 @@ def test_the_pack_is_cut_to_the_dealer_by_the_player_on_his_right():
 
 
 @pytest.mark.parametrize("qid", [
-    # audit r1 #86 and #182, whose ruling ("Play goes on.") is no longer asked: the same
-    # tables as "which law?" items
-    "law:ecarte.english.proposal-not-retracted:130700",
-    "law:ecarte.english.proposal-not-retracted:237725",
+    # audit r1 #86 and #182 (law 33's proposal not retracted) are asked by an authored item
+    # now, without a table: the test below reads every table the bank builds of the deal.
     # audit r1 #42 (its 'which law?' item is no longer asked: the law's name restated the stem)
     "ruling:rubicon-bezique.english.card-exposed-in-cut:54157",
     "ruling:ecarte.english.cut-at-least-two:957024",  # audit r1 #188
 ])
 def test_the_audit_questions_give_each_act_to_its_seat(qid):
-    q = BANK.question(qid)
+    _assert_each_act_to_its_seat(BANK.question(qid))
+
+
+def test_the_bank_s_questions_give_each_act_of_the_deal_to_its_seat():
+    checked = 0
+    for q in bank_questions.built(range(4)):
+        if (q.table or {}).get("event", {}).get("type") in ("proposal-withdrawn", "cut-error"):
+            _assert_each_act_to_its_seat(q)
+            checked += 1
+    # Nine items asked build a cut error (Bézique, Cinch, Écarté, Foster's) from each of the
+    # four seeds; no item asked now builds a proposal's table (law 33 is authored).
+    assert checked >= 36
+
+
+def _assert_each_act_to_its_seat(q) -> None:
     ev, dealer = q.table["event"], q.table["dealer"]
     if ev["type"] == "proposal-withdrawn":
         assert (ev["player"] == dealer) == (ev["what"] in ("acceptance", "refusal"))
