@@ -142,6 +142,23 @@ def record_answer(
     return notice
 
 
+def mark_and_record(
+    store: ProgressStore,
+    profile_id: int,
+    question: Question,
+    answer: Answer | None,
+    elapsed_ms: int,
+    scheduling: Scheduling,
+    mode: str = "learn",
+) -> Result:
+    """Mark an answer and record it (committed before this returns): a session's answer, or a
+    new learner's first, asked before any session can be made. The result carries the
+    recording's notice, if any."""
+    result = check(question, answer)
+    notice = record_answer(store, profile_id, question, result, elapsed_ms, scheduling, mode)
+    return dataclasses.replace(result, notice=notice) if notice else result
+
+
 class Session:
     """A study session for one profile in one module ('learn' or 'mistakes')."""
 
@@ -374,20 +391,12 @@ class Session:
 
     def answer(self, question: Question, answer: Answer | None, elapsed_ms: int) -> Result:
         """Mark the answer and record it (committed before this returns)."""
-        result = check(question, answer)
-        notice = record_answer(
-            self.store,
-            self.profile_id,
-            question,
-            result,
-            elapsed_ms,
-            self.scheduling,
-            self.mode,
-        )
+        result = mark_and_record(self.store, self.profile_id, question, answer, elapsed_ms,
+                                 self.scheduling, self.mode)
         self._last = question.item
         if self.mode == "mistakes":
             self._served.add(question.id)
-        return dataclasses.replace(result, notice=notice) if notice else result
+        return result
 
     def undo(self) -> Question | None:
         """Take back the last answer (the attempt removed, the card's scheduling restored, in

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop, QObject, Signal
 
 from ui import collector
 
@@ -22,6 +22,15 @@ from ui import collector
 # guard against a hang, never a limit on speed. The wait ends as soon as the worker is done;
 # on a busy machine the work takes minutes, and a shorter bound made a correct run fail.
 HANG_MS = 600_000
+
+
+def run_events_until(condition: Callable[[], bool], timeout_ms: int = HANG_MS) -> bool:
+    """Run the UI thread's events until `condition()` holds, a worker's result having come
+    back (screenshots, tests); the condition's value at the end."""
+    deadline = QDeadlineTimer(timeout_ms)
+    while not condition() and not deadline.hasExpired():
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    return condition()
 
 
 class _Reaper(QObject):

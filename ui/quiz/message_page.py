@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from ui.widgets.plain_label import plain_label
 
 
 class MessagePage(QWidget):
@@ -26,3 +30,10 @@ class MessagePage(QWidget):
         column.addWidget(label)
         column.addWidget(below, 0, Qt.AlignmentFlag.AlignHCenter)
         column.addStretch(2)
+
+
+def way_back_page(text: str, back: Callable[[], None], *, big: bool = False) -> MessagePage:
+    """A message (plain text: it may quote the laws' titles) over "Back to the modules"."""
+    button = QPushButton("Back to the modules")
+    button.clicked.connect(back)
+    return MessagePage(plain_label(text), button, big=big)

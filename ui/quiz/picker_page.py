@@ -1,10 +1,15 @@
-"""The quiz's first page: the study modules, how to study, and the learner's profile."""
+"""The quiz's first page: the study modules, how to study, and the learner's profile.
+
+The modules' counts are summed by SQLite on a worker thread (they grow with the items and
+the history); the list shows them when they come, and the new-item marks are walked on after.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,8 +31,13 @@ from PySide6.QtWidgets import (
 from ui.profiles.file_dialogs import FileDialogs
 from ui.profiles.profile_panel import ProfilePanel
 from ui.quiz.module_model import MODULE_ID_ROLE, ModuleModel
+from ui.quiz.new_marks import MarkWalker
 from ui.quiz.trainer import Trainer
+from ui.stats.figure_worker import FigureWorker
 from ui.widgets.plain_label import plain_label
+
+if TYPE_CHECKING:
+    from quizzes import ModuleStatus
 
 
 class PickerPage(QSplitter):
@@ -37,6 +47,8 @@ class PickerPage(QSplitter):
         self, trainer: Trainer, dialogs: FileDialogs, modes_words: Mapping[str, str]
     ) -> None:
         super().__init__(Qt.Orientation.Horizontal)
+        self.trainer = trainer
+        self.chosen = "everything"  # the module chosen, kept while the counts are summed
         self.modules = ModuleModel()
         self.module_table = QTableView()
         self.module_table.setModel(self.modules)
@@ -118,8 +130,44 @@ class PickerPage(QSplitter):
         self.setStretchFactor(1, 2)
         self.setChildrenCollapsible(False)
 
+        self.counter = FigureWorker(self)
+        self.counter.ready.connect(self._show_counts)
+        self.counter.failed.connect(
+            lambda reason: self.picker_status.setText(f"The items could not be counted: {reason}"))
+        self.destroyed.connect(self.counter.close)
+        self.marks = MarkWalker(trainer, self)
+        self.destroyed.connect(self.marks.close)
+
+    def count(self) -> None:
+        """Recount due and new items per module for the current profile (on the worker)."""
+        from quizzes import overview
+
+        trainer = self.trainer
+        profile_id, bank, now = trainer.profile_id, trainer.bank, trainer.now()
+        if self.modules.rowCount() == 0:
+            self.picker_status.setText("Counting your items…")
+        self.counter.run(trainer.store, lambda source: overview(source, profile_id, bank, now))
+
+    @property
+    def counting(self) -> bool:
+        """True while the modules' counts are being summed."""
+        return self.counter.busy
+
+    def _show_counts(self, rows: list[ModuleStatus]) -> None:
+        if not self.trainer.is_ready:  # closed while the counts were being summed
+            return
+        QTimer.singleShot(0, self.marks, self.marks.walk)  # after the list is painted
+        chosen = self.selected() or self.chosen
+        self.modules.set_modules(rows)
+        self.select(chosen)
+        everything = rows[0]
+        self.picker_status.setText(
+            f"{self.trainer.profile.name}: {everything.due} due now, "
+            f"{everything.seen} of {everything.total} items seen.")
+
     def select(self, module_id: str) -> None:
         """Select a module's row (the first row if it is not listed)."""
+        self.chosen = module_id
         row = max(0, self.modules.row_of(module_id))
         if self.modules.rowCount() == 0:
             return

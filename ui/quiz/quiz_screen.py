@@ -1,31 +1,20 @@
 """The quiz screen: pick a module and a mode, answer and read the feedback, or sit an exam.
 
-No question is built on the UI thread: a question's table is a moment of real deals played
-forward (quizzes/moments.py), a few hundred milliseconds the first time a game is dealt. The
-session (built with `build_here=False`) says which question it needs; the trainer's worker
-builds it and hands it back by a queued signal. Once an answer is recorded, the question after
-it is built while the learner reads the feedback; only when it is not ready yet does the
-screen say "Preparing the next question…". An exam's questions are built there too.
+No question is built on the UI thread (ui/quiz/question_supply.py has them built on the
+trainer's worker). Once an answer is recorded, the question after it is built while the
+learner reads the feedback; only when it is not ready yet does the screen say "Preparing the
+next question…". An exam's questions are set there too (ui/quiz/exam_setting.py).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    QDeadlineTimer,
-    QElapsedTimer,
-    QEventLoop,
-    QTimer,
-    Signal,
-)
+from PySide6.QtCore import QElapsedTimer, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QProgressBar,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -34,23 +23,23 @@ from PySide6.QtWidgets import (
 from ui.compat import override
 from ui.profiles.file_dialogs import FileDialogs
 from ui.quiz import study_keys
+from ui.quiz.exam_setting import ExamSetting
 from ui.quiz.exam_view import ExamView
 from ui.quiz.flag_dialog import FlagDialog
-from ui.quiz.message_page import MessagePage
-from ui.quiz.new_marks import MarkWalker
+from ui.quiz.message_page import MessagePage, way_back_page
 from ui.quiz.notice_banner import NoticeBanner
 from ui.quiz.picker_page import PickerPage
-from ui.quiz.session_summary import done_text, session_line, summary_text
+from ui.quiz.question_supply import QuestionSupply
+from ui.quiz.session_summary import end_text, session_line
 from ui.quiz.study_page import StudyPage
 from ui.quiz.trainer import Trainer
-from ui.stats.figure_worker import FigureWorker
-from ui.threads import HANG_MS
+from ui.threads import HANG_MS, run_events_until
 from ui.widgets.plain_label import plain_label
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from quizzes import Exam, ModuleStatus, Question, Result, Session
+    from quizzes import Exam, Question, Result, Session
     from quizzes.session import Want
 
 MODES = {
@@ -63,7 +52,6 @@ NEXT_WAIT = "Preparing the next question…"
 EXAM_WAIT = "Preparing the exam…"
 LOOK_AHEAD_MS = 150  # from an answer to building the question after it
 FLAGGED = "Flagged. It will not be asked again until unflagged."
-LOG = logging.getLogger(__name__)
 
 
 class QuizScreen(QWidget):
@@ -91,25 +79,13 @@ class QuizScreen(QWidget):
         self._first_asked = False
         self._waiting_for_next = False
         self.answered: list[Result] = []  # this session's answers, for its summary
-        # The questions asked of the trainer's worker for this session and not back yet, and
-        # what to do once the one the learner waits for is back (None: nobody waits).
-        self._requested: set[Want] = set()
-        self._then: Callable[[], None] | None = None
-        self._exam_ticket = 0
+        self.supply = QuestionSupply(trainer, lambda: self.session)
+        self.exams = ExamSetting(trainer)
         self._say_next = ""  # a word for the learner over the next question shown
         self.question: Question | None = None
         self.result: Result | None = None
         self._module_id = "everything"
         self._clock = QElapsedTimer()
-        # The modules' counts are summed by SQLite on a worker thread (they grow with the
-        # items and the history); the list shows them when they come.
-        self.counter = FigureWorker(self)
-        self.counter.ready.connect(self._show_modules)
-        self.counter.failed.connect(
-            lambda reason: self.picker_status.setText(f"The items could not be counted: {reason}"))
-        self.destroyed.connect(self.counter.close)
-        self.marks = MarkWalker(trainer, self)
-        self.destroyed.connect(self.marks.close)
 
         self.banner = NoticeBanner()
         self.banner.dismissed.connect(trainer.dismiss_notice)
@@ -154,6 +130,7 @@ class QuizScreen(QWidget):
         self.mode_buttons, self.start_button = page.mode_buttons, page.start_button
         self.exam_count, self.exam_minutes = page.exam_count, page.exam_minutes
         self.picker_status, self.profile_panel = page.picker_status, page.profile_panel
+        self.marks = page.marks
         return page
 
     def _study_page(self) -> QWidget:
@@ -179,16 +156,14 @@ class QuizScreen(QWidget):
         return page
 
     def _done_page(self) -> QWidget:
-        self.done_label = plain_label()  # quotes the laws' titles
-        back = QPushButton("Back to the modules")
-        back.clicked.connect(self.show_picker)
-        return MessagePage(self.done_label, back, big=True)
+        page = way_back_page("", self.show_picker, big=True)
+        self.done_label = page.label
+        return page
 
     def _waiting_page(self) -> QWidget:
-        self.waiting_label = plain_label(NEXT_WAIT)
-        back = QPushButton("Back to the modules")
-        back.clicked.connect(self.end_session)
-        return MessagePage(self.waiting_label, back)
+        page = way_back_page(NEXT_WAIT, self.end_session)
+        self.waiting_label = page.label
+        return page
 
     # Preparing ------------------------------------------------------------------------------
 
@@ -253,47 +228,25 @@ class QuizScreen(QWidget):
 
     def refresh_modules(self) -> None:
         """Recount due and new items per module for the current profile (on the worker)."""
-        from quizzes import overview
-
-        trainer = self.trainer
-        profile_id, bank, now = trainer.profile_id, trainer.bank, trainer.now()
-        if self.modules.rowCount() == 0:
-            self.picker_status.setText("Counting your items…")
-        self.counter.run(trainer.store, lambda source: overview(source, profile_id, bank, now))
+        self.picker.count()
 
     @property
     def settled(self) -> bool:
         """True when the module list shows the newest counts (none is being summed)."""
         return self.trainer.state == "failed" or (
-            self.page != PREPARING and not self.counter.busy)
+            self.page != PREPARING and not self.picker.counting)
 
     def wait_for_counts(self, timeout_ms: int = HANG_MS) -> bool:
         """Block until the newest module counts are shown (tests, screenshots)."""
-        deadline = QDeadlineTimer(timeout_ms)
-        while not self.settled and not deadline.hasExpired():
-            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-        return self.settled
-
-    def _show_modules(self, rows: list[ModuleStatus]) -> None:
-        if not self.trainer.is_ready:  # closed while the counts were being summed
-            return
-        QTimer.singleShot(0, self.marks, self.marks.walk)  # after the list is painted
-        chosen = self.selected_module() if self.modules.rowCount() else self._module_id
-        self.modules.set_modules(rows)
-        self.select_module(chosen)
-        everything = rows[0]
-        self.picker_status.setText(
-            f"{self.trainer.profile.name}: {everything.due} due now, "
-            f"{everything.seen} of {everything.total} items seen.")
+        return run_events_until(lambda: self.settled, timeout_ms)
 
     def select_module(self, module_id: str) -> None:
         """Select a module in the list (kept as the choice while the counts are summed)."""
-        self._module_id = module_id
         self.picker.select(module_id)
 
     def selected_module(self) -> str:
         """The id of the module selected in the list."""
-        return self.picker.selected() or self._module_id
+        return self.picker.selected() or self.picker.chosen
 
     def choose_mode(self, mode: str) -> None:
         """Pick learn, mistakes or exam."""
@@ -330,10 +283,9 @@ class QuizScreen(QWidget):
     def _drop_session(self) -> None:
         """Forget the session and what was being built for it (it arrives to nobody)."""
         self.session = None
-        self._requested.clear()
-        self._then = None
+        self.supply.forget()
         self._say_next = ""
-        self._exam_ticket += 1
+        self.exams.cancel()
 
     @property
     def waiting(self) -> bool:
@@ -342,10 +294,7 @@ class QuizScreen(QWidget):
 
     def wait_while_preparing(self, timeout_ms: int = HANG_MS) -> bool:
         """Block while a question or an exam is being built (screenshots); True when shown."""
-        deadline = QDeadlineTimer(timeout_ms)
-        while self.waiting and not deadline.hasExpired():
-            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-        return not self.waiting
+        return run_events_until(lambda: not self.waiting, timeout_ms)
 
     def ask(self, question: Question) -> None:
         """Ask this very question (in the current session, else in a new one on everything)."""
@@ -353,44 +302,11 @@ class QuizScreen(QWidget):
             self._new_session()
         self._show_question(question)
 
-    # Questions built on the worker ----------------------------------------------------------
-
-    def _request(self, want: Want) -> None:
-        """Have the trainer's worker build a question the session needs (once)."""
-        session = self.session
-        if session is None or want in self._requested:
-            return
-        self._requested.add(want)
-        self.trainer.off_thread(lambda: session.build(want),
-                                lambda built: self._on_built(session, want, built))
-
-    def _on_built(self, session: Session, want: Want, built: object) -> None:
-        from quizzes import Question, QuestionError
-
-        if session is not self.session or not self.trainer.is_ready:  # nobody needs it now
-            return
-        self._requested.discard(want)
-        if not isinstance(built, Question | QuestionError):  # a fault of a generator
-            LOG.error("building %s failed: %r", want.key, built)
-            built = QuestionError(f"{want.key}: {type(built).__name__}: {built}")
-        session.supply(want, built)
-        then, self._then = self._then, None
-        if then is not None:
-            then()
-
     def _wait_for(self, want: Want, then: Callable[[], None], text: str = NEXT_WAIT) -> None:
         """Say the question is being prepared until `want` is built, then do `then`."""
-        self._then = then
-        self._request(want)
+        self.supply.then(want, then)
         self.waiting_label.setText(text)
         self.pages.setCurrentIndex(WAITING)
-
-    def _look_ahead(self) -> None:
-        """Build the question after this one while the learner reads the feedback."""
-        if self.session is not None and self.trainer.is_ready:  # (not closed meanwhile)
-            want = self.session.upcoming()
-            if want is not None:
-                self._request(want)
 
     def next_question(self) -> None:
         """Show the session's next question, or say there is nothing more for now."""
@@ -477,9 +393,8 @@ class QuizScreen(QWidget):
         """Ask why the question is wrong; flagging sets its item aside until unflagged."""
         if self.session is None or self.question is None:
             return
-        dialog = FlagDialog(self.question.prompt, self)
+        self.flag_dialog = dialog = FlagDialog(self.question.prompt, self)
         dialog.accepted.connect(lambda: self._flag(dialog.reason()))
-        self.flag_dialog = dialog
         dialog.open()
 
     def _flag(self, reason: str) -> None:
@@ -497,19 +412,19 @@ class QuizScreen(QWidget):
         """Mark the answer given; it is recorded before the feedback is shown."""
         from app.progress import ProgressWriteFailed
         from quizzes import QuestionError
+        from quizzes.session import mark_and_record
 
-        if self.question is None or self.result is not None:
-            return
-        if self.session is None and not self._first_asked:
-            return
         answer = self.question_view.answer()
-        if answer is None:
+        if self.question is None or self.result is not None or answer is None \
+                or (self.session is None and not self._first_asked):
             return
+        trainer, elapsed = self.trainer, self._clock.elapsed()
         try:
             if self.session is not None:
-                self.result = self.session.answer(self.question, answer, self._clock.elapsed())
-            else:
-                self.result = self._answer_first(self.question, answer)
+                self.result = self.session.answer(self.question, answer, elapsed)
+            else:  # a new learner's first question, asked before a session can be made
+                self.result = mark_and_record(trainer.store, trainer.profile_id, self.question,
+                                              answer, elapsed, trainer.scheduling)
         except QuestionError:
             self.problem.setText("Type a whole number, e.g. 100.")
             return
@@ -529,30 +444,13 @@ class QuizScreen(QWidget):
         self.trainer.progress_changed.emit()
         # Once the feedback is painted: the worker building holds the GIL in turns with this
         # thread, which would paint the feedback slower; the learner reads it for seconds.
-        QTimer.singleShot(LOOK_AHEAD_MS, self, self._look_ahead)
-
-    def _answer_first(self, question: Question, answer: object) -> Result:
-        """Mark and record the first question's answer, as a session would (committed before
-        the feedback is shown)."""
-        import dataclasses
-
-        from quizzes import check
-        from quizzes.session import record_answer
-
-        trainer = self.trainer
-        result = check(question, answer)  # type: ignore[arg-type]
-        notice = record_answer(trainer.store, trainer.profile_id, question, result,
-                               self._clock.elapsed(), trainer.scheduling)
-        return dataclasses.replace(result, notice=notice) if notice else result
+        QTimer.singleShot(LOOK_AHEAD_MS, self, self.supply.look_ahead)
 
     def _update_buttons(self) -> None:
-        answered = self.result is not None
-        self.check_button.setEnabled(not answered and self.question_view.answer() is not None)
-        self.next_button.setEnabled(answered)
-        self.check_button.setDefault(not answered)
-        self.next_button.setDefault(answered)
-        self.undo_button.setEnabled(self.session is not None and self.session.can_undo())
-        self.flag_button.setEnabled(self.session is not None)  # (flags are kept per session)
+        session = self.session
+        self.study_page.set_buttons(answered=self.result is not None,
+                                    in_session=session is not None,
+                                    can_undo=session is not None and session.can_undo())
 
     def _update_session_label(self) -> None:
         if self.session is not None or self._first_asked:
@@ -565,10 +463,6 @@ class QuizScreen(QWidget):
         else:
             self.show_picker()
 
-    def summary(self) -> str:
-        """The session in a few lines: answered, right, the laws to review, the next review."""
-        return summary_text(self.answered, self.trainer.content.laws, self._next_due())
-
     def _next_due(self) -> datetime | None:
         trainer = self.trainer
         if self.session is not None:
@@ -576,50 +470,31 @@ class QuizScreen(QWidget):
         return trainer.store.next_due(trainer.profile_id)
 
     def _show_done(self, ended: bool = False) -> None:
-        if self.session is None and not self._first_asked:
+        session = self.session
+        if session is None and not self._first_asked:
             return
-        title = self.session.module.title if self.session is not None else "Everything due"
-        mistakes = self.session is not None and self.session.mode == "mistakes"
-        summary = self.summary() if self.answered else None
-        when = None if summary is not None or mistakes else self._next_due()
-        self.done_label.setText(done_text(title, ended=ended, mistakes=mistakes,
-                                          summary=summary, next_due=when))
+        self.done_label.setText(end_text(
+            session.module.title if session is not None else "Everything due", self.answered,
+            self.trainer.content.laws, self._next_due, ended=ended,
+            mistakes=session is not None and session.mode == "mistakes"))
         self.pages.setCurrentIndex(DONE)
 
     # Exams ----------------------------------------------------------------------------------
 
     def _start_exam(self) -> None:
         """Set the exam's questions on the worker; the exam starts once they are built."""
-        from app.corpus.vocabulary import GAMES
-        from quizzes import EVERYTHING, Exam, module
-
-        trainer = self.trainer
-        chosen = module(trainer.bank, self._module_id)
-        games = chosen.games or tuple(GAMES)
-        title = "Exam: all games" if chosen.id == EVERYTHING else f"Exam: {chosen.title}"
-        store, profile_id, bank = trainer.store, trainer.profile_id, trainer.bank
-        count, minutes, scheduling = self.exam_count.value(), self.exam_minutes.value(), \
-            trainer.scheduling
         self._drop_session()
-        ticket = self._exam_ticket
-        # Exam() reads the bank only (the store is used once answers come, on this thread).
-        trainer.off_thread(
-            lambda: Exam(store, profile_id, games, count, bank, scheduling=scheduling),
-            lambda made: self._on_exam(ticket, made, minutes, title))
+        self.exams.set(self._module_id, self.exam_count.value(), self.exam_minutes.value(),
+                       self._on_exam, self._no_exam)
         self.waiting_label.setText(EXAM_WAIT)
         self.pages.setCurrentIndex(WAITING)
 
-    def _on_exam(self, ticket: int, made: object, minutes: float, title: str) -> None:
-        from quizzes import Exam, QuestionError
+    def _on_exam(self, exam: Exam, minutes: float, title: str) -> None:
+        if self.page == WAITING:  # (else the learner went back)
+            self.pages.setCurrentIndex(EXAM)
+            self.exam_view.start(exam, minutes, title)
 
-        if ticket != self._exam_ticket or self.page != WAITING:  # the learner went back
-            return
-        if not isinstance(made, Exam):
-            if not isinstance(made, QuestionError):
-                LOG.error("setting an exam failed: %r", made)
+    def _no_exam(self, reason: str) -> None:
+        if self.page == WAITING:
             self.pages.setCurrentIndex(PICKER)
-            self.picker_status.setText(f"No exam can be set here: {made}.")
-            return
-        exam: Exam = made
-        self.pages.setCurrentIndex(EXAM)
-        self.exam_view.start(exam, minutes, title)
+            self.picker_status.setText(f"No exam can be set here: {reason}.")

@@ -3,7 +3,7 @@ and when the next review falls due (plain text: it quotes the laws' titles)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -61,3 +61,12 @@ def done_text(title: str, *, ended: bool, mistakes: bool, summary: str | None,
     elif next_due is not None:
         text += f"\nThe next review falls due on {next_due.astimezone():%A %d %B at %H:%M}."
     return text
+
+
+def end_text(title: str, results: Sequence[Result], laws: Mapping[str, Law],
+             next_due: Callable[[], datetime | None], *, ended: bool, mistakes: bool) -> str:
+    """The done page of a session on `title`: its summary when something was answered, else
+    when the next review falls due (never said after the mistakes are all reviewed)."""
+    summary = summary_text(results, laws, next_due()) if results else None
+    when = None if summary is not None or mistakes else next_due()
+    return done_text(title, ended=ended, mistakes=mistakes, summary=summary, next_due=when)

@@ -66,6 +66,16 @@ class StudyPage(QWidget):
         column.addWidget(self.study_splitter, 1)
         column.addLayout(bottom)
 
+    def set_buttons(self, *, answered: bool, in_session: bool, can_undo: bool) -> None:
+        """Check (once an answer is given) until it is answered, then Next; Undo and Flag
+        only in a session (flags and answers taken back are kept per session)."""
+        self.check_button.setEnabled(not answered and self.question_view.answer() is not None)
+        self.next_button.setEnabled(answered)
+        self.check_button.setDefault(not answered)
+        self.next_button.setDefault(answered)
+        self.undo_button.setEnabled(can_undo)
+        self.flag_button.setEnabled(in_session)
+
     def show_feedback(self) -> None:
         """Show the feedback beside the question (sized the first time it is shown)."""
         self.feedback.show()

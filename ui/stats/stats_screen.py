@@ -7,9 +7,6 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QCoreApplication,
-    QDeadlineTimer,
-    QEventLoop,
     QModelIndex,
     Qt,
     QUrl,
@@ -40,7 +37,7 @@ from ui.quiz.trainer import Trainer
 from ui.stats.charts import DayChart, ForecastChart
 from ui.stats.figure_worker import FigureWorker
 from ui.stats.standing_model import KEY_ROLE, StandingModel, percent_words
-from ui.threads import HANG_MS
+from ui.threads import HANG_MS, run_events_until
 from ui.widgets.plain_label import plain_label
 from ui.words import code_name, game_name, short_code_name, topic_name
 
@@ -193,10 +190,7 @@ class StatsScreen(QWidget):
 
     def wait_for_figures(self, timeout_ms: int = HANG_MS) -> bool:
         """Block until the newest figures are shown (screenshots, tests); True when they are."""
-        deadline = QDeadlineTimer(timeout_ms)
-        while not self.settled and not deadline.hasExpired():
-            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
-        return self.settled
+        return run_events_until(lambda: self.settled, timeout_ms)
 
     def refresh(self) -> None:
         """Recompute every figure for the current profile (on the worker) and show them."""
