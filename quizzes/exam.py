@@ -3,7 +3,6 @@ no feedback until it is finished, then the score overall, per topic and per game
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import defaultdict
 from collections.abc import Sequence
@@ -14,7 +13,7 @@ from quizzes.bank import QuestionBank, default_bank
 from quizzes.modules import games_module
 from quizzes.questions import Answer, Question, QuestionError, Result, check
 from quizzes.scheduling import Scheduling
-from quizzes.session import record_answer
+from quizzes.session import mark_and_record
 
 
 @dataclass(frozen=True)
@@ -97,11 +96,9 @@ class Exam:
             raise ProgressError("this question has already been answered")
         if question not in self.questions:
             raise QuestionError(f"{question.id} is not part of this exam")
-        result = check(question, answer)
-        notice = record_answer(
-            self.store, self.profile_id, question, result, elapsed_ms, self.scheduling, "exam"
+        self._results[question.id] = mark_and_record(
+            self.store, self.profile_id, question, answer, elapsed_ms, self.scheduling, "exam"
         )
-        self._results[question.id] = dataclasses.replace(result, notice=notice)
 
     def finish(self) -> ExamReport:
         """End the exam: every result (unanswered questions count as wrong), per topic."""

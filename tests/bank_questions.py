@@ -8,10 +8,12 @@ it (its id rebuilds it), so sharing them changes no result.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from functools import cache
 
 from quizzes.bank import ItemInfo, default_bank
+from quizzes.moments import Dealt, deal_moment
 from quizzes.questions import Question, QuestionError
 
 BANK = default_bank()
@@ -45,3 +47,18 @@ def built(seeds: Iterable[int], types: Iterable[str] | None = None) -> Iterator[
             question = items[n][1]
             if isinstance(question, Question):
                 yield question
+
+
+def dealt_moments(event: str, n: int, salt: str, *, game: str | None = None,
+                  stage: str | None = None) -> Iterator[Dealt]:
+    """Up to `n` moments dealt for each (game, stage, event) the survey rules for `event` (of
+    `game`, at `stage`), each from its own seed named by `salt`; fails when none is ruled."""
+    combos = sorted({c for r in BANK.survey.reach.values() for c in r.ruled
+                     if c[2] == event and (game is None or c[0] == game)
+                     and (stage is None or c[1] == stage)})
+    assert combos, event
+    for combo in combos:
+        for k in range(n):
+            made = deal_moment(BANK, combo, random.Random(f"{salt}:{combo}:{k}"))
+            if made is not None:
+                yield made

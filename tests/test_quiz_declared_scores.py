@@ -15,26 +15,16 @@ leader, the tricks played, the hands, the trump named) over many deals.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
-from quizzes.bank import default_bank
-from quizzes.moments import deal_moment
-from quizzes.possible import table_problems
+from bank_questions import BANK, dealt_moments
 
-BANK = default_bank()
+from quizzes.possible import table_problems
 
 
 def _tables(event: str, n: int, stage: str | None = None) -> Iterator[dict[str, Any]]:
-    combos = sorted({c for r in BANK.survey.reach.values() for c in r.ruled
-                     if c[2] == event and (stage is None or c[1] == stage)})
-    assert combos
-    for combo in combos:
-        for k in range(n):
-            made = deal_moment(BANK, combo, random.Random(f"declared:{combo}:{k}"))
-            if made is not None:
-                yield made.table
+    return (made.table for made in dealt_moments(event, n, "declared", stage=stage))
 
 
 def _most_won(table: dict[str, Any], player: str) -> int:

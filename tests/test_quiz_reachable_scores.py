@@ -5,24 +5,13 @@ running score; in a game to a number of points nobody has reached it before the 
 
 from __future__ import annotations
 
-import random
+from bank_questions import BANK, dealt_moments
 
 from app.rehearsal.play import facts
-from quizzes.bank import default_bank
-from quizzes.moments import deal_moment
-
-BANK = default_bank()
 
 
 def _moments(event: str, n: int, game: str | None = None):
-    combos = sorted({c for r in BANK.survey.reach.values() for c in r.ruled
-                     if c[2] == event and (game is None or c[0] == game)})
-    assert combos
-    for combo in combos:
-        for k in range(n):
-            made = deal_moment(BANK, combo, random.Random(f"scores:{combo}:{k}"))
-            if made is not None:
-                yield made
+    return dealt_moments(event, n, "scores", game=game)
 
 
 def test_carte_blanche_declared_again_is_on_the_score():

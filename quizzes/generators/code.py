@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from app.engine.core import principle_laws
 from app.engine.ruling import MEANINGS, CodeRuling, also_true_of, meaning, option_meaning
-from quizzes.generators.common import Found, find, public_table, seeded
+from quizzes.generators.common import Found, builds_first_seed, find, public_table, seeded
 from quizzes.generators.ruling import explanation
 from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
@@ -35,13 +35,7 @@ def laws(bank: QuestionBank) -> list[str]:
 
 
 def _askable(bank: QuestionBank, law_id: str) -> bool:
-    if bank.content.laws[law_id].variant_of:
-        return False
-    try:
-        build(bank, law_id, 0)
-    except LookupError:
-        return False
-    return True
+    return not bank.content.laws[law_id].variant_of and builds_first_seed(build, bank, law_id)
 
 
 def same_elsewhere(bank: QuestionBank, law_ids: tuple[str, ...], code: str,

@@ -207,6 +207,18 @@ def find(
     raise NoScenario(f"no scenario citing {law_id} was found from this seed")
 
 
+def builds_first_seed(build: Callable[[QuestionBank, str, int], object],
+                      bank: QuestionBank, law_id: str) -> bool:
+    """Whether a generator's seed 0 builds a question on the law: a law none of whose tables
+    can be asked that way is not listed (LookupError: no scenario, QuestionError: no sound
+    question)."""
+    try:
+        build(bank, law_id, 0)
+    except LookupError:
+        return False
+    return True
+
+
 def seeded(kind: str, law_id: str, seed: int) -> random.Random:
     """The random source of one question: the same id always gives the same question."""
     return random.Random(f"{kind}:{law_id}:{seed}")

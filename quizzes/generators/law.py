@@ -26,6 +26,7 @@ from app.corpus.laws import Law
 from quizzes.generators.common import (
     Combo,
     Found,
+    builds_first_seed,
     cites,
     law_readings,
     pick_combo,
@@ -75,11 +76,7 @@ def laws(bank: QuestionBank) -> list[str]:
 def _askable(bank: QuestionBank, law: Law) -> bool:
     """Whether seed 0 finds a table the law decides with wrong choices the engine tells from
     it, none of them given away by its name."""
-    try:
-        _build(bank, law.id, 0)
-    except LookupError:
-        return False
-    return True
+    return builds_first_seed(_build, bank, law.id)
 
 
 def of_record(bank: QuestionBank, law: Law) -> bool:

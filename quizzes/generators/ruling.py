@@ -14,6 +14,7 @@ from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
 from quizzes.generators.common import (
     Found,
     NoScenario,
+    builds_first_seed,
     find,
     pick_combo,
     public_table,
@@ -172,15 +173,8 @@ def laws(bank: QuestionBank) -> list[str]:
     """Laws a scenario can reach, where seed 0 finds a table whose ruling states what the law
     decides (a law the engine rules only as "Play goes on.", its consequence in the why, is
     not asked: states_a_ruling)."""
-    return [law_id for law_id in bank.survey.laws("stated") if _askable(bank, law_id)]
-
-
-def _askable(bank: QuestionBank, law_id: str) -> bool:
-    try:
-        build(bank, law_id, 0)
-    except LookupError:
-        return False
-    return True
+    return [law_id for law_id in bank.survey.laws("stated")
+            if builds_first_seed(build, bank, law_id)]
 
 
 def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
