@@ -200,6 +200,13 @@ def _builder_impossible(window: MainWindow) -> None:
     _settle()
 
 
+@shot("quiz-modules")
+def _quiz_modules(window: MainWindow) -> None:
+    from ui.quiz import screenshot_states
+
+    screenshot_states.quiz_modules(window)
+
+
 @shot("quiz-question")
 def _quiz_question(window: MainWindow) -> None:
     from ui.quiz import screenshot_states

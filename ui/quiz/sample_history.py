@@ -113,7 +113,7 @@ def sample_trainer(content: Content, parent: QObject | None = None) -> Trainer:
     return trainer
 
 
-def showcase_question(bank: QuestionBank, game: str = "rubicon-bezique") -> Question:
+def showcase_question(bank: QuestionBank, game: str = "bezique") -> Question:
     """A ruling question on a table with cards in hand, offering another code's ruling: of
     `game` where it has one, else of the first game that does (which rulings offer another
     code's ruling follows from the laws: a rival is offered only where it is false)."""

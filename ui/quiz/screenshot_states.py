@@ -33,6 +33,13 @@ def _quizzes(window: MainWindow) -> QuizScreen:
     return quiz
 
 
+def quiz_modules(window: MainWindow) -> None:
+    """The study modules with their counts, and the ways to study."""
+    quiz = _quizzes(window)
+    quiz.show_picker()
+    quiz.wait_for_counts()  # the counts asked for by showing the list
+
+
 def quiz_question(window: MainWindow) -> None:
     """A ruling question with cards on the table, nothing picked yet."""
     quiz = _quizzes(window)
