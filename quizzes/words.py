@@ -9,7 +9,7 @@ from typing import Any
 from app.cards import RANK_NAMES, Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.handlers.declarations import missing_cards
+from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
 from app.model.events import EVENTS
@@ -310,9 +310,6 @@ def blank_since_words(scenario: Scenario) -> str:
             "since has been a king, queen or knave.")
 
 
-_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
-
-
 def _plural_rank(rank: str, n: int) -> str:
     word = RANK_NAMES[rank]
     return f"{number(n)} {word}{'' if n == 1 else 's'}" if n else f"no {word}"
@@ -336,8 +333,8 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
     wrong card shown is one of his hand (declared cards stay in it), in place of a card he
     lacks, or of one he holds (a declaration he may amend). A four of a kind is any four of
     the rank: said by their number, never by suit. '' when it cannot be said."""
-    if declared in _FOUR:
-        rank = _FOUR[declared]
+    if declared in FOUR_RANKS:
+        rank = FOUR_RANKS[declared]
         of_rank = [c for c in hand if c.rank == rank]
         if lacking:
             fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
@@ -448,7 +445,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple):
         return ""
-    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
+    lacking = missing_cards(declared, hand, scenario.trump, game)
     if lacking is None:
         return ""
     declares = _declares(game)
@@ -469,8 +466,8 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
         # A marriage is of any suit but trumps (that one is royal): naming the cards of one
         # suit would read as a marriage in that suit.
         return " He does not hold the king and queen of any one suit."
-    if declared in _FOUR:
-        rank = _FOUR[declared]
+    if declared in FOUR_RANKS:
+        rank = FOUR_RANKS[declared]
         held = sum(1 for c in hand if c.rank == rank)
         return f" He holds only {_plural_rank(rank, held)}."
     return f" He does not hold the {join_words([c.name for c in lacking])}."

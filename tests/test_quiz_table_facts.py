@@ -125,7 +125,7 @@ def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says(
     not its cards (#98). A card played: he holds every card of it but one. A higher one
     scored: he holds its cards, and its points are in his score."""
     from app.cards import Card
-    from app.engine.handlers.declarations import VALUES, missing_cards
+    from app.engine.handlers.declarations import declared_points, missing_cards
 
     higher = {"bezique": "double-bezique", "royal-marriage": "sequence"}
     checked = 0
@@ -143,7 +143,8 @@ def test_a_combination_broken_before_it_scored_is_on_the_table_as_the_stem_says(
         elif ev["how"] == "higher-scored":
             over = higher[ev["declared"]]
             assert missing_cards(over, hand, trump) == [], (q.id, _seen(q))
-            assert table["scores"][ev["player"]] >= VALUES[table["game"]][over], q.id
+            assert table["scores"][ev["player"]] >= \
+                declared_points(BANK.games[table["game"]])[over], q.id
     assert checked >= 8  # (its "Play goes on." rulings are no longer asked: law items only)
 
 
