@@ -120,9 +120,11 @@ def _print_question(bank: QuestionBank, question: Question, *, as_json: bool) ->
         print(f"  [{choice.key}] {choice.text}")
     print(f"answer: {question.correct_words()}")
     print(f"why: {question.explanation}")
-    law = bank.content.laws.get(question.law)
-    if law is not None:
-        print(f"source: {law.citation}")
+    from quizzes.questions import source_words
+
+    sources = source_words(question, bank.content.laws)
+    if sources:
+        print(f"source: {sources}")
     print("laws: " + ", ".join(question.links))
     print(f"id: {question.id}")
 

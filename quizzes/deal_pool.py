@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import FOURS, VALUES, any_four, missing_cards
+from app.engine.handlers.declarations import FOURS, any_four, declared_points, missing_cards
 from app.model.games import Game
 from app.rehearsal.driver import random_step
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
@@ -125,7 +125,7 @@ def _declaration(state: DealState, game: Game, rng: random.Random, used: Used) -
         return None
     player = state.to_draw[0]
     hand = Counter(state.hand(player))
-    values = VALUES.get(game.id, {})
+    values = declared_points(game)
     choices: list[tuple[dict[str, Any], list[Card]]] = []
     for name, points in values.items():
         if name == "king":
@@ -142,9 +142,9 @@ def _declaration(state: DealState, game: Game, rng: random.Random, used: Used) -
                 if (name == "royal-marriage") == royal and all(free[c] for c in pair):
                     choices.append(({"player": player, "declaration": name, "points": points,
                                      "suit": suit}, pair))
-        elif missing_cards(name, tuple(free.elements()), state.trump, game.id) == []:
-            needed = missing_cards(name, (), state.trump, game.id) or []
-            if name in FOURS and any_four(game.id):
+        elif missing_cards(name, tuple(free.elements()), state.trump, game) == []:
+            needed = missing_cards(name, (), state.trump, game) or []
+            if name in FOURS and any_four(game):
                 # Any four of the rank (Bézique): the four he holds, whatever their suits.
                 needed = [c for c in free.elements() if c.rank == needed[0].rank][:4]
             choices.append(({"player": player, "declaration": name, "points": points}, needed))

@@ -336,7 +336,7 @@ def giveaways(q: Question, content: Content) -> list[Finding]:
     return out
 
 
-def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
+def _said_in_words(scenario: Scenario, situation: str, game: Game | None) -> list[str]:
     """A false declaration is said so in words: the cards he lacks, or that he lacks them."""
     ev = scenario.event
     if ev.type != "false-declaration":
@@ -345,7 +345,7 @@ def _said_in_words(scenario: Scenario, situation: str) -> list[str]:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple) or not isinstance(declared, str):
         return []
-    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
+    lacking = missing_cards(declared, hand, scenario.trump, game)
     if lacking is None:
         return []
     text = situation.casefold()
@@ -382,8 +382,8 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
     missing = deciding_words(code_rulings, q.situation, scenario, q.shown)
     if missing:
         out.append(Finding(q.id, "fact-missing", missing))
-    out += [Finding(q.id, "fact-missing", w) for w in _said_in_words(scenario, text)]
     game = games[scenario.game]
+    out += [Finding(q.id, "fact-missing", w) for w in _said_in_words(scenario, text, game)]
     if q.type == "ruling":
         out += _judge_ruling(q, content, games, scenario, ruling, game)
     elif q.type == "code":

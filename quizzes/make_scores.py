@@ -13,7 +13,7 @@ from random import Random
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import VALUES, missing_cards
+from app.engine.handlers.declarations import FOUR_RANKS, declared_points, missing_cards
 from app.model.games import Game
 from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
@@ -98,7 +98,7 @@ def _step(game: Game) -> int:
     """The unit a game's scores move in: tens in the Bézique family, single points else."""
     play = facts(game)
     values = [*play.card_points.values(), play.last_trick,
-              *VALUES.get(game.id, {}).values()]
+              *declared_points(game).values()]
     step = 0
     for v in values:
         step = math.gcd(step, v)
@@ -147,11 +147,10 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
 
 # A four of a kind (any suits at Bezique, one of each suit in the engine's reading): a hand
 # with two of one suit of the rank reads differently under the two, so it is not asked.
-_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
 
 
 def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: bool,
-               game: str | None = None) -> bool:
+               game: Game | None = None) -> bool:
     """Whether a false-declaration question may be set on this declaration: made at a time
     when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
     wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
@@ -165,11 +164,12 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
     if name == "marriage" and trump is not None and not lacking \
             and not _plain_marriage(hand, trump):
         return False  # his one marriage is in trumps: a royal marriage, not this
-    if name in _FOUR and any(n > 1 for c, n in Counter(hand).items() if c.rank == _FOUR[name]):
+    rank = FOUR_RANKS.get(name)
+    if rank is not None and any(n > 1 for c, n in Counter(hand).items() if c.rank == rank):
         return False
     if not timely:
         return not lacking
-    return len(lacking) <= (2 if name in _FOUR else 1)
+    return len(lacking) <= (2 if name in FOUR_RANKS else 1)
 
 
 def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
@@ -188,7 +188,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         if not state.last_winner:
             return None
         player = state.last_winner
-    values = VALUES.get(game.id, {})
+    values = declared_points(game)
     if not values:
         return None
     if declares and not state.tricks_played and state.stage == "play":
@@ -203,7 +203,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
     if declares:
         timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
         names = [n for n in sorted(values)
-                 if declarable(n, state.hand(player), state.trump, timely, game.id)]
+                 if declarable(n, state.hand(player), state.trump, timely, game)]
         if not names:
             return None
         name = rng.choice(names)
@@ -220,7 +220,7 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         # card), a card not in his hand once tricks are gathered may lie in one of them, so
         # whether he ever held it would be stated nowhere: he is found out before any trick
         # is gathered. Whether a card has been played since is as the table stands.
-        lacking = missing_cards(name, state.hand(player), state.trump, game.id) or []
+        lacking = missing_cards(name, state.hand(player), state.trump, game) or []
         if state.tricks_played and lacking:
             return None
         if game.pack.copies == 1 and state.turn_up in lacking:
@@ -297,7 +297,7 @@ def _combination_broken(state: DealState, game: Game, ev: dict[str, Any],
     card of it played (he holds the others, not that card), or a higher one made of its cards
     scored (he holds the higher one's cards, its points in his score)."""
     rng, player = ctx.rng, ev["player"]
-    values = VALUES.get(game.id, {})
+    values = declared_points(game)
     # A combination "still to score" was declared on a trick its holder won (Portland law
     # 42), and a higher one scored from it needs a later trick of his: he has won one trick
     # at least, two where the higher is scored, or the table shows points he cannot have.

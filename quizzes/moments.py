@@ -75,10 +75,15 @@ _MAKERS: dict[str, Maker] = {**make_cards.MAKERS, **make_scores.MAKERS}
 
 
 def table_readings(game: Game, law: Law) -> Readings:
-    """The readings a law's tables are dealt under: where a reading of one of the game's rules
-    by the law's own authority changes the pack (Foster's Cooncan of 1913 is played ace to
-    ten, without court cards), the law's tables are dealt from that pack, the cards its
-    authority played with. () when none does (the game's usual pack)."""
+    """The readings a law's tables are dealt under: where the law is itself one reading of a
+    disputed rule (the question names it: "following Foster 1913", quizzes.words.reading_words)
+    and a reading of the game by the same authority changes the pack (Foster's Cooncan of 1913
+    is played ace to ten, without court cards), its tables are dealt from that pack, and the
+    stem says so (quizzes.words.pack_words). Any other law is asked under the laws in force by
+    default, on the game's usual pack: a law of Foster's 1913 laws that no reading disputes is
+    law of the American code whatever the pack (the blind audit of round 5, #70 and #175)."""
+    if not law.variant_of:
+        return ()
     groups = game.variant_groups
     return tuple((group, reading.id) for group in groups for reading in groups[group][1:]
                  if reading.changes.ranks and reading.code == law.code

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import VALUES, missing_cards
+from app.engine.handlers.declarations import declared_points, missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 
@@ -215,7 +215,7 @@ def _announcement_problems(s: Scenario, game: Game) -> list[str]:
     declared = s.event.get("declared")
     if game.pack.copies == 1 and s.turn_up is not None and isinstance(hand, tuple) \
             and isinstance(declared, str) \
-            and s.turn_up in (missing_cards(declared, hand, s.trump, game.id) or ()):
+            and s.turn_up in (missing_cards(declared, hand, s.trump, game) or ()):
         out.append("a declaration of the card that lies face up as the turn-up")
     return out
 
@@ -254,7 +254,7 @@ def declaration_problems(s: Scenario, game: Game) -> list[str]:
                        f"after {s.tricks_played} draws")
     play = game.facts.play
     if play is not None and play.trump_named_by == "first-marriage" and s.trump is not None:
-        royal = VALUES.get(game.id, {}).get("royal-marriage", 0)
+        royal = declared_points(game).get("royal-marriage", 0)
         if s.stage in ("deal", "bidding") or not s.tricks_played:
             out.append("trumps fixed by a marriage before any trick was won to declare it on")
         elif ev.type != "wrong-score" and all(v < royal for v in s.scores.values()):

@@ -120,6 +120,16 @@ class Result:
         return list(self.given) if isinstance(self.given, tuple) else self.given
 
 
+def source_words(question: Question, laws: Mapping[str, Any]) -> str:
+    """Every source the answer rests on, the question's own law's first: each law it cites by
+    its book and section, once ('' when none is known). A count whose points come from a
+    second book of the same code (Bézique's forfeits list beside the Britannica's trick that
+    stands) names that book too (the blind audit of round 5, #5)."""
+    cited = [law.citation for law_id in question.laws
+             if (law := laws.get(law_id)) is not None]
+    return "; ".join(dict.fromkeys(cited))
+
+
 def item_key(qtype: str, law: str) -> str:
     """The scheduled item for a question type and a law."""
     return f"{qtype}:{law}"

@@ -23,6 +23,7 @@ from app.model.scenario import Scenario
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
 from quizzes.words import (
+    DEALT_WORDS,
     MELD_GAME_WORDS,
     STAGE_WORDS,
     dealer_words,
@@ -186,6 +187,8 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(seen_two_words(scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
+        if value == "deal":
+            out.append(f", {DEALT_WORDS}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):
         out.append(looked_words(scenario))
     elif fact in ("count-error", "count") and seat is not None:

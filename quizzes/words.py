@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.cards import RANK_NAMES, Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.handlers.declarations import missing_cards
+from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
 from app.engine.ruling import OPTIONS, CodeRuling
 from app.engine.table import Table
 from app.model.events import EVENTS
@@ -45,6 +46,30 @@ STAGE_WORDS = {
     "stock-exhausted": "in the final tricks, the stock exhausted",
     "hand-over": "after the hand",
 }
+# The deal stage once every hand has its cards: "during the deal" beside two full hands reads
+# as a deal cut short (the blind audit of round 5, #175).
+DEALT_WORDS = "just after the deal"
+
+
+def stage_phrase(s: Scenario) -> str:
+    """The stage in the words that fit the cards on the table: a deal whose hands are dealt
+    is told as just after it."""
+    if s.stage == "deal" and s.hands and all(s.hands.values()):
+        return DEALT_WORDS
+    return STAGE_WORDS.get(s.stage, s.stage)
+
+
+def pack_words(s: Scenario, game: Game) -> str:
+    """The pack the table is dealt from, in a sentence, where a reading in force other than
+    the game's usual one changes it ('The pack: 40 cards, ace to ten, no court cards (1913).');
+    '' on the usual pack."""
+    out = []
+    for group, law_id in s.variants.items():
+        readings = game.variant_groups.get(group, ())
+        law = next((r for r in readings[1:] if r.id == law_id), None)
+        if law is not None and law.changes.ranks:
+            out.append(law.title.rstrip(".") + ".")
+    return " ".join(out)
 
 
 def code_words(code: str) -> str:
@@ -285,9 +310,6 @@ def blank_since_words(scenario: Scenario) -> str:
             "since has been a king, queen or knave.")
 
 
-_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
-
-
 def _plural_rank(rank: str, n: int) -> str:
     word = RANK_NAMES[rank]
     return f"{number(n)} {word}{'' if n == 1 else 's'}" if n else f"no {word}"
@@ -311,8 +333,8 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
     wrong card shown is one of his hand (declared cards stay in it), in place of a card he
     lacks, or of one he holds (a declaration he may amend). A four of a kind is any four of
     the rank: said by their number, never by suit. '' when it cannot be said."""
-    if declared in _FOUR:
-        rank = _FOUR[declared]
+    if declared in FOUR_RANKS:
+        rank = FOUR_RANKS[declared]
         of_rank = [c for c in hand if c.rank == rank]
         if lacking:
             fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
@@ -381,6 +403,33 @@ def declared_when(scenario: Scenario, game: Game | None) -> str:
     return f" He declared on winning the {ordinal(won)} trick."
 
 
+# Declarations a learner may take one another's words for ("a marriage" for a royal one,
+# "bézique" for double bézique): the cards of each, given the trump.
+_MARRIAGES = ("marriage", "royal-marriage")
+_BEZIQUES = ("bezique", "double-bezique", "pinochle")
+
+
+def alike_held(declared: str, hand: tuple[Card, ...], trump: str | None) -> list[Card]:
+    """The cards of the declaration he holds, where his hand holds more than one combination
+    its words could name (the blind audit of round 5, #144: "declared a marriage" beside the
+    king and queen of hearts, trumps, and of clubs), so the stem names them; [] where the
+    words name one combination of his hand."""
+    held = Counter(hand)
+    if declared in _MARRIAGES:
+        suits = [s for s in "SHDC" if held[Card("K", s)] and held[Card("Q", s)]]
+        if len(suits) < 2:
+            return []
+        royal = declared == "royal-marriage"
+        suit = next((s for s in suits if (s == trump) == royal), None)
+        return [] if suit is None else [Card("K", suit), Card("Q", suit)]
+    if declared in _BEZIQUES:
+        pairs = min(held[Card("Q", "S")], held[Card("J", "D")])
+        if pairs < 2:
+            return []
+        return [Card("Q", "S"), Card("J", "D")] * (2 if declared == "double-bezique" else 1)
+    return []
+
+
 def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     """Whether a declarer held the cards of what he declared, and when he declared, said in
     words (a false declaration left for the learner to find in the hand is a fact he was not
@@ -396,7 +445,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     hand = scenario.hands.get(str(player))
     if not isinstance(hand, tuple):
         return ""
-    lacking = missing_cards(declared, hand, scenario.trump, scenario.game)
+    lacking = missing_cards(declared, hand, scenario.trump, game)
     if lacking is None:
         return ""
     declares = _declares(game)
@@ -407,13 +456,18 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
         if said:
             return said
     if not lacking:
+        cards = alike_held(declared, hand, trump=scenario.trump)
+        if cards:
+            suit = cards[0].name.split(" of ")[1]
+            named = f"king and queen of {suit}" if declared in _MARRIAGES else cards_words(cards)
+            return f" He holds the cards for it: the {named}."
         return " He holds the cards for it."
     if declared == "marriage":
         # A marriage is of any suit but trumps (that one is royal): naming the cards of one
         # suit would read as a marriage in that suit.
         return " He does not hold the king and queen of any one suit."
-    if declared in _FOUR:
-        rank = _FOUR[declared]
+    if declared in FOUR_RANKS:
+        rank = FOUR_RANKS[declared]
         held = sum(1 for c in hand if c.rank == rank)
         return f" He holds only {_plural_rank(rank, held)}."
     return f" He does not hold the {join_words([c.name for c in lacking])}."
@@ -443,7 +497,7 @@ def dealer_words(dealer: str, event_type: str, error: object = None) -> str:
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
-    stage = STAGE_WORDS.get(s.stage, s.stage)
+    stage = stage_phrase(s)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
     if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched \
@@ -455,6 +509,8 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if dealer.startswith(("It ", "Nobody ")):
         dealer = dealer[0].lower() + dealer[1:]  # after the semicolon
     parts = [f"{game.name}, {stage}; {dealer}"]
+    if pack := pack_words(s, game):
+        parts.append(pack)
     if s.trump and s.event.type != "several-trumps-turned":  # the trump is not settled
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
     if s.tricks_played:

@@ -167,7 +167,7 @@ def test_a_false_declaration_is_said_in_words(bank_questions):
                     or f"in place of the {lacking[0].name}, which he does not hold"
                     in q.situation), q.id
         else:
-            assert any(w in q.situation for w in ("He holds the cards for it.",
+            assert any(w in q.situation for w in ("He holds the cards for it",
                                                   ", which he holds.",
                                                   "though he holds a fourth")), q.id
     assert said > 5

@@ -54,6 +54,14 @@ class PlayFacts(Schema, frozen=True):
     bids: Annotated[tuple[Bid, Bid], Meta(
         description="[lowest, highest], whole numbers from 1 to 100")] = (0, 0)
     declarations: bool = False  # the winner of a trick may declare combinations before drawing
+    # What each combination scores when declared (or, at Écarté, the king marked), by the
+    # engine's names of them (app/model/event_words.DECLARATION_WORDS); none where the game
+    # has none.
+    declared_points: dict[str, Points] = field(default_factory=dict)
+    # A four of a kind is one card of each suit (Pinochle's "four aces of different suits");
+    # false where it is any four of the rank (Hoffmann's Bézique: "Four Knaves (of any suits,
+    # e.g. two knaves of spades and two of hearts)"; Rubicon: "irrespective of suit").
+    four_of_each_suit: bool = False
     # The points that win the game, so a running score at the start of a deal stays below it;
     # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
     game_to: Points = 0

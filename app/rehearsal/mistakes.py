@@ -31,7 +31,7 @@ from app.model.event_types import (
 )
 from app.model.games import Game
 from app.model.scenario import ScenarioError, _card_hook, parse_scenario
-from app.rehearsal.play import RehearsalError, draw, put_card, settle_draws
+from app.rehearsal.play import RehearsalError, draw, facts, put_card, settle_draws
 from app.rehearsal.state import DealState, to_scenario
 
 # Events whose card is put on the table: the engine judges the table as it was before.
@@ -97,6 +97,13 @@ def _failed_to_draw(state: DealState, game: Game, player: str) -> DealState:
 
 
 def _drew_two(state: DealState, game: Game, player: str) -> DealState:
+    if facts(game).two_drawn == "seen":
+        # Where the laws speak of a drawer who sees two cards (Rubicon, Portland laws 28 and
+        # 30), he takes his one card and sees the next: the draws are made and every hand
+        # keeps its count, as the quiz's tables have it (quizzes/make_cards.py).
+        return replace(settle_draws(state, game),
+                       note=f"{player} saw two cards in drawing: he took the top one and saw "
+                            f"the one beneath it.")
     owed = state.draw_extra.get(player, 0)
     state = replace(state, draw_extra={**state.draw_extra, player: owed + 1})
     if player in state.to_draw:

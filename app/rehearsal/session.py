@@ -369,7 +369,7 @@ class Rehearser:
             # A marriage named in a suit needs that suit's king and queen.
             missing = missing_cards("royal-marriage", state.hand(player), suit.upper())
         else:
-            missing = missing_cards(name, state.hand(player), trump, game.id)
+            missing = missing_cards(name, state.hand(player), trump, game)
         if missing:
             raise RehearsalError(f"{player} does not hold {', '.join(c.name for c in missing)} "
                                  f"for that declaration")

@@ -156,7 +156,7 @@ def lawful_declaration(s: Scenario, game: Game) -> bool:
         return False
     if not isinstance(hand, tuple) or not isinstance(declared, str):
         return False
-    return missing_cards(declared, hand, s.trump, s.game) == []
+    return missing_cards(declared, hand, s.trump, game) == []
 
 
 # Laws of the opening lead ("the first card pitched fixes trumps"): the engine cites them

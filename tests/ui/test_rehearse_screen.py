@@ -369,3 +369,15 @@ def test_a_revoke_ruled_and_applied_shows_on_the_score(qtbot, screen: RehearseSc
     screen.new_deal("cinch", seed=5)
     assert screen.open_path(path)
     assert f"{revoker} {now}" in screen.table.facts.text()
+
+
+def test_the_declare_row_offers_the_games_declared_points(screen) -> None:
+    """The declarations offered, with their points, are the game's declared play facts."""
+    screen._game_chosen("pinochle")
+    row = screen.declare_row
+    offered = {row.kind.itemData(i): row.kind.itemText(i) for i in range(row.kind.count())}
+    assert offered["pinochle"] == "pinochle (40)" and offered["sequence"].endswith("(150)")
+    assert "double-bezique" not in offered
+    screen._game_chosen("rubicon-bezique")
+    offered = {row.kind.itemData(i) for i in range(row.kind.count())}
+    assert "double-bezique" in offered

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.cards import Card, CardError
 from app.corpus.laws import Law
+from quizzes.questions import source_words
 from ui import theme
 from ui.badges import BadgeLabel
 from ui.compat import override
@@ -267,8 +268,8 @@ class QuestionView(QWidget):
     def mark(self, result: Result) -> None:
         """After checking: the right choices in green, a wrong pick in red (words, not only hue);
         the source of the law, and the id in the copy button's tooltip."""
-        law = self._laws.get(result.question.law)
-        self.source.setText(f"Source: {law.citation}" if law is not None else "")
+        sources = source_words(result.question, self._laws)
+        self.source.setText(f"Source: {sources}" if sources else "")
         self.copy_id_button.setToolTip(f"Copy “{result.question.id}” to the clipboard")
         right = set(result.question.answer) if isinstance(result.question.answer, tuple) else set()
         given = set(result.given) if isinstance(result.given, tuple) else set()

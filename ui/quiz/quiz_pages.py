@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cards import Card, CardError
 from app.corpus.laws import Law
+from quizzes.questions import source_words
 from ui import theme
 from ui.links import href
 from ui.words import code_name, game_name, short_code_name, topic_name
@@ -154,9 +155,9 @@ def exam_report_html(report: ExamReport, laws: Mapping[str, Law], title: str) ->
             lines.append(f'<span class="label">The right answer:</span> '
                          f"{e(result.correct_answer)}")
         lines.append(f'<span class="label">Law:</span> {links}')
-        law = laws.get(q.law)
-        if law is not None:
-            lines.append(f'<span class="label">Source: {e(law.citation)}</span>')
+        sources = source_words(q, laws)
+        if sources:
+            lines.append(f'<span class="label">Source: {e(sources)}</span>')
         parts.append(f"<li><p>{'<br/>'.join(scene)}</p>{table_html(q.table)}"
                      f"<p>{'<br/>'.join(lines)}</p></li>")
     parts.append("</ol>")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.engine.handlers.declarations import VALUES
+from app.engine.handlers.declarations import declared_points
 from app.model.events import DECLARATION_WORDS, EVENTS
 from app.model.games import Game
 from app.rehearsal.state import DealState
@@ -27,9 +27,9 @@ from ui.builder.event_form import EventForm
 SUITS = (("S", "spades"), ("H", "hearts"), ("D", "diamonds"), ("C", "clubs"))
 
 
-def declaration_values(game: str) -> dict[str, int]:
-    """The declarations a game scores, with their points (the engine's own table)."""
-    return dict(VALUES.get(game, {}))
+def declaration_values(game: Game | None) -> dict[str, int]:
+    """The declarations a game scores, with their points (its declared play facts)."""
+    return dict(declared_points(game))
 
 
 class DeclareRow(QWidget):
@@ -62,9 +62,9 @@ class DeclareRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for w in (self.kind, self.suit, self.points, self.button):
             layout.addWidget(w)
-        self._game = ""
+        self._game: Game | None = None
 
-    def set_game(self, game: str) -> None:
+    def set_game(self, game: Game | None) -> None:
         """Offer the game's declarations, each with its usual points."""
         self._game = game
         self.kind.blockSignals(True)

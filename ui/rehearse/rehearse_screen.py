@@ -221,7 +221,7 @@ class RehearseScreen(QWidget):
         index = self.game_box.findData(game)
         if index >= 0:
             self.game_box.setCurrentIndex(index)
-        self.declare_row.set_game(game)
+        self.declare_row.set_game(self.games.get(game))
 
     # --- acting --------------------------------------------------------------------------
     @property

@@ -1,9 +1,11 @@
-"""What a declared combination needs in the hand, and what it scores, for the Bézique family."""
+"""What a declared combination needs in the hand, and what it scores, for the Bézique family
+(the points and the suits of a four of a kind are the game's declared play facts: [play]
+declared_points and four_of_each_suit in content/games)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.cards import RANK_NAMES, Card
@@ -11,58 +13,41 @@ from app.engine.core import Context, names
 from app.engine.ruling import Decision
 from app.model import event_types as ev
 from app.model.events import DECLARATION_WORDS
+from app.model.games import Game
 
-_BEZIQUE = {
-    "four-aces": 100,
-    "four-kings": 80,
-    "four-queens": 60,
-    "four-jacks": 40,
-    "marriage": 20,
-    "royal-marriage": 40,
-    "bezique": 40,
-    "double-bezique": 500,
-    "sequence": 250,
-}
-# Points per declaration and game; Pinochle's "bezique" is its pinochle (same two cards).
-VALUES: dict[str, dict[str, int]] = {
-    "bezique": _BEZIQUE,
-    "rubicon-bezique": _BEZIQUE,
-    "ecarte": {"king": 1},
-    "pinochle": {
-        # Its bezique is called pinochle (the same two cards), scored under that name only.
-        **{k: v for k, v in _BEZIQUE.items() if k not in ("double-bezique", "bezique")},
-        "pinochle": 40,
-        "sequence": 150,
-    },
-}
-_FOUR = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
-FOURS = frozenset(_FOUR)
+# The rank of each four of a kind.
+FOUR_RANKS = {"four-aces": "A", "four-kings": "K", "four-queens": "Q", "four-jacks": "J"}
+FOURS = frozenset(FOUR_RANKS)
 _COUNTS = ("no", "one", "two", "three")
 # A declaration's words are the event registry's (app/model/events.py): one list.
 NAMES = DECLARATION_WORDS
 
 
-# Games whose four of a kind is one card of each suit: Pinochle's "four aces of different
-# suits". At Bézique and Rubicon Bézique it is any four of the rank (Hoffmann's table of
-# scores: "Four Knaves (of any suits, e.g. two knaves of spades and two of hearts)";
-# Rubicon: "irrespective of suit").
-_FOUR_OF_EACH_SUIT = frozenset({"pinochle"})
+def declared_points(game: Game | None) -> Mapping[str, int]:
+    """What each combination scores when declared in `game`: its declared play facts
+    ([play] declared_points in content/games); none for a game without them."""
+    play = game.facts.play if game is not None else None
+    return play.declared_points if play is not None else {}
 
 
-def any_four(game: str | None) -> bool:
-    """Whether a four of a kind is any four of the rank in `game` (not one of each suit)."""
-    return game is not None and game not in _FOUR_OF_EACH_SUIT
+def any_four(game: Game | None) -> bool:
+    """Whether a four of a kind is any four of the rank in `game` (not one of each suit, as the
+    game's play facts may say: [play] four_of_each_suit); one of each with no game named."""
+    if game is None:
+        return False
+    play = game.facts.play
+    return play is None or not play.four_of_each_suit
 
 
 def missing_cards(declared: str, hand: Sequence[Card], trump: str | None,
-                  game: str | None = None) -> list[Card] | None:
+                  game: Game | None = None) -> list[Card] | None:
     """Cards the hand lacks for the declaration ([] when it holds them); None if undecidable.
     A four of a kind wants one of each suit in `game` where the laws say so (Pinochle, or no
     game named), else any four of the rank: then a card of each rank short, of a suit the
     hand lacks first."""
     held = Counter(hand)
-    if declared in _FOUR:
-        rank = _FOUR[declared]
+    if declared in FOUR_RANKS:
+        rank = FOUR_RANKS[declared]
         lacked = [Card(rank, s) for s in "SHDC" if not held[Card(rank, s)]]
         if not any_four(game):
             return lacked
@@ -104,7 +89,7 @@ class Claim:
     def wanting(self) -> str:
         """What his hand wants for it: 'without the queen of spades', or for a four of a kind
         (any four of the rank) 'with only three kings'."""
-        rank = _FOUR.get(self.declared)
+        rank = FOUR_RANKS.get(self.declared)
         if rank is None:
             return f"without the {names(self.lacking)}"
         held = 4 - len(self.lacking)
@@ -124,10 +109,10 @@ def check_claim(
     """The event's declaration against the hand, or None when the hand or value is unknown."""
     player, declared = ctx.event.player, ctx.event.declared
     hand = ctx.table.cards(player)
-    value = VALUES.get(ctx.game.id, {}).get(declared)
+    value = declared_points(ctx.game).get(declared)
     if hand is None or not value:
         return None
-    lacking = missing_cards(declared, hand, ctx.table.trump, ctx.game.id)
+    lacking = missing_cards(declared, hand, ctx.table.trump, ctx.game)
     if lacking is None:
         return None
     return Claim(player, declared, NAMES[declared], value, tuple(lacking))
@@ -157,7 +142,7 @@ def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         )
     else:
         return None
-    value = VALUES.get(ctx.game.id, {}).get(ctx.event.declared)
+    value = declared_points(ctx.game).get(ctx.event.declared)
     if not value:
         return None
     who, what = ctx.event.player, NAMES[ctx.event.declared]
