@@ -13,7 +13,6 @@ from functools import cache
 
 from app.cards import Card
 from quizzes.bank import default_bank
-from quizzes.generators.common import rule_dealt
 from quizzes.moments import Dealt, deal_moment
 from quizzes.possible import table_problems
 from quizzes.questions import QuestionError
