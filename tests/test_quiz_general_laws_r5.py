@@ -170,3 +170,21 @@ def test_two_hands_wrong_in_play_are_not_ruled(ruled):
     r = ruled(_cinch(stage="play", trump="H", tricks_played=4,
                      hands={"North": 3, "East": 1, "South": 2, "West": 2}), "american")
     assert r.outcome == "not-covered"
+
+
+def test_a_random_builder_table_has_the_dealers_adversary_turn_up_his_own_card():
+    """'Deal at random' in the builder makes the same table the law speaks of (#110)."""
+    from app.table_builder import deal_at_random, default_event, new_table, set_event
+
+    cinch = BANK.games["cinch"]
+    seen = 0
+    for seed in range(30):
+        start = set_event(new_table(cinch),
+                          default_event("own-card-exposed-in-deal", new_table(cinch), cinch))
+        raw = deal_at_random(start, cinch, "deal", random.Random(seed))
+        seats, dealer = raw["players"], raw["dealer"]
+        player = raw["event"]["player"]
+        if dealer in seats:
+            seen += 1
+            assert seats.index(player) % 2 != seats.index(dealer) % 2, (seed, raw["event"])
+    assert seen
