@@ -166,6 +166,11 @@ def _lead_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
     """A player not to lead leads a card of his own; those who played to it before the error
     was seen are the players after him in turn (play goes to the left), as many as the event
     drew, each with a card in his hand."""
+    if all(len(state.hand(p)) <= 1 for p in state.players):
+        # The last trick: each has one card left, which he must play whoever leads, so taking
+        # the false lead back (or calling the card led) changes nothing the laws speak of (the
+        # round-5 audit's #106, every hand empty once all had played to it).
+        return None
     made = _out_of_turn(state, game, ev, ctx)
     if made is None:
         return None
@@ -183,6 +188,27 @@ def _lead_out_of_turn(state: DealState, game: Game, ev: dict[str, Any],
     if not followers:
         del ev["followed_by"]
     return state, ev
+
+
+def _dealers_adversary(state: DealState, game: Game, ev: dict[str, Any],
+                       ctx: Context) -> Made | None:
+    """The player who turns up his own card in the deal is an adversary of the dealer, as the
+    law of it (general.american.own-card-exposed-in-deal) has him: not the dealer, nor in a
+    partnership game the dealer's partner, facing him (the round-5 audit's #110). The law
+    gives the claim to "the dealer's side" and denies it to the offender: where a third player
+    sits on neither side (Auction Pitch, each for himself), it does not say whether he may
+    claim, so the whole ruling is not known and no such table is made (#43)."""
+    seats = list(state.players)
+
+    def side(p: str) -> set[str]:
+        if game.partnerships and len(seats) == 4:
+            return {p, seats[(seats.index(p) + 2) % 4]}
+        return {p}
+
+    player = ctx.rng.choice([p for p in seats if p not in side(state.dealer)])
+    if side(state.dealer) | side(player) != set(seats):
+        return None
+    return state, {**ev, "player": player}
 
 
 def _named_suit(state: DealState, game: Game, ev: dict[str, Any],
@@ -453,6 +479,7 @@ MAKERS: dict[str, Maker] = {
     "play": _play,
     "play-out-of-turn": _out_of_turn,
     "lead-out-of-turn": _lead_out_of_turn,
+    "own-card-exposed-in-deal": _dealers_adversary,
     "named-suit-not-led": _named_suit,
     "exposed-card": _exposed,
     "carte-blanche": _carte_blanche,

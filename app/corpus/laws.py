@@ -77,6 +77,9 @@ class Law(Schema, frozen=True, kw_only=True):
     changes: VariantChanges = field(default_factory=VariantChanges)
     # The ruling the law gives whatever the table, when it gives one (app/corpus/law_rulings.py).
     ruling: LawRuling | None = None
+    # The law's own text says its rule could not be confirmed for its code (a modern account
+    # standing in for a lost one, domain.md's UNVERIFIED): a quiz asks no count that turns on it.
+    unconfirmed: bool = False
     file: str = ""
 
     @property

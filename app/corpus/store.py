@@ -37,7 +37,7 @@ from app.corpus.cache import cache_dir
 if TYPE_CHECKING:
     from app.corpus.laws import Law
 
-FORMAT = "cardlaws-content-store/4"
+FORMAT = "cardlaws-content-store/5"
 # A law's row: its fields as columns (text is read without parsing), the lists as JSON.
 LAW_COLUMNS = (
     'pos, id, id_crc, game, code, "case", topic, variant_of, variant_default, changes, file, '
@@ -344,10 +344,11 @@ def discard(root: Path) -> None:
 
 
 def law_links(law: Law) -> str:
-    """A law's lists (related laws, counterparts, a reading's changes) and its ruling as
-    JSON, as the schema encodes them (app/corpus/laws.py); "" if none."""
-    links = {name: getattr(law, name) for name in ("related", "counterparts", "changes", "ruling")
-             if getattr(law, name)}
+    """A law's lists (related laws, counterparts, a reading's changes), its ruling and
+    whether it is unconfirmed as JSON, as the schema encodes them (app/corpus/laws.py); ""
+    if none."""
+    names = ("related", "counterparts", "changes", "ruling", "unconfirmed")
+    links = {name: getattr(law, name) for name in names if getattr(law, name)}
     return msgspec.json.encode(links).decode() if links else ""
 
 

@@ -188,6 +188,22 @@ def exposed_without_tricks(table: ScenarioFile, event: ev.ExposedCard, game: Gam
     return replace(table, event=replace(event, how=how, second_card=second))
 
 
+def dealers_adversary(table: ScenarioFile, event: ev.OwnCardExposedInDeal, game: Game,
+                      rng: random.Random) -> ScenarioFile:
+    """A player's own card turned up in the deal is turned up by an adversary of the dealer,
+    as Foster's law of it has him: not the dealer, nor the dealer's partner facing him."""
+    seats = list(_seats(table))
+    if table.dealer not in seats:
+        return table
+    side = {table.dealer}
+    if game.partnerships and len(seats) == 4:
+        side.add(seats[(seats.index(table.dealer) + 2) % 4])
+    if event.player not in side:
+        return table
+    return replace(table, event=replace(event, player=rng.choice(
+        [p for p in seats if p not in side])))
+
+
 def played_out(table: ScenarioFile, event: ev.Event, game: Game,
                rng: random.Random) -> ScenarioFile:
     """The hand is over: no cards are left in hand and no trick is in progress."""

@@ -266,8 +266,11 @@ _SPECS: tuple[EventSpec, ...] = (
         "Counted out",
         "Players can count out (reach the game) on this deal.",
         ("hand-over",),
-        lambda f: f"{join(list(f['players']))} can count out on this deal; the bidder "
-            + ("made" if f["bid_made"] else "did not make") + " his bid.",
+        # A bidder short of his bid is set back and cannot count out (seed 000:3): the stem
+        # says only that the points taken would have taken each out (the round-5 audit's #198).
+        lambda f: f"{join(list(f['players']))} can count out on this deal; the bidder made his "
+            "bid." if f["bid_made"] else f"{join(list(f['players']))} each took points enough "
+            "to count out on this deal; the bidder did not make his bid.",
         needs=("bidding",),
         randomize=rnd.played_out,
     ),
@@ -330,6 +333,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "During the deal, one of the dealer's adversaries turned up one of his own cards.",
         ("deal", "bidding"),
         lambda f: f"During the deal, {f['player']} turned up one of his own cards.",
+        randomize=rnd.dealers_adversary,
     ),
     EventSpec(
         t.CarteBlanche,

@@ -43,6 +43,15 @@ def states_a_ruling(cr: CodeRuling) -> bool:
 
 
 
+def rests_on_unconfirmed(bank: QuestionBank, law_ids: Sequence[str]) -> bool:
+    """Whether any law cited is one whose rule could not be confirmed for its code (Law.
+    unconfirmed: Cinch's failed bid, a modern account where Foster's count is lost): a count
+    or ruling that turns on it would mark a learner who knows another count wrong for an
+    answer nobody can check (the round-5 audit's #128, #141)."""
+    laws = bank.content.laws
+    return any(law_id in laws and laws[law_id].unconfirmed for law_id in law_ids)
+
+
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
 # nothing for a law to decide, and every law of the scoring or the play fits such a table.
 NOTHING_WRONG = frozenset({"points-made", "hand-result", "counted-out", "stock-exhausted",

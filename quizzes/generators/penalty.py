@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from quizzes.generators.common import find, public_table, seeded
+from quizzes.generators.common import find, public_table, rests_on_unconfirmed, seeded
 from quizzes.questions import Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -23,8 +23,9 @@ TYPE = "penalty"
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Laws whose rulings move points."""
-    return bank.survey.laws("scored")
+    """Laws whose rulings move points, but for a law whose rule is unconfirmed."""
+    return [law_id for law_id in bank.survey.laws("scored")
+            if not rests_on_unconfirmed(bank, (law_id,))]
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -37,7 +38,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         law.code,
         bank.survey.combos(law_id, "scored"),
         rng,
-        lambda f: bool(f.for_code(law.code).score),
+        lambda f: bool(f.for_code(law.code).score)
+        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
     )
     cr = found.for_code(law.code)
     player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))

@@ -18,6 +18,7 @@ from quizzes.generators.common import (
     find,
     pick_combo,
     public_table,
+    rests_on_unconfirmed,
     rule_combo,
     seeded,
     shuffled,
@@ -174,7 +175,7 @@ def laws(bank: QuestionBank) -> list[str]:
     decides (a law the engine rules only as "Play goes on.", its consequence in the why, is
     not asked: states_a_ruling)."""
     return [law_id for law_id in bank.survey.laws("stated")
-            if builds_first_seed(build, bank, law_id)]
+            if not rests_on_unconfirmed(bank, (law_id,)) and builds_first_seed(build, bank, law_id)]
 
 
 def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
@@ -199,6 +200,15 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     if cr.options:
         variant(options=tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options))
         variant(options=())
+        # A right given to one side of a partnership (the dealer's side may claim a misdeal)
+        # given to the other side instead: the wrong side, the ruling a learner who mistakes
+        # whose error it was gives (the round-5 audit's #110).
+        named = {o.by for o in cr.options}
+        rest = [p for p in players if p not in named]
+        ids = {o.id for o in cr.options}
+        if len(ids) == 1 and len(named) == len(rest) > 1:
+            right = next(iter(ids))
+            variant(options=tuple(Option(right, p) for p in rest))
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
@@ -354,7 +364,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         # A table whose ruling states what the law decides (states_a_ruling), with at least
         # two wrong rulings plainly false of it.
         found = find(bank, law_id, law.code, combos, rng,
-                     lambda f: states_a_ruling(f.for_code(law.code)))
+                     lambda f: states_a_ruling(f.for_code(law.code))
+                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws))
         choices, key = ruling_choices(bank, found, law.code, rng, combos)
         if len(choices) > MIN_WRONG:
             break

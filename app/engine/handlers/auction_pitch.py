@@ -59,25 +59,15 @@ def play(ctx: Context[ev.Play]) -> Decision:
     )
 
 
-@rules("auction-pitch", "american", "wrong-count", "faced-card-in-pack", "dealer-exposed-card",
-       "own-card-exposed-in-deal")
+@rules("auction-pitch", "american", "wrong-count", "faced-card-in-pack", "dealer-exposed-card")
 def misdeal(
-    ctx: Context[ev.DealerExposedCard | ev.FacedCardInPack | ev.WrongCount
-                 | ev.OwnCardExposedInDeal],
+    ctx: Context[ev.DealerExposedCard | ev.FacedCardInPack | ev.WrongCount],
 ) -> Decision | None:
-    """F-291: a misdeal never loses the deal; the same dealer deals again. The game's own law
-    (ENC-AP) makes any card exposed in dealing a new deal, whoever shows it: it takes
-    precedence over Foster's general law for a player who turns up his own card (no claim for
-    his own error), which would let the deal stand."""
-    if isinstance(ctx.event, ev.OwnCardExposedInDeal):
-        dealer = ctx.table.dealer
-        return ctx.decide(
-            "new-deal",
-            [P + "exposed-or-wrong-count-in-deal", P + "misdeal-same-dealer"],
-            f"A card exposed in dealing at Auction Pitch means a new deal, whoever shows it "
-            f"({ctx.event.player} turned up his own), and by the same player: a misdeal never "
-            f"costs {dealer} the deal.",
-        )
+    """F-291: a misdeal never loses the deal; the same dealer deals again. ENC-AP: "If an
+    exposed card or a wrong number be dealt to a player there must be a new deal": a card
+    dealt face up, the dealer's error. A card a player turns up himself, dealt him face down,
+    is not one dealt exposed: the game's laws held are silent on it, so Foster's general law
+    for that very case rules it (app/engine/handlers/general.py; the round-5 audit's #43)."""
     if ctx.event.type == "wrong-count":
         _, over, under = over_under(ctx)
         if not over and not under:

@@ -101,17 +101,25 @@ def bid_out_of_turn(ctx: Context[ev.BidOutOfTurn]) -> Decision:
 
 @rules(ANY_GAME, "american", "own-card-exposed-in-deal")
 def own_card_exposed_in_deal(ctx: Context[ev.OwnCardExposedInDeal]) -> Decision | None:
-    """F-662: nobody claims a penalty for his own error; the dealer's side may claim a misdeal."""
+    """F-662 (Exposed Cards): "No player can exact a penalty for his own error, so that if an
+    adversary of the dealer exposes one of his own cards he cannot claim a misdeal, but the
+    dealer's side may." The law speaks of the dealer's adversaries only: the dealer's own card
+    (its own event) and his partner's are cases it does not rule, and nothing else in the
+    general laws held does (the round-5 audit's #110: the partner's "side" would be his own)."""
     table = ctx.table
     offender = ctx.event.player
-    if offender == table.dealer:
-        return None  # The law speaks of the dealer's adversaries (the dealer's own: its event).
     dealers_side = table.side(table.dealer)
+    if offender in dealers_side:
+        return None
+    if len(dealers_side) == 1:
+        side = f"the dealer, {table.dealer} (each plays for himself, so his side is he alone)"
+    else:
+        side = f"the dealer's side ({' and '.join(dealers_side)})"
     return ctx.decide(
         "deal-stands",
         [P + "own-card-exposed-in-deal", P + "no-penalty-for-own-error"],
-        f"{offender} turned up one of his own cards during the deal. The error is his, so he "
-        f"cannot claim a misdeal; the dealer's side ({' and '.join(dealers_side)}) may.",
+        f"{offender}, an adversary of the dealer, turned up one of his own cards during the "
+        f"deal. The error is his, so he cannot claim a misdeal; {side} may.",
         options=each("claim-misdeal", dealers_side),
     )
 
