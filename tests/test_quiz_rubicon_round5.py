@@ -140,7 +140,7 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
     for q in asked:
         assert not re.search(r"how many points does \w+ score\?", q.prompt), q.id
         if "for the game:" in q.explanation and " wins " in q.explanation:
-            assert "value of the game" in q.prompt, q.id
+            assert "value in points of the game" in q.prompt, q.id
         elif not q.deduction:
             assert "add to his score" in q.prompt, q.id
 
@@ -148,7 +148,7 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
 def test_the_question_of_the_audit_asks_the_games_value_and_cites_law_59():
     q = _question("penalty", "played-with-surplus-rubiconed", 993937)
     assert q is not None
-    assert "what is the value of the game South wins, in points?" in q.prompt
+    assert "what is the value in points of the game South wins?" in q.prompt
     assert q.answer == 1500
     assert "counts 100" in q.explanation
     assert E + "rubiconed-under-100" in q.laws

@@ -46,7 +46,7 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game) -> str:
     if not one_deal:
         return f"how many points {'do' if several else 'does'} {who} score?"
     if outcome in _ENDS_THE_GAME:
-        return f"what is the value of the game {who} {'win' if several else 'wins'}, in points?"
+        return f"what is the value in points of the game {who} {'win' if several else 'wins'}?"
     return (f"how many points {'do' if several else 'does'} {who} add to "
             f"{'their' if several else 'his'} score?")
 
