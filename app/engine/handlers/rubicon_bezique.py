@@ -200,11 +200,15 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     taken_up = (f"{who_took}, so the dealer may no longer put the deal right (law 11), and "
                 f"law 12 governs: ")
     if over:
+        # A short hand beside it is read under law 12's second sentence too, whose made-up
+        # hand the surplus's compulsory fresh deal leaves no room for.
+        short = (f" That the other hand is short changes nothing: its making up by agreement "
+                 f"cannot save a deal with a hand of more than nine." if under else "")
         return ctx.decide(
             "new-deal",
-            [E + "surplus-before-play"],
+            [E + "surplus-before-play", *([E + "short-before-play"] if under else [])],
             f"A hand of more than nine cards is found before the dealer has played to the "
-            f"first trick; {taken_up}there must be a fresh deal. {counts}",
+            f"first trick; {taken_up}there must be a fresh deal.{short} {counts}",
         )
     if not under:
         return ctx.decide(
