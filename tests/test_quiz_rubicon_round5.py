@@ -19,9 +19,10 @@ import dataclasses
 import re
 from functools import cache
 
+from bank_questions import BANK
+
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, also_true_of
-from bank_questions import BANK
 from quizzes.judge import judge, read_ruling
 from quizzes.questions import Choice, Question, QuestionError
 

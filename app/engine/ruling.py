@@ -371,7 +371,7 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
     ended = {"game-won", "game-abandoned"}
     if other.outcome not in ended or not stated.score:
         return False
-    if not (stated.meaning == "under-terms" and other.outcome == "game-won"
+    if not ((stated.meaning == "under-terms" and other.outcome == "game-won")
             or {stated.outcome, other.outcome} == ended):
         return False
     return (set(stated.score.items()) <= set(other.score.items())

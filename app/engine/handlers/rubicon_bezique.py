@@ -202,8 +202,8 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     if over:
         # A short hand beside it is read under law 12's second sentence too, whose made-up
         # hand the surplus's compulsory fresh deal leaves no room for.
-        short = (f" That the other hand is short changes nothing: its making up by agreement "
-                 f"cannot save a deal with a hand of more than nine." if under else "")
+        short = (" That the other hand is short changes nothing: its making up by agreement "
+                 "cannot save a deal with a hand of more than nine." if under else "")
         return ctx.decide(
             "new-deal",
             [E + "surplus-before-play", *([E + "short-before-play"] if under else [])],
