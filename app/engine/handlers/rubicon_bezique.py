@@ -112,11 +112,12 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         )
     if over:
         offender = over[0]
-        # A short hand left with no card, no trick on the table: nothing more can be played,
-        # so the hand is over as surely as after the last trick ("play goes on" would have a
-        # player with no card play on).
-        emptied = any(table.cards(p) == () for p in under) and not (
-            table.trick and table.trick.cards)
+        # A short hand left with no card, owing none to the trick on the table (there is
+        # none, or he has played to it): nothing more can be played, so the hand is over as
+        # surely as after the last trick ("play goes on" would have a player with no card
+        # play on, to the trick in progress or the next).
+        emptied = any(table.cards(p) == () and p not in _played_to_trick(ctx)
+                      for p in under)
         if table.timing.all_tricks_played or emptied:
             return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
         innocent, points, arithmetic, computing = surplus_penalty(ctx, offender,
@@ -149,6 +150,17 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         f"penalty, except that {right} wins and scores the last trick ({LAST_TRICK}). {counts}",
         score={right: LAST_TRICK},
     )
+
+
+def _played_to_trick(ctx: Context[Event]) -> frozenset[str]:
+    """Who has played to the trick in progress (nobody when there is none): the leader
+    and those after him, one for each card on it."""
+    trick = ctx.table.trick
+    if trick is None or not trick.cards:
+        return frozenset()
+    order = ctx.table.players
+    start = order.index(trick.leader) if trick.leader in order else 0
+    return frozenset(order[(start + n) % len(order)] for n in range(len(trick.cards)))
 
 
 def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
