@@ -108,7 +108,14 @@ def test_a_wrong_deal_before_play_never_offers_law_11_and_law_12_remedies_as_riv
         # One of the two corrections at most, among all the choices: by law 11 or by law 12,
         # the short hand is put right only with both players' consent, else a fresh deal.
         offered = {c for c in _CORRECTIONS if any(c in t for t in texts)}
-        assert len(offered) <= 1, q.id
+        counts = re.search(r"North holds (\d+) \(should hold (\d+)\) and South holds (\d+) "
+                           r"\(should hold (\d+)\)", q.situation)
+        assert counts, q.id
+        n, n_due, s_, s_due = map(int, counts.groups())
+        if (n - n_due) * (s_ - s_due) >= 0:
+            # (A long hand beside a short one is not put right by filling the short hand
+            # alone: that choice is false of it, and may stand as wrong.)
+            assert len(offered) <= 1, q.id
         for t in texts:
             # A ruling's headline never says the cards are dealt again beside a correction.
             assert not (t.startswith("The cards are dealt again")

@@ -28,10 +28,11 @@ def test_portland_law_11_alone_governs_until_a_card_is_taken_up(ruled):
     english = ruled(rubicon_deal(11, 11), "english")
     assert english.outcome == "innocent-chooses"
     assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North"),
-                                                        ("new-deal", "North")]
+                                                        ("new-deal", "North"),
+                                                        ("new-deal", "South")]
     assert english.laws == (R + "dealer-deals-wrongly",)
     assert english.explanation.startswith("Law 11 governs")
-    assert "if North does not, the cards are dealt again" in english.explanation
+    assert "or North does not allow it, the cards are dealt again" in english.explanation
     assert ("has-looked", "North") in {(g.fact, g.seat) for g in english.grounds}
 
 

@@ -196,16 +196,32 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     again" beside a correction (the blind audit's #40)."""
     table = ctx.table
     pone = table.adversary(table.dealer)
+    # Made up by mutual agreement, or dealt again at either player's wish (law 12); each
+    # player holds both (given to one alone, the other's would be offered as wrong, and is
+    # as true).
+    by_agreement = [*(Option("new-deal", p) for p in table.players),
+                    *(Option("fill-by-agreement", p) for p in table.players)]
     if (over or under) and table.stage == "deal" and not table.anyone_looked:
+        if over:
+            # He "may" put it right: a dealer who does not, or an adversary who refuses
+            # leave, leaves a wrong deal, dealt again.
+            options = [Option("let-dealer-correct", pone),
+                       *(Option("new-deal", p) for p in table.players)]
+            put_right = "put the deal right"
+        else:
+            # A short hand put right is made up from the top of the stock, with leave: the
+            # same right as law 12's made up by agreement, in its words.
+            options = by_agreement
+            put_right = "make up the short hand from the top of the stock"
         return ctx.decide(
             "innocent-chooses",
             [E + "dealer-deals-wrongly"],
             f"Law 11 governs: the dealer has dealt wrongly and neither player has taken up a "
-            f"card, so {table.dealer} may put the deal right if {pone} allows it; if {pone} "
-            f"does not, the cards are dealt again. (Law 12 speaks of hands found wrong after "
-            f"the deal, once the cards are taken up: then a hand of more than nine means a "
-            f"fresh deal whatever anyone wants.) {counts}",
-            options=[Option("let-dealer-correct", pone), Option("new-deal", pone)],
+            f"card, so {table.dealer} may {put_right} if {pone} allows it; if he does not, "
+            f"or {pone} does not allow it, the cards are dealt again. (Law 12 speaks of hands "
+            f"found wrong after the deal, once the cards are taken up: then a hand of more "
+            f"than nine means a fresh deal whatever anyone wants.) {counts}",
+            options=options,
         )
     who_took = ("a player has taken up his cards" if table.stage == "deal"
                 else "the deal is over and the cards are taken up")
@@ -231,9 +247,9 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
         [E + "short-before-play"],
         f"A short hand is found before the dealer has played to the first trick; "
         f"{taken_up}the short hand may be made up from the top of the stock only if both "
-        f"players agree; otherwise there must be a fresh deal, which {pone} may have by "
+        f"players agree; otherwise there must be a fresh deal, which either may have by "
         f"refusing. {counts}",
-        options=[Option("new-deal", pone), Option("fill-by-agreement", pone)],
+        options=by_agreement,
     )
 
 
