@@ -105,6 +105,12 @@ def _step(game: Game) -> int:
     return step or 1
 
 
+def _score_entries(game: Game) -> set[int]:
+    """The values a single score of the game can have: its declarations' and the last
+    trick's."""
+    return {*VALUES.get(game.id, {}).values(), facts(game).last_trick} - {0}
+
+
 def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
                  ctx: Context) -> Made | None:
     """Points really due (a declaration he made, the hand's count, an earlier deal's result)
@@ -112,18 +118,30 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     rng = ctx.rng
     player = ev["player"]
     mine = [points for who, _, points in state.declared if who == player]
+    goal = facts(game).game_to
     if mine and rng.random() < 0.7:
         correct, earlier = rng.choice(mine), False
     elif state.status == HAND_OVER:
+        if not goal:
+            # Each deal is a game (Rubicon Bézique): the hand's count (brisques) is never
+            # marked, and no earlier deal can be found out at this deal's end.
+            return None
         correct, earlier = state.counted.get(player, 0), False
     else:
         results = deal_results(ctx.rehearser, game.id)
         correct, earlier = rng.choice(results)[0], True
+    if not earlier and state.score(player) < correct:
+        return None  # a mark of this deal that his running score does not hold
     step = _step(game)
-    goal = facts(game).game_to
     # Off by a unit or two in a short game (Écarté's five points), by more in a long one.
     offsets = (-2, -1, 1, 2) if 0 < goal <= 10 else (-2, -1, 1, 2, 5, 10)
     marked = correct + step * rng.choice(offsets)
+    entries = _score_entries(game)
+    if not earlier and correct in entries and len(entries) > 2:
+        # One declaration mis-marked: the value of a near combination (a marriage marked as
+        # a royal one), never a figure no single score has (the blind audit's #102: 320 for
+        # 220 at Rubicon Bézique).
+        marked = rng.choice(sorted(entries - {correct}, key=lambda v: abs(v - correct))[:3])
     if marked < 0:
         marked = correct + step
     if goal and not 0 <= marked < goal:

@@ -167,18 +167,23 @@ def test_a_reading_asked_in_words_is_not_set_beside_the_general_law_it_agrees_wi
 
 def test_no_wrong_ruling_is_a_bare_outcome_the_right_ruling_also_is():
     """'A penalty.' beside 'A penalty. South scores 10.', 'The cards are dealt again.' beside
-    'The cards are dealt again. North may allow the dealer to put the deal right.': the learner
-    who picks it has said nothing false."""
+    'The innocent side chooses whether the cards are dealt again. North may allow the dealer
+    to put the deal right or have the cards dealt again.': the learner who picks it has said
+    nothing false."""
     true_of = {
         "bezique.english.play-out-of-turn": {"A penalty.", "Play goes on."},
         "bezique.english.drew-out-of-turn": {"A penalty.", "Play goes on."},
         "rubicon-bezique.english.dealer-deals-wrongly": {"The cards are dealt again."},
     }
+    # The right ruling's opening; where none is given, one of the bare outcomes'.
+    opening = {"rubicon-bezique.english.dealer-deals-wrongly":
+               ("The innocent side chooses whether the cards are dealt again.",)}
     for law, bare in true_of.items():
         for seed in range(6):
             q = BANK.generate("ruling", law, seed)
             right = q.choice(q.answer[0]).text
-            assert right not in bare and right.startswith(tuple(b[:-1] for b in bare)), right
+            assert right not in bare, right
+            assert right.startswith(opening.get(law, tuple(b[:-1] for b in bare))), right
             assert not [c.text for c in q.choices if c.text in bare], (q.id, right)
 
 

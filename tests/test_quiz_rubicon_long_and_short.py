@@ -60,14 +60,22 @@ def test_the_surplus_alone_law_is_never_cited_where_the_other_hand_is_short():
 def test_the_played_out_surplus_beside_a_short_hand_gives_the_last_trick_to_neither():
     q = BANK.generate("ruling", E + "played-with-surplus-rubiconed", 766310)
     assert _counts(q) == (-1, 1)
-    assert q.laws == (E + "played-with-surplus-rubiconed", E + "surplus-and-short-last-trick")
+    assert q.laws[:2] == (E + "played-with-surplus-rubiconed", E + "surplus-and-short-last-trick")
+    assert E + "rubicon" in q.laws  # law 58 computes the game's value
     assert "neither player scores the last trick" in q.explanation
 
 
 def test_a_short_hand_with_no_card_left_does_not_play_on():
+    """Nor where the trick in progress waits for his card: he has none to play to it
+    (surplus-and-short:0 ruled "Play goes on" beside North, with no card, owing one to South's
+    lead)."""
+    seen = 0
     for q in _questions():
         hands = q.table["hands"]
         trick = q.table.get("trick") or {}
-        if any(h == [] for h in hands.values()) and not trick.get("cards"):
+        played = {trick["leader"]} if trick.get("cards") else set()
+        if any(h == [] and p not in played for p, h in hands.items()):
+            seen += 1
             marked = next(c.text for c in q.choices if c.key == q.answer[0]) if q.choices else ""
             assert not marked.startswith("Play goes on"), q.id
+    assert seen

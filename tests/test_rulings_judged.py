@@ -20,13 +20,19 @@ def rubicon_deal(north: int, south: int, seen: tuple[str, ...] = ()) -> dict:
             "event": {"type": "wrong-count"}}
 
 
-def test_portland_law_11_governs_until_a_card_is_taken_up_and_says_law_12_is_what_is_left(ruled):
+def test_portland_law_11_alone_governs_until_a_card_is_taken_up(ruled):
+    """Law 11 holds "prior to either player having taken up any of his cards"; law 12 speaks
+    of hands found wrong "after the deal": the ruling cites law 11 only, and its options are
+    the correction and the fresh deal, under a headline of the choice (the blind audit's
+    #40 and #165)."""
     english = ruled(rubicon_deal(11, 11), "english")
-    assert english.outcome == "new-deal"
-    assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North")]
-    assert english.laws == (R + "dealer-deals-wrongly", R + "surplus-before-play")
+    assert english.outcome == "innocent-chooses"
+    assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North"),
+                                                        ("new-deal", "North"),
+                                                        ("new-deal", "South")]
+    assert english.laws == (R + "dealer-deals-wrongly",)
     assert english.explanation.startswith("Law 11 governs")
-    assert "If North does not, law 12 applies: a hand of more than nine" in english.explanation
+    assert "or North does not allow it, the cards are dealt again" in english.explanation
     assert ("has-looked", "North") in {(g.fact, g.seat) for g in english.grounds}
 
 

@@ -298,9 +298,10 @@ def test_an_unscored_combination_broken_loses_its_score(ruled, declared, how, la
 def test_law_11_the_dealer_may_correct_a_wrong_deal_with_leave_before_cards_are_taken_up(ruled):
     raw = rubicon({"type": "wrong-count"}, stage="deal", hands={"North": 10, "South": 9})
     r = ruled(raw, "english")
-    assert r.outcome == "new-deal"
+    assert r.outcome == "innocent-chooses"
     assert choosers(r, "let-dealer-correct") == ["North"]
-    assert RE + "dealer-deals-wrongly" in r.laws
+    assert sorted(choosers(r, "new-deal")) == ["North", "South"]
+    assert r.laws == (RE + "dealer-deals-wrongly",)
     raw["hands_seen"] = ["North"]
     taken_up = ruled(raw, "english")
     assert RE + "dealer-deals-wrongly" not in taken_up.laws

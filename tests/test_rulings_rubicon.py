@@ -226,3 +226,17 @@ def test_after_a_hand_cut_short_a_hand_dealt_right_still_holds_a_card_for_each_t
     assert "North holds 2 (should hold 1); South holds 0 (should hold 1)" in r.explanation
     # North rubiconed: South wins his own 320 and North's 450, in hundreds, and 1300
     assert r.outcome == "game-won" and dict(r.score) == {"South": 300 + 400 + 1300}
+
+
+def test_a_short_hand_with_no_card_for_the_trick_led_to_him_cannot_play_on(ruled):
+    """Portland law 21 at the 64th trick: South led his last card, and North, short, holds
+    none to play to it. Nothing more can be played, so the game ends: North is not told
+    "play goes on" with a card he has not got (surplus-and-short:0 of the fifth audit's
+    round). South, long, is rubiconed: North wins his 160 and South's 120 in hundreds and
+    1300, and neither scores the last trick."""
+    raw = rubicon([], ["AS"], scores={"North": 160, "South": 120}, stage="stock-exhausted",
+                  tricks_played=63, trick={"leader": "South", "cards": ["KC"]})
+    r = ruled(raw, "english")
+    assert r.outcome == "game-won"
+    assert dict(r.score) == {"North": 100 + 100 + 1300}
+    assert "neither player scores the last trick" in r.explanation

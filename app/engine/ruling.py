@@ -140,6 +140,10 @@ OPTION_MEANINGS: dict[str, str] = {
     "claim-misdeal": "deal-again",
     "void-deal": "deal-again",
     "new-deal": "deal-again",
+    # Portland laws 11 and 12: a short hand made up from the stock by mutual agreement is the
+    # dealer's error put right with his adversary's leave; the two are one right, never
+    # rival answers (the blind audit's #40).
+    "fill-by-agreement": "let-dealer-correct",
 }
 
 
@@ -341,6 +345,8 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         return True
     if _rectify_summary(stated, other):
         return True
+    if _won_deal_stood(stated, other):
+        return True
     bare = not (stated.options or stated.score)
     if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
         # "The cards are taken back and played again" is what a card taken back is: it goes
@@ -352,6 +358,24 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
+
+
+def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
+    """Whether `stated` gives the points of a won game (`other`) under an outcome that lets the
+    deal stand or ends the game another way ("The deal stands. South scores 1500." or "The
+    game is abandoned at once. South scores 1500." beside "The game is won. South scores
+    1500."): a game won at the deal's end is the deal standing, scored, and a game abandoned
+    with its points is a game won by them. Portland law 21 says both at once ("the deal stands
+    good. The player with more than nine cards is rubiconed"), so only another number or
+    scorer makes such a choice false (the blind audit's #14, #38)."""
+    ended = {"game-won", "game-abandoned"}
+    if other.outcome not in ended or not stated.score:
+        return False
+    if not ((stated.meaning == "under-terms" and other.outcome == "game-won")
+            or {stated.outcome, other.outcome} == ended):
+        return False
+    return (set(stated.score.items()) <= set(other.score.items())
+            and set(stated._rights()) <= set(other._rights()))
 
 
 # The particular ways a wrong count is put right (a surplus discarded or drawn, a shortage

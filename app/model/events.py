@@ -231,9 +231,13 @@ _SPECS: tuple[EventSpec, ...] = (
     EventSpec(
         t.ImperfectPack,
         "Imperfect pack",
-        "The pack is found to be imperfect (a card missing or duplicated).",
+        "The pack is found to be imperfect (a card too many of one kind, one too few of "
+        "another).",
         _ALL,
-        lambda f: "The pack is found to be imperfect (a card missing or duplicated).",
+        # Count-neutral: the table shows a full pack's number of cards, so "a card missing"
+        # would contradict it (Portland law 62's "incorrect" pack: one card in another's place).
+        lambda f: "The pack is found to be imperfect: it holds one card too many of one kind "
+                  "and one too few of another.",
     ),
     EventSpec(
         t.KingTurned,

@@ -17,6 +17,7 @@ from quizzes.words import (
 )
 
 if TYPE_CHECKING:
+    from app.model.games import Game
     from quizzes.bank import QuestionBank
 
 TYPE = "penalty"
@@ -26,6 +27,29 @@ def laws(bank: QuestionBank) -> list[str]:
     """Laws whose rulings move points, but for a law whose rule is unconfirmed."""
     return [law_id for law_id in bank.survey.laws("scored")
             if not rests_on_unconfirmed(bank, (law_id,))]
+
+
+# Outcomes that end the game now: where each deal is a game, its points are then the value
+# of the game (Portland law 58), not a sum added to a score play may still raise.
+_ENDS_THE_GAME = frozenset({"game-won", "game-abandoned"})
+
+
+def _ask(who: str, several: bool, points: int, outcome: str, game: Game) -> str:
+    """The question's figure, said so it is read one way. Where each deal is a game of its
+    own and the score is kept (Rubicon Bézique), "how many points does South score?" is read
+    two ways, the sum added to his score (law 17) or the game's value (law 58): the blind
+    audit's #107 against #137. There the figure asked is named: the value of a game the
+    ruling ends, else the points added to his score."""
+    if points < 0:
+        return f"how many points are taken off {who}'s score?"
+    play = game.facts.play
+    one_deal = game.model.keeps_score and play is not None and not play.game_to
+    if not one_deal:
+        return f"how many points {'do' if several else 'does'} {who} score?"
+    if outcome in _ENDS_THE_GAME:
+        return f"what is the value in points of the game {who} {'win' if several else 'wins'}?"
+    return (f"how many points {'do' if several else 'does'} {who} add to "
+            f"{'their' if several else 'his'} score?")
 
 
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
@@ -47,10 +71,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # In a partnership game the points are the side's: "North" alone would read as what
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))
-    if points > 0:
-        ask = f"how many points {'do' if several else 'does'} {who} score?"
-    else:
-        ask = f"how many points are taken off {who}'s score?"
+    ask = _ask(who, several, points, cr.outcome, game)
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(

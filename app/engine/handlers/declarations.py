@@ -90,6 +90,11 @@ class Claim:
         """What his hand wants for it: 'without the queen of spades', or for a four of a kind
         (any four of the rank) 'with only three kings'."""
         rank = FOUR_RANKS.get(self.declared)
+        if self.declared == "marriage" and self.lacking:
+            # A plain marriage may be of any suit: the cards he lacks are those of no suit in
+            # particular, and naming one ("without the queen of spades") describes another
+            # table than the queen and king of two suits he laid down (the blind audit's #127).
+            return "without the king and queen of any one suit"
         if rank is None:
             return f"without the {names(self.lacking)}"
         held = 4 - len(self.lacking)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from app.engine.core import Context, rules
@@ -32,8 +34,19 @@ def rubiconed_points(points: int) -> int:
     return max(points // 100 * 100, 100)
 
 
+class Penalty(NamedTuple):
+    """A rubicon's points for the innocent player, their arithmetic, and the laws of the
+    computing it used (law 58 when the game is computed, law 59 when a score under 100
+    counts 100)."""
+
+    innocent: str
+    points: int
+    arithmetic: str
+    laws: tuple[str, ...]
+
+
 def surplus_penalty(ctx: Context[Event], offender: str,
-                    computed: bool = True) -> tuple[str, int, str]:
+                    computed: bool = True) -> Penalty:
     """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
     his adversary adds the offender's points, counted as a rubiconed loser's are (whole
     hundreds, 100 when under 100: laws 58-59) and capped at 900, and 1300 for the game.
@@ -43,6 +56,8 @@ def surplus_penalty(ctx: Context[Event], offender: str,
     innocent = ctx.table.adversary(offender)
     points = max(ctx.table.score(offender), 0)
     counted = min(rubiconed_points(points), OFFENDER_POINTS_CAP)
+    laws = ((E + "rubicon",) if computed else ()) + (
+        (E + "rubiconed-under-100",) if points < 100 else ())
     if points > OFFENDER_POINTS_CAP:
         how = f"{offender}'s {points} points so far, capped at 900"
     elif points < 100:
@@ -53,17 +68,17 @@ def surplus_penalty(ctx: Context[Event], offender: str,
     else:
         how = f"{offender}'s {points} points so far"
     if not computed:
-        return innocent, RUBICON_PENALTY + counted, (
+        return Penalty(innocent, RUBICON_PENALTY + counted, (
             f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
-            f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}.")
+            f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."), laws)
     own = max(ctx.table.score(innocent), 0)
     whole = own // 100 * 100
     mine = (f"his own {own} in whole hundreds ({whole})" if whole != own
             else f"his own {own}")
     total = whole + counted + RUBICON_PENALTY
-    return innocent, total, (
+    return Penalty(innocent, total, (
         f"{innocent} wins {mine}, plus {how}, plus {RUBICON_PENALTY} for the game: "
-        f"{whole} + {counted} + {RUBICON_PENALTY} = {total}.")
+        f"{whole} + {counted} + {RUBICON_PENALTY} = {total}."), laws)
 
 
 @rules("rubicon-bezique", "english", "wrong-count")
@@ -97,21 +112,23 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         )
     if over:
         offender = over[0]
-        # A short hand left with no card, no trick on the table: nothing more can be played,
-        # so the hand is over as surely as after the last trick ("play goes on" would have a
-        # player with no card play on).
-        emptied = any(table.cards(p) == () for p in under) and not (
-            table.trick and table.trick.cards)
+        # A short hand left with no card, owing none to the trick on the table (there is
+        # none, or he has played to it): nothing more can be played, so the hand is over as
+        # surely as after the last trick ("play goes on" would have a player with no card
+        # play on, to the trick in progress or the next).
+        emptied = any(table.cards(p) == () and p not in _played_to_trick(ctx)
+                      for p in under)
         if table.timing.all_tricks_played or emptied:
             return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
-        innocent, points, arithmetic = surplus_penalty(ctx, offender, computed=not under)
+        innocent, points, arithmetic, computing = surplus_penalty(ctx, offender,
+                                                                  computed=not under)
         if under:
             # Portland law 21 (Foster's surplus-and-short): the law of a surplus alone, which
             # needs the adversary's hand correct and stops play, does not fit (the fourth
             # blind audit's C43, C66).
             return ctx.decide(
                 "play-on",
-                [E + "surplus-and-short", E + "surplus-and-short-last-trick"],
+                [E + "surplus-and-short", E + "surplus-and-short-last-trick", *computing],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
                 f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
                 f"but neither player scores the last trick. {counts}",
@@ -119,7 +136,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             )
         return ctx.decide(
             "game-abandoned",
-            [E + "surplus-after-first-trick"],
+            [E + "surplus-after-first-trick", *computing],
             f"After play to the first trick {offender} is found with more than his right number "
             f"of cards: the game is abandoned at once and {arithmetic} {counts}",
             score={innocent: points},
@@ -135,6 +152,17 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     )
 
 
+def _played_to_trick(ctx: Context[Event]) -> frozenset[str]:
+    """Who has played to the trick in progress (nobody when there is none): the leader
+    and those after him, one for each card on it."""
+    trick = ctx.table.trick
+    if trick is None or not trick.cards:
+        return frozenset()
+    order = ctx.table.players
+    start = order.index(trick.leader) if trick.leader in order else 0
+    return frozenset(order[(start + n) % len(order)] for n in range(len(trick.cards)))
+
+
 def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
                              *, short: bool) -> Decision:
     """Portland law 17: the surplus comes to light once every trick has been played.
@@ -143,13 +171,13 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
     When the adversary's hand is short too (he ran out of cards first), law 21 is the law
     of the two hands, not the surplus alone (which needs the other hand correct): the deal
     stands, the long hand is rubiconed and neither player scores the last trick."""
-    innocent, points, arithmetic = surplus_penalty(ctx, offender)
+    innocent, points, arithmetic, computing = surplus_penalty(ctx, offender)
     second = E + ("surplus-and-short-last-trick" if short else "surplus-after-first-trick")
     last = (f" {innocent} held too few, so neither player scores the last trick."
             if short else "")
     return ctx.decide(
         "game-won",
-        [E + "played-with-surplus-rubiconed", second],
+        [E + "played-with-surplus-rubiconed", second, *computing],
         f"The hand has been played out, and {offender} is found to have played it with more "
         f"than his right number of cards. No play is left to stop, so nothing is abandoned: "
         f"{offender} is rubiconed and {innocent} wins the game.{last} {arithmetic} {counts}",
@@ -159,48 +187,69 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
 
 def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
     """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 11 (the
-    dealer may put his error right, with leave) holds only "prior to either player having
-    taken up any of his cards"; law 12 (more than nine, a fresh deal; fewer, made up only by
-    agreement) is the law of a hand found wrong once the cards are taken up, and the law
-    that is left when leave to put it right is refused."""
+    dealer may put his error right, with his adversary's permission) holds "prior to either
+    player having taken up any of his cards", so while the deal is on the table untouched;
+    law 12 speaks of hands found wrong "after the deal": once the cards are taken up it alone
+    governs (more than nine, a fresh deal; fewer, made up from the stock by mutual agreement,
+    else a fresh deal). Each ruling's options say what may be done instead of a fresh deal,
+    and the fresh deal itself, so its headline is the choice, never "the cards are dealt
+    again" beside a correction (the blind audit's #40)."""
     table = ctx.table
-    short_words = ("a short hand may be made up from the top of the stock only if both "
-                   "players agree; otherwise there must be a fresh deal")
+    pone = table.adversary(table.dealer)
+    # Made up by mutual agreement, or dealt again at either player's wish (law 12); each
+    # player holds both (given to one alone, the other's would be offered as wrong, and is
+    # as true).
+    by_agreement = [*(Option("new-deal", p) for p in table.players),
+                    *(Option("fill-by-agreement", p) for p in table.players)]
     if (over or under) and table.stage == "deal" and not table.anyone_looked:
-        pone = table.adversary(table.dealer)
-        law12 = E + ("surplus-before-play" if over else "short-before-play")
-        then = ("a hand of more than nine cards means a fresh deal" if over else short_words)
+        if over:
+            # He "may" put it right: a dealer who does not, or an adversary who refuses
+            # leave, leaves a wrong deal, dealt again.
+            options = [Option("let-dealer-correct", pone),
+                       *(Option("new-deal", p) for p in table.players)]
+            put_right = "put the deal right"
+        else:
+            # A short hand put right is made up from the top of the stock, with leave: the
+            # same right as law 12's made up by agreement, in its words.
+            options = by_agreement
+            put_right = "make up the short hand from the top of the stock"
         return ctx.decide(
-            "new-deal",
-            [E + "dealer-deals-wrongly", law12],
+            "innocent-chooses",
+            [E + "dealer-deals-wrongly"],
             f"Law 11 governs: the dealer has dealt wrongly and neither player has taken up a "
-            f"card, so {table.dealer} may put the deal right if {pone} allows it. If {pone} "
-            f"does not, law 12 applies: {then}. (Once either player has taken up his cards, "
-            f"law 12 alone governs.) {counts}",
-            options=[Option("let-dealer-correct", pone)],
+            f"card, so {table.dealer} may {put_right} if {pone} allows it; if he does not, "
+            f"or {pone} does not allow it, the cards are dealt again. (Law 12 speaks of hands "
+            f"found wrong after the deal, once the cards are taken up: then a hand of more "
+            f"than nine means a fresh deal whatever anyone wants.) {counts}",
+            options=options,
         )
     who_took = ("a player has taken up his cards" if table.stage == "deal"
                 else "the deal is over and the cards are taken up")
     taken_up = (f"{who_took}, so the dealer may no longer put the deal right (law 11), and "
                 f"law 12 governs: ")
     if over:
+        # A short hand beside it is read under law 12's second sentence too, whose made-up
+        # hand the surplus's compulsory fresh deal leaves no room for.
+        short = (" That the other hand is short changes nothing: its making up by agreement "
+                 "cannot save a deal with a hand of more than nine." if under else "")
         return ctx.decide(
             "new-deal",
-            [E + "surplus-before-play"],
+            [E + "surplus-before-play", *([E + "short-before-play"] if under else [])],
             f"A hand of more than nine cards is found before the dealer has played to the "
-            f"first trick; {taken_up}there must be a fresh deal. {counts}",
+            f"first trick; {taken_up}there must be a fresh deal.{short} {counts}",
         )
     if not under:
         return ctx.decide(
             "deal-stands", [E + "short-before-play"], f"Both hands hold nine cards. {counts}"
         )
-    players = [Option("fill-by-agreement", p) for p in ctx.table.players]
     return ctx.decide(
-        "new-deal",
+        "innocent-chooses",
         [E + "short-before-play"],
         f"A short hand is found before the dealer has played to the first trick; "
-        f"{taken_up}{short_words}. {counts}",
-        options=players,
+        f"{taken_up}the short hand may be made up from the top of the stock only if both "
+        f"players agree; otherwise there must be a fresh deal, which either may have by "
+        f"refusing. {counts}",
+        options=by_agreement,
     )
 
 
