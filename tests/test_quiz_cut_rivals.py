@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 
+from bank_questions import BANK, built, dealt_moments
+
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, Option
 from quizzes.generators.common import rule_dealt
 from quizzes.generators.rivals import real_rival
 from quizzes.generators.ruling import ruling_choices
 from quizzes.questions import Question
-from tests.bank_questions import BANK, built, dealt_moments
 
 DEAL_WORDS = ("dealt again", "deal stands", "deal is void", "misdeal")
 

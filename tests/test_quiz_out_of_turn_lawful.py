@@ -10,10 +10,11 @@ game's rule of following (content/games), not from the maker's own choice.
 
 from __future__ import annotations
 
+from bank_questions import BANK, dealt_moments, question
+
 from app.cards import Card
 from app.model.scenario import parse_scenario
 from quizzes.questions import Question
-from tests.bank_questions import BANK, dealt_moments, question
 
 
 def _unlawful(q: Question) -> str:
