@@ -1,5 +1,5 @@
-"""`python -m app quiz {show,next,validate,audit,items}`: look at quiz questions from the command
-line."""
+"""`python -m app quiz {show,next,validate,audit,items,sample}`: look at quiz questions from the
+command line."""
 
 from __future__ import annotations
 
@@ -46,6 +46,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     items.add_argument("--type", help="only this question type")
     items.add_argument("--game", help="only this game")
     items.set_defaults(func=run_items)
+    sample = sub.add_parser(
+        "sample", help="print a sample of questions of every type, game and code, numbered, "
+        "for judging by hand"
+    )
+    sample.add_argument("--count", type=int, default=200, help="how many questions (200)")
+    sample.add_argument("--seed", type=int, default=0, help="seed of the draw (0)")
+    sample.set_defaults(func=run_sample)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -163,3 +170,24 @@ def run_items(args: argparse.Namespace) -> int:
         ):
             print(info.key)
     return 0
+
+
+def run_sample(args: argparse.Namespace) -> int:
+    """Print a numbered sample (quizzes.sample): exit 0, 1 when an item could not be built."""
+    from quizzes.bank import QuestionBank
+    from quizzes.sample import sample_questions
+
+    if args.count < 1:
+        print("cardlaws: --count must be at least 1", file=sys.stderr)
+        return 2
+    bank = QuestionBank()
+    failed = 0
+    for number, (info, question) in enumerate(sample_questions(bank, args.count, args.seed), 1):
+        print(f"## #{number} ({info.type}, {info.game}, {info.code})")
+        if isinstance(question, Exception):
+            failed += 1
+            print(f"not built: {question}")
+        else:
+            _print_question(bank, question, as_json=False)
+        print()
+    return 1 if failed else 0

@@ -16,6 +16,7 @@ warming the bank reads the file and the catalogue, nothing more.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
@@ -52,7 +53,11 @@ class Prepared:
     new_order: tuple[str, ...]
 
 
+@functools.cache
 def _code_digest() -> bytes:
+    # Once per process: the code running is the code read when it started (a checkout edited
+    # while the app or a test run is going must not change the key under it), and hashing
+    # every module again on each call costs a read of the whole tree.
     digest = hashlib.sha256()
     for root in _CODE_ROOTS:
         for path in sorted(root.rglob("*.py")):

@@ -107,3 +107,23 @@ def test_another_versions_file_is_kept_and_only_the_least_recently_used_go(prepa
     gone = {f"quiz-prepared-{k}.jsonl" for k in others} - kept
     assert gone == {f"quiz-prepared-{k}.jsonl" for k in others[-3:-1]}
     assert prepared.read(others[0]) is not None  # still read back whole
+
+
+def test_the_key_is_the_code_started_with_even_when_a_file_changes_under_a_run(tmp_path,
+                                                                               monkeypatch):
+    # Two suites ran at once while a module was added to the checkout: the key taken before
+    # warming and the one warming wrote under differed, and what was written was not found.
+    code = tmp_path / "quizzes"
+    code.mkdir()
+    (code / "a.py").write_text("A = 1\n", encoding="utf-8")
+    monkeypatch.setattr(prepared, "_CODE_ROOTS", (code,))
+    prepared._code_digest.cache_clear()
+    try:
+        first = prepared._code_digest()
+        (code / "a.py").write_text("A = 2\n", encoding="utf-8")
+        (code / "b.py").write_text("B = 1\n", encoding="utf-8")
+        assert prepared._code_digest() == first
+        prepared._code_digest.cache_clear()
+        assert prepared._code_digest() != first, "a new process reads the new code"
+    finally:
+        prepared._code_digest.cache_clear()

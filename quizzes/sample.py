@@ -1,0 +1,66 @@
+"""A sample of the bank for judging by hand: questions of every type, game and code.
+
+A blind audit judges a few hundred questions a reader can check against the laws. The sample
+must reach every corner a learner can reach, so it is drawn in three passes: one item for each
+(type, game) the bank holds, one for each code not yet drawn, then the rest at random; each
+item is then asked once with a seed of its own. The same seed draws the same sample, so a
+finding's number can be looked up again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from quizzes.questions import QuestionError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from quizzes.bank import QuestionBank
+    from quizzes.catalogue import ItemInfo
+    from quizzes.questions import Question
+
+
+def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[ItemInfo]:
+    """`count` distinct items (all of them when the bank holds fewer), covering every
+    (type, game) pair first, then every code, then drawn at random."""
+    chosen: dict[str, ItemInfo] = {}
+    pool = sorted(items, key=lambda info: info.key)
+
+    def draw_one_of_each(group_of: Callable[[ItemInfo], object]) -> None:
+        groups: dict[object, list[ItemInfo]] = {}
+        for info in pool:
+            groups.setdefault(group_of(info), []).append(info)
+        for group in sorted(groups, key=str):
+            if len(chosen) >= count:
+                return
+            if any(group_of(info) == group for info in chosen.values()):
+                continue
+            pick = rng.choice(groups[group])
+            chosen[pick.key] = pick
+
+    draw_one_of_each(lambda info: (info.type, info.game))
+    draw_one_of_each(lambda info: (info.game, info.code))
+    rest = [info for info in pool if info.key not in chosen]
+    rng.shuffle(rest)
+    for info in rest[: max(0, count - len(chosen))]:
+        chosen[info.key] = info
+    drawn = list(chosen.values())
+    rng.shuffle(drawn)
+    return drawn
+
+
+def sample_questions(
+    bank: QuestionBank, count: int, seed: int
+) -> list[tuple[ItemInfo, Question | QuestionError]]:
+    """The sample's items, each asked once (or the reason it could not be built)."""
+    rng = random.Random(seed)
+    asked: list[tuple[ItemInfo, Question | QuestionError]] = []
+    for info in sample_items(list(bank.items.values()), count, rng):
+        question_rng = random.Random(rng.randrange(2**32))
+        try:
+            asked.append((info, bank.for_item(info.key, question_rng)))
+        except QuestionError as exc:
+            asked.append((info, exc))
+    return asked

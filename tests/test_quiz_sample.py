@@ -1,0 +1,48 @@
+"""`quiz sample`: the numbered questions a blind audit judges reach every type, game and code."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from app.__main__ import main as cli
+from quizzes.catalogue import ItemInfo
+from quizzes.sample import sample_items
+
+
+def _items() -> list[ItemInfo]:
+    items = []
+    for qtype in ("ruling", "penalty", "law", "code"):
+        for game, codes in (("bezique", ("english", "french")), ("cinch", ("american",)),
+                            ("ecarte", ("english", "american", "french"))):
+            for code in codes:
+                for n in range(6):
+                    law = f"{game}.{code}.law-{n}"
+                    items.append(ItemInfo(f"{qtype}:{law}", qtype, law, game, "play", code))
+    return items
+
+
+def test_a_sample_holds_every_type_and_game_and_every_code_before_the_rest():
+    items = _items()
+    # 12 (type, game) pairs, and six codes: 12 questions must already hold every code too,
+    # as one per pair leaves some codes out only by chance.
+    drawn = sample_items(items, 20, random.Random(7))
+    assert len(drawn) == 20 and len({info.key for info in drawn}) == 20
+    assert {(i.type, i.game) for i in drawn} == {(i.type, i.game) for i in items}
+    assert {(i.game, i.code) for i in drawn} == {(i.game, i.code) for i in items}
+
+
+def test_the_same_seed_draws_the_same_sample_and_a_count_past_the_bank_takes_it_all():
+    items = _items()
+    first = [i.key for i in sample_items(items, 30, random.Random(3))]
+    assert first == [i.key for i in sample_items(items, 30, random.Random(3))]
+    assert first != [i.key for i in sample_items(items, 30, random.Random(4))]
+    assert len(sample_items(items, 10_000, random.Random(3))) == len(items)
+
+
+def test_the_sample_command_prints_numbered_questions_each_with_its_answer_and_id(capsys):
+    assert cli(["quiz", "sample", "--count", "3", "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"^## #(\d+) ", out, re.MULTILINE) == ["1", "2", "3"]
+    assert out.count("\nanswer: ") == 3 and out.count("\nid: ") == 3
+    assert cli(["quiz", "sample", "--count", "0"]) == 2
