@@ -23,10 +23,10 @@ from quizzes.generators.common import (
     rule_combo,
     ruled_a_fault,
     states_a_ruling,
+    subject,
 )
 
 if TYPE_CHECKING:
-    from app.model.scenario import Scenario
     from quizzes.bank import QuestionBank
 
 SAMPLES = 30
@@ -59,17 +59,6 @@ class Reach:
     # packet too small beside a card exposed in the cut, a bézique beside a marriage: the
     # blind audit's #74 and #67, whose wrong choices the stem's words alone struck out).
     subjects: dict[Combo, int] = field(default_factory=dict)
-
-
-def subject(s: Scenario) -> str:
-    """What went wrong at a table, as its stem tells it: the event's type and each choice of
-    it that says what (which error in the cut, which combination, how it was broken), not who
-    did it with which card, how many, or when it came to light (a yes or no of the timing is
-    a fact the law turns on, told beside its neighbours' alike)."""
-    spec = EVENTS[s.event.type]
-    said = [f"{f.name}={getattr(s.event, f.name, None)}" for f in spec.fields
-            if f.kind == "choice"]
-    return "|".join((s.event.type, *said))
 
 
 @dataclass

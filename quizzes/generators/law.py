@@ -35,6 +35,7 @@ from quizzes.generators.common import (
     ruled_a_fault,
     seeded,
     shuffled,
+    subject,
 )
 from quizzes.judge import echo as stem_echo
 from quizzes.judge import (
@@ -46,7 +47,6 @@ from quizzes.judge import (
 )
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
-from quizzes.survey import subject
 from quizzes.words import code_words, event_words, reading_words, table_words
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
 
     Near: a law of the same game and code that the engine's rulings of something gone wrong
     cite first for the same happening, told alike (the same subject: what went wrong, a
-    choice of the event, quizzes.survey.subject), at the same stage of play as the table's (the
+    choice of the event: common.subject), at the same stage of play as the table's (the
     survey's `subjects`): other wrong-dealer laws beside a wrong dealer, the other wrong
     counts beside a wrong count, the before/after-the-turn-up rivals. A law of another
     happening, another subject or another stage is given away by the stem's own words (the
@@ -230,7 +230,7 @@ def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
 
 
 def told_happening(told: str) -> str:
-    """A table's subject (quizzes.survey.subject) with its event read as the happening it is
+    """A table's subject (common.subject) with its event read as the happening it is
     (_SAME_HAPPENING): a lead and a follow out of turn are one happening."""
     event, _, fields = told.partition("|")
     return f"{happening(event)}|{fields}"
