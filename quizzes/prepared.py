@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 _FORMAT = "cardlaws-quiz-prepared/5"
 _PREFIX = "quiz-prepared-"
-_PURPOSES = ("ruled", "differs", "scored", "revoke", "outcomes", "stated", "faults")
+_PURPOSES = ("ruled", "differs", "scored", "revoke", "outcomes", "stated", "faults",
+             "subjects")
 # How many versions' files are kept (other installs, other content folders, the version before
 # an update): beyond that, the least recently used go.
 KEEP_VERSIONS = 4

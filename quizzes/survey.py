@@ -23,6 +23,7 @@ from quizzes.generators.common import (
     rule_combo,
     ruled_a_fault,
     states_a_ruling,
+    subject,
 )
 
 if TYPE_CHECKING:
@@ -53,6 +54,11 @@ class Reach:
     # near neighbours as a wrong choice are the laws of the same situations (quizzes.
     # generators.law): the stem's words alone never tell them from the answer.
     faults: dict[Combo, int] = field(default_factory=dict)
+    # The same situations as `faults`, the event told by what went wrong in it (subject): a
+    # law's near neighbours are those of the same subject, not only of the same event type (a
+    # packet too small beside a card exposed in the cut, a bézique beside a marriage: the
+    # blind audit's #74 and #67, whose wrong choices the stem's words alone struck out).
+    subjects: dict[Combo, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -63,7 +69,7 @@ class Survey:
 
     def combos(self, law_id: str, purpose: str) -> list[tuple[Combo, int]]:
         """Situations reaching the law for a purpose (ruled, differs, scored, revoke, outcomes,
-        stated, faults), sorted."""
+        stated, faults, subjects), sorted."""
         r = self.reach.get(law_id)
         found: dict[Combo, int] = getattr(r, purpose) if r else {}
         return sorted(found.items())
@@ -125,6 +131,8 @@ def take_survey(
                                 r.stated[combo] = r.stated.get(combo, 0) + 1
                             if law == cr.laws[0] and ruled_a_fault(event, cr.outcome):
                                 r.faults[combo] = r.faults.get(combo, 0) + 1
+                                told = (gid, stage, subject(found.scenario))
+                                r.subjects[told] = r.subjects.get(told, 0) + 1
                         if event == "play" and cr.outcome == "revoke" and _strict(bank, combo):
                             r = reach[cr.laws[0]]
                             r.revoke[combo] = r.revoke.get(combo, 0) + 1

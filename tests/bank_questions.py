@@ -9,12 +9,17 @@ it (its id rebuilds it), so sharing them changes no result.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from quizzes.bank import ItemInfo, default_bank
+from quizzes.generators.common import public_table, rule_dealt
 from quizzes.moments import Dealt, deal_moment
 from quizzes.questions import Question, QuestionError
+from quizzes.stem import with_deciding_facts
+from quizzes.words import event_words, table_words
 
 BANK = default_bank()
 
@@ -62,3 +67,34 @@ def dealt_moments(event: str, n: int, salt: str, *, game: str | None = None,
             made = deal_moment(BANK, combo, random.Random(f"{salt}:{combo}:{k}"))
             if made is not None:
                 yield made
+
+
+@dataclass(frozen=True)
+class Told:
+    """A dealt moment as a ruling question on it tells it, where the bank asks no question of
+    it (an error in the cut, whose laws give two rulings only: quizzes.generators.rivals): the
+    stem, the table the engine rules and the table the learner would be shown."""
+
+    id: str
+    situation: str
+    table: Mapping[str, Any]
+    shown: Mapping[str, Any]
+    prompt: str = "What is the ruling?"
+
+
+def told_moments(event: str, n: int, salt: str, *, game: str | None = None,
+                 stage: str | None = None) -> Iterator[Told]:
+    """The moments dealt_moments gives, each told as quizzes.generators.ruling words a table
+    (every code's ruling's deciding facts stated); a moment no ruling can be fair on is
+    skipped."""
+    for k, made in enumerate(dealt_moments(event, n, salt, game=game, stage=stage)):
+        found = rule_dealt(BANK, made)
+        if found is None:
+            continue
+        played = BANK.games[found.scenario.game]
+        seen = public_table(found.seen)
+        situation = with_deciding_facts(
+            f"{table_words(found.scenario, played)}\n{event_words(found.scenario, played)}",
+            found.ruling.rulings, found.scenario, seen)
+        yield Told(f"{salt}:{found.scenario.game}:{k}", situation, public_table(found.table),
+                   seen)

@@ -108,25 +108,35 @@ def test_a_stock_too_small_is_said_for_both_exchanges_as_the_cards_left_show() -
         assert "too few cards for both players to exchange" in q.situation, q.id
 
 
+# No ruling question is asked at the cut (its laws give two rulings, the cut made again or
+# standing: tests/test_quiz_cut_rivals.py): its stems are read as a question would tell the
+# tables the bank deals there.
+def _cuts(game: str | None = "ecarte") -> list[bank_questions.Told]:
+    return list(bank_questions.told_moments("cut-error", 30, "ecarte-cuts", game=game))
+
+
 def test_a_cut_is_told_by_its_packet_never_as_too_few() -> None:
-    for q in _built("ruling:ecarte.english.cut-at-least-two", "law:ecarte.english.cut-at-least-two",
-                    "ruling:general.american.cut-by-pone"):
-        cards = q.shown["event"].get("cards") if q.shown else None
+    told = _cuts(None)
+    assert {t.table["game"] for t in told} >= {"ecarte", "cinch", "conquian"}
+    for q in told:
+        cards = q.shown["event"].get("cards")
         assert "too few" not in q.situation, q.id
         if cards is not None and q.shown["event"]["error"] == "packet-too-small":
             assert f"leaving {cards} card" in q.situation, q.id
 
 
 def test_only_a_packet_too_small_tells_the_packets_size() -> None:
-    for q in _built("ruling:ecarte.english.card-exposed-cutting-to-dealer",
-                    "ruling:ecarte.english.several-exposed-cutting-for-deal"):
+    told = [t for t in _cuts() if t.shown["event"]["error"] != "packet-too-small"]
+    assert len(told) >= 5
+    for q in told:
         assert "smaller packet" not in q.situation, q.id
 
 
 def test_cutting_for_deal_is_before_the_first_deal() -> None:
-    for q in _built("ruling:ecarte.english.several-exposed-cutting-for-deal"):
+    told = [t for t in _cuts() if t.shown["event"]["error"] == "several-shown-for-deal"]
+    assert len(told) >= 3
+    for q in told:
         shown = q.shown
-        assert shown is not None
         assert set(shown["scores"].values()) == {0}, q.id
         said = f"{q.situation}\n{table_text(shown)}"
         assert "turn to deal" not in said, q.id

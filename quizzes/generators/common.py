@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import WHEN_CASE, missing_cards
+from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.deal_pool import Readings
@@ -62,6 +63,17 @@ def ruled_a_fault(event: str, outcome: str) -> bool:
     """Whether a ruling of a happening `event` with `outcome` rules on something gone wrong
     (not a hand scored, a declaration, a lawful play)."""
     return event not in NOTHING_WRONG and not (event == "play" and outcome == "legal")
+
+
+def subject(s: Scenario) -> str:
+    """What went wrong at a table, as its stem tells it: the event's type and each choice of
+    it that says what (which error in the cut, which combination, how it was broken), not who
+    did it with which card, how many, or when it came to light (a yes or no of the timing is
+    a fact the law turns on, told beside its neighbours' alike)."""
+    spec = EVENTS[s.event.type]
+    said = [f"{f.name}={getattr(s.event, f.name, None)}" for f in spec.fields
+            if f.kind == "choice"]
+    return "|".join((s.event.type, *said))
 
 
 class NoScenario(LookupError):

@@ -35,6 +35,7 @@ from quizzes.generators.common import (
     ruled_a_fault,
     seeded,
     shuffled,
+    subject,
 )
 from quizzes.judge import echo as stem_echo
 from quizzes.judge import (
@@ -196,12 +197,15 @@ def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
     `found`: a near neighbour whose situation is false of the table, by the engine.
 
     Near: a law of the same game and code that the engine's rulings of something gone wrong
-    cite for the same happening at the same stage of play as the table's (the survey's
-    `faults`): other wrong-dealer laws beside a wrong dealer, the other wrong counts beside a
-    wrong count, the before/after-the-turn-up rivals. A law of another happening or another
-    stage is given away by the stem's own words (the blind audits: wrong-dealer laws beside
-    a wrong count, drawing laws once the stock is gone, play faults beside a count made in
-    the deal); a law of another code by its code (the question asks one code's laws).
+    cite first for the same happening, told alike (the same subject: what went wrong, a
+    choice of the event: common.subject), at the same stage of play as the table's (the
+    survey's `subjects`): other wrong-dealer laws beside a wrong dealer, the other wrong
+    counts beside a wrong count, the before/after-the-turn-up rivals. A law of another
+    happening, another subject or another stage is given away by the stem's own words (the
+    blind audits: wrong-dealer laws beside a wrong count, drawing laws once the stock is gone,
+    play faults beside a count made in the deal; the fifth round's #74, card-exposure laws
+    beside a packet's size, and #67, a marriage's law beside a bézique); a law of another code
+    by its code (the question asks one code's laws). A law with no such neighbour is not asked.
 
     False of the table: the engine's ruling of this table (under the code) does not cite it,
     though it rules this very happening at this stage by the law's conditions elsewhere; and
@@ -220,8 +224,16 @@ def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
     if any(g == law.game and e == event and not ruled_a_fault(e, o)
            for (g, e, o) in reach.outcomes):
         return False
-    return any(g == law.game and s == scenario.stage and happening(e) == happening(event)
-               for (g, s, e) in reach.faults)
+    told = told_happening(subject(scenario))
+    return any(g == law.game and s == scenario.stage and told_happening(t) == told
+               for (g, s, t) in reach.subjects)
+
+
+def told_happening(told: str) -> str:
+    """A table's subject (common.subject) with its event read as the happening it is
+    (_SAME_HAPPENING): a lead and a follow out of turn are one happening."""
+    event, _, fields = told.partition("|")
+    return f"{happening(event)}|{fields}"
 
 
 TABLE_TRIES = 200  # draws for a table the law decides first

@@ -21,7 +21,7 @@ import msgspec
 
 from app.engine import CodeRuling, rule
 from app.engine.core import Knowledge, fact_values
-from app.engine.ruling import MEANINGS
+from app.engine.ruling import MEANINGS, option_meaning
 from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.facts import NeedFact
@@ -122,7 +122,22 @@ def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
         return "the hand is over: its play cannot be stopped, redone or put right"
     if cr.outcome == "cut-again" and s.stage != "deal":
         return "the cards are dealt: the cut cannot be made again"
+    if nothing_dealt(s) and (cr.outcome not in _BEFORE_THE_DEAL
+                             or any(option_meaning(o.id) == "deal-again" for o in cr.options)):
+        # At the cut (for deal, or to the dealer) no card is dealt: "The cards are dealt
+        # again", "The deal stands" speak of a deal not yet made (the blind audit's #30).
+        return "no card has been dealt: there is no deal to stand or to make again"
     return ""
+
+
+# What can be ruled before any card is dealt: the cut made again or standing (no penalty).
+_BEFORE_THE_DEAL = frozenset({"cut-again", "no-penalty", "penalty"})
+
+
+def nothing_dealt(s: Scenario) -> bool:
+    """Whether no card has been dealt yet: the players cut for deal, or the pack is being cut
+    to the dealer (every card is in the pack)."""
+    return s.stage == "deal" and s.tricks_played == 0 and not any(s.hands.values())
 
 
 _DEAL_AGAIN = frozenset({"deal-again", "innocent-chooses"})
