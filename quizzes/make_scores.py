@@ -108,7 +108,7 @@ def _step(game: Game) -> int:
 def _score_entries(game: Game) -> set[int]:
     """The values a single score of the game can have: its declarations' and the last
     trick's."""
-    return {*VALUES.get(game.id, {}).values(), facts(game).last_trick} - {0}
+    return {*declared_points(game).values(), facts(game).last_trick} - {0}
 
 
 def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
