@@ -217,11 +217,6 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         # Where the laws speak of a drawer who sees two cards (the game's [play] two_drawn),
         # he took the top card, his one, and saw the next: the draws are made.
         text = seen_two_words(scenario)
-    if ev.type == "play":
-        # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
-        # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
-        # is one (the blind audit's #101).
-        text += " He does not take it back before the trick is turned and quitted."
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
