@@ -13,10 +13,12 @@ from random import Random
 from typing import Any
 
 from app.cards import Card
+from app.engine.core import rule
 from app.engine.handlers.declarations import VALUES, missing_cards
 from app.model.games import Game
+from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal.play import count_points, facts, sides_first
-from app.rehearsal.state import HAND_OVER, DealState
+from app.rehearsal.state import HAND_OVER, DealState, to_scenario
 from quizzes.deal_pool import deal_results
 from quizzes.event_fields import Context, Made, Maker
 
@@ -105,6 +107,23 @@ def _step(game: Game) -> int:
     return step or 1
 
 
+def _hand_points(state: DealState, game: Game, ctx: Context) -> Mapping[str, int] | None:
+    """What the hand just over scored each player, as the running score holds it: where the
+    engine scores the hand (Ecarte's point and vole, from the tricks won), its ruling of the
+    hand's end, as the rehearsal marked it; else the points in the cards (None: not ruled).
+    The tricks won are no score: "marked 3 where 2 were due" of a player who won 2 tricks
+    and scored nothing left a running score below what he marked (round 5's #97)."""
+    if not facts(game).end_event:
+        return state.counted
+    rehearser = ctx.rehearser
+    event = rehearser.end_event(state, game, state.counted)
+    try:
+        scenario = parse_scenario(to_scenario(state, game, event), rehearser.games)
+    except ScenarioError:
+        return None
+    return rule(scenario, rehearser.games, rehearser.content).rulings[0].score
+
+
 def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
                  ctx: Context) -> Made | None:
     """Points really due (a declaration he made, the hand's count, an earlier deal's result)
@@ -115,7 +134,10 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     if mine and rng.random() < 0.7:
         correct, earlier = rng.choice(mine), False
     elif state.status == HAND_OVER:
-        correct, earlier = state.counted.get(player, 0), False
+        due = _hand_points(state, game, ctx)
+        if due is None:
+            return None
+        correct, earlier = due.get(player, 0), False
     else:
         results = deal_results(ctx.rehearser, game.id)
         correct, earlier = rng.choice(results)[0], True

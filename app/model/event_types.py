@@ -266,7 +266,10 @@ class DealtOutOfTurn(Event, tag="dealt-out-of-turn", frozen=True):
 class FacedCardInPack(Event, tag="faced-card-in-pack", frozen=True):
     position: Annotated[Annotated[int, Meta(ge=1, le=MAX_NUMBER)], Word(
         "Position (1 = top)", "The card's place in the pack, counting from the top",
-        said("The faced card is card number {v} from the top of the pack."), typical=(1, 20))]
+        # Of the whole pack, as it was dealt from: once the hands are dealt, "from the top of
+        # the pack" would read as of the stock left (round 5's #101).
+        said("Counted from the top of the whole pack as it was dealt from, the faced card is "
+             "card number {v}."), typical=(1, 20))]
 
 
 class DealerExposedCard(Event, tag="dealer-exposed-card", frozen=True):
