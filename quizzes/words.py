@@ -468,6 +468,15 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
+    if s.stage == "hand-over" and game.has_tricks \
+            and 0 < s.tricks_played < game.tricks_per_hand:
+        # A hand that ended early (a player out of cards after 4 of Écarté's 5 tricks): "after
+        # the hand" beside "Tricks played: 4" reads as a hand cut short by nothing, so the
+        # stage says how it ended (the earlier rounds' pone-count found in play).
+        empty = [p for p, h in s.hands.items() if (h if isinstance(h, int) else len(h)) == 0]
+        how = f", when {join_words(empty)} had no card left to play" if empty else ""
+        stage = (f"{stage}, which ended after {s.tricks_played} of its "
+                 f"{game.tricks_per_hand} tricks{how}")
     dealer = dealer_words(s.dealer, s.event.type, s.event.get("error"))
     if dealer.startswith(("It ", "Nobody ")):
         dealer = dealer[0].lower() + dealer[1:]  # after the semicolon

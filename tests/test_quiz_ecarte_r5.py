@@ -239,3 +239,20 @@ def test_a_faced_card_is_placed_in_words_true_once_the_hands_are_dealt() -> None
                 assert "stock" in sentence or "whole pack" in sentence, (q.id, sentence)
         assert "of the stock" in q.situation, q.id
     assert dealt_tables, "no faced card was asked with the hands dealt"
+
+
+# --- an earlier round: "after the hand" beside four tricks -----------------------------------
+
+def test_a_hand_that_ended_early_says_how_it_ended() -> None:
+    items = tuple(i for i in BANK.items if ":ecarte." in i and "wrong-count-found-in-play" in i)
+    early = 0
+    for q in _built(*items):
+        assert q.table is not None
+        played = q.table.get("tricks_played") or 0
+        if q.table.get("stage") != "hand-over" or not 0 < played < 5:
+            continue
+        early += 1
+        first = q.situation.split(";")[0]
+        assert f"after the hand, which ended after {played} of its 5 tricks" in first, first
+        assert "had no card left to play" in first, first
+    assert early, "no hand that ended early was asked"
