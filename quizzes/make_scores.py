@@ -13,12 +13,10 @@ from random import Random
 from typing import Any
 
 from app.cards import Card
-from app.engine.core import rule
 from app.engine.handlers.declarations import VALUES, missing_cards
 from app.model.games import Game
-from app.model.scenario import ScenarioError, parse_scenario
 from app.rehearsal.play import count_points, facts, sides_first
-from app.rehearsal.state import HAND_OVER, DealState, to_scenario
+from app.rehearsal.state import HAND_OVER, DealState
 from quizzes.deal_pool import deal_results
 from quizzes.event_fields import Context, Made, Maker
 
@@ -107,37 +105,21 @@ def _step(game: Game) -> int:
     return step or 1
 
 
-def _hand_points(state: DealState, game: Game, ctx: Context) -> Mapping[str, int] | None:
-    """What the hand just over scored each player, as the running score holds it: where the
-    engine scores the hand (Ecarte's point and vole, from the tricks won), its ruling of the
-    hand's end, as the rehearsal marked it; else the points in the cards (None: not ruled).
-    The tricks won are no score: "marked 3 where 2 were due" of a player who won 2 tricks
-    and scored nothing left a running score below what he marked (round 5's #97)."""
-    if not facts(game).end_event:
-        return state.counted
-    rehearser = ctx.rehearser
-    event = rehearser.end_event(state, game, state.counted)
-    try:
-        scenario = parse_scenario(to_scenario(state, game, event), rehearser.games)
-    except ScenarioError:
-        return None
-    return rule(scenario, rehearser.games, rehearser.content).rulings[0].score
-
-
 def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
                  ctx: Context) -> Made | None:
     """Points really due (a declaration he made, the hand's count, an earlier deal's result)
     marked a few units off; the running score holds what he marked."""
     rng = ctx.rng
     player = ev["player"]
+    unmarked = 0  # points due this deal the running score does not hold yet
     mine = [points for who, _, points in state.declared if who == player]
     if mine and rng.random() < 0.7:
         correct, earlier = rng.choice(mine), False
     elif state.status == HAND_OVER:
-        due = _hand_points(state, game, ctx)
-        if due is None:
-            return None
-        correct, earlier = due.get(player, 0), False
+        correct, earlier = state.counted.get(player, 0), False
+        # The table is the hand as its last trick is gathered, before it is scored
+        # (quizzes/moment_stages.py): what it scored is not yet in the running score.
+        unmarked = correct
     else:
         results = deal_results(ctx.rehearser, game.id)
         correct, earlier = rng.choice(results)[0], True
@@ -153,7 +135,9 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     ev.update(marked=marked, correct=correct, earlier_deal=earlier)
     if earlier and not goal:
         return state, ev  # each deal is a game: the earlier deal's score is not on this table
-    score = state.score(player) + marked - correct
+    # He marked `marked` where `correct` was due: the running score holds his mark, so a
+    # score "marked 3 in this deal" is never shown as 1 (round 5's #97).
+    score = state.score(player) + unmarked + marked - correct
     if earlier:
         # The running score holds the earlier deal he marked: at least its points, and what
         # he has scored in this deal so far on top.

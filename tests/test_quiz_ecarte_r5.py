@@ -149,7 +149,7 @@ _SCORE_CORRECTIONS = tuple(item for item in BANK.items if ":ecarte." in item
 def test_a_score_shown_holds_what_the_stem_says_was_marked() -> None:
     assert _SCORE_CORRECTIONS, "no score correction is asked"
     audited = bank_questions.question("ruling:ecarte.english.overscore-taken-down", 528632)
-    checked = 0
+    checked = after_the_hand = 0
     for q in [audited, *(bank_questions.question(item, seed) for item in _SCORE_CORRECTIONS
                          for seed in range(8))]:
         if not isinstance(q, Question) or q.table is None:
@@ -162,7 +162,9 @@ def test_a_score_shown_holds_what_the_stem_says_was_marked() -> None:
         assert q.table["scores"][player] >= marked, (q.id, q.table["scores"], event)
         said = f"marked {marked} point"
         assert said in q.situation, (q.id, q.situation)
+        after_the_hand += q.table.get("stage") == "hand-over"
     assert checked >= 4, checked
+    assert after_the_hand, "no score marked after the hand was asked"
 
 
 # --- #93: another code's way of putting the count right is no rival remedy -------------------
