@@ -9,6 +9,11 @@ quiz-sample-2026-12-02-round-5.md).
 - A score the stem says was marked this deal is in the running score shown (#97).
 - Another code's way of putting a wrong count right (the pone draws the dealer's surplus) is
   not offered against the Club Code's "the dealer puts it right" (#93).
+- Foster's deal out of turn found after the turn-up is marked as he rules it, the pack set
+  aside for the next deal, with no half-true "deal stands" or "dealt again" beside it (#8).
+- A faced card found once the hands are dealt is placed in the stock and in the whole pack,
+  never as a bare "card number 11 from the top" (#101).
+- A hand that ended after four tricks says how it ended (an earlier round's stage words).
 """
 
 from __future__ import annotations
