@@ -53,6 +53,8 @@ def event_fields(event_type: str, state: DealState, player: str,
     """The event's fields filled from the table (None when a needed card is not there)."""
     event: dict[str, Any] = {"type": event_type}
     for spec in EVENTS[event_type].fields:
+        if not spec.drawn:
+            continue  # stated by the maker or the quiz's telling, never drawn (a card kept)
         if spec.optional and rng.random() > OPTIONAL:
             continue
         value = _value(spec, player, state, rng)

@@ -376,6 +376,10 @@ def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
     dealt = sum(len(state.hand(p)) for p in state.players)
     if game.has("turn_up") and ctx.rng.random() < 0.25:
         ev["position"] = dealt + 1
+    if dealt and ev["position"] <= dealt:
+        # Found in the pack, not in a hand: once the hands are dealt it lies in the stock (a
+        # card dealt face up to a hand is another law's, an exposed card).
+        ev["position"] += dealt
     ev["position"] = min(ev["position"], size)
     return state, ev
 

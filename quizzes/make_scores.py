@@ -117,6 +117,7 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     marked a few units off; the running score holds what he marked."""
     rng = ctx.rng
     player = ev["player"]
+    unmarked = 0  # points due this deal the running score does not hold yet
     mine = [points for who, _, points in state.declared if who == player]
     goal = facts(game).game_to
     if mine and rng.random() < 0.7:
@@ -127,6 +128,9 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
             # marked, and no earlier deal can be found out at this deal's end.
             return None
         correct, earlier = state.counted.get(player, 0), False
+        # The table is the hand as its last trick is gathered, before it is scored
+        # (quizzes/moment_stages.py): what it scored is not yet in the running score.
+        unmarked = correct
     else:
         results = deal_results(ctx.rehearser, game.id)
         correct, earlier = rng.choice(results)[0], True
@@ -149,7 +153,9 @@ def _wrong_score(state: DealState, game: Game, ev: dict[str, Any],
     ev.update(marked=marked, correct=correct, earlier_deal=earlier)
     if earlier and not goal:
         return state, ev  # each deal is a game: the earlier deal's score is not on this table
-    score = state.score(player) + marked - correct
+    # He marked `marked` where `correct` was due: the running score holds his mark, so a
+    # score "marked 3 in this deal" is never shown as 1 (round 5's #97).
+    score = state.score(player) + unmarked + marked - correct
     if earlier:
         # The running score holds the earlier deal he marked: at least its points, and what
         # he has scored in this deal so far on top.

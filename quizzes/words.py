@@ -24,6 +24,8 @@ OUTCOME_WORDS: dict[str, str] = {
     "deal-void": "The deal is void",
     "misdeal": "It is a misdeal",
     "new-deal": "The cards are dealt again",
+    "deal-set-aside": "The cards dealt are set aside, with the trump turned, to serve as the "
+                      "next deal, and the rightful dealer deals now with the other pack",
     "innocent-chooses": "The innocent side chooses whether the cards are dealt again",
     "game-abandoned": "The game is abandoned at once",
     "play-on": "Play goes on",
@@ -222,6 +224,24 @@ def seen_two_words(scenario: Scenario) -> str:
             f"made.")
 
 
+def faced_card_words(scenario: Scenario, game: Game) -> str | None:
+    """Where a faced card lay, in words true at the table's stage (None: the event's own
+    words serve). Once the hands are dealt, "card number 11 from the top" reads two ways, of
+    the pack before the deal or of the stock left (round 5's #101): it is said as a card of
+    the stock, with its place in the whole pack beside it."""
+    position = scenario.event.get("position")
+    dealt = sum(h if isinstance(h, int) else len(h) for h in scenario.hands.values())
+    if not isinstance(position, int) or not dealt or position <= dealt:
+        return None
+    k = position - dealt
+    where = ("the top card of the stock" if k == 1
+             else f"the {ordinal(k)} card from the top of the stock")
+    if k == 1 and game.has("turn_up") and scenario.turn_up is None:
+        where += ", the card due to be turned up for trumps"
+    return (f"A card is found face up in the pack: {where}, after the {number(dealt)} cards "
+            f"dealt (the {ordinal(position)} card of the whole pack).")
+
+
 def event_words(scenario: Scenario, game: Game | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
@@ -237,16 +257,13 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     if game is not None and not game.has_tricks and game.draws_from_stock \
             and ev.type in MELD_GAME_WORDS:
         text = MELD_GAME_WORDS[ev.type](scenario)
+    if game is not None and ev.type == "faced-card-in-pack":
+        text = faced_card_words(scenario, game) or text
     if game is not None and ev.type == "drew-two" and game.facts.play is not None \
             and game.facts.play.two_drawn == "seen":
         # Where the laws speak of a drawer who sees two cards (the game's [play] two_drawn),
         # he took the top card, his one, and saw the next: the draws are made.
         text = seen_two_words(scenario)
-    if ev.type == "play":
-        # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
-        # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
-        # is one (the blind audit's #101).
-        text += " He does not take it back before the trick is turned and quitted."
     table = Table(scenario, game) if game is not None else None
     counts = []
     wrong = False
@@ -505,6 +522,15 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
         # before any card is played from one found after (Écarté law 17 against law 20).
         stage = "in play, before any card is played"
+    if s.stage == "hand-over" and game.has_tricks \
+            and 0 < s.tricks_played < game.tricks_per_hand:
+        # A hand that ended early (a player out of cards after 4 of Écarté's 5 tricks): "after
+        # the hand" beside "Tricks played: 4" reads as a hand cut short by nothing, so the
+        # stage says how it ended (the earlier rounds' pone-count found in play).
+        empty = [p for p, h in s.hands.items() if (h if isinstance(h, int) else len(h)) == 0]
+        how = f", when {join_words(empty)} had no card left to play" if empty else ""
+        stage = (f"{stage}, which ended after {s.tricks_played} of its "
+                 f"{game.tricks_per_hand} tricks{how}")
     dealer = dealer_words(s.dealer, s.event.type, s.event.get("error"))
     if dealer.startswith(("It ", "Nobody ")):
         dealer = dealer[0].lower() + dealer[1:]  # after the semicolon

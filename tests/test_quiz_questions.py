@@ -200,8 +200,9 @@ def test_every_type_has_items_across_the_games():
     # (A code question is not asked where a reading of another code the content holds gives
     # the same ruling, the older English Écarté laws among them, nor where they differ only in
     # a right the table cannot show or in words of the same meaning, nor where a silent code's
-    # principle gives the same remedy: 9 are asked.)
-    assert len(BY_TYPE["code"]) >= 9
+    # principle gives the same remedy, nor of a law whose right the stem says was not used
+    # (the Club Code's card taken back in time, law 39: round 5's #61): 8 are asked.)
+    assert len(BY_TYPE["code"]) >= 8
     assert len(BY_TYPE["revoke"]) >= 5
     assert len(BY_TYPE["penalty"]) >= 10
     assert len(BY_TYPE["authored"]) >= 20

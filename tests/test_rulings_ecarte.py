@@ -94,7 +94,8 @@ def test_dealt_out_of_turn_stopped_before_the_turn_up(ruled):
 
 def test_dealt_out_of_turn_after_the_turn_up_sets_the_pack_aside(ruled):
     r = ruled(ecarte(event={"type": "dealt-out-of-turn", "player": "North"}), "american")
-    assert r.outcome == "new-deal"
+    # Foster's Misdealing, paragraph 1: neither dealt again nor played now (round 5's #8).
+    assert r.outcome == "deal-set-aside"
     assert E + "wrong-dealer-after-turn-up" in r.laws
 
 

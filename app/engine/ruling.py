@@ -15,6 +15,11 @@ OUTCOMES: dict[str, str] = {
     "deal-void": "The deal is void and counts for nothing.",
     "misdeal": "It is a misdeal: the cards are dealt again.",
     "new-deal": "The cards are dealt again.",
+    # Foster's Misdealing, paragraph 1: a deal out of turn found after the turn-up is neither
+    # played now nor dealt again: its hands wait, as dealt, for the next deal.
+    "deal-set-aside": "The cards dealt are set aside as they lie, with the trump turned, to "
+                      "serve as the next deal; the rightful dealer deals now with the other "
+                      "pack.",
     "innocent-chooses": "The innocent side chooses whether the cards are dealt again; the "
                         "options say what he may do.",
     "game-abandoned": "Play stops at once and the game is scored as the law says.",
@@ -49,6 +54,8 @@ MEANINGS: dict[str, str] = {
     "deal-void": "deal-again",
     "misdeal": "deal-again",
     "new-deal": "deal-again",
+    # Neither played now nor dealt again: its hands are the next deal's.
+    "deal-set-aside": "deal-set-aside",
     # Neither goes on nor deals again for certain: the innocent side says which.
     "innocent-chooses": "innocent-chooses",
     "game-abandoned": "game-abandoned",
@@ -343,11 +350,18 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
             and set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights())):
         return True
-    if _rectify_summary(stated, other):
+    if _rectify_summary(stated, other) or _rectify_summary(other, stated):
+        # Either way round: particular corrections beside a deal again (Foster's "draw the
+        # surplus from the dealer's hand") are one way of the error put right (the Club
+        # Code's law 9), and they differ only in who handles the cards (round 5's #93).
         return True
     if _won_deal_stood(stated, other):
         return True
     bare = not (stated.options or stated.score)
+    if bare and other.outcome == "deal-set-aside" and stated.meaning in ("deal-again", "goes-on"):
+        # Foster's pack set aside for the next deal is half of each: its hands are played, in
+        # the next deal, and the rightful dealer deals now (round 5's #8).
+        return True
     if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
         # "The cards are taken back and played again" is what a card taken back is: it goes
         # back to the hand and a card is played again in its place (a lead out of turn taken

@@ -59,6 +59,9 @@ class Word:
     typical: tuple[int, int] = (0, 500)  # the range a random table draws a number from
     sums_to_tricks: bool = False  # counts that add up to the tricks of a hand
     not_dealer: bool = False  # a player who cannot be the scenario's (rightful) dealer
+    # Whether a random table draws the field: False for a fact that only whoever tells the
+    # table states (a card played, then not taken back in time), never left to chance.
+    drawn: bool = True
 
 
 Number = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
@@ -190,6 +193,14 @@ class WrongScore(Event, tag="wrong-score", frozen=True):
 class Play(Event, tag="play", frozen=True):
     player: Annotated[str, Word("Player", "Who did it", said("{v} is the player to play."))]
     card: Annotated[Card, Word("Card", "The card played", said("{player} plays the {v}."))]
+    # A card played in error may be taken back before another card is led under some laws
+    # (the Club Code's law 39 at Ecarte): whether he did, once that moment has passed.
+    taken_back: Annotated[bool | None, Word(
+        "Taken back?", "Whether he took the card back before another card was led (left out "
+        "while that moment has not passed)",
+        either("{player} takes the card back before another card is led.",
+               "He does not take it back before the trick is turned and quitted."),
+        drawn=False)] = None
 
 
 class ExposedCard(Event, tag="exposed-card", frozen=True):
@@ -255,7 +266,10 @@ class DealtOutOfTurn(Event, tag="dealt-out-of-turn", frozen=True):
 class FacedCardInPack(Event, tag="faced-card-in-pack", frozen=True):
     position: Annotated[Annotated[int, Meta(ge=1, le=MAX_NUMBER)], Word(
         "Position (1 = top)", "The card's place in the pack, counting from the top",
-        said("The faced card is card number {v} from the top of the pack."), typical=(1, 20))]
+        # Of the whole pack, as it was dealt from: once the hands are dealt, "from the top of
+        # the pack" would read as of the stock left (round 5's #101).
+        said("Counted from the top of the whole pack as it was dealt from, the faced card is "
+             "card number {v}."), typical=(1, 20))]
 
 
 class DealerExposedCard(Event, tag="dealer-exposed-card", frozen=True):

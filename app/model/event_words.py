@@ -97,6 +97,17 @@ def declared_words(f: Mapping[str, Any]) -> str:
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
 
+def play_words(f: Mapping[str, Any]) -> str:
+    """A card played, and, once another card could have been led, whether he took it back
+    (a renounce put right in time is no revoke)."""
+    text = f"{f['player']} plays the {card_name(f['card'])}."
+    back = f.get("taken_back")
+    if back is not None:
+        text += (f" {f['player']} takes the card back before another card is led." if back
+                 else " He does not take it back before the trick is turned and quitted.")
+    return text
+
+
 def out_of_turn_words(f: Mapping[str, Any]) -> str:
     card = f.get("card")
     what = f"the {card_name(card)}" if card is not None else "a card"

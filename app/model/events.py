@@ -33,6 +33,7 @@ from app.model.event_words import (
     hand_result_words,
     join,
     out_of_turn_words,
+    play_words,
     points_words,
     tricks_won_words,
 )
@@ -147,7 +148,7 @@ _SPECS: tuple[EventSpec, ...] = (
         "Played a card",
         "A player plays a card to the trick: is it lawful?",
         _PLAY,
-        lambda f: f"{f['player']} plays the {card_name(f['card'])}.",
+        play_words,
         needs=("tricks",),
         randomize=rnd.play_in_turn,
     ),

@@ -35,7 +35,7 @@ def random_event(state: DealState, game: Game, rng: random.Random) -> dict[str, 
     player = state.to_move if rng.random() < 0.7 else rng.choice(state.players)
     event: dict[str, Any] = {"type": spec.type}
     for f in spec.fields:
-        if f.optional and (f.kind not in _FILLABLE or rng.random() < 0.5):
+        if not f.drawn or (f.optional and (f.kind not in _FILLABLE or rng.random() < 0.5)):
             continue
         if f.kind == "player":
             event[f.name] = player if f.name in ("player", "owner") else rng.choice(state.players)

@@ -20,7 +20,7 @@ from app.rehearsal.play import draw
 from app.rehearsal.state import ABANDONED, VOID, DealState
 
 # Outcomes and options that end the deal where it stands.
-ENDS_DEAL = frozenset({"deal-void", "new-deal", "misdeal"})
+ENDS_DEAL = frozenset({"deal-void", "new-deal", "misdeal", "deal-set-aside"})
 ENDING_OPTIONS = frozenset({"void-deal", "new-deal", "claim-misdeal"})
 # Options that take the error back: the table returns to how it was before it.
 TAKES_BACK = frozenset({"replay", "take-back"})
@@ -72,7 +72,9 @@ def apply(
     if (option is not None and option.id in ENDING_OPTIONS) or (
         option is None and ruling.outcome in ENDS_DEAL
     ):
-        return replace(state, status=VOID, note=label + " The cards are dealt again.")
+        again = "" if ruling.outcome == "deal-set-aside" and option is None else (
+            " The cards are dealt again.")
+        return replace(state, status=VOID, note=label + again)
     if option is not None and option.id == "draw-two-next":
         offender = str(mistake.event.get("player", ""))
         owed = state.draw_extra.get(offender, 0)

@@ -124,7 +124,8 @@ def random_event(table: ScenarioFile, event_type: str, rng: random.Random,
     hands it is about)."""
     spec = EVENTS[event_type]
     player = rng.choice(table.players or ())
-    values = {f.name: _random_value(f, player, table, game, rng) for f in spec.fields}
+    values = {f.name: _random_value(f, player, table, game, rng) for f in spec.fields
+              if f.drawn}
     table = replace(table, event=spec.cls(**values))
     if spec.randomize is not None:
         table = spec.randomize(table, table.event, game, rng)

@@ -50,6 +50,9 @@ _NEAR = {
     "deal-void": ("deal-stands", "new-deal", "game-abandoned"),
     "misdeal": ("new-deal", "deal-stands", "deal-void"),
     "new-deal": ("deal-stands", "misdeal", "deal-void"),
+    # Not the deal standing, nor the cards dealt again: each is half true of it (its hands are
+    # played, in the next deal; the rightful dealer deals now): round 5's #8.
+    "deal-set-aside": ("game-abandoned", "replay"),
     "innocent-chooses": ("deal-stands", "new-deal", "deal-void"),
     "game-abandoned": ("play-on", "deal-void", "new-deal"),
     "play-on": ("game-abandoned", "replay", "no-penalty"),
@@ -85,12 +88,12 @@ _BARE_FALSE_OF: dict[str, frozenset[str]] = {
                           "tableau"}),
     "deal-stands": frozenset({"deal-again"}),
     "revoke": frozenset({"goes-on", "deal-again", "cut-again", "innocent-chooses", "tableau"}),
-    "replay": _OTHER - {"revoke", "replay"},
+    "replay": (_OTHER | {"deal-set-aside"}) - {"revoke", "replay"},
     "deal-void": frozenset({"goes-on", "under-terms", "penalty", "revoke", "replay",
                             "cut-again"}),
     "cut-again": _OTHER - {"cut-again", "deal-again", "innocent-chooses"},
     "game-abandoned": frozenset({"goes-on", "under-terms", "revoke", "replay", "deal-again",
-                                 "cut-again", "innocent-chooses"}),
+                                 "cut-again", "innocent-chooses", "deal-set-aside"}),
     "tableau": _OTHER - {"tableau", "deal-again", "game-won"},
 }
 for _again in ("misdeal", "new-deal"):
@@ -228,7 +231,7 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     return out
 
 
-_REDONE = frozenset({"deal-again", "cut-again", "goes-on"})
+_REDONE = frozenset({"deal-again", "cut-again", "goes-on", "deal-set-aside"})
 
 
 def _misreadings(cr: CodeRuling, players: tuple[str, ...],

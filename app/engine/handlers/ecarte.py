@@ -40,7 +40,7 @@ def dealt_out_of_turn(ctx: Context[ev.DealtOutOfTurn]) -> Decision:
             options=[Option("new-deal", adversary)],
         )
     return ctx.decide(
-        "new-deal",
+        "deal-set-aside",
         [P + "wrong-dealer-after-turn-up"],
         f"The trump is turned but nobody has discarded or played: the pack is set aside as "
         f"dealt, with its trump, to be used for the next deal, and {table.dealer}, whose turn it "
@@ -138,14 +138,19 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             parts.append(
                 f"{pone} may let the dealer make up his shortage from the pack, or claim a misdeal."
             )
-    laws.append(P + "trump-unchanged-after-correction")
-    parts.append(
-        "If the count is corrected the trump card stays as it is; a misdeal claimed "
-        f"loses {dealer} the deal."
-    )
+    # Paragraph 5 (the trump card unchanged) speaks of a card turned: said and cited only
+    # where one lies turned, never of a count found before the turn-up (round 5's #46, #166).
+    turned = table.turn_up
+    if turned is not None:
+        laws.append(P + "trump-unchanged-after-correction")
+        parts.append(
+            "If the count is corrected the trump card stays as it is; a misdeal claimed "
+            f"loses {dealer} the deal."
+        )
+    else:
+        parts.append(f"A misdeal claimed loses {dealer} the deal.")
     # The event says a king was turned; otherwise the turn-up is looked at.
-    if ctx.event.type == "king-turned" or (table.turn_up is not None
-                                           and table.turn_up.rank == "K"):
+    if ctx.event.type == "king-turned" or (turned is not None and turned.rank == "K"):
         laws.append(P + "king-turned-after-wrong-count")
         parts.append(
             "The king turned up cannot be marked: with a wrong number dealt it was not "

@@ -8,8 +8,8 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
+    judge_play,
     over_under,
-    rule_play,
 )
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
@@ -283,20 +283,42 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
 
 @rules("ecarte", "english", "play")
 def play(ctx: Context[ev.Play]) -> Decision:
-    """Laws 39 and 43: a renounce or failure to win lets the adversary have the hands played
-    again: the whole hand, from its first card (law 43 speaks of the hands, not of the play
-    since the error)."""
+    """Laws 39 and 43: a card played in error may be taken up again before another card is
+    led, without penalty; if it is not, the adversary may have the hands played again: the
+    whole hand, from its first card (law 43 speaks of the hands, not of the play since the
+    error). Once the moment has passed (the event says whether he took it back), the ruling
+    is the law the table reaches, not a right already spent."""
     player = ctx.event.player
     adversary = ctx.table.adversary(player)
-    return rule_play(
-        ctx,
-        [E + "ew-follow-suit-and-win"],
-        [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
-        f"{player} may take the card back without penalty before the next lead. Otherwise "
-        f"{adversary} may have the whole hand played again from its first card, even if he has "
-        f"thrown in his cards; if {player} then wins the point he marks nothing, and if he wins "
-        f"the vole he marks only one.",
-        options=[Option("take-back", player), Option("replay-hand", adversary)],
+    judged = judge_play(ctx, player, ctx.event.card)
+    legal = [E + "ew-follow-suit-and-win"]
+    if judged.legal:
+        return ctx.decide("legal", legal, judged.reason)
+    replay = (f"{adversary} may have the whole hand played again from its first card, even "
+              f"if he has thrown in his cards; if {player} then wins the point he marks "
+              f"nothing, and if he wins the vole he marks only one.")
+    taken_back = ctx.event.taken_back
+    if taken_back is None:
+        return ctx.decide(
+            "revoke",
+            [E + "renounce-or-failure-to-win", E + "played-card-retaken"],
+            f"{judged.reason} {player} may take the card back without penalty before the "
+            f"next lead. Otherwise {replay}",
+            options=[Option("take-back", player), Option("replay-hand", adversary)],
+        )
+    if taken_back:
+        return ctx.decide(
+            "no-penalty",
+            [E + "played-card-retaken", E + "renounce-or-failure-to-win"],
+            f"{judged.reason} {player} took it back before another card was led, as law 39 "
+            f"allows: he plays a card he may lawfully play, and there is no penalty.",
+        )
+    return ctx.decide(
+        "revoke",
+        [E + "renounce-or-failure-to-win"],
+        f"{judged.reason} {player} did not take it back before another card was led, so "
+        f"{replay}",
+        options=[Option("replay-hand", adversary)],
     )
 
 
