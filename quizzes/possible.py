@@ -298,6 +298,9 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
+        if s.stage == "stock-exhausted" and s.tricks_played <= game.drawing_tricks:
+            out.append("a declaration after the stock ran out, on winning the trick before "
+                       "its last draw")
     if s.discards_made and game.model.asks_hands_seen and s.dealer is not None \
             and s.stage not in ("deal",) and not any(p != s.dealer for p in s.hands_seen):
         out.append("a discard made, but the non-dealer has not looked at his cards")
