@@ -84,10 +84,11 @@ def test_the_judge_finds_the_deal_stands_beside_the_game_won_with_its_points():
     q = _question("ruling", "surplus-and-short-last-trick", 500495)
     assert q is not None
     right = _marked(q)
-    points = re.search(r"The game is won\. (\w+ scores \d+)\.", right)
+    points = re.search(r"The game is won\. (\w+) wins it, worth (\d+)\.", right)
     assert points, right
     wrong = next(c for c in q.choices if c.key not in q.answer)
-    doctored = Choice(wrong.key, f"The deal stands. {points[1]}.", "")
+    doctored = Choice(wrong.key, f"The deal stands. {points[1]} adds {points[2]} to his score.",
+                      "")
     q2 = dataclasses.replace(q, choices=tuple(doctored if c.key == wrong.key else c
                                               for c in q.choices))
     found = judge(q2, BANK.content, BANK.games)
