@@ -324,7 +324,20 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     # The event's own words stay whole (quizzes/stem.py finds a fact it states by them): the
     # time of the declaring follows them, then what he laid down.
     return (text + declared_when(scenario, game) + holding_words(scenario, game)
-            + blank_since_words(scenario))
+            + blank_since_words(scenario) + unreckoned_words(scenario))
+
+
+# Said of a score found wrong once the hand is over: the laws correct it "at any time during
+# the game" (Portland law 51), and at Rubicon the one deal is the game, so the stem says the
+# game is not yet reckoned (blind audit, round 6, #83).
+UNRECKONED = " The game has not yet been reckoned."
+
+
+def unreckoned_words(scenario: Scenario) -> str:
+    """' The game has not yet been reckoned.' for a wrong score found after the hand ('' else)."""
+    if scenario.event.type == "wrong-score" and scenario.stage == "hand-over":
+        return UNRECKONED
+    return ""
 
 
 _COURT = ("K", "Q", "J")
@@ -570,19 +583,25 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
-        parts.append(looked_words(s))
+        parts.append(looked_words(s, game.model.seen_words))
     if s.discards_made:
         parts.append("A discard has been made.")
     return " ".join(parts)
 
 
-def looked_words(s: Scenario) -> str:
-    """Who has looked at his cards, in one sentence."""
+SEEN_VERBS = ("looked at", "taken up")  # GameModel.seen_words
+
+
+def looked_words(s: Scenario, verb: str = "looked at") -> str:
+    """Who has looked at his cards, in one sentence, in the verb of the game's laws
+    (GameModel.seen_words: Portland law 11's test is whether a player has "taken up any of
+    his cards", blind audit round 6, #2)."""
     seen = list(s.hands_seen)
     if not seen:
-        return "Nobody has looked at his cards."
+        return f"Nobody has {verb} {'any of ' if verb != 'looked at' else ''}his cards."
     return (f"{join_words(seen)} "
-            f"{'has looked at his' if len(seen) == 1 else 'have looked at their'} cards.")
+            f"{'has' if len(seen) == 1 else 'have'} {verb} "
+            f"{'his' if len(seen) == 1 else 'their'} cards.")
 
 
 def hand_words(hand: Mapping[str, Any], player: str) -> str:

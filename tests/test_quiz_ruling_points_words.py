@@ -50,3 +50,20 @@ def test_a_fresh_deal_either_player_may_insist_on_is_not_the_innocent_sides_choi
         Option("new-deal", "North"), Option("new-deal", "South")), {}))
     back = read_ruling(ruling_words(both, SIDES), "english", SIDES)
     assert back is not None and back.outcome == "innocent-chooses"
+
+
+def test_a_score_corrected_after_the_hand_is_before_the_game_is_reckoned():
+    """#83: Portland law 51 corrects a score "at any time during the game"; at Rubicon the one
+    deal is the game, so after its last trick the stem says the game is not yet reckoned."""
+    q = question("penalty:rubicon-bezique.english.erroneous-score", 286357)
+    assert isinstance(q, Question), q
+    assert "after the hand" in q.situation
+    assert "The game has not yet been reckoned." in q.situation, q.situation
+
+
+def test_law_11_is_asked_in_its_own_words_taken_up_not_looked_at():
+    """#2: law 11's test is that neither player has "taken up any of his cards"."""
+    q = question("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)
+    assert isinstance(q, Question), q
+    assert "Nobody has taken up any of his cards." in q.situation, q.situation
+    assert "looked at" not in q.situation, q.situation
