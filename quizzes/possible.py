@@ -277,6 +277,8 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
     if ev.type == "carte-blanche":
         if ev.get("repeated") and (s.stage != "play" or not s.tricks_played):
             out.append("carte blanche declared again after a draw, before any draw")
+        if ev.get("repeated") and cards_on_trick:
+            out.append("carte blanche declared again on drawing, but the next trick is begun")
         if ev.get("player") not in s.hands_seen:
             out.append("carte blanche declared by a player who has not looked at his cards")
     if ev.type == "false-declaration":

@@ -189,3 +189,20 @@ def test_a_carte_blanche_declared_again_says_no_court_card_was_drawn_since():
         else:
             assert "since has been" not in said
     assert checked >= 3
+
+
+def test_a_carte_blanche_declared_again_is_on_drawing_with_no_court_card_anywhere_of_his():
+    """Blind audit, round 6, #174: North "declares again after drawing" while his queen of
+    diamonds lay on the next trick. Law 16: he declares on drawing, before his next play, and
+    no card he has held since the deal is a court card: none on a trick in progress (there is
+    none yet) nor among the cards he has played."""
+    checked = 0
+    for k in range(80):
+        d = deal_moment(BANK, ("rubicon-bezique", "play", "carte-blanche"),
+                        random.Random(f"blank-again:{k}"))
+        if d is None or not d.scenario.event.get("repeated"):
+            continue
+        trick = d.scenario.trick
+        assert trick is None or not trick.cards, _said(d)
+        checked += 1
+    assert checked >= 3
