@@ -37,7 +37,7 @@ from quizzes.possible import table_problems
 from quizzes.questions import Choice, Question
 from quizzes.seen import laid_problems, meld_count_problems
 from quizzes.stem import deciding_words, table_text
-from quizzes.words import OUTCOME_WORDS, ruling_words, side_words
+from quizzes.words import EITHER_CHOOSES, OUTCOME_WORDS, ruling_words, side_words
 
 # Question types whose choices are names written for each law or item (restating the stem
 # is possible only there).
@@ -59,11 +59,14 @@ class Finding:
 
 
 # --- reading a ruling back from its words ------------------------------------------------
-_OPENINGS = sorted(((w + ".", o) for o, w in OUTCOME_WORDS.items()), key=lambda p: -len(p[0]))
+_OPENINGS = sorted([*((w + ".", o) for o, w in OUTCOME_WORDS.items()),
+                    *((w + ".", "innocent-chooses") for w in EITHER_CHOOSES.values())],
+                   key=lambda p: -len(p[0]))
 _OPTION_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: oid
                     for oid, t in OPTIONS.items()}
 _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
-_SCORES = re.compile(r"^(?P<who>.+?) scores? (?P<n>\d+)$")
+_SCORES = re.compile(r"^(?P<who>.+?) (?:scores?|adds?|wins? it, worth) (?P<n>\d+)"
+                     r"(?: to (?:his|their) score)?$")
 _TAKEN = re.compile(r"^(?P<who>.+?) (?:has|have) (?P<n>\d+) taken off (?:his|their) score$")
 
 

@@ -316,6 +316,12 @@ def _carte_blanche(state: DealState, game: Game, ev: dict[str, Any],
         # His score is his carte blanches alone: a deal where he declared a combination
         # (the marriage that fixed trumps, say) would lose its points from the table.
         return None
+    if repeat and (player in state.to_draw or (state.trick is not None and state.trick.plays)
+                   or any(who == player and c.rank in COURT for who, c in state.played)):
+        # Law 16: he declares it again on drawing, before his next play, and "no court card
+        # since the deal" holds of every card he has held: none on the trick in progress nor
+        # among those he has played (blind audit, round 6, #174).
+        return None
     if repeat and hand:
         blank = _dealt_blank(state, player, rng)
         if blank is None:

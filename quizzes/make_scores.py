@@ -212,6 +212,10 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         if not state.last_winner:
             return None
         player = state.last_winner
+    if state.stage == "stock-exhausted" and state.tricks_played <= game.drawing_tricks:
+        # He declared on winning the last trick while the stock lasted, before drawing its
+        # last card: in time, not "after the stock had run out" (blind audit, round 6, #55).
+        return None
     values = declared_points(game)
     if not values:
         return None

@@ -277,6 +277,8 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
     if ev.type == "carte-blanche":
         if ev.get("repeated") and (s.stage != "play" or not s.tricks_played):
             out.append("carte blanche declared again after a draw, before any draw")
+        if ev.get("repeated") and cards_on_trick:
+            out.append("carte blanche declared again on drawing, but the next trick is begun")
         if ev.get("player") not in s.hands_seen:
             out.append("carte blanche declared by a player who has not looked at his cards")
     if ev.type == "false-declaration":
@@ -298,6 +300,9 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
             out.append("a draw since the declaration, before any trick was won")
         if ev.get("drawn_since") and s.stage == "stock-exhausted":
             out.append("a draw since the declaration, after the stock ran out")
+        if s.stage == "stock-exhausted" and s.tricks_played <= game.drawing_tricks:
+            out.append("a declaration after the stock ran out, on winning the trick before "
+                       "its last draw")
     if s.discards_made and game.model.asks_hands_seen and s.dealer is not None \
             and s.stage not in ("deal",) and not any(p != s.dealer for p in s.hands_seen):
         out.append("a discard made, but the non-dealer has not looked at his cards")

@@ -25,6 +25,7 @@ from quizzes.table_facts import side_facts
 from quizzes.words import (
     DEALT_WORDS,
     MELD_GAME_WORDS,
+    SEEN_VERBS,
     STAGE_WORDS,
     dealer_words,
     looked_words,
@@ -190,7 +191,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         if value == "deal":
             out.append(f", {DEALT_WORDS}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):
-        out.append(looked_words(scenario))
+        out += [looked_words(scenario, verb) for verb in SEEN_VERBS]
     elif fact in ("count-error", "count") and seat is not None:
         hand = scenario.hands.get(seat)
         held = hand if isinstance(hand, int) else len(hand or ())

@@ -10,7 +10,7 @@ from app.cards import RANK_NAMES, Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
 from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
-from app.engine.ruling import OPTIONS, CodeRuling
+from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
 from app.model.events import EVENTS
 from app.model.games import Game
@@ -165,11 +165,28 @@ def scorer_words(player: str, sides: Mapping[str, str] | None) -> tuple[str, boo
     return who, who != player and " and " in who
 
 
+# The headline of a choice of a fresh deal that either side holds (Portland law 11, 12: "either
+# player may insist"): not the "innocent side" (blind audit, round 6, #2).
+EITHER_CHOOSES = {False: "Either player may insist on a fresh deal",
+                  True: "Either side may insist on a fresh deal"}
+
+
+def outcome_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> str:
+    """The opening of a ruling's words: its outcome, and for a choice of a fresh deal, whose."""
+    if ruling.outcome == "innocent-chooses":
+        named = {scorer_words(o.by, sides)[0] for o in ruling.options if o.id in DEALS_AGAIN}
+        if len(named) > 1:
+            return EITHER_CHOOSES[any(" and " in n for n in named)]
+    return OUTCOME_WORDS.get(ruling.outcome, ruling.outcome)
+
+
 def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> str:
     """A ruling's outcome, who may choose what, and the points, in one or more sentences.
+    Points are said as what they are: the game's worth where the game is won (Portland law
+    58), else what is added to or taken off a score (blind audit, round 6, #44).
 
     `sides` (side_words) names a partnership's points by its side."""
-    parts = [OUTCOME_WORDS.get(ruling.outcome, ruling.outcome) + "."]
+    parts = [outcome_words(ruling, sides) + "."]
     by_chooser: dict[tuple[str, ...], list[str]] = {}
     choosers: dict[str, list[str]] = {}
     for option in ruling.options:
@@ -184,8 +201,11 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
             parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
         scorer, several = scorer_words(player, sides)
-        if points > 0:
-            parts.append(f"{scorer} {'score' if several else 'scores'} {points}.")
+        if points > 0 and ruling.outcome == "game-won":
+            parts.append(f"{scorer} {'win' if several else 'wins'} it, worth {points}.")
+        elif points > 0:
+            parts.append(f"{scorer} {'add' if several else 'adds'} {points} to "
+                         f"{'their' if several else 'his'} score.")
         else:
             taken = "have" if several else "has"
             parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
@@ -304,7 +324,20 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     # The event's own words stay whole (quizzes/stem.py finds a fact it states by them): the
     # time of the declaring follows them, then what he laid down.
     return (text + declared_when(scenario, game) + holding_words(scenario, game)
-            + blank_since_words(scenario))
+            + blank_since_words(scenario) + unreckoned_words(scenario))
+
+
+# Said of a score found wrong once the hand is over: the laws correct it "at any time during
+# the game" (Portland law 51), and at Rubicon the one deal is the game, so the stem says the
+# game is not yet reckoned (blind audit, round 6, #83).
+UNRECKONED = " The game has not yet been reckoned."
+
+
+def unreckoned_words(scenario: Scenario) -> str:
+    """' The game has not yet been reckoned.' for a wrong score found after the hand ('' else)."""
+    if scenario.event.type == "wrong-score" and scenario.stage == "hand-over":
+        return UNRECKONED
+    return ""
 
 
 _COURT = ("K", "Q", "J")
@@ -550,19 +583,25 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if scores and game.model.keeps_score:
         parts.append(f"Scores so far: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
-        parts.append(looked_words(s))
+        parts.append(looked_words(s, game.model.seen_words))
     if s.discards_made:
         parts.append("A discard has been made.")
     return " ".join(parts)
 
 
-def looked_words(s: Scenario) -> str:
-    """Who has looked at his cards, in one sentence."""
+SEEN_VERBS = ("looked at", "taken up")  # GameModel.seen_words
+
+
+def looked_words(s: Scenario, verb: str = "looked at") -> str:
+    """Who has looked at his cards, in one sentence, in the verb of the game's laws
+    (GameModel.seen_words: Portland law 11's test is whether a player has "taken up any of
+    his cards", blind audit round 6, #2)."""
     seen = list(s.hands_seen)
     if not seen:
-        return "Nobody has looked at his cards."
+        return f"Nobody has {verb} {'any of ' if verb != 'looked at' else ''}his cards."
     return (f"{join_words(seen)} "
-            f"{'has looked at his' if len(seen) == 1 else 'have looked at their'} cards.")
+            f"{'has' if len(seen) == 1 else 'have'} {verb} "
+            f"{'his' if len(seen) == 1 else 'their'} cards.")
 
 
 def hand_words(hand: Mapping[str, Any], player: str) -> str:

@@ -76,7 +76,7 @@ def test_the_law_s_own_remedy_is_not_offered_as_wrong():
     assert _answer(q) == "No penalty. North or South may take back the card played in error."
     for text in _wrong(q):
         assert "may take back" not in text, text
-        assert not (text.startswith("No penalty.") and "scores" in text), text
+        assert not (text.startswith("No penalty.") and " to his score" in text), text
         assert text != "The cards are taken back and played again.", text
 
 

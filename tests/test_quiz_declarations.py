@@ -119,6 +119,19 @@ def test_a_declaration_after_the_stock_ran_out_is_said_so_with_the_cards_held():
     assert checked >= 20
 
 
+def test_a_declaration_after_the_stock_ran_out_was_made_after_the_last_draw():
+    """The winner of the last trick while the stock lasts (Bezique's 24th, Rubicon's 55th,
+    Pinochle's 12th) declares before he draws its last card: that is in time (blind audit,
+    round 6, #55). "After the stock had run out" is said only of a later trick."""
+    checked = 0
+    for d in declarations():
+        if d.scenario.stage != "stock-exhausted":
+            continue
+        assert d.scenario.tricks_played > d.game.drawing_tricks, _said(d)
+        checked += 1
+    assert checked >= 20
+
+
 def test_before_any_trick_is_won_only_a_law_on_that_time_rules_it():
     """Pinochle's laws here say nothing of declaring before a trick is won: no question is set
     on a declaration nobody could have made; Bézique's and Rubicon's rule its time."""
@@ -175,4 +188,21 @@ def test_a_carte_blanche_declared_again_says_no_court_card_was_drawn_since():
             checked += 1
         else:
             assert "since has been" not in said
+    assert checked >= 3
+
+
+def test_a_carte_blanche_declared_again_is_on_drawing_with_no_court_card_anywhere_of_his():
+    """Blind audit, round 6, #174: North "declares again after drawing" while his queen of
+    diamonds lay on the next trick. Law 16: he declares on drawing, before his next play, and
+    no card he has held since the deal is a court card: none on a trick in progress (there is
+    none yet) nor among the cards he has played."""
+    checked = 0
+    for k in range(80):
+        d = deal_moment(BANK, ("rubicon-bezique", "play", "carte-blanche"),
+                        random.Random(f"blank-again:{k}"))
+        if d is None or not d.scenario.event.get("repeated"):
+            continue
+        trick = d.scenario.trick
+        assert trick is None or not trick.cards, _said(d)
+        checked += 1
     assert checked >= 3

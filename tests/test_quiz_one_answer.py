@@ -177,7 +177,7 @@ def test_no_wrong_ruling_is_a_bare_outcome_the_right_ruling_also_is():
     }
     # The right ruling's opening; where none is given, one of the bare outcomes'.
     opening = {"rubicon-bezique.english.dealer-deals-wrongly":
-               ("The innocent side chooses whether the cards are dealt again.",)}
+               ("Either player may insist on a fresh deal.",)}
     for law, bare in true_of.items():
         for seed in range(6):
             q = BANK.generate("ruling", law, seed)

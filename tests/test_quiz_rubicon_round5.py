@@ -84,10 +84,11 @@ def test_the_judge_finds_the_deal_stands_beside_the_game_won_with_its_points():
     q = _question("ruling", "surplus-and-short-last-trick", 500495)
     assert q is not None
     right = _marked(q)
-    points = re.search(r"The game is won\. (\w+ scores \d+)\.", right)
+    points = re.search(r"The game is won\. (\w+) wins it, worth (\d+)\.", right)
     assert points, right
     wrong = next(c for c in q.choices if c.key not in q.answer)
-    doctored = Choice(wrong.key, f"The deal stands. {points[1]}.", "")
+    doctored = Choice(wrong.key, f"The deal stands. {points[1]} adds {points[2]} to his score.",
+                      "")
     q2 = dataclasses.replace(q, choices=tuple(doctored if c.key == wrong.key else c
                                               for c in q.choices))
     found = judge(q2, BANK.content, BANK.games)
@@ -130,9 +131,10 @@ def test_law_11_and_law_12_are_never_cited_together():
         law12 = {E + "short-before-play", E + "surplus-before-play"} & set(q.laws)
         if E + "dealer-deals-wrongly" in q.laws:
             assert not law12, q.id
-            assert "Nobody has looked at his cards." in q.situation, q.id
+            assert "Nobody has taken up any of his cards." in q.situation, q.id
+            assert "looked at" not in q.situation, q.id
         else:
-            assert "Nobody has looked at his cards." not in q.situation or \
+            assert "Nobody has taken up any of his cards." not in q.situation or \
                 "during the deal" not in q.situation, q.id
 
 

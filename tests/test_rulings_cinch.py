@@ -119,7 +119,7 @@ def test_two_cards_played_the_adversaries_choose_which_is_played(ruled):
     )
     r = ruled(raw, "american")
     assert r.outcome == "penalty"
-    assert choosers(r, "choose-of-two") == ["North", "South"]
+    assert choosers(r, "choose-card-played") == ["North", "South"]
 
 
 @pytest.mark.parametrize("card", ["JH", "5D"])  # the left pedro (5D with hearts) is a trump

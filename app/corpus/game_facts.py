@@ -46,6 +46,7 @@ class GameModel(Schema, frozen=True):
     bidding: bool
     tricks: bool
     asks_hands_seen: bool = False
+    seen_words: Literal["looked at", "taken up"] = "looked at"
     discards: bool = False
     keeps_score: bool = False
     same_colour_five_trumps: bool = False

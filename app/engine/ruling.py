@@ -127,7 +127,15 @@ OPTIONS: dict[str, str] = {
     "claim-trick": "Claim the trick.",
     "look-at-stock": "Look at all the cards of the stock.",
     "claim-card": "Claim the card drawn out of turn.",
-    "choose-of-two": "Look at two cards and choose which one is taken (or played).",
+    # Each game's "two cards" remedy in its own law's words (blind audit, round 6, #56, #39):
+    # Portland law 21 / Pinochle: the adversary looks at both at the next draw and takes either;
+    # Enquire Within: he chooses which drawn card goes back, no right to look; Cinch: both
+    # played cards lie face up and the adversaries elect which is played.
+    "choose-of-two": "Look at both cards at the next draw and take either.",
+    "choose-card-returned": "Choose which of the two cards drawn goes back, into the middle of "
+                            "the stock.",
+    "choose-card-played": "Choose which of the two cards played to the trick stands as his "
+                          "play (the other is exposed).",
     "forbid-trump": "Forbid the playing of the exposed trump.",
     "amend-declaration": "Amend the declaration with the card held.",
     "add-points": "Add the points wrongly marked to one's own score.",

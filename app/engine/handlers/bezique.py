@@ -37,7 +37,7 @@ def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
         [chosen],
         f"{offender} drew two cards: {adversary} decides which one goes back, and it is put "
         f"into the middle of the stock, not on top.",
-        options=[Option("choose-of-two", adversary)],
+        options=[Option("choose-card-returned", adversary)],
     )
 
 

@@ -89,7 +89,7 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
         f"its holder's right, must call it before he plays himself."
     )
     if how == "two-played":
-        options = each("choose-of-two", adversaries) + options
+        options = each("choose-card-played", adversaries) + options
         text = (
             f"{holder} played two cards to one trick: the adversaries choose which one is "
             f"played, and the other is exposed. " + text

@@ -1,0 +1,69 @@
+"""A ruling choice says what its points are and who holds a choice (blind audit, round 6):
+#44, #16, #36: "South scores 1500" meant the game's worth (Portland law 58) in one question and
+"scores 1400" the points added in another: a won game now reads "wins it, worth 1500", other
+points "adds 1400 to his score". #2: a fresh deal either player may insist on (Portland laws 11
+and 12) was headlined "The innocent side chooses"."""
+
+from __future__ import annotations
+
+from app.engine.ruling import CodeRuling, Decision, Option
+from quizzes.judge import read_ruling
+from quizzes.questions import Question
+from quizzes.words import ruling_words
+from tests.bank_questions import question
+
+SIDES = {"North": "North", "South": "South"}
+
+
+def _choices(item: str, seed: int) -> list[str]:
+    q = question(item, seed)
+    assert isinstance(q, Question), q
+    return [c.text for c in q.choices]
+
+
+def test_a_won_game_says_its_worth_and_other_points_say_they_are_added():
+    won = CodeRuling("english", Decision("game-won", (), "", (), {"North": 1500}))
+    added = CodeRuling("english", Decision("play-on", (), "", (), {"South": 1400}))
+    assert ruling_words(won, SIDES) == "The game is won. North wins it, worth 1500."
+    assert ruling_words(added, SIDES) == "Play goes on. South adds 1400 to his score."
+    for ruling in (won, added):
+        back = read_ruling(ruling_words(ruling, SIDES), "english", SIDES)
+        assert back is not None and back.score == ruling.score
+
+
+def test_rubicon_choices_never_say_a_bare_scores():
+    for item, seed in (("ruling:rubicon-bezique.english.surplus-and-short-last-trick", 973017),
+                       ("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)):
+        for text in _choices(item, seed):
+            assert " scores " not in text, text
+
+
+def test_a_fresh_deal_either_player_may_insist_on_is_not_the_innocent_sides_choice():
+    texts = _choices("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)
+    for text in texts:
+        assert not text.startswith("The innocent side"), text
+    assert any(t.startswith("Either player may insist on a fresh deal.") for t in texts)
+    one = CodeRuling("english", Decision("innocent-chooses", (), "", (Option("new-deal", "North"),),
+                                         {}))
+    assert ruling_words(one, SIDES).startswith("The innocent side chooses")
+    both = CodeRuling("english", Decision("innocent-chooses", (), "", (
+        Option("new-deal", "North"), Option("new-deal", "South")), {}))
+    back = read_ruling(ruling_words(both, SIDES), "english", SIDES)
+    assert back is not None and back.outcome == "innocent-chooses"
+
+
+def test_a_score_corrected_after_the_hand_is_before_the_game_is_reckoned():
+    """#83: Portland law 51 corrects a score "at any time during the game"; at Rubicon the one
+    deal is the game, so after its last trick the stem says the game is not yet reckoned."""
+    q = question("penalty:rubicon-bezique.english.erroneous-score", 286357)
+    assert isinstance(q, Question), q
+    assert "after the hand" in q.situation
+    assert "The game has not yet been reckoned." in q.situation, q.situation
+
+
+def test_law_11_is_asked_in_its_own_words_taken_up_not_looked_at():
+    """#2: law 11's test is that neither player has "taken up any of his cards"."""
+    q = question("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)
+    assert isinstance(q, Question), q
+    assert "Nobody has taken up any of his cards." in q.situation, q.situation
+    assert "looked at" not in q.situation, q.situation
