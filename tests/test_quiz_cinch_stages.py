@@ -1,0 +1,63 @@
+"""Every Cinch table agrees with its stage (the blind audit of round 6, #31: "a discard has been
+made" and 4 cards aside beside a stock of 12, in the bidding, every hand holding nine). In Cinch
+the discard follows the naming of trumps, and the dealer then fills each hand to six
+(cinch.american.discard-and-draw): before trumps are named no card lies aside and the stock is
+the 16 the deal left; after the fill each hand holds six at most, the discards lie aside."""
+
+from __future__ import annotations
+
+import random
+
+from quizzes.moments import deal_moment
+from quizzes.possible import COUNT_CHANGING, table_problems
+from quizzes.stem import table_text
+from quizzes.words import table_words
+from tests.bank_questions import BANK
+
+GAME = BANK.games["cinch"]
+
+
+def _count(hand) -> int:
+    return hand if isinstance(hand, int) else len(hand)
+
+
+def test_every_cinch_table_agrees_with_its_stage():
+    combos = sorted({c for r in BANK.survey.reach.values() for c in r.ruled
+                     if c[0] == "cinch"})
+    early = late = 0
+    for combo in combos:
+        for k in range(4):
+            made = deal_moment(BANK, combo, random.Random(f"stages:{combo}:{k}"))
+            if made is None or made.table["event"]["type"] in COUNT_CHANGING:
+                continue
+            s, seen = made.scenario, made.seen
+            assert table_problems(made.table, BANK.games) == [], (combo, made.table)
+            told = " ".join(table_words(s, GAME)) + " " + table_text(seen)
+            if s.trump is None:
+                early += 1
+                assert not s.discards_made, (combo, made.table)
+                assert "discard" not in told.replace("No discard", ""), (combo, told)
+                if any(_count(h) for h in s.hands.values()):
+                    assert seen["stock"] == 16, (combo, seen)
+                    assert all(_count(h) == 9 for h in s.hands.values()), (combo, seen)
+            else:
+                late += 1
+                assert s.discards_made, (combo, made.table)
+                assert all(_count(h) <= 6 for h in s.hands.values()), (combo, seen)
+                assert "cards discarded lie aside" in told, (combo, told)
+    assert early >= 10 and late >= 20, (early, late)
+
+
+def test_the_audit_table_in_the_bidding_is_named_impossible():
+    """#31 as printed: nine cards each in the bidding, a discard made, a stock of 12."""
+    players = ["North", "East", "South", "West"]
+    pack = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7",
+                                                  "6", "5", "4", "3", "2")]
+    hands = {p: pack[9 * i:9 * i + 9] for i, p in enumerate(players)}
+    raw = {"game": "cinch", "players": players, "dealer": "North", "hands": hands,
+           "stock": 12, "stage": "bidding", "discards_made": True,
+           "bid": {"player": "South", "amount": 12},
+           "event": {"type": "abandoned-hand", "player": "South"}}
+    problems = table_problems(raw, BANK.games)
+    assert any("before trumps are named" in p for p in problems), problems
+    assert any("a stock of 12" in p for p in problems), problems
