@@ -61,3 +61,33 @@ def test_the_audit_table_in_the_bidding_is_named_impossible():
     problems = table_problems(raw, BANK.games)
     assert any("before trumps are named" in p for p in problems), problems
     assert any("a stock of 12" in p for p in problems), problems
+
+
+def test_every_trump_exposed_after_naming_may_be_forbidden():
+    """Round 6, #14: a trump led in the adversaries' turn, hearts trumps, was marked "may call
+    it" only, while a trump exposed by being faced was "call it or forbid its play". Over dealt
+    Cinch moments, every marked answer on a trump exposed after trumps were named (faced, named,
+    two played, led in the adversaries' turn) offers the adversaries the forbid remedy."""
+    from app.cards import Card
+    from quizzes.generators.common import rule_dealt
+    from tests.bank_questions import dealt_moments
+
+    checked = 0
+    for event in ("exposed-card", "lead-out-of-turn"):
+        for made in dealt_moments(event, 12, "forbid", game="cinch"):
+            s = made.scenario
+            card = made.table["event"].get("card")
+            if s.trump is None or card is None:
+                continue
+            if GAME.effective_suit(Card.parse(card), s.trump) != s.trump:
+                continue
+            found = rule_dealt(BANK, made)
+            if found is None:
+                continue
+            answer = found.ruling.rulings[0].decision
+            if answer.outcome != "penalty" or not any(
+                    o.id == "call-card" for o in answer.options):
+                continue
+            checked += 1
+            assert any(o.id == "forbid-trump" for o in answer.options), (made.table, answer)
+    assert checked >= 4, checked

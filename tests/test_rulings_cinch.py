@@ -167,6 +167,23 @@ def test_lead_in_an_adversarys_turn_the_card_is_simply_exposed(ruled):
     assert "call-trump-lead" not in ids(r)
 
 
+@pytest.mark.parametrize("card", ["QH", "5D"])  # the left pedro (5D with hearts) is a trump
+def test_a_trump_led_in_an_adversarys_turn_may_also_be_barred(ruled, card):
+    """Blind audit round 6, #14: the queen of hearts led out of turn with hearts trumps is an
+    exposed trump after trumps were named (seed 003:4): the adversaries may call it or forbid
+    its play, as they may any exposed trump."""
+    raw = cinch(
+        tricks_played=1,
+        trick={"leader": "East", "cards": []},
+        event={"type": "lead-out-of-turn", "player": "North", "card": card},
+    )
+    r = ruled(raw, "american")
+    assert r.outcome == "penalty"
+    assert choosers(r, "call-card") == ["East", "West"]
+    assert choosers(r, "forbid-trump") == ["East", "West"]
+    assert C + "exposed-trump-after-naming" in r.laws
+
+
 def test_false_lead_that_all_have_played_to_cannot_be_rectified(ruled):
     raw = cinch(
         tricks_played=1,
