@@ -7,6 +7,7 @@ the 16 the deal left; after the fill each hand holds six at most, the discards l
 from __future__ import annotations
 
 import random
+import re
 
 from quizzes.moments import deal_moment
 from quizzes.possible import COUNT_CHANGING, table_problems
@@ -91,3 +92,33 @@ def test_every_trump_exposed_after_naming_may_be_forbidden():
             checked += 1
             assert any(o.id == "forbid-trump" for o in answer.options), (made.table, answer)
     assert checked >= 4, checked
+
+
+def test_no_cinch_question_rules_two_wrong_hands_after_a_bid_and_bidders_have_looked():
+    """Round 6, #91: "two hands short after the bid: misdeal", where the law covers one faulty
+    hand only, and "West bid 5" beside "North, East and South have looked at their cards".
+    Over Cinch's wrong-count questions no table after a bid has two wrong hands, and in every
+    Cinch question with a bid the bidder is among those who have looked."""
+    from tests.bank_questions import question
+
+    items = [i for i in BANK.items if i.startswith(("ruling:cinch.", "penalty:cinch."))]
+    asked = 0
+    for item in items:
+        for seed in range(6):
+            q = question(item, seed)
+            table = getattr(q, "table", None)
+            if not table:
+                continue
+            bid = table.get("bid")
+            if bid:
+                asked += 1
+                looked = re.search(r"([A-Z][a-z]+(?:, [A-Z][a-z]+)*(?: and [A-Z][a-z]+)?) "
+                                   r"ha(?:s|ve) looked at", q.situation)
+                assert "Nobody has looked" not in q.situation, (q.id, q.situation)
+                if looked:
+                    assert bid["player"] in looked.group(1), (q.id, q.situation)
+            if table["event"]["type"] == "wrong-count" and bid:
+                counts = re.findall(r"holds (\d+) \(should hold (\d+)\)", q.situation)
+                wrong = sum(a != b for a, b in counts)
+                assert wrong <= 1, (q.id, q.situation)
+    assert asked >= 10, asked

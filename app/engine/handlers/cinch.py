@@ -13,7 +13,8 @@ P = "cinch.american."
 
 @rules("cinch", "american", "wrong-count")
 def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
-    """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right."""
+    """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right
+    (the laws say nothing of two or more wrong hands after a bid)."""
     table = ctx.table
     _, over, under = over_under(ctx)
     counts = describe_counts(ctx)
@@ -31,19 +32,12 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"is a misdeal. {counts}",
         )
     if len(over) + len(under) > 1:
-        if table.discards_made or table.timing.any_card_played:
-            # Seed 003:1 says what stands with one hand wrong after a bid, and what a short
-            # hand (made up from the discard) and a long one played to the first trick cost;
-            # once the discard is made it does not say whether two hands wrong make a misdeal
-            # or are put right under those laws (the whole-bank audit's D10): not ruled.
-            return None
-        return ctx.decide(
-            "misdeal",
-            [P + "wrong-count-after-bid"],
-            f"A bid has been made, but the deal stands good only if three players hold the "
-            f"right number, and here {len(over) + len(under)} hands are wrong, before the "
-            f"discard: the deal does not stand, and the cards are dealt again. {counts}",
-        )
+        # Seed 003:1 says only that after a bid "the deal stands good if three players have
+        # their right number of cards", and what a short hand (made up from the discard) and
+        # a long one played to the first trick cost. With two hands or more wrong it gives no
+        # ruling: a misdeal would be an inference, not a law (the whole-bank audit's D10, the
+        # blind audit of round 6, #91). The laws are silent; no ruling is given.
+        return None
     if over:
         offender = over[0]
         side = " and ".join(table.side(offender))
