@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
-from app.cards import Card
 from app.engine.ruling import Decision, Option
 from app.model import event_types as ev
 
