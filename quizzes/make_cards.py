@@ -258,6 +258,11 @@ def _exposed(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> 
         if card not in [c.code for c in cards]:
             card = ctx.rng.choice(cards).code
         ev["player"], ev["card"] = player, card
+    named_by = str(ev.get("player"))
+    if ev["how"] == "named" and state.seen is not None and named_by not in state.seen:
+        # He named a card he holds: he has looked at his cards (everyone who acted has looked;
+        # the blind audit of round 6, #91).
+        state = replace(state, seen=(*state.seen, named_by))
     return state, ev
 
 

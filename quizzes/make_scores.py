@@ -27,10 +27,13 @@ def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
     accepted and cards exchanged. With no exchange someone stood or the dealer refused, and
     one who stood or refused and fails to win the point gives 2, not 1 (Écarté Club Code law
     49): who it was would decide the score, and no table shows it. After an accepted first
-    proposal the abandonment alone decides (law 42)."""
+    proposal the abandonment alone decides (law 42). Only a game whose exchange is a discard
+    and draw before play (Écarté) has one made here: at Cinch the discard follows the naming
+    of trumps, and the table's stage already says whether it was made (the blind audit of
+    round 6, #31: a discard and 4 cards aside beside nine-card hands in the bidding)."""
     if "tricks_won" in ev:
         ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
-    if not state.discards_made and state.stock:
+    if game.model.discards and not state.discards_made and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
         # Both looked at their hands to propose, accept and discard.
         seen = None if state.seen is None else tuple(state.players)

@@ -177,10 +177,15 @@ def early(state: DealState, game: Game, stage: str, rng: random.Random,
     # Trumps named by the bidder, the first lead or the first marriage declared (Rubicon,
     # Portland law 41: no marriage is declared before a trick is won) are not yet fixed.
     named = facts(game).trump_named_by in ("bidder", "first-lead", "first-marriage")
+    bid = None if stage == "deal" else state.bid
     seen: tuple[str, ...] = () if stage == "deal" else tuple(
         p for p in state.players if rng.random() < 0.7)
-    state = replace(state, stage=stage, seen=seen,
-                    bid=None if stage == "deal" else state.bid,
+    if bid is not None:
+        # A bid stands, so the bidding is over: every player has bid or passed, and none does
+        # either without looking at his cards (the blind audit of round 6, #91: West bid, but
+        # only North, East and South had looked).
+        seen = tuple(state.players)
+    state = replace(state, stage=stage, seen=seen, bid=bid,
                     trump=None if named else state.trump)
     if stage == "deal" and state.turn_up is not None and not keep_turn_up \
             and rng.random() < 0.5:

@@ -81,15 +81,14 @@ _MAKERS: dict[str, Maker] = {**make_cards.MAKERS, **make_scores.MAKERS}
 
 
 def table_readings(game: Game, law: Law) -> Readings:
-    """The readings a law's tables are dealt under: where the law is itself one reading of a
-    disputed rule (the question names it: "following Foster 1913", quizzes.words.reading_words)
-    and a reading of the game by the same authority changes the pack (Foster's Cooncan of 1913
-    is played ace to ten, without court cards), its tables are dealt from that pack, and the
-    stem says so (quizzes.words.pack_words). Any other law is asked under the laws in force by
-    default, on the game's usual pack: a law of Foster's 1913 laws that no reading disputes is
-    law of the American code whatever the pack (the blind audit of round 5, #70 and #175)."""
-    if not law.variant_of:
-        return ()
+    """The readings a law's tables are dealt under: where a reading of the game by the law's
+    own authority and code changes the pack (Foster's Cooncan of 1913 is played ace to ten,
+    without court cards), the law's tables are dealt from the pack of the edition whose law
+    decides the question, and the stem says so (quizzes.words.pack_words: "The pack: 40 cards,
+    ace to ten, no court cards (1913)."). A table never mixes the editions: a 1913 law ruled
+    on the 1897 pack with its court cards (the blind audit of round 6, #69, #96, #151), or the
+    1913 pack dealt without a word of it (round 5, #70 and #175). Any other law is asked on the
+    game's usual pack."""
     groups = game.variant_groups
     return tuple((group, reading.id) for group in groups for reading in groups[group][1:]
                  if reading.changes.ranks and reading.code == law.code

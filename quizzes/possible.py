@@ -145,6 +145,13 @@ def fill_problems(s: Scenario, game: Game) -> list[str]:
             if held != bidding.cards:
                 out.append(f"{player} holds {held} at the stage '{s.stage}', where "
                            f"{bidding.cards} are dealt")
+        # Trumps are named after the bidding and the discard follows them: before it no card
+        # lies aside and the stock is what the deal left (the blind audit of round 6, #31).
+        if s.discards_made:
+            out.append(f"a discard made at the stage '{s.stage}', before trumps are named")
+        if isinstance(stock, int) and s.hands and stock != left:
+            out.append(f"a stock of {stock} at the stage '{s.stage}', where the deal of "
+                       f"{bidding.cards} each left {left}")
     elif isinstance(stock, int) and stock > left and s.event.type not in COUNT_CHANGING:
         out.append(f"a stock of {stock} after the discard, where the deal of {bidding.cards} "
                    f"each left {left}")

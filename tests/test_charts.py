@@ -147,7 +147,8 @@ def test_a_card_too_many_to_chart_ends_on_the_guiding_principle() -> None:
 def test_a_lead_out_of_turn_at_cinch_branches_as_foster_does() -> None:
     """Seed 003:5: whose lead it was (his own: no error; his partner's: a trump lead called or
     barred; an adversary's: the card exposed), then who has played to the false lead (nobody;
-    some, whose cards go back; everyone: the trick stands). The card led decides nothing."""
+    some, whose cards go back; everyone: the trick stands). The card led decides only whether an
+    exposed trump may be barred, once trumps are named."""
     chart = build_chart(GAMES["cinch"], GAMES, CONTENT, "lead-out-of-turn", "american")
     root = chart.root
     assert isinstance(root, Question) and root.key == ("event.player", None)
@@ -175,12 +176,17 @@ def test_a_lead_out_of_turn_at_cinch_branches_as_foster_does() -> None:
     assert all("Take back" in line for line in two.option_lines()[2:])
     assert isinstance(everyone, Leaf) and everyone.outcome == "play-on"
     assert everyone.laws == ("cinch.american.false-lead-all-played",)
-    exposed = adversary.branches[0].node
+    # In an adversary's turn the card is exposed; once trumps are named a trump so exposed may
+    # also be barred (seed 003:4; the blind audit of round 6, #14), so the chart asks whether
+    # trumps are fixed, and only then which card was led.
+    trumps = adversary.branches[0].node
+    assert isinstance(trumps, Question) and trumps.key == ("trump", None)
+    exposed = trumps.branches[0].node
     assert isinstance(exposed, Leaf) and exposed.laws == (
         "cinch.american.lead-when-adversaries-turn",)
     assert exposed.option_lines() == ["East may: Call the exposed card to be led or played.",
                                       "West may: Call the exposed card to be led or played."]
-    assert not any(leaf.stops_at for leaf in chart.leaves())  # the card is never asked
+    assert {leaf.stops_at for leaf in chart.leaves() if leaf.stops_at} == {("event.card", None)}
 
 
 def test_the_marked_path_follows_the_answers() -> None:

@@ -81,3 +81,32 @@ def test_a_deal_stage_with_every_hand_dealt_is_not_told_as_during_the_deal():
         assert "during the deal" not in q.situation, (q.id, q.situation)
         assert "just after the deal" in q.situation, (q.id, q.situation)
     assert seen >= 10, seen
+
+
+COURT = re.compile(r"\b(?:jack|queen|king) of ")
+
+
+def test_every_conquian_table_is_dealt_from_the_pack_of_the_edition_whose_law_it_asks():
+    """Round 6, #69, #96 and #151: rulings of Foster's Cooncan laws of 1913 (ace to ten, no
+    court cards) were asked on tables dealt from the 1897 pack, kings and queens turned from
+    the stock. A question on a law of the 1913 laws is dealt from the 1913 pack and says so
+    in its stem; a law of 1897 is dealt from the usual pack, of which nothing need be said."""
+    laws = BANK.content.laws
+    by_edition = {"Foster 1913": 0, "Foster 1897": 0}
+    for q in built(range(3)):
+        if not q.table or q.table.get("game") != "conquian":
+            continue
+        law_id = q.id.split(":")[1]
+        authority = laws[law_id].authority if law_id in laws else None
+        if authority not in by_edition:
+            continue
+        by_edition[authority] += 1
+        text = _seen(q)
+        said = "The pack: 40 cards, ace to ten, no court cards (1913)." in q.situation
+        if authority == "Foster 1913":
+            assert said, (q.id, q.situation)
+            assert not COURT.search(text), (q.id, text)
+        else:
+            assert not said, (q.id, q.situation)
+            assert not re.search(r"\b(?:eight|nine|ten) of ", text), (q.id, text)
+    assert by_edition["Foster 1913"] >= 8 and by_edition["Foster 1897"] >= 3, by_edition

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Option
@@ -12,7 +13,8 @@ P = "cinch.american."
 
 @rules("cinch", "american", "wrong-count")
 def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
-    """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right."""
+    """Seed 003:1: misdeal before a bid; afterwards the deal stands if three hands are right
+    (the laws say nothing of two or more wrong hands after a bid)."""
     table = ctx.table
     _, over, under = over_under(ctx)
     counts = describe_counts(ctx)
@@ -30,19 +32,12 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"is a misdeal. {counts}",
         )
     if len(over) + len(under) > 1:
-        if table.discards_made or table.timing.any_card_played:
-            # Seed 003:1 says what stands with one hand wrong after a bid, and what a short
-            # hand (made up from the discard) and a long one played to the first trick cost;
-            # once the discard is made it does not say whether two hands wrong make a misdeal
-            # or are put right under those laws (the whole-bank audit's D10): not ruled.
-            return None
-        return ctx.decide(
-            "misdeal",
-            [P + "wrong-count-after-bid"],
-            f"A bid has been made, but the deal stands good only if three players hold the "
-            f"right number, and here {len(over) + len(under)} hands are wrong, before the "
-            f"discard: the deal does not stand, and the cards are dealt again. {counts}",
-        )
+        # Seed 003:1 says only that after a bid "the deal stands good if three players have
+        # their right number of cards", and what a short hand (made up from the discard) and
+        # a long one played to the first trick cost. With two hands or more wrong it gives no
+        # ruling: a misdeal would be an inference, not a law (the whole-bank audit's D10, the
+        # blind audit of round 6, #91). The laws are silent; no ruling is given.
+        return None
     if over:
         offender = over[0]
         side = " and ".join(table.side(offender))
@@ -70,6 +65,23 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     )
 
 
+# Seed 003:4: "If a trump is exposed after the trump suit has been named, the adversaries may
+# prevent the playing of such a card": said of every exposed card, however it became exposed
+# (faced, two played, named, led in the adversaries' turn: the blind audit of round 6, #14).
+_BARRED_LAWS = [P + "exposed-trump-after-naming", P + "barred-trump-revoke-excused"]
+_BARRED_WORDS = (
+    " It is a trump exposed after trumps were named: the adversaries may instead forbid its "
+    "play, and if that makes its holder revoke he is not penalised."
+)
+
+
+def _trump_after_naming(ctx: Context[ev.ExposedCard] | Context[ev.LeadOutOfTurn],
+                        card: object) -> bool:
+    """Whether the exposed card is a trump, trumps having been named."""
+    trump = ctx.table.trump
+    return bool(trump) and isinstance(card, Card) and ctx.game.effective_suit(card, trump) == trump
+
+
 @rules("cinch", "american", "exposed-card")
 def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     """Seed 003:2-4: the kinds of exposed card, who calls it, and an exposed trump."""
@@ -94,13 +106,10 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
             f"{holder} played two cards to one trick: the adversaries choose which one is "
             f"played, and the other is exposed. " + text
         )
-    if ctx.table.trump and ctx.game.effective_suit(card, ctx.table.trump) == ctx.table.trump:
-        laws += [P + "exposed-trump-after-naming", P + "barred-trump-revoke-excused"]
+    if _trump_after_naming(ctx, card):
+        laws += _BARRED_LAWS
         options += each("forbid-trump", adversaries)
-        text += (
-            " It is a trump exposed after trumps were named: the adversaries may instead "
-            "forbid its play, and if that makes its holder revoke he is not penalised."
-        )
+        text += _BARRED_WORDS
     trick = ctx.table.trick
     if trick is not None and len(trick.cards) == len(ctx.table.players):
         winner = ctx.table.trick_players[ctx.game.winning_card(trick.cards, ctx.table.trump)]
@@ -120,8 +129,9 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     lead it was comes from the table (`Table.lead_holder`); when the scenario does not show
     it, the engine rules each seat's case (app/engine/core.py), never guessing a leader.
     The facts are read in the order the laws weigh them: whose lead it was, then who has
-    played to the false lead. The card led is named in the words only: no law here turns on
-    which card it was (it is exposed whatever it is), so a chart branches on the rest."""
+    played to the false lead. The card led is exposed whatever it is; once trumps are named,
+    a trump so exposed may also be barred from play (seed 003:4), so which card it was is read
+    only then, and only where it was led in the adversaries' turn."""
     table, ev = ctx.table, ctx.event
     offender = ev.player
     leader = table.lead_holder
@@ -169,12 +179,15 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             ],
         )
     whose = f"{leader}'s lead"
+    barred = table.trump is not None and _trump_after_naming(ctx, ev.card)
     return ctx.decide(
         "penalty",
-        [P + "lead-when-adversaries-turn", *laws],
+        [P + "lead-when-adversaries-turn", *(_BARRED_LAWS if barred else ()), *laws],
         f"It was {whose}, an adversary of {offender}, so {led} led in error "
-        f"is simply an exposed card that either adversary may call.{taken_back}",
-        options=[*each("call-card", adversaries), *back],
+        f"is simply an exposed card that either adversary may call."
+        f"{_BARRED_WORDS if barred else ''}{taken_back}",
+        options=[*each("call-card", adversaries),
+                 *(each("forbid-trump", adversaries) if barred else ()), *back],
     )
 
 
