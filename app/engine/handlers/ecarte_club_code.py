@@ -281,7 +281,7 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
     )
 
 
-@rules("ecarte", "english", "play")
+@rules("ecarte", "english", "play", reads=("taken_back",))
 def play(ctx: Context[ev.Play]) -> Decision:
     """Laws 39 and 43: a card played in error may be taken up again before another card is
     led, without penalty; if it is not, the adversary may have the hands played again: the
