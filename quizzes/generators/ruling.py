@@ -368,7 +368,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         # two wrong rulings plainly false of it.
         found = find(bank, law_id, law.code, combos, rng,
                      lambda f: states_a_ruling(f.for_code(law.code))
-                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws))
+                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
+                     deciding=True)
         choices, key = ruling_choices(bank, found, law.code, rng, combos)
         if len(choices) > MIN_WRONG:
             break
