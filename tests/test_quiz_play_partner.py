@@ -77,6 +77,7 @@ def test_the_third_hands_play_says_who_tells_whom() -> None:
         q = bank_questions.question("ruling:cinch.american.third-hand-before-second", seed)
         if not isinstance(q, Question):
             continue
+        assert isinstance(q.answer, tuple)
         right = next(c.text for c in q.choices if c.key in q.answer)
         assert re.search(r"\b(North|East|South|West) may tell his partner to play before "
                          r'him \("Play, partner"\)\.', right), (q.id, right)

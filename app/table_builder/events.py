@@ -102,7 +102,7 @@ def offered_event(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
     one no ruling in force reads goes when the game or the codes change."""
     event = copy.deepcopy(dict(mapping_at(raw, "event")))
     etype = event.get("type")
-    if etype not in EVENTS:
+    if not isinstance(etype, str) or etype not in EVENTS:
         return event
     offered = {spec.name for spec in fields_at(etype, raw, game)}
     return {name: value for name, value in event.items()
