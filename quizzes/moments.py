@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
 from app.corpus.laws import Law
-from app.engine.core import reads_field
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, legal_cards
@@ -61,14 +60,11 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
           games: Mapping[str, Game]) -> Dealt:
     """The moment as a learner sees it: the rehearsal's table of it, the stock face down (how
     many cards, not which: no ruling reads them), parsed (ScenarioError if it does not fit)."""
-    if (event.get("type") == "play" and event.get("taken_back") is None
-            and reads_field(game.id, game.codes, "play", "taken_back")):
+    if event.get("type") == "play" and event.get("taken_back") is None:
         # A renounce put right in time is no revoke (Foster's Cinch: "a revoke is a renounce
         # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
         # is one (the blind audit's #101), and a law that lets it be taken back in time is
         # ruled as a right already passed (the Club Code's law 39; round 5's #25, #48, #61).
-        # Said only where a law in force reads it: elsewhere the table holds no such field,
-        # as the builder offers none (app.table_builder.fields_at).
         event = {**event, "taken_back": False}
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
