@@ -65,6 +65,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # in error not corrected in time"): the card is said to stand, so a play ruled a revoke
         # is one (the blind audit's #101), and a law that lets it be taken back in time is
         # ruled as a right already passed (the Club Code's law 39; round 5's #25, #48, #61).
+        # Said in every game's stem, though only the Club Code's ruling reads it (the builder
+        # offers the field there alone): elsewhere "It is a revoke" needs the card to stand.
         event = {**event, "taken_back": False}
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):

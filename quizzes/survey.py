@@ -37,6 +37,11 @@ class Reach:
     """How often a law was reached, per situation and per purpose."""
 
     ruled: dict[Combo, int] = field(default_factory=dict)
+    # The situations a ruling asks of the table itself ("what is the ruling?", "how many
+    # points?", "which code rules so?") are recorded under the law the ruling rests on first
+    # (`differs`, `scored`, `stated`): a law it also cites (a principle beside the law of the
+    # case, "nobody may claim a penalty for his own error" beside "an adversary of the dealer
+    # exposes his own card") would ask the same table and case as a second item.
     differs: dict[Combo, int] = field(default_factory=dict)  # another code rules otherwise
     scored: dict[Combo, int] = field(default_factory=dict)
     revoke: dict[Combo, int] = field(default_factory=dict)
@@ -123,13 +128,15 @@ def take_survey(
                             r = reach[law]
                             r.ruled[combo] = r.ruled.get(combo, 0) + 1
                             r.outcomes[kind] = r.outcomes.get(kind, 0) + 1
+                            if law != cr.laws[0]:
+                                continue  # a law it also cites: asked under the first
                             if contrast:
                                 r.differs[combo] = r.differs.get(combo, 0) + 1
                             if cr.score:
                                 r.scored[combo] = r.scored.get(combo, 0) + 1
                             if states_a_ruling(cr):
                                 r.stated[combo] = r.stated.get(combo, 0) + 1
-                            if law == cr.laws[0] and ruled_a_fault(event, cr.outcome):
+                            if ruled_a_fault(event, cr.outcome):
                                 r.faults[combo] = r.faults.get(combo, 0) + 1
                                 told = (gid, stage, subject(found.scenario))
                                 r.subjects[told] = r.subjects.get(told, 0) + 1

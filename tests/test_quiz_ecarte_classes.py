@@ -160,9 +160,11 @@ def test_a_hand_abandoned_follows_an_accepted_proposal() -> None:
 
 
 def test_no_hand_is_scored_beside_a_king_turned_by_a_dealer_who_has_points() -> None:
+    # Law 22 (when a turned king is marked) is cited beside law 24's point for the king: its
+    # tables are asked under the law the ruling rests on first (king-scores-one).
     for q in _built("code:ecarte.english.turned-king-marking-time",
-                    "ruling:ecarte.english.turned-king-marking-time",
-                    "penalty:ecarte.english.turned-king-marking-time"):
+                    "ruling:ecarte.english.king-scores-one",
+                    "penalty:ecarte.english.king-scores-one"):
         shown = q.shown
         assert shown is not None
         king = str(shown.get("turn_up", "")).startswith("K")

@@ -33,7 +33,8 @@ AUDIT = (
     # tells its rival laws apart (quizzes/generators/law.py); 116 is the same event ruled.
     "ruling:cinch.american.lead-in-partners-turn:255314",  # 151
     "ruling:ecarte.english.lead-out-of-turn:596532",  # 164 (its 'which law?' item restated)
-    "ruling:ecarte.french.leader-names-suit:11664",  # 171
+    # 171 (ruling:ecarte.french.leader-names-suit) is asked under the law its ruling rests on
+    # first, named-suit-not-played (116 above): the same table is no second item.
     "code:bezique.english.lead-out-of-turn-played-to:519936",  # 175
 )
 

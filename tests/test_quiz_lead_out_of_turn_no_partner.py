@@ -22,15 +22,18 @@ def _marked(q):
 
 
 def test_a_card_played_to_a_false_lead_may_be_taken_back_even_when_everyone_has_played():
-    # D18: two-handed Pinochle, South followed North's false lead.
-    q = BANK.generate("ruling", P + "adversaries-share-fault-for-false-lead", 894312)
+    # D18: two-handed Pinochle, South followed North's false lead. (D18 and D49 were asked
+    # on the laws the ruling also cites, adversaries-share-fault-for-false-lead and
+    # follow-to-wrong-lead: their tables are now asked under the law it rests on first.)
+    q = BANK.generate("ruling", P + "lead-out-of-turn-no-partner", 1)
+    assert q.table["game"] == "pinochle"
     assert "South played to it." in q.situation
     assert _marked(q) == "No penalty. North or South may take back the card played in error."
     # D49: Auction Pitch, every other player followed the false lead (D49's own seed was
     # the last trick, where taking back is moot and no false lead is now made: round 5 #106).
-    q = BANK.generate("ruling", P + "follow-to-wrong-lead", 0)
+    q = BANK.generate("ruling", P + "lead-out-of-turn-no-partner", 3)
     assert q.table["game"] == "auction-pitch"
-    assert "West led the jack of clubs out of turn. North, East and South played to it." \
+    assert "West led the king of spades out of turn. North, East and South played to it." \
         in q.situation
     assert _marked(q) == ("No penalty. West, North, East or South may take back the card "
                           "played in error.")

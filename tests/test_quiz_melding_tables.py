@@ -53,9 +53,10 @@ def _counted(shown) -> int:
 
 def test_every_conquian_table_shows_the_forty_cards():
     qs = _questions()
-    # The bank asks five Conquian questions that are not authored (rulings on five laws), each
-    # built here from two seeds: every one of them is checked.
-    assert len(qs) >= 10
+    # The bank asks four Conquian questions that are not authored (rulings on four laws; the
+    # drawn card faced at once is cited beside more than one card turned, and asked under it),
+    # each built here from two seeds: every one of them is checked.
+    assert len(qs) >= 8
     dealt = 0
     for q in qs:
         if not q.shown.get("hands") and q.shown.get("stage") == "deal":
@@ -65,7 +66,7 @@ def test_every_conquian_table_shows_the_forty_cards():
         text = table_text(q.shown)
         # What is not in the hands or the stock is said: the cards passed, face up, melded.
         assert "passed" in text, (q.id, text)
-    assert dealt >= 10  # all ten are dealt (none is an error in the cut)
+    assert dealt >= 8  # all eight are dealt (none is an error in the cut)
 
 
 def test_no_conquian_hand_in_play_holds_a_drawn_card():
@@ -90,7 +91,7 @@ def test_two_cards_drawn_at_conquian_are_two_cards_turned_up_and_seen():
         assert len(faced.get("cards") or ()) == 2, (q.id, faced)
         assert f"by {event['player']}" in faced["words"], q.id
         assert all(_held(q.shown, p) == 10 for p in q.shown["hands"]), q.id
-    assert checked >= 3
+    assert checked >= 2
 
 
 def test_a_drawn_card_out_of_turn_lies_face_up_turned_by_the_offender():

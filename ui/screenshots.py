@@ -187,6 +187,30 @@ def _builder_five_players(window: MainWindow) -> None:
     _settle()
 
 
+def _builder_play(window: MainWindow, game: str) -> None:
+    # A card played, dealt at random: the event's fields are those a law in force reads (the
+    # Club Code's "Taken back?" at Écarté, none such at Pinochle).
+    builder = window.show_builder()
+    if builder.game_box.findData(game) < 0:
+        return  # the content shown has not the game
+    builder.set_game(game)
+    box = builder.event_form.type_box
+    box.setCurrentIndex(box.findData("play"))
+    builder.deal_at_random()
+    builder.document.start(builder.raw)  # shown as unsaved-free, so closing asks nothing
+    _settle()
+
+
+@shot("builder-play-ecarte")
+def _builder_play_ecarte(window: MainWindow) -> None:
+    _builder_play(window, "ecarte")
+
+
+@shot("builder-play-pinochle")
+def _builder_play_pinochle(window: MainWindow) -> None:
+    _builder_play(window, "pinochle")
+
+
 @shot("builder-impossible")
 def _builder_impossible(window: MainWindow) -> None:
     from app.table_builder import give_card

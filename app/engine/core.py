@@ -34,15 +34,32 @@ Handler = Callable[["Context[Any]"], Decision | None]
 _HANDLERS: dict[tuple[str, str, str], Handler] = {}
 
 
-def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Handler], Handler]:
+# The fields a handler declares it reads, of those only some rulings read
+# (Word.only_where_read), by the (game, code, event) it rules.
+_READS: dict[tuple[str, str, str], frozenset[str]] = {}
+
+
+def rules(games: str | Iterable[str], code: str, *events: str,
+          reads: Iterable[str] = ()) -> Callable[[Handler], Handler]:
     """Register a handler for some games (or ANY_GAME) under one code for event types.
 
     A handler of a game lives in a module its game names (app/engine/handlers/__init__.py):
-    the engine loads a game's handlers by their modules' names alone."""
+    the engine loads a game's handlers by their modules' names alone. `reads` names the
+    fields it reads that only some rulings read (Word.only_where_read: the Club Code's card
+    taken back in time): the builder offers such a field only where a ruling in force reads
+    it, and the engine refuses a handler that reads one it did not declare."""
     names = (games,) if isinstance(games, str) else tuple(games)
+    declared = frozenset(reads)
 
     def register(fn: Handler) -> Handler:
         module = fn.__module__.rpartition(".")[2]
+        for event in events:
+            spec = EVENTS.get(event)
+            stray = declared - (spec.read_where_declared if spec else frozenset())
+            if stray:
+                raise RuntimeError(f"{fn.__module__}.{fn.__name__} declares it reads "
+                                   f"{sorted(stray)} of {event!r}: no such field only "
+                                   f"some rulings read")
         for game in names:
             own = _modules.ANY_GAME_MODULE if game == ANY_GAME else _modules.module_of(game)
             if module != own and not (game != ANY_GAME and module.startswith(own + "_")):
@@ -53,9 +70,38 @@ def rules(games: str | Iterable[str], code: str, *events: str) -> Callable[[Hand
                 if key in _HANDLERS:
                     raise RuntimeError(f"two handlers for {key}")
                 _HANDLERS[key] = fn
+                if declared:
+                    _READS[key] = declared
         return fn
 
     return register
+
+
+def reads_field(game: str, codes: Iterable[str], event: str, name: str) -> bool:
+    """Whether the ruling of the event in the game under one of the codes reads the field:
+    the handler that rules it (the game's own, else the general laws') declares it does.
+    A law's declared ruling (data_rulings.py) turns on no such field."""
+    _modules.load(game)
+    for code in codes:
+        own = (game, code, event)
+        key = own if own in _HANDLERS else (ANY_GAME, code, event)
+        if name in _READS.get(key, ()):
+            return True
+    return False
+
+
+def _undeclared_reads(key: tuple[str, str, str], facts: Iterable[str]) -> None:
+    """Refuse a ruling that turned on a field only some rulings read, which its handler did
+    not declare: the builder would not offer the field at its table."""
+    spec = EVENTS.get(key[2])
+    if spec is None or not spec.read_where_declared:
+        return
+    declared = _READS.get(key, frozenset())
+    for fact in facts:
+        name = fact[len(EVENT_PREFIX):] if fact.startswith(EVENT_PREFIX) else ""
+        if name in spec.read_where_declared and name not in declared:
+            raise RuntimeError(f"the handler of {key} reads {name!r} without declaring it: "
+                               f"rules(..., reads=({name!r},))")
 
 
 def has_handler(game: str, code: str, event: str, content: Content | None = None) -> bool:
@@ -225,12 +271,14 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
     ctx: Context[Event] = Context(at, code, content)
     event = table.scenario.event.type
     _modules.load(table.game.id)
+    ruled_by: tuple[str, str, str] | None = None
     try:
         decision = None
         # The game's own handler or declared ruling, else the general laws' (data_rulings.py).
         for game in (table.game.id, ANY_GAME):
             handler = _HANDLERS.get((game, code, event))
             if handler is not None:
+                ruled_by = (game, code, event)
                 decision = handler(ctx)
                 break
             law = data_rulings.find(content, game, code, event)
@@ -238,8 +286,12 @@ def _judge(table: Table, code: str, content: Content, known: Knowledge,
                 decision = data_rulings.decide(ctx, law)
                 break
     except NeedFact as need:
+        if ruled_by is not None:
+            _undeclared_reads(ruled_by, (need.key[0], *(g.fact for g in reading.grounds)))
         return _split(at, code, content, known, need, tuple(reading.grounds), depth,
                       budget or _Budget())
+    if ruled_by is not None:
+        _undeclared_reads(ruled_by, (g.fact for g in reading.grounds))
     if decision is None:
         decision = _not_covered(ctx)
     for law_id in decision.laws:

@@ -143,7 +143,8 @@ OPTIONS: dict[str, str] = {
     "take-back": "Take back the card played in error.",
     "insist-named-suit": "Insist that the suit named be played.",
     "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
-    "play-partner": 'Tell the partner to play before the second hand ("Play, partner").',
+    # Said by the second hand to his partner, the fourth (Foster's Cinch, ¶6).
+    "play-partner": 'Tell his partner to play before him ("Play, partner").',
 }
 
 

@@ -142,6 +142,12 @@ class EventSpec:
         """Its fields, read from its typed structure."""
         return fields_of(self.cls)
 
+    @cached_property
+    def read_where_declared(self) -> frozenset[str]:
+        """Its fields only some codes' rulings read (Word.only_where_read): offered at a table
+        only where a handler in force declares it reads them."""
+        return frozenset(f.name for f in self.fields if f.only_where_read)
+
     def field(self, name: str) -> FieldSpec | None:
         """A field by name."""
         return next((f for f in self.fields if f.name == name), None)

@@ -62,6 +62,11 @@ class Word:
     # Whether a random table draws the field: False for a fact that only whoever tells the
     # table states (a card played, then not taken back in time), never left to chance.
     drawn: bool = True
+    # A fact only some codes' rulings turn on (a card taken back in time, which the Club
+    # Code's law 39 tells from a revoke): each handler that reads it says so where it is
+    # registered (app.engine.core.rules(..., reads=...)), and the builder offers the field
+    # only at a table one of those rulings rules (app.table_builder.events.fields_at).
+    only_where_read: bool = False
 
 
 Number = Annotated[int, Meta(ge=0, le=MAX_NUMBER)]
@@ -200,7 +205,7 @@ class Play(Event, tag="play", frozen=True):
         "while that moment has not passed)",
         either("{player} takes the card back before another card is led.",
                "He does not take it back before the trick is turned and quitted."),
-        drawn=False)] = None
+        drawn=False, only_where_read=True)] = None
 
 
 class ExposedCard(Event, tag="exposed-card", frozen=True):

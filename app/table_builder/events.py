@@ -15,6 +15,7 @@ from app.model.games import Game
 from app.table_builder.reading import (
     canonical_code,
     cards_of,
+    codes_in_force,
     dealer_of,
     mapping_at,
     mapping_in,
@@ -81,6 +82,33 @@ def event_fields(event_type: str) -> list[FieldSpec]:
     return list(EVENTS[event_type].fields)
 
 
+def fields_at(event_type: str, raw: Mapping[str, Any], game: Game) -> list[FieldSpec]:
+    """The fields of an event the builder offers at this table: every field of its type but
+    one only some codes' rulings read (Word.only_where_read: the Club Code's card taken back
+    in time), which is offered only where a ruling under a code in force reads it (as its
+    handler declares: app.engine.core.rules(..., reads=...)). Elsewhere it would be a field
+    that changes nothing."""
+    from app.engine.core import reads_field
+
+    if event_type not in EVENTS:
+        return []  # a type the file names but no event has: the parser says so
+    codes = codes_in_force(raw, game)
+    return [spec for spec in event_fields(event_type)
+            if not spec.only_where_read or reads_field(game.id, codes, event_type, spec.name)]
+
+
+def offered_event(raw: Mapping[str, Any], game: Game) -> dict[str, Any]:
+    """The table's event without the fields the builder does not offer at it (fields_at):
+    one no ruling in force reads goes when the game or the codes change."""
+    event = copy.deepcopy(dict(mapping_at(raw, "event")))
+    etype = event.get("type")
+    if not isinstance(etype, str) or etype not in EVENTS:
+        return event
+    offered = {spec.name for spec in fields_at(etype, raw, game)}
+    return {name: value for name, value in event.items()
+            if name not in EVENTS[etype].read_where_declared or name in offered}
+
+
 def event_label(event_type: str) -> str:
     """An event type in words for a list."""
     spec = EVENTS.get(event_type)
@@ -142,7 +170,7 @@ def default_event(
     previous = previous or {}
     actor = to_play_of(raw, game)  # whose turn it is acts, unless the event says otherwise
     event: dict[str, Any] = {"type": event_type}
-    for spec in event_fields(event_type):
+    for spec in fields_at(event_type, raw, game):
         name, kind = spec.name, spec.kind
         if name in previous and _valid_for(spec, previous[name], players, game):
             event[name] = copy.deepcopy(previous[name])
@@ -184,6 +212,6 @@ def fitting_event(raw: Mapping[str, Any], game: Game, stage: str) -> dict[str, A
     previous = mapping_at(raw, "event")
     offered = events_for(game, stage)
     if previous.get("type") in offered:
-        return copy.deepcopy(dict(previous))
+        return offered_event(raw, game)
     etype = offered[0] if offered else "wrong-count"
     return default_event(etype, raw, game, previous=previous)

@@ -54,6 +54,14 @@ def list_at(raw: Mapping[str, Any], key: str) -> list[Any] | None:
     return value if isinstance(value, list) else None
 
 
+def codes_in_force(raw: Mapping[str, Any], game: Game) -> tuple[str, ...]:
+    """The codes a table is ruled under, in the game's order: its `codes`, else all."""
+    chosen = list_at(raw, "codes")
+    if chosen is None:
+        return tuple(game.codes)
+    return tuple(c for c in game.codes if c in chosen)
+
+
 def text_at(raw: Mapping[str, Any], key: str) -> str | None:
     """A part of the table that is text (the game, a seat, the title), or None."""
     value = raw.get(key)

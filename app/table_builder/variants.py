@@ -16,7 +16,8 @@ from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import CODES
 from app.model.games import Game
 from app.table_builder.edits import EditRefused, _edited
-from app.table_builder.reading import list_at, mapping_at
+from app.table_builder.events import offered_event
+from app.table_builder.reading import mapping_at
 
 
 @dataclass(frozen=True)
@@ -136,14 +137,6 @@ def set_variant(raw: Mapping[str, Any], group: str, law_id: str,
     return new
 
 
-def codes_in_force(raw: Mapping[str, Any], game: Game) -> tuple[str, ...]:
-    """The codes a table is ruled under, in the game's order: its `codes`, else all."""
-    chosen = list_at(raw, "codes")
-    if chosen is None:
-        return tuple(game.codes)
-    return tuple(c for c in game.codes if c in chosen)
-
-
 def set_codes(raw: Mapping[str, Any], codes: Iterable[str], game: Game) -> dict[str, Any]:
     """Rule the table under some of its game's codes (all of them: the key goes).
 
@@ -162,4 +155,6 @@ def set_codes(raw: Mapping[str, Any], codes: Iterable[str], game: Game) -> dict[
         new.pop("codes", None)
     else:
         new["codes"] = [c for c in game.codes if c in wanted]
+    # A field no code left in force reads (the Club Code's card taken back) goes with it.
+    new["event"] = offered_event(new, game)
     return new

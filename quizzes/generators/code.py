@@ -133,7 +133,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes) \
             and not principle_gives(bank, found.scenario.game, answer, others)
 
-    found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique)
+    found = find(bank, law_id, law.code, bank.survey.combos(law_id, "differs"), rng, unique,
+                 deciding=True)
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
     sides = side_words(found.scenario, game)

@@ -216,14 +216,18 @@ def find(
     combos: Sequence[tuple[Combo, int]],
     rng: random.Random,
     accept: Callable[[Found], bool] = lambda _: True,
+    deciding: bool = False,
 ) -> Found:
-    """Draw scenarios until one's ruling under `code` cites the law and passes `accept`."""
+    """Draw scenarios until one's ruling under `code` cites the law and passes `accept`;
+    `deciding`: one whose ruling rests on the law first (a question on the table's ruling, as
+    the survey records it: quizzes.survey.Reach), not one that only also cites it."""
     if not combos:
         raise NoScenario(f"no situation reaches {law_id}")
     readings = law_readings(bank, law_id)
     for _ in range(MAX_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
-        if found is not None and cites(bank, found, law_id, code) and accept(found):
+        if found is not None and cites(bank, found, law_id, code) and accept(found) and (
+                not deciding or found.for_code(code).laws[0] == law_id):
             return found
     raise NoScenario(f"no scenario citing {law_id} was found from this seed")
 

@@ -64,6 +64,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         rng,
         lambda f: bool(f.for_code(law.code).score)
         and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
+        deciding=True,
     )
     cr = found.for_code(law.code)
     player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))

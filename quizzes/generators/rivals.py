@@ -103,11 +103,36 @@ def _played_to_it(s: Scenario) -> set[str]:
     return out
 
 
+# Options by which a player directs his partner's play to the trick in progress: the second
+# hand's "Play, partner", which lets the fourth hand play before him (Foster's Cinch, ¶6).
+_DIRECTS_PARTNER = frozenset({"play-partner"})
+
+
+def _partner_still_to_play(cr: CodeRuling, s: Scenario, game: Game) -> bool:
+    """Whether each "Play, partner" of the ruling is said by the second hand of the trick in
+    progress to his partner, the fourth hand, neither having played to it: given to another
+    player ("East may tell his partner to play before him", East the third hand, his partner
+    the leader), or once the fourth hand has played, it is no right at this table, and a
+    learner strikes it out without knowing the law."""
+    trick = s.trick
+    seats = list(s.players)
+    if (not game.partnerships or len(seats) != 4 or trick is None or not trick.cards
+            or trick.leader not in seats):
+        return False
+    start = seats.index(trick.leader)
+    second, fourth = seats[(start + 1) % 4], seats[(start + 3) % 4]
+    played = _played_to_it(s)
+    return all(o.by == second and not {second, fourth} & played
+               for o in cr.options if o.id in _DIRECTS_PARTNER)
+
+
 def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     """Why the ruling cannot be carried out at this moment of the hand, or "" (it can)."""
     ids = {o.id for o in cr.options}
     if game is not None and not _counts_fit(cr, s, game):
         return "no hand has the surplus or the shortage the ruling acts on"
+    if game is not None and ids & _DIRECTS_PARTNER and not _partner_still_to_play(cr, s, game):
+        return "only the second hand tells his partner to play before him, who has not played"
     if (cr.outcome == "replay" or ids & TAKES_CARDS_BACK) and not cards_played(s):
         return "no card has been played to be taken back"
     if "take-back" in ids and s.event.type not in PLAYS_A_CARD:

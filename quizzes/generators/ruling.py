@@ -182,8 +182,10 @@ def laws(bank: QuestionBank) -> list[str]:
 
 
 def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
-               rng: random.Random) -> list[CodeRuling]:
-    """Plausible wrong rulings made from the right one: wrong chooser, points or outcome."""
+               rng: random.Random, sides: Mapping[str, str]) -> list[CodeRuling]:
+    """Plausible wrong rulings made from the right one: wrong chooser, points or outcome.
+    `sides` names each player's side (side_words: the player alone where none plays in
+    partnership)."""
     out: list[CodeRuling] = []
 
     def variant(**changes: object) -> None:
@@ -201,7 +203,12 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
         return rest[0] if rest else p
 
     if cr.options:
-        variant(options=tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options))
+        moved = tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options)
+        if len({sides.get(o.by, o.by) for o in moved}) == 1:
+            # The right given to another player, or side. A side's right ("East or West may
+            # claim the trick") moved player by player may fall to one of each side ("East or
+            # North"), which no law gives: the other side's is offered below.
+            variant(options=moved)
         variant(options=())
         # A right given to one side of a partnership (the dealer's side may claim a misdeal)
         # given to the other side instead: the wrong side, the ruling a learner who mistakes
@@ -337,7 +344,7 @@ def ruling_choices(
                                 offender if isinstance(offender, str) else None):
         offer(misread, "", misread=True)
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
-                                           rng)):
+                                           rng, sides)):
         offer(mutant, "")
     entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
@@ -368,7 +375,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         # two wrong rulings plainly false of it.
         found = find(bank, law_id, law.code, combos, rng,
                      lambda f: states_a_ruling(f.for_code(law.code))
-                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws))
+                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
+                     deciding=True)
         choices, key = ruling_choices(bank, found, law.code, rng, combos)
         if len(choices) > MIN_WRONG:
             break

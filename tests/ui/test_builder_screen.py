@@ -219,6 +219,23 @@ def test_the_event_form_is_generated_from_the_events_fields(qtbot, builder):
     assert builder.raw["event"] == {"type": "drew-two", "player": "South", "saw_second": True}
 
 
+def test_taken_back_is_asked_at_ecarte_and_not_at_pinochle(qtbot, builder):
+    # Only the Club Code's law 39 tells a card taken back in time from a revoke: at Pinochle
+    # the field would change nothing, and the form does not show it.
+    builder.set_game("ecarte")
+    choose_event(builder, "play")
+    form = builder.event_form
+    assert form.has_field("taken_back")
+    form.editor("taken_back").setChecked(True)
+    assert builder.raw["event"]["taken_back"] is True
+    builder.laws_form.code_boxes["english"].setChecked(False)
+    assert not form.has_field("taken_back") and "taken_back" not in builder.raw["event"]
+    builder.set_game("pinochle")
+    choose_event(builder, "play")
+    assert builder.raw["event"]["type"] == "play"
+    assert form.has_field("card") and not form.has_field("taken_back")
+
+
 def test_an_impossible_table_is_marked_on_the_spot_and_nothing_crashes(qtbot, builder):
     builder.set_game("rubicon-bezique")
     give(qtbot, builder, "North", ["QS"] * 5)

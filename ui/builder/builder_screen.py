@@ -51,6 +51,7 @@ from app.table_builder import (
     events_for,
     events_of_game,
     examples_by_game,
+    fields_at,
     give_card,
     hand_of,
     is_new_table,
@@ -313,7 +314,8 @@ class BuilderScreen(ScenarioFiles, QWidget):
         self.event_form.show_event(raw["event"], players_of(raw, game), game.pack.cards,
                                    self.problem.place.name if in_event and self.problem
                                    else None,
-                                   *self._events_offered(game, raw.get("stage", "play")))
+                                   *self._events_offered(game, raw.get("stage", "play")),
+                                   fields=fields_at(raw["event"].get("type"), raw, game))
         self._show_hand_hint()
         self.laws_form.show_laws(tuple(game.codes), codes_in_force(raw, game),
                                  offered_names(game), chosen_readings(raw, game),

@@ -272,10 +272,13 @@ class EventForm(QWidget):
     def show_event(self, event: Mapping[str, Any], players: Sequence[str],
                    cards: Sequence[Card], problem_field: str | None,
                    offered: Sequence[str] | None = None,
-                   elsewhere: Mapping[str, str] | None = None) -> None:
+                   elsewhere: Mapping[str, str] | None = None,
+                   fields: Sequence[FieldSpec] | None = None) -> None:
         """Show an event mapping among the events `offered` at this table, rebuilding the
         fields when the type or table changed; `elsewhere` names, for an offered event that
-        cannot happen at the table's stage, the stage where it can."""
+        cannot happen at the table's stage, the stage where it can. `fields` are the fields
+        offered at this table (app.table_builder.fields_at: a field no ruling in force reads
+        is not), else every field of the type."""
         etype = event.get("type")
         if etype not in event_types():
             return
@@ -285,9 +288,11 @@ class EventForm(QWidget):
         self._offer(offered, etype, elsewhere or {})
         self.type_box.blockSignals(False)
         self._event = dict(event)
-        key = (etype, tuple(players), tuple(c.code for c in cards))
+        specs = list(fields) if fields is not None else event_fields(etype)
+        key = (etype, tuple(players), tuple(c.code for c in cards),
+               tuple(spec.name for spec in specs))
         if key != self._key:
-            self._rebuild(etype, players, cards)
+            self._rebuild(specs, players, cards)
             self._key = key
         self.type_box.blockSignals(True)
         self.type_box.setCurrentIndex(self.type_box.findData(etype))
@@ -303,14 +308,12 @@ class EventForm(QWidget):
             if isinstance(ed.widget, QCheckBox):
                 set_style(ed.widget, problem_style if wrong else no_style)
 
-    def _rebuild(self, etype: str, players: Sequence[str], cards: Sequence[Card]) -> None:
+    def _rebuild(self, specs: Sequence[FieldSpec], players: Sequence[str],
+                 cards: Sequence[Card]) -> None:
         had_card = any(e.kind == "card" for e in self._editors)
         while self.form.rowCount():
             self.form.removeRow(0)
-        self._editors = [
-            _Editor(spec, players, cards, self._on_edit)
-            for spec in event_fields(etype)
-        ]
+        self._editors = [_Editor(spec, players, cards, self._on_edit) for spec in specs]
         for ed in self._editors:
             self.form.addRow(ed.label, ed.row)
             ed.label.setBuddy(ed.widget)

@@ -79,7 +79,9 @@ def dealer_exposed(ctx: Context[ev.DealerExposedCard]) -> Decision:
 
 @rules("ecarte", "english", "wrong-count")
 def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
-    """Laws 9 and 15 to 21: correction or a fresh deal, at the non-dealer's option."""
+    """Laws 9 and 15 to 21: correction or a fresh deal, at the non-dealer's option; found in
+    play, a fresh deal the non-dealer's wrong count makes compulsory (law 20), whatever the
+    dealer's (law 21), or the dealer's alone gives the non-dealer the choice."""
     table = ctx.table
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
@@ -91,6 +93,16 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     if table.discards_made:
         return wrong_count_after_exchange(ctx, errors, counts)
     if table.timing.any_card_played:
+        if errors.get(pone, 0) and errors.get(dealer, 0):
+            # Law 20 makes the fresh deal compulsory whatever the dealer holds: his wrong
+            # count (law 21, the non-dealer's option alone) is ruled, and changes nothing.
+            return ctx.decide(
+                "new-deal",
+                [E + "pone-wrong-count-found-in-play", E + "dealer-wrong-count-found-in-play"],
+                f"Both hands are found wrong only after play began. The non-dealer's wrong "
+                f"count makes a fresh deal compulsory, so the dealer's, which alone would let "
+                f"{pone} choose one, changes nothing: there must be a fresh deal. {counts}",
+            )
         if errors.get(pone, 0):
             return ctx.decide(
                 "new-deal",
@@ -281,7 +293,7 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
     )
 
 
-@rules("ecarte", "english", "play")
+@rules("ecarte", "english", "play", reads=("taken_back",))
 def play(ctx: Context[ev.Play]) -> Decision:
     """Laws 39 and 43: a card played in error may be taken up again before another card is
     led, without penalty; if it is not, the adversary may have the hands played again: the
