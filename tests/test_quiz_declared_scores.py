@@ -61,7 +61,9 @@ def test_a_carte_blanche_declared_again_holds_no_court_card_dealt() -> None:
             # blanches, 50 each.
             other = next(p for p in table["players"] if p != ev["player"])
             assert table["scores"][other] >= 40, table
-    assert repeats >= 5
+    # (Few: a repeat is asked only on drawing, before his next play, with no court card among
+    # the cards he has played since the deal.)
+    assert repeats >= 2
 
 
 def test_trumps_at_rubicon_follow_a_marriage_scored_as_forty() -> None:
