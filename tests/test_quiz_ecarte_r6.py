@@ -1,0 +1,60 @@
+"""Écarté as a learner reads it, the sixth blind round's classes (/work/round6).
+
+- An American question is never settled by an English law: a vole won against a failed stand
+  or refusal is not asked under the American laws, whose laws held (Foster's 2 for the
+  failure, the Americana's 2 for the vole) never say whether the two add up (#32, #166, #184).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import bank_questions
+
+from quizzes.questions import Question
+
+SEEDS = range(6)
+BANK = bank_questions.BANK
+
+
+def _questions(*items: str) -> Iterator[Question]:
+    for item in items:
+        if item not in BANK.items:
+            continue
+        for seed in SEEDS:
+            q = bank_questions.question(item, seed)
+            if isinstance(q, Question):
+                yield q
+
+
+def _built(*items: str) -> list[Question]:
+    found = list(_questions(*items))
+    assert found, f"no question built of {items}"
+    return found
+
+
+# --- #32, #166, #184: the vole against a failed stand or refusal, under the American laws ----
+
+_AMERICAN_HAND = tuple(item for item in BANK.items if ":ecarte.american." in item and any(
+    item.endswith(law) for law in (".stander-fails-three-tricks", ".refuser-fails-three-tricks",
+                                   ".point-and-vole")))
+
+
+def _vole_against_failure(q: Question) -> bool:
+    table = q.table or {}
+    event = table.get("event", {})
+    if event.get("type") != "hand-result":
+        return False
+    tricks = event.get("tricks", {})
+    dealer = table.get("dealer")
+    pone = next(p for p in tricks if p != dealer)
+    bound = {"stood": pone, "refused": dealer}.get(event.get("proposal"))
+    return bound is not None and tricks.get(bound, 0) == 0
+
+
+def test_no_american_question_asks_a_vole_won_against_a_failed_stand_or_refusal() -> None:
+    asked = _built(*_AMERICAN_HAND)
+    for q in asked:
+        assert not _vole_against_failure(q), (q.id, q.situation)
+        assert "nothing is added" not in q.explanation, q.id
+        assert not any(law.startswith("ecarte.english.penalty-replaces") for law in q.laws), q.id
