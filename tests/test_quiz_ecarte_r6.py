@@ -58,3 +58,25 @@ def test_no_american_question_asks_a_vole_won_against_a_failed_stand_or_refusal(
         assert not _vole_against_failure(q), (q.id, q.situation)
         assert "nothing is added" not in q.explanation, q.id
         assert not any(law.startswith("ecarte.english.penalty-replaces") for law in q.laws), q.id
+
+
+# --- #20: the king of trumps told in Écarté's terms, with when it was announced ---------------
+
+_KING = tuple(item for item in BANK.items if ":ecarte." in item
+              and not item.startswith("authored:") and any(
+    item.endswith(law) for law in (".king-in-hand-announced", ".false-king", ".hgi-false-king")))
+
+
+def test_the_king_is_told_as_announced_with_the_time_the_law_turns_on() -> None:
+    asked = _built(*_KING)
+    for q in asked:
+        stem = f"{q.situation}\n{q.prompt}"
+        # Bézique's and Pinochle's declaring words are not Écarté's.
+        for phrase in ("declared and scored", "of the next trick", "the cards for it",
+                       "the player who declared"):
+            assert phrase not in stem, (q.id, phrase, stem)
+        assert "announced the king of trumps" in stem, (q.id, stem)
+        # When he announced it: before his first card, after it, or as he played it.
+        assert any(w in stem for w in ("before playing his first card",
+                                       "only after playing his first card",
+                                       "as he played it")), (q.id, stem)
