@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import bank_questions
 
-from quizzes.questions import Question
+from quizzes.questions import Question, QuestionError
 
 SEEDS = range(6)
 BANK = bank_questions.BANK
@@ -80,3 +80,29 @@ def test_the_king_is_told_as_announced_with_the_time_the_law_turns_on() -> None:
         assert any(w in stem for w in ("before playing his first card",
                                        "only after playing his first card",
                                        "as he played it")), (q.id, stem)
+
+
+# --- #176: no other code's remedy beside a ruling whose own remedy the laws held do not give --
+
+_UNKNOWN_REMEDY = ("ecarte.american.follow-suit-and-win",
+                   "ecarte.american.trump-when-void-compulsory",
+                   "cinch.american.revoke-holding-suit",
+                   "bezique.french.follow-and-go-higher-last-eight")
+
+
+def test_where_the_remedy_is_not_held_only_a_lawful_play_is_offered_as_wrong() -> None:
+    # Foster's own penalty for a renounce at Écarté is not among the laws held (domain.md
+    # E-20): "It is a revoke" beside "It is a revoke … North may have the whole hand played
+    # again" (the Club Code's law 43) marked a learner wrong for what the missing law may say.
+    for law in _UNKNOWN_REMEDY:
+        for seed in (595607, *SEEDS):
+            try:
+                q = BANK.generate("ruling", law, seed)
+            except QuestionError:
+                continue  # not asked: better than asked wrong
+            assert isinstance(q, Question)
+            marked = [c.text for c in q.choices if c.key in q.answer]
+            if not any(t.startswith("It is a revoke") for t in marked):
+                continue
+            wrong = [c.text for c in q.choices if c.key not in q.answer]
+            assert all(t.startswith("The play is lawful") for t in wrong), (q.id, wrong)

@@ -304,6 +304,7 @@ def play(ctx: Context[ev.Play]) -> Decision:
         laws,
         "Foster's own penalty for a renounce or a failure to win at Écarté is not among the "
         "laws held here.",
+        remedy_unknown=True,
     )
 
 
