@@ -106,3 +106,14 @@ def test_where_the_remedy_is_not_held_only_a_lawful_play_is_offered_as_wrong() -
                 continue
             wrong = [c.text for c in q.choices if c.key not in q.answer]
             assert all(t.startswith("The play is lawful") for t in wrong), (q.id, wrong)
+
+
+def test_a_code_whose_remedy_is_not_held_is_never_the_wrong_code_for_a_remedy() -> None:
+    # "Which code gives: It is a revoke. North may have the whole hand played again?" with the
+    # American laws marked wrong: Foster's missing penalty may be the same.
+    for seed in SEEDS:
+        try:
+            q = BANK.generate("code", "ecarte.english.renounce-or-failure-to-win", seed)
+        except QuestionError:
+            continue
+        assert "Under the American laws: It is a revoke" not in q.explanation, q.id
