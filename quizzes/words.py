@@ -240,7 +240,6 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
             or not isinstance(declared, str) or game is None:
         return None
     player = str(ev.get("player"))
-    what = DECLARATION_WORDS.get(declared, declared)
     points = play.declared_points.get(declared, 0)
     marked = f"marked {number(points)} point{'' if points == 1 else 's'} for it"
     hand = scenario.hands.get(player)
@@ -255,7 +254,8 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
     if lacking is None:
         text = f"{opening} and {marked}."
     elif lacking:
-        text = f"{opening} and {marked}. He does not hold {what}."
+        text = f"{opening} and {marked}. He does not hold the " \
+               f"{join_words([c.name for c in lacking])}."
     else:
         text = f"{opening}, which he holds, and {marked}."
     if table.timing.has_played(player):
