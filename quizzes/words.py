@@ -248,7 +248,9 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
     table = Table(scenario, game)
     trick = scenario.trick
     opening = announced_opening(scenario)
-    if trick is not None and player in table.trick_players[:len(trick.cards)]:
+    mine = [c for who, c in zip(table.trick_players, trick.cards, strict=False)
+            if who == player] if trick is not None else []
+    if lacking and all(c in mine for c in lacking):
         # The king itself on the trick: the table shows it, and when he announced it.
         return f"{opening} as he played it, and {marked}."
     if lacking is None:
