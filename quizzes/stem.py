@@ -27,6 +27,7 @@ from quizzes.words import (
     MELD_GAME_WORDS,
     SEEN_VERBS,
     STAGE_WORDS,
+    announced_opening,
     dealer_words,
     looked_words,
     seen_two_words,
@@ -183,6 +184,10 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         if scenario.event.type in MELD_GAME_WORDS:
             # Told in a melding game's words, the sentence states every field of the event.
             out.append(MELD_GAME_WORDS[scenario.event.type](scenario))
+        if scenario.event.type == "false-declaration":
+            # So does a score announced in the terms of a game that declares nothing in play
+            # (Écarté's king, quizzes.words.announced_words): who announced what.
+            out.append(announced_opening(scenario))
         if scenario.event.type == "drew-two":
             # So does a drawer's seeing two cards, in the words of laws that speak of it.
             out.append(seen_two_words(scenario))

@@ -12,6 +12,7 @@ from app.corpus.vocabulary import CODES
 from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
 from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
+from app.model.event_words import DECLARATION_WORDS
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -236,6 +237,56 @@ MELD_GAME_WORDS = {
 }
 
 
+def announced_opening(scenario: Scenario) -> str:
+    """'North announced the king of trumps': the opening of announced_words, which states
+    every field of a false-declaration event (who, and what)."""
+    declared = scenario.event.get("declared")
+    what = DECLARATION_WORDS.get(str(declared), str(declared))
+    return f"{scenario.event.get('player')} announced {what}"
+
+
+def announced_words(scenario: Scenario, game: Game | None) -> str | None:
+    """A score announced before play in a game where nothing is declared in play (the game's
+    [play] declared_points without declarations: Écarté's king of trumps, announced before
+    its holder's first card), in that game's terms: who announced what and marked it, whether
+    he holds it, and when he announced it, before his first card or after it, the time the law
+    turns on (Club Code law 23). The declaring words of Bézique and Pinochle ("declared and
+    scored", "a card of the next trick", "the cards for it") are not this game's (the sixth
+    blind round's #20). None for another event or game."""
+    ev = scenario.event
+    declared = ev.get("declared")
+    play = game.facts.play if game is not None else None
+    if ev.type != "false-declaration" or play is None or play.declarations \
+            or not isinstance(declared, str) or game is None:
+        return None
+    player = str(ev.get("player"))
+    points = play.declared_points.get(declared, 0)
+    marked = f"marked {number(points)} point{'' if points == 1 else 's'} for it"
+    hand = scenario.hands.get(player)
+    lacking = missing_cards(declared, hand, scenario.trump, game) \
+        if isinstance(hand, tuple) else None
+    table = Table(scenario, game)
+    trick = scenario.trick
+    opening = announced_opening(scenario)
+    mine = [c for who, c in zip(table.trick_players, trick.cards, strict=False)
+            if who == player] if trick is not None else []
+    if lacking and all(c in mine for c in lacking):
+        # The king itself on the trick: the table shows it, and when he announced it.
+        return f"{opening} as he played it, and {marked}."
+    if lacking is None:
+        text = f"{opening} and {marked}."
+    elif lacking:
+        text = f"{opening} and {marked}. He does not hold the " \
+               f"{join_words([c.name for c in lacking])}."
+    else:
+        text = f"{opening}, which he holds, and {marked}."
+    if table.timing.has_played(player):
+        return text + (f" {player} has played a card this hand. He announced it only after "
+                       f"playing his first card.")
+    return text + (f" {player} has not played a card this hand. He announced it before "
+                   f"playing his first card.")
+
+
 def seen_two_words(scenario: Scenario) -> str:
     """A drawer who saw two cards, in the words of laws that speak of seeing two (the game's
     [play] two_drawn = "seen"): he took his one card, so it states every field of the event."""
@@ -277,6 +328,9 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
     if game is not None and not game.has_tricks and game.draws_from_stock \
             and ev.type in MELD_GAME_WORDS:
         text = MELD_GAME_WORDS[ev.type](scenario)
+    announced = announced_words(scenario, game)
+    if announced is not None:
+        text = announced
     if game is not None and ev.type == "faced-card-in-pack":
         text = faced_card_words(scenario, game) or text
     if game is not None and ev.type == "drew-two" and game.facts.play is not None \
@@ -323,8 +377,9 @@ def event_words(scenario: Scenario, game: Game | None = None) -> str:
         text += f" The hands are counted: {join_words(counts)}."
     # The event's own words stay whole (quizzes/stem.py finds a fact it states by them): the
     # time of the declaring follows them, then what he laid down.
-    return (text + declared_when(scenario, game) + holding_words(scenario, game)
-            + blank_since_words(scenario) + unreckoned_words(scenario))
+    holding = "" if announced is not None else holding_words(scenario, game)
+    return (text + declared_when(scenario, game) + holding + blank_since_words(scenario)
+            + unreckoned_words(scenario))
 
 
 # Said of a score found wrong once the hand is over: the laws correct it "at any time during

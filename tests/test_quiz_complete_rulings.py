@@ -132,5 +132,7 @@ def test_no_code_question_quotes_a_ruling_another_code_gives_in_part():
         assert f"code:{gone}" not in items
     # The codes that differ are still asked (not Foster's lead out of turn with no partner,
     # whose unpunishing remedy the French status quo gives too: the fourth audit's D6, D27;
-    # nor the Club Code's card taken back in time, which no stem says was: round 5's #61).
-    assert len(items) >= 8
+    # nor the Club Code's card taken back in time, which no stem says was: round 5's #61;
+    # nor the Club Code's renounce, whose remedy Foster's missing law may give: round 6's #176).
+    assert "code:ecarte.english.renounce-or-failure-to-win" not in items
+    assert len(items) >= 7

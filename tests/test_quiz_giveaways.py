@@ -122,6 +122,7 @@ def test_a_code_question_names_no_authority():
             checked += 1
             assert "following" not in q.prompt, (q.id, q.prompt)
             assert judge(q, BANK.content, BANK.games) == [], q.id
-    # (8 code items: none another code's reading or principle also gives, none of a right the
-    # stem says was not used)
-    assert checked >= 4 * 8
+    # (7 code items: none another code's reading or principle also gives, none of a right the
+    # stem says was not used, none another code may give whose remedy is not held: the Club
+    # Code's renounce law 43 is no longer asked beside Foster's missing one, round 6's #176)
+    assert checked >= 4 * 7

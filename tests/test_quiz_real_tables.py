@@ -156,7 +156,9 @@ def test_a_deal_out_of_turn_never_reads_as_the_rightful_dealer_dealing():
     """The table's dealer is the rightful one: "North dealt" beside "South dealt, though it
     was not his turn" contradicts itself; the words say whose turn it was."""
     checked = 0
-    for q in _questions(lambda i: "wrong-dealer" in i.law):
+    # (Four seeds: a seed whose table has too few wrong rulings builds nothing, and which seed
+    # that is moves with the survey's weights.)
+    for q in _questions(lambda i: "wrong-dealer" in i.law, seeds=(1, 2, 3, 4)):
         if q.table is None or q.table.get("event", {}).get("type") != "dealt-out-of-turn":
             continue
         checked += 1

@@ -192,16 +192,29 @@ def test_a_king_turned_that_makes_the_dealers_fifth_wins_the_game(ruled, dealer_
 
 
 @pytest.mark.parametrize("proposal", ["stood", "refused"])
-@pytest.mark.parametrize("code", ["american", "english"])
 def test_a_vole_won_against_a_failed_stand_or_refusal_is_no_penalty_but_the_vole(
-    ruled, code, proposal
+    ruled, proposal
 ):
     # The 2 is the vole's: the stand or refusal adds nothing (Club Code law 49, "only to the
     # point"), so the ruling is not a penalty (the blind audit's #135).
     # South deals: North stood and lost every trick, or South refused and lost every trick.
     north, south, winner = (0, 5, "South") if proposal == "stood" else (5, 0, "North")
-    r = ruled(result(north, south, proposal), code)
+    r = ruled(result(north, south, proposal), "english")
     assert (r.outcome, dict(r.score)) == ("no-penalty", {winner: 2})
+
+
+@pytest.mark.parametrize("proposal", ["stood", "refused"])
+def test_the_american_laws_do_not_say_whether_the_two_for_a_failure_and_the_vole_add_up(
+    ruled, proposal
+):
+    # Foster (seed 004:9) gives 2 against a failed stand or refusal, the Americana 2 for the
+    # vole; neither says whether they stack. Only the English law 49 says they do not, and an
+    # English law does not settle an American question (the sixth blind audit's #32, #166,
+    # #184, which marked "2, nothing added for the vole" under the American laws).
+    north, south = (0, 5) if proposal == "stood" else (5, 0)
+    r = ruled(result(north, south, proposal), "american")
+    assert r.outcome == "not-covered"
+    assert not any(law.startswith("ecarte.english.") for law in r.laws)
 
 
 @pytest.mark.parametrize(("north", "south"), [(6, 5), (5, 4), (4, 5)])

@@ -176,9 +176,11 @@ class Context(Generic[E]):
         explanation: str,
         options: Iterable[Option] = (),
         score: Mapping[str, int] | None = None,
+        remedy_unknown: bool = False,
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
-        fate is the innocent side's choice (ruling.headline)."""
+        fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
+        held name the fault but not its remedy (Decision.remedy_unknown)."""
         chosen = tuple(options)
         return Decision(
             outcome=headline(outcome, (o.id for o in chosen)),
@@ -186,6 +188,7 @@ class Context(Generic[E]):
             explanation=explanation,
             options=chosen,
             score={p: v for p, v in (score or {}).items() if v},
+            remedy_unknown=remedy_unknown,
         )
 
 

@@ -222,6 +222,10 @@ class Decision(msgspec.Struct, frozen=True):
     explanation: str
     options: tuple[Option, ...] = ()
     score: Mapping[str, int] = msgspec.field(default_factory=dict)
+    # The code's laws held name the fault but not its remedy (Foster's penalty for a renounce
+    # at Écarté, not retrieved): a ruling with no terms here says nothing of the penalty, so
+    # another code's remedy beside it cannot be told false from the laws.
+    remedy_unknown: bool = False
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
@@ -287,6 +291,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
     def explanation(self) -> str:
         """Why, in words."""
         return self.decision.explanation
+
+    @property
+    def remedy_unknown(self) -> bool:
+        """The laws held name the fault but not its remedy (Decision.remedy_unknown)."""
+        return self.decision.remedy_unknown
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""

@@ -115,6 +115,14 @@ def alike(one: CodeRuling, other: CodeRuling) -> bool:
     return bool(a) == bool(b) and (a <= b or b <= a)
 
 
+def unknown_alike(answer: CodeRuling, other: CodeRuling) -> bool:
+    """Whether another code names the answer's fault but holds no remedy for it (Foster's
+    renounce at Écarté, not retrieved: CodeRuling.remedy_unknown): the missing law may give the
+    answer's remedy, so that code cannot be marked wrong for it (the sixth blind round's #176,
+    "It is a revoke … North may have the whole hand played again": which code?)."""
+    return other.remedy_unknown and meaning(other.outcome) == meaning(answer.outcome)
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -128,7 +136,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         readings = [x for r in others for x in (r, *rival_rulings(
             bank.content, bank.games, found.scenario, r))]
         return not any(also_true_of(answer, r) or answer.key() == r.key()
-                       or alike(answer, r) for r in readings) \
+                       or alike(answer, r) or unknown_alike(answer, r) for r in readings) \
             and any(r.outcome != "not-covered" for r in others) \
             and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes) \
             and not principle_gives(bank, found.scenario.game, answer, others)

@@ -285,6 +285,13 @@ def ruling_choices(
     def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
+        if cr.remedy_unknown and other.outcome != "legal":
+            # The laws held name the fault and no remedy (Foster's penalty for a renounce at
+            # Écarté, not retrieved): only a ruling that denies the fault is false of them.
+            # Another code's remedy ("North may have the whole hand played again"), "no
+            # penalty" or any other terms may be what the missing law says (the sixth blind
+            # round's #176).
+            return
         if not real_rival(bank, other, found.scenario, misread):
             # An outcome no law of the game gives for this happening, or one the moment
             # rules out (cards taken back before any is played, a revoke beside a lead): a

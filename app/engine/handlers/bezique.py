@@ -128,6 +128,7 @@ def play_french(ctx: Context[ev.Play]) -> Decision:
         [law],
         [law],
         "The French sources held here state the obligation but give no penalty for breaking it.",
+        remedy_unknown=True,
     )
 
 

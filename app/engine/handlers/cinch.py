@@ -233,6 +233,7 @@ def play(ctx: Context[ev.Play]) -> Decision:
         [P + "revoke-holding-suit", P + "revoke-definition"],
         "Holding the suit led and neither following nor trumping is a revoke once it is not "
         "corrected in time. The penalty for a revoke at Cinch is not among the laws held here.",
+        remedy_unknown=True,
     )
 
 

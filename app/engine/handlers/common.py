@@ -86,12 +86,15 @@ def rule_play(
     revoke_laws: Iterable[str],
     remedy: str,
     options: Iterable[Option] = (),
+    remedy_unknown: bool = False,
 ) -> Decision:
-    """Judge the event's card: `legal`, or `revoke` with the code's remedy and options."""
+    """Judge the event's card: `legal`, or `revoke` with the code's remedy and options (or,
+    `remedy_unknown`, with the words that the laws held give none)."""
     judged = judge_play(ctx, ctx.event.player, ctx.event.card)
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
-    return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options)
+    return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options,
+                      remedy_unknown=remedy_unknown)
 
 
 def dealer_exposed_card(

@@ -252,25 +252,21 @@ def read_hand_result(ctx: Context[ev.HandResult]) -> HandResult:
 
 
 @rules("ecarte", "american", "hand-result")
-def hand_result(ctx: Context[ev.HandResult]) -> Decision:
+def hand_result(ctx: Context[ev.HandResult]) -> Decision | None:
     """Seed 004:9, two for a failed stand or refusal; else the point 1 and the vole 2 (the
-    scores of American practice, EAM-E: Foster's proposing and refusing do not score them)."""
+    scores of American practice, EAM-E: Foster's proposing and refusing do not score them).
+
+    A failed stand or refusal beaten by a vole is not ruled: Foster gives the two points for
+    the failure and the Americana two for the vole, and neither says whether the two add up.
+    Only the English Club Code (law 49) says the two replace the point alone, and an English
+    law does not settle an American question (the sixth blind audit's #32, #166, #184)."""
     h = read_hand_result(ctx)
     if h.bound is not None and h.bound_failed:
+        if h.vole:
+            return None
         stood = ctx.event.proposal == "stood"
         law = P + ("stander-fails-three-tricks" if stood else "refuser-fails-three-tricks")
         verb = "stood (played without proposing)" if stood else "refused"
-        if h.vole:
-            # The 2 for a failed stand or refusal is what the vole scores anyway: the
-            # winner's 2 is the vole's, and the stand or refusal adds nothing to it.
-            return ctx.decide(
-                "no-penalty",
-                [P + "point-and-vole", law],
-                f"{h.winner} won every trick, the vole: he scores 2, the same 2 that "
-                f"{h.bound}'s failed {'stand' if stood else 'refusal'} would give; nothing is "
-                f"added for it.",
-                score={h.winner: 2},
-            )
         return ctx.decide(
             "penalty",
             [law],
@@ -308,6 +304,7 @@ def play(ctx: Context[ev.Play]) -> Decision:
         laws,
         "Foster's own penalty for a renounce or a failure to win at Écarté is not among the "
         "laws held here.",
+        remedy_unknown=True,
     )
 
 
