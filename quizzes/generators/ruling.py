@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from app.engine import CodeRuling
-from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
+from app.engine.ruling import (
+    OUTCOMES,
+    Decision,
+    Option,
+    also_true_of,
+    meaning,
+)
+from app.engine.table import Table
+from app.model.games import Game
+from app.model.scenario import Scenario
 from quizzes.generators.common import (
     Found,
     NoScenario,
@@ -86,7 +95,9 @@ _BARE_FALSE_OF: dict[str, frozenset[str]] = {
     "no-penalty": frozenset({"penalty"}),
     "play-on": frozenset({"deal-again", "cut-again", "replay", "game-abandoned", "game-won",
                           "tableau"}),
-    "deal-stands": frozenset({"deal-again"}),
+    # (beside "The innocent side chooses": the deal stands only if he lets it, and the
+    # rival is then one of what the law gives, not who holds it: round 6's #111, #131)
+    "deal-stands": frozenset({"deal-again", "innocent-chooses"}),
     "revoke": frozenset({"goes-on", "deal-again", "cut-again", "innocent-chooses", "tableau"}),
     "replay": (_OTHER | {"deal-set-aside"}) - {"revoke", "replay"},
     "deal-void": frozenset({"goes-on", "under-terms", "penalty", "revoke", "replay",
@@ -143,6 +154,20 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
+
+
+def offenders(s: Scenario, game: Game) -> frozenset[str]:
+    """The side the stem says erred: the event's player, or, in a fault naming no player (a
+    wrong number dealt), the dealer; with his partner."""
+    player = s.event.get("player")
+    erred = player if isinstance(player, str) else s.dealer
+    return frozenset(Table(s, game).side(erred)) if erred in s.players else frozenset()
+
+
+def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
+    """Whether "The innocent side chooses ..." gives the choice to the side the stem says
+    erred: the ruling contradicts itself (round 6's #111)."""
+    return other.outcome == "innocent-chooses" and bool(erred & {o.by for o in other.options})
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -272,6 +297,7 @@ def ruling_choices(
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
     seated = set(found.scenario.players)
+    erred = offenders(found.scenario, bank.games[found.scenario.game])
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
@@ -287,6 +313,8 @@ def ruling_choices(
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
+        if innocent_is_offender(other, erred):
+            return  # the stem names who erred: "South may claim" beside South's error
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
