@@ -67,3 +67,39 @@ def test_a_hand_that_ended_early_is_not_said_to_have_played_every_trick():
     assert "Every trick of the hand had been played" not in q.situation
     assert "No trick of the hand remained to be played." in q.situation
 
+
+def _law_question(law: str, seed: int):
+    try:
+        return BANK.generate("law", law, seed)
+    except (QuestionError, LookupError):
+        return None
+
+
+@pytest.mark.parametrize(("law", "seed"), [
+    ("rubicon-bezique.english.one-short-other-right", 620944),
+    ("ecarte.english.pone-too-many-dealt", 746948),
+    ("rubicon-bezique.english.dealer-deals-wrongly", 905880),
+])
+def test_a_which_law_question_offers_no_law_the_stated_counts_rule_out(law, seed):
+    # #135: "North holds 7 (should hold 8) and South holds 9 (should hold 9)" beside "Both
+    # players have too many cards" and "One hand too long, the other too short"; #118: the
+    # non-dealer's 7 beside "fewer than five" laws, and the dealer's own 6 (law 17's half).
+    q = _law_question(law, seed)
+    if q is None:
+        return  # not asked: no law of these counts at another moment stands beside it
+    counted = [line for line in q.situation.split("\n") if "The hands are counted" in line]
+    assert counted, q.situation
+    wrong = [c.text for c in q.choices if c.key != law]
+    says = counted[0]
+    over = says.count("should hold") - sum(
+        f"holds {n} (should hold {n})" in says for n in range(20))
+    assert over == 1, (q.id, says)  # one hand wrong: one law's case
+    short = any(f"holds {n} (should hold {m})" in says
+                for n in range(20) for m in range(n + 1, 20))
+    for text in wrong:
+        assert not text.startswith("Both"), (q.id, says, text)
+        if short:
+            assert ("more than" not in text and "too many" not in text.lower()) or \
+                "short" in text.lower(), (q.id, says, text)
+        else:
+            assert "fewer than" not in text and "short" not in text.lower(), (q.id, says, text)
