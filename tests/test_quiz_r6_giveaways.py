@@ -103,3 +103,19 @@ def test_a_which_law_question_offers_no_law_the_stated_counts_rule_out(law, seed
                 "short" in text.lower(), (q.id, says, text)
         else:
             assert "fewer than" not in text and "short" not in text.lower(), (q.id, says, text)
+
+
+@pytest.mark.parametrize(("law", "seed", "held_to_the_bid"), [
+    # #149: North bid 1 and made 2; "North scores 1" (held to his bid) was never offered, so
+    # the law's point went untested and the right choice was the stem's made figures.
+    ("auction-pitch.american.bidder-scores-excess", 900363,
+     "No penalty. East scores 1. North scores 1. West scores 1."),
+    # #148: West and East bid 5 and made 6: each side scores what it won, not the bid alone.
+    ("cinch.american.points-to-trick-winner", 981441,
+     "No penalty. North and South score 8. East and West score 5."),
+])
+def test_a_bid_made_offers_the_score_a_learner_who_misreads_the_bid_gives(law, seed,
+                                                                          held_to_the_bid):
+    q = BANK.generate("ruling", law, seed)
+    wrong = [c.text for c in q.choices if c.key not in q.answer]
+    assert held_to_the_bid in wrong, (q.id, wrong)

@@ -276,6 +276,27 @@ def _misreadings(cr: CodeRuling, players: tuple[str, ...],
     return out
 
 
+def _bid_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
+    """The scores a learner who misreads the law of the bid gives: the bidder who made more
+    than his bid held to it, or set back by it (round 6's #148, #149: "North scores 1 (his
+    bid)" beside the law that he scores all he made). Figures the stem does not state, unlike
+    the made points swapped or doubled."""
+    if not cr.score or s.bid is None or s.bid.player not in s.players:
+        return []
+    side = set(Table(s, game).side(s.bid.player))
+    keys = [p for p in cr.score if p in side]
+    bid = int(s.bid.amount)
+    if len(keys) != 1 or cr.score[keys[0]] < bid:
+        return []
+    key = keys[0]
+    out = []
+    for figure in ({bid, -bid} - {cr.score[key]}):
+        decision = msgspec.structs.replace(cr.decision, score={**cr.score, key: figure},
+                                           explanation="")
+        out.append(CodeRuling(cr.code, decision))
+    return sorted(out, key=lambda r: -r.score[key])
+
+
 def ruling_choices(
     bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
 ) -> tuple[tuple[Choice, ...], str]:
@@ -364,6 +385,8 @@ def ruling_choices(
     for misread in _misreadings(cr, found.scenario.players,
                                 offender if isinstance(offender, str) else None):
         offer(misread, "", misread=True)
+    for misbid in _bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+        offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng)):
         offer(mutant, "")
