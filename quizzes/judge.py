@@ -31,6 +31,7 @@ from app.corpus.laws import Content
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import OPTIONS, Decision, Option, also_true_of
+from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes.possible import table_problems
@@ -74,6 +75,31 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r",| or | and ", text) if n.strip()]
 
 
+_BY_LENGTH = sorted(_OPTION_BY_WORDS, key=len, reverse=True)
+
+
+def _options_named(what: str) -> list[str] | None:
+    """The options a list of rights names ("claim a misdeal, make up the shortage ... or draw
+    the surplus ..."), each matched whole (an option's own words may hold a comma or an
+    "or"); None when a part is no option's words."""
+    ids: list[str] = []
+    rest = what.strip()
+    while rest:
+        words = next((w for w in _BY_LENGTH if rest.startswith(w)), None)
+        if words is None:
+            return None
+        ids.append(_OPTION_BY_WORDS[words])
+        rest = rest[len(words):]
+        for sep in (", or ", ", ", " or "):
+            if rest.startswith(sep):
+                rest = rest[len(sep):]
+                break
+        else:
+            if rest:
+                return None
+    return ids
+
+
 def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | None:
     """The ruling a choice words (None when its words are not a ruling's)."""
     folded = " ".join(text.split())
@@ -91,9 +117,8 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             return None  # points under an option: not read back
         if (m := _MAY.match(sentence)) is not None:
             who = _names(m["who"])
-            whats = [w.strip() for w in m["what"].split(" or ")]
-            ids = [_OPTION_BY_WORDS.get(w) for w in whats]
-            if None in ids:
+            ids = _options_named(m["what"])
+            if ids is None:
                 return None
             options += [Option(str(i), p) for i in ids for p in who]
         elif (m := _SCORES.match(sentence)) is not None:
@@ -426,6 +451,8 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
         said = read_ruling(c.text, q.code, sides)
         if said is None:
             continue
+        if (why := _offender_given(said, right, scenario, game)):
+            out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” {why}"))
         if also_true_of(said, right):
             out.append(Finding(q.id, "two-answers", f"[{c.key}] “{c.text}” is true of the "
                                                     f"ruling"))
@@ -433,6 +460,30 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
             out.append(Finding(q.id, "two-answers", f"[{c.key}] “{c.text}” is what a rival "
                                                     f"reading of the law gives"))
     return out
+
+
+def _erred(scenario: Scenario, game: Game) -> frozenset[str]:
+    """The side the stem says erred: the event's player, or in a fault naming nobody (a wrong
+    number dealt), the dealer; with his partner."""
+    player = scenario.event.get("player")
+    erred = player if isinstance(player, str) else scenario.dealer
+    if erred not in scenario.players:
+        return frozenset()
+    return frozenset(Table(scenario, game).side(erred))
+
+
+def _offender_given(said: CodeRuling, right: CodeRuling, scenario: Scenario, game: Game) -> str:
+    """Why a wrong ruling is ruled out by the stem's own words, or "": "The innocent side
+    chooses" with the choice given to the side the stem says erred (round 6's #111, #131: it
+    contradicts itself)."""
+    erred = _erred(scenario, game)
+    holders = {o.by for o in said.options} | set(said.score)
+    named = ", ".join(sorted(erred & holders))
+    if not named:
+        return ""
+    if said.outcome == "innocent-chooses" and erred & {o.by for o in said.options}:
+        return f"gives the innocent side's choice to {named}, who erred"
+    return ""
 
 
 def _judge_code(q: Question, scenario: Scenario, ruling: Ruling, game: Game) -> list[Finding]:

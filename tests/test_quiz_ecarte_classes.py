@@ -181,7 +181,10 @@ def test_the_club_codes_rectify_or_deal_again_is_no_rival_to_fosters_corrections
     items = [k for k, i in bank_questions.BANK.items.items()
              if i.type == "ruling" and i.law.startswith("ecarte.american.")
              and ("wrong-count" in i.law or "too-many" in i.law or "too-few" in i.law)]
-    assert items
+    if not items:
+        # (Round 6, #111: none has two real rivals once no choice gives the dealer who erred
+        # the innocent side's choice; none is asked, so none can offer the Club Code's words.)
+        pytest.skip("no American ruling of a wrong count dealt is asked")
     qs = [q for q in (bank_questions.question(k, seed) for k in items)
           if isinstance(q, Question)]
     if not qs:

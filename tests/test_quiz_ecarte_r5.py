@@ -113,12 +113,13 @@ _UNTURNED = "No card has been turned up for trumps"
 
 
 def test_the_trump_card_unchanged_is_said_only_where_a_card_is_turned() -> None:
-    # Every wrong count of Foster's rests first on paragraph 1 (it is a misdeal): the laws it
-    # also cites (the pone's too few, the trump card unchanged) are asked under that item,
-    # not as items of their own on the same tables (tests/test_quiz_deciding_law.py).
-    assert _FOSTER_COUNTS, _FOSTER_COUNTS
+    # (Every wrong count of Foster's is asked under paragraph 1's item, the laws it also cites
+    # not as items of their own: tests/test_quiz_deciding_law.py. Round 6's #111: with no
+    # choice giving the innocent side's choice to the dealer who erred, Foster's counts may
+    # have no two real rivals and not be asked.)
     unturned = 0
-    for q in _built(*_FOSTER_COUNTS):
+    asked = [*_questions("ruling:ecarte.american.pone-too-few-before-seen", *_FOSTER_COUNTS)]
+    for q in asked:
         if _UNTURNED not in _stem(q):
             continue
         unturned += 1
@@ -130,7 +131,7 @@ def test_the_trump_card_unchanged_is_said_only_where_a_card_is_turned() -> None:
     for q in _questions(*(i for i in _FOSTER_COUNTS if i.endswith("trump-unchanged-after-"
                                                                    "correction"))):
         assert _UNTURNED not in _stem(q), q.id
-    assert unturned, "no table before the turn-up was asked"
+    assert unturned or not asked, "no table before the turn-up was asked"
 
 
 def test_foster_rules_a_count_found_before_the_turn_up_without_a_trump_card() -> None:
@@ -195,7 +196,8 @@ def test_a_correction_the_dealer_makes_and_one_the_pone_makes_are_one_remedy() -
 
 def test_the_club_codes_wrong_count_offers_no_other_codes_way_of_rectifying() -> None:
     audited = bank_questions.question("ruling:ecarte.english.wrong-count-dealt", 459960)
-    assert isinstance(audited, Question)
+    if not isinstance(audited, Question):
+        return  # not asked (round 6's #111: its other rivals gave the dealer who erred the choice)
     for q in [audited, *_built("ruling:ecarte.english.wrong-count-dealt")]:
         (marked,) = [c.text for c in q.choices if c.key in q.answer]
         holder = marked.split(" may ")[0].split()[-1]
@@ -218,7 +220,8 @@ _HALF_TRUE_OF_SET_ASIDE = ("The deal stands.", "The cards are dealt again.", "It
 
 def test_fosters_deal_out_of_turn_after_the_turn_up_is_set_aside_for_the_next_deal() -> None:
     item = "ruling:ecarte.american.wrong-dealer-after-turn-up"
-    assert item in BANK.items
+    if item not in BANK.items:
+        return  # not asked (round 6's #111: its other rivals gave the dealer who erred the choice)
     audited = bank_questions.question(item, 819509)
     assert isinstance(audited, Question)
     for q in [audited, *_built(item)]:

@@ -82,6 +82,8 @@ def test_both_hands_short_in_play_say_the_draws_were_made() -> None:
     for seed in range(8):
         for item in ("law:rubicon-bezique.english.both-short",
                      "ruling:rubicon-bezique.english.both-short"):
+            if item not in bank_questions.BANK.items:
+                continue  # (the law item is not asked: round 6's #135, no law of its counts)
             q = bank_questions.question(item, seed)
             if isinstance(q, QuestionError) or q.table is None:
                 continue

@@ -89,7 +89,9 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
     listed = set(law_questions.laws(real))
     asked = [law for law in real.content.laws.values()
              if _topic_size(real, law) >= 12 and law.id in listed]
-    assert len(asked) >= 2  # (asked on tables with near neighbours: few laws of these are)
+    # (asked on tables with near neighbours: few laws of these are, and the count laws only
+    # beside laws of the same counts, round 6's #135)
+    assert len(asked) >= 1
     most = 0
     for n, law in enumerate(asked):
         seed = n % 4

@@ -57,7 +57,11 @@ def test_every_wrong_choice_is_a_law_of_the_same_happening_at_the_same_stage_and
             # The engine rules this very happening at this stage resting on it elsewhere.
             decided = {(s, law_questions.happening(e)) for (g, s, e) in
                        BANK.survey.reach[law.id].faults if g == law.game}
-            assert (stage, law_questions.happening(event)) in decided, (q.id, law.id)
+            # (where the stem states the hands' counts, the same counts at another moment:
+            # the stage is what tells them apart, round 6's #135, #118)
+            counted = "The hands are counted" in q.situation
+            assert (stage, law_questions.happening(event)) in decided or (counted and any(
+                h == law_questions.happening(event) for (_, h) in decided)), (q.id, law.id)
         assert all(c.code == "" for c in q.choices), q.id  # no code badge to give one away
 
 
@@ -111,7 +115,10 @@ def test_every_game_with_near_neighbours_keeps_law_questions():
     # code, told alike; Bézique, Conquian and Auction Pitch have at most two laws of a code for
     # any happening the engine rules, so no law question of theirs has two near wrong choices
     # (nor Pinochle's false declarations, whose laws the survey finds for other combinations).
-    assert {"ecarte", "rubicon-bezique", "cinch"} <= set(games)
+    # Écarté's were its wrong counts: since round 6 (#118) a wrong count is asked only beside
+    # laws of the same counts at another moment, and a table with two hands wrong not at all;
+    # the Club Code's count laws differ by whose hand and which way, so none is left.
+    assert {"rubicon-bezique", "cinch"} <= set(games)
 
 def _told(s: Scenario) -> tuple[str, tuple[tuple[str, object], ...]]:
     """What the stem tells went wrong: the happening, and each choice of the event that says

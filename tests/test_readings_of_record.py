@@ -100,7 +100,10 @@ def test_the_quizzes_neither_ask_nor_offer_a_reading_kept_for_the_record():
                 continue
             offered += len(q.choices)
             assert not {c.key for c in q.choices} & of_record, q.id
-    assert offered > 50
+    # (Since round 6 no Écarté law is asked as "which law?": the counts the stems state ruled
+    # every wrong title out. Were one asked again, its choices are checked above.)
+    asked = any(i.type == "law" and i.game == "ecarte" for i in BANK.items.values())
+    assert offered > 50 or not asked
 
 
 def test_a_reading_of_record_must_be_an_unusual_reading_of_its_game(tmp_path: Path):

@@ -178,7 +178,9 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("last-trick", "yes-no", "Was it the last trick of the hand?",
          _yes_no("It was the last trick of the hand.", "It was not the last trick.")),
     Fact("all-tricks-played", "yes-no", "Had every trick of the hand been played?",
-         _yes_no("Every trick of the hand had been played.",
+         # (not "Every trick of the hand had been played": a hand that ended when a player
+         # had no card left ended after 63 of its 64 tricks; round 6's #108, #119, #120)
+         _yes_no("No trick of the hand remained to be played.",
                  "Tricks of the hand remained to be played.")),
     Fact("phase", "choice", "When in the hand did it come to light?",
          lambda v, s: f"It came to light {PHASES.get(v, v)}.", choices=tuple(PHASES)),

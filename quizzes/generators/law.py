@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from app.corpus.laws import Law
+from app.engine.table import Table
+from app.model.facts import NeedFact
 from quizzes.generators.common import (
     Combo,
     Found,
@@ -37,6 +39,7 @@ from quizzes.generators.common import (
     shuffled,
     subject,
 )
+from quizzes.generators.rivals import neighbours
 from quizzes.judge import echo as stem_echo
 from quizzes.judge import (
     matched_stems,
@@ -129,6 +132,7 @@ class _Search:
         self.titles = {bank.folded(law)[0]}
         self.exclude = {law.id, *found.for_code(law.code).laws}
         self.left = READ_AT_MOST
+        self.fitting: frozenset[str] | None = None
 
     def topic(self, topic: str, want: int, shown: frozenset[str] = frozenset(),
               fruitless_at: int = FRUITLESS) -> list[Law]:
@@ -178,8 +182,19 @@ class _Search:
         return found
 
     def near(self, other: Law) -> bool:
-        """Whether `other` is a near neighbour false of the table (near)."""
-        return near(self.bank, self.law, other, self.found)
+        """Whether `other` is a near neighbour false of the table (near), and, where the stem
+        states the hands' counts, one the engine cites for these very counts at another
+        moment (fits_counts)."""
+        if self.fitting is None:
+            self.fitting = fits_counts(self.bank, self.found, self.law.code)
+        if self.fitting is ALL:
+            return near(self.bank, self.law, other, self.found)
+        # (the same counts of the same subject at another moment: the stage may tell them apart)
+        # ("Both players have too many cards" beside one hand wrong: its name says otherwise)
+        both = "both" in other.title.casefold().split()
+        return other.id in self.fitting \
+            and near(self.bank, self.law, other, self.found, any_stage=True) \
+            and (not both or len(wrong_hands(self.bank, self.found, other.code)) > 1)
 
 
 # Happenings that are one and the same to a learner, told apart by the table's facts alone
@@ -187,12 +202,64 @@ class _Search:
 _SAME_HAPPENING = {"lead-out-of-turn": "out-of-turn", "play-out-of-turn": "out-of-turn"}
 
 
+ALL: frozenset[str] = frozenset({"*"})  # (no count stated: any near neighbour may stand)
+
+
+def wrong_hands(bank: QuestionBank, found: Found, code: str) -> dict[str, int]:
+    """Each hand's count against its due (over +, under -), where the table gives it and it
+    is wrong: what the stem's "The hands are counted: ..." states."""
+    s = found.scenario
+    table = Table(s, bank.games[s.game].for_code(code, s.variants))
+    out: dict[str, int] = {}
+    for p in found.scenario.players:
+        try:
+            error = table.count_error(p)
+        except NeedFact:
+            continue
+        if error:
+            out[p] = error
+    return out
+
+
+def fits_counts(bank: QuestionBank, found: Found, code: str) -> frozenset[str]:
+    """The laws a wrong choice may be where the stem states the hands' counts (ALL where it
+    does not): those the code's ruling cites first with one fact it turned on changed that is
+    not a count (another moment of the hand: before or after the turn-up, the first trick, a
+    proposal). A law of another pattern of counts ("both too many" beside one short hand and
+    one right) is ruled out by the counts the stem states (round 6's #135, #118)."""
+    if not any(g.fact in _COUNTS for g in found.for_code(code).grounds) \
+            and not wrong_hands(bank, found, code):
+        return ALL
+    cr = found.for_code(code)
+    return frozenset(r.laws[0] for r in neighbours(bank, found.scenario, cr,
+                                                   keep=_COUNT_FACTS) if r.laws)
+
+
+# (and the dealer: the counts are stated of seats, and a dealer changed turns a non-dealer's
+# surplus into the dealer's)
+_COUNTS = frozenset({"count", "count-error"})
+_COUNT_FACTS = _COUNTS | {"dealer"}
+# Words of a law's name that speak of two hands at once ("Both players have too many cards",
+# "One hand too long, the other too short").
+_OF_TWO_HANDS = ("both", "other", "each")
+
+
+def two_faults(bank: QuestionBank, found: Found, law: Law) -> bool:
+    """Whether the table shows two hands wrong while the law speaks of one: the dealer's own
+    surplus beside the non-dealer's is another law's half of the case, so "which law decides
+    this?" has no one answer (round 6's #118)."""
+    title = law.title.casefold()
+    return len(wrong_hands(bank, found, law.code)) > 1 \
+        and not any(w in title.split() for w in _OF_TWO_HANDS)
+
+
 def happening(event: str) -> str:
     """The happening an event is an instance of (_SAME_HAPPENING), for comparing laws."""
     return _SAME_HAPPENING.get(event, event)
 
 
-def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
+def near(bank: QuestionBank, law: Law, other: Law, found: Found, any_stage: bool = False
+         ) -> bool:
     """Whether the law `other` could stand beside `law` as a wrong choice on the table
     `found`: a near neighbour whose situation is false of the table, by the engine.
 
@@ -225,8 +292,8 @@ def near(bank: QuestionBank, law: Law, other: Law, found: Found) -> bool:
            for (g, e, o) in reach.outcomes):
         return False
     told = told_happening(subject(scenario))
-    return any(g == law.game and s == scenario.stage and told_happening(t) == told
-               for (g, s, t) in reach.subjects)
+    return any(g == law.game and (any_stage or s == scenario.stage)
+               and told_happening(t) == told for (g, s, t) in reach.subjects)
 
 
 def told_happening(told: str) -> str:
@@ -249,7 +316,8 @@ def _table_for(bank: QuestionBank, law_id: str, code: str, combos: Sequence[tupl
     for _ in range(TABLE_TRIES):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if (found is not None and cites(bank, found, law_id, code)
-                and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)):
+                and found.for_code(code).laws[0] == law_id and not nothing_wrong(found, code)
+                and not two_faults(bank, found, bank.content.laws[law_id])):
             return found
     return None
 

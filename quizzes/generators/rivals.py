@@ -224,15 +224,19 @@ def same_happening(a: Scenario, b: Scenario) -> bool:
                for f in spec.fields if f.kind in ("choice", "bool"))
 
 
-def neighbours(bank: QuestionBank, s: Scenario, cr: CodeRuling) -> list[CodeRuling]:
+def neighbours(bank: QuestionBank, s: Scenario, cr: CodeRuling,
+               keep: frozenset[str] = frozenset()) -> list[CodeRuling]:
     """The rulings the same code gives when one fact the ruling turned on (its grounds, each
     stated in the stem) takes another of its values: the ruling before the turn-up beside one
-    after it, the other player's option, a surplus found before or after a card is played."""
+    after it, the other player's option, a surplus found before or after a card is played.
+    The facts named in `keep` are not changed."""
     game = bank.games[s.game].for_code(cr.code, s.variants)
     table = Table(s, game)
     alone = msgspec.structs.replace(s, codes=(cr.code,))  # no other code ruled, no analogues
     out: list[CodeRuling] = []
     for ground in cr.grounds:
+        if ground.fact in keep:
+            continue  # (a fact held as the stem states it: the hands' counts)
         key = (ground.fact, ground.seat)
         try:
             values = fact_values(table, key)

@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from app.engine import CodeRuling
-from app.engine.ruling import OUTCOMES, Decision, Option, also_true_of, meaning
+from app.engine.ruling import (
+    OUTCOMES,
+    Decision,
+    Option,
+    also_true_of,
+    meaning,
+)
+from app.engine.table import Table
+from app.model.games import Game
+from app.model.scenario import Scenario
 from quizzes.generators.common import (
     Found,
     NoScenario,
@@ -86,7 +95,9 @@ _BARE_FALSE_OF: dict[str, frozenset[str]] = {
     "no-penalty": frozenset({"penalty"}),
     "play-on": frozenset({"deal-again", "cut-again", "replay", "game-abandoned", "game-won",
                           "tableau"}),
-    "deal-stands": frozenset({"deal-again"}),
+    # (beside "The innocent side chooses": the deal stands only if he lets it, and the
+    # rival is then one of what the law gives, not who holds it: round 6's #111, #131)
+    "deal-stands": frozenset({"deal-again", "innocent-chooses"}),
     "revoke": frozenset({"goes-on", "deal-again", "cut-again", "innocent-chooses", "tableau"}),
     "replay": (_OTHER | {"deal-set-aside"}) - {"revoke", "replay"},
     "deal-void": frozenset({"goes-on", "under-terms", "penalty", "revoke", "replay",
@@ -143,6 +154,20 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
+
+
+def offenders(s: Scenario, game: Game) -> frozenset[str]:
+    """The side the stem says erred: the event's player, or, in a fault naming no player (a
+    wrong number dealt), the dealer; with his partner."""
+    player = s.event.get("player")
+    erred = player if isinstance(player, str) else s.dealer
+    return frozenset(Table(s, game).side(erred)) if erred in s.players else frozenset()
+
+
+def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
+    """Whether "The innocent side chooses ..." gives the choice to the side the stem says
+    erred: the ruling contradicts itself (round 6's #111)."""
+    return other.outcome == "innocent-chooses" and bool(erred & {o.by for o in other.options})
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -258,6 +283,27 @@ def _misreadings(cr: CodeRuling, players: tuple[str, ...],
     return out
 
 
+def _bid_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
+    """The scores a learner who misreads the law of the bid gives: the bidder who made more
+    than his bid held to it, or set back by it (round 6's #148, #149: "North scores 1 (his
+    bid)" beside the law that he scores all he made). Figures the stem does not state, unlike
+    the made points swapped or doubled."""
+    if not cr.score or s.bid is None or s.bid.player not in s.players:
+        return []
+    side = set(Table(s, game).side(s.bid.player))
+    keys = [p for p in cr.score if p in side]
+    bid = int(s.bid.amount)
+    if len(keys) != 1 or cr.score[keys[0]] < bid:
+        return []
+    key = keys[0]
+    out = []
+    for figure in ({bid, -bid} - {cr.score[key]}):
+        decision = msgspec.structs.replace(cr.decision, score={**cr.score, key: figure},
+                                           explanation="")
+        out.append(CodeRuling(cr.code, decision))
+    return sorted(out, key=lambda r: -r.score[key])
+
+
 def ruling_choices(
     bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
 ) -> tuple[tuple[Choice, ...], str]:
@@ -279,6 +325,7 @@ def ruling_choices(
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
     seated = set(found.scenario.players)
+    erred = offenders(found.scenario, bank.games[found.scenario.game])
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
@@ -301,6 +348,8 @@ def ruling_choices(
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
+        if innocent_is_offender(other, erred):
+            return  # the stem names who erred: "South may claim" beside South's error
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
@@ -350,6 +399,8 @@ def ruling_choices(
     for misread in _misreadings(cr, found.scenario.players,
                                 offender if isinstance(offender, str) else None):
         offer(misread, "", misread=True)
+    for misbid in _bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+        offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
