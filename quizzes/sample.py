@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 
 def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[ItemInfo]:
-    """`count` distinct items (all of them when the bank holds fewer), covering every
-    (type, game) pair first, then every code, then drawn at random."""
+    """`count` items covering every (type, game) pair first, then every code, then drawn at
+    random: distinct while the bank holds enough, else every item and then items again (each
+    asked with a seed of its own, so a second question of an item is another table)."""
     chosen: dict[str, ItemInfo] = {}
     pool = sorted(items, key=lambda info: info.key)
 
@@ -47,6 +48,10 @@ def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[
     for info in rest[: max(0, count - len(chosen))]:
         chosen[info.key] = info
     drawn = list(chosen.values())
+    while len(drawn) < count and pool:
+        again = list(pool)
+        rng.shuffle(again)
+        drawn += again[: count - len(drawn)]
     rng.shuffle(drawn)
     return drawn
 

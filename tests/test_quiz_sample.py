@@ -32,12 +32,13 @@ def test_a_sample_holds_every_type_and_game_and_every_code_before_the_rest():
     assert {(i.game, i.code) for i in drawn} == {(i.game, i.code) for i in items}
 
 
-def test_the_same_seed_draws_the_same_sample_and_a_count_past_the_bank_takes_it_all():
+def test_the_same_seed_draws_the_same_sample_and_a_count_past_the_bank_asks_items_again():
     items = _items()
     first = [i.key for i in sample_items(items, 30, random.Random(3))]
     assert first == [i.key for i in sample_items(items, 30, random.Random(3))]
     assert first != [i.key for i in sample_items(items, 30, random.Random(4))]
-    assert len(sample_items(items, 10_000, random.Random(3))) == len(items)
+    more = [i.key for i in sample_items(items, len(items) + 7, random.Random(3))]
+    assert len(more) == len(items) + 7 and set(more) == {i.key for i in items}
 
 
 def test_the_sample_command_prints_numbered_questions_each_with_its_answer_and_id(capsys):
