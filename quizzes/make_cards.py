@@ -142,9 +142,14 @@ def _even_stock(state: DealState, game: Game, ev: dict[str, Any],
 
 
 def _play(state: DealState, game: Game, ev: dict[str, Any], ctx: Context) -> Made | None:
-    """The player to play plays a card of his hand (lawful or not)."""
+    """The player to play plays a card of his hand (lawful or not), from a hand of two or
+    more: a player's last card is his only play, lawful whatever the laws say, and a question
+    on it answers itself (the blind audit's round 7, #40: "the play is lawful" beside two
+    revokes, South holding the seven of hearts alone)."""
     player = state.to_move
     hand = state.hand(player)
+    if len(hand) < 2:
+        return None
     return state, {**ev, "player": player, "card": ctx.rng.choice(hand).code}
 
 

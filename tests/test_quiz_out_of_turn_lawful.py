@@ -10,7 +10,7 @@ game's rule of following (content/games), not from the maker's own choice.
 
 from __future__ import annotations
 
-from bank_questions import BANK, dealt_moments, question
+from bank_questions import BANK, dealt_moments, of_seed, question
 
 from app.cards import Card
 from app.model.scenario import parse_scenario
@@ -67,3 +67,19 @@ def test_the_cinch_out_of_turn_questions_show_a_lawful_card():
             checked += 1
             assert _unlawful(q) == "", (q.id, _unlawful(q))
     assert checked >= 12
+
+
+def test_no_card_played_is_asked_of_a_player_holding_it_alone():
+    # Round 7's #40: South's last card, the seven of hearts: "may he play it?" answers itself.
+    asked = 0
+    for _info, q in of_seed(0):
+        if not isinstance(q, Question) or not q.table:
+            continue
+        event = q.table.get("event", {})
+        hands = q.table.get("hands", {})
+        if event.get("type") != "play" or not isinstance(hands.get(event.get("player")), list):
+            continue
+        asked += 1
+        # (The table shows the card still in his hand, the moment before he plays it.)
+        assert len(hands[event["player"]]) >= 2, (q.id, hands[event["player"]])
+    assert asked >= 10
