@@ -83,12 +83,12 @@ def test_a_question_on_a_law_of_a_large_topic_reads_a_few_of_its_laws(banks, mon
     decode = StoredContent._decode
     monkeypatch.setattr(StoredContent, "_decode",
                         lambda self, row: decoded.append(row[1]) or decode(self, row))
-    # The laws of the largest topics asked (12 laws or more of one code at the real size: the
+    # The laws of the largest topics asked (7 laws or more of one code at the real size: the
     # "which law?" items are few, each needing two near neighbours, and sit in topics of 7-13).
     # (Only laws the quizzes ask: not one whose name would give it away in its own words.)
     listed = set(law_questions.laws(real))
     asked = [law for law in real.content.laws.values()
-             if _topic_size(real, law) >= 12 and law.id in listed]
+             if _topic_size(real, law) >= 7 and law.id in listed]
     # (asked on tables with near neighbours: few laws of these are, and the count laws only
     # beside laws of the same counts, round 6's #135)
     assert len(asked) >= 1

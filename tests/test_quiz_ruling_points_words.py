@@ -36,7 +36,7 @@ def test_rubicon_choices_never_say_a_bare_scores():
     # surplus-and-short: the same tables.)
     asked = 0
     for item in ("ruling:rubicon-bezique.english.surplus-and-short",
-                 "ruling:rubicon-bezique.english.dealer-deals-wrongly"):
+                 "ruling:rubicon-bezique.english.short-before-play"):
         for seed in range(4):
             q = question(item, seed)
             if not isinstance(q, Question):
@@ -48,7 +48,8 @@ def test_rubicon_choices_never_say_a_bare_scores():
 
 
 def test_a_fresh_deal_either_player_may_insist_on_is_not_the_innocent_sides_choice():
-    texts = _choices("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)
+    # (Law 12's short hand: law 11 is no item of its own since round 7's #14 and #139.)
+    texts = [c.text for c in _short_hands()[0].choices]
     for text in texts:
         assert not text.startswith("The innocent side"), text
     assert any(t.startswith("Either player may insist on a fresh deal.") for t in texts)
@@ -71,8 +72,18 @@ def test_a_score_corrected_after_the_hand_is_before_the_game_is_reckoned():
 
 
 def test_law_11_is_asked_in_its_own_words_taken_up_not_looked_at():
-    """#2: law 11's test is that neither player has "taken up any of his cards"."""
-    q = question("ruling:rubicon-bezique.english.dealer-deals-wrongly", 927485)
-    assert isinstance(q, Question), q
-    assert "Nobody has taken up any of his cards." in q.situation, q.situation
-    assert "looked at" not in q.situation, q.situation
+    """#2: law 11's test is that neither player has "taken up any of his cards" (cited beside
+    law 12's short hand)."""
+    asked = [q for q in _short_hands() if "rubicon-bezique.english.dealer-deals-wrongly" in q.laws]
+    assert asked
+    for q in asked:
+        assert "Nobody has taken up any of his cards." in q.situation, q.situation
+        assert "looked at" not in q.situation, q.situation
+
+
+def _short_hands() -> list[Question]:
+    found = [question("ruling:rubicon-bezique.english.short-before-play", seed)
+             for seed in (887428, *range(8))]
+    asked = [q for q in found if isinstance(q, Question)]
+    assert asked
+    return asked

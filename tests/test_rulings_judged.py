@@ -20,27 +20,30 @@ def rubicon_deal(north: int, south: int, seen: tuple[str, ...] = ()) -> dict:
             "event": {"type": "wrong-count"}}
 
 
-def test_portland_law_11_alone_governs_until_a_card_is_taken_up(ruled):
-    """Law 11 holds "prior to either player having taken up any of his cards"; law 12 speaks
-    of hands found wrong "after the deal": the ruling cites law 11 only, and its options are
-    the correction and the fresh deal, under a headline of the choice (the blind audit's
-    #40 and #165)."""
-    english = ruled(rubicon_deal(11, 11), "english")
+def test_portland_law_12_rules_a_hand_of_more_than_nine_found_just_after_the_deal(ruled):
+    """Law 12: "If, after the deal, and before the dealer has played to the first trick, it be
+    discovered that either player has more than nine cards there must be a fresh deal." Its
+    words have no "once the cards are taken up": blind readers held law 11's leave to put a
+    wrong deal right no remedy against it (rounds 5 and 7: #40, #165, #14, #139)."""
+    for seen in ((), ("North",)):
+        english = ruled(rubicon_deal(11, 11, seen=seen), "english")
+        assert (english.outcome, english.options) == ("new-deal", ())
+        assert english.laws == (R + "surplus-before-play",)
+        assert "law 12 rules a fresh deal, whatever either player wants" in english.explanation
+
+
+def test_a_short_hand_found_just_after_the_deal_is_made_up_by_agreement_or_dealt_again(ruled):
+    """Law 12's second sentence; law 11 is cited beside it while nobody has taken up a card,
+    its leave to the dealer to put the deal right being the same right."""
+    english = ruled(rubicon_deal(8, 9), "english")
     assert english.outcome == "innocent-chooses"
-    assert [(o.id, o.by) for o in english.options] == [("let-dealer-correct", "North"),
-                                                        ("new-deal", "North"),
-                                                        ("new-deal", "South")]
-    assert english.laws == (R + "dealer-deals-wrongly",)
-    assert english.explanation.startswith("Law 11 governs")
-    assert "or North does not allow it, the cards are dealt again" in english.explanation
-    assert ("has-looked", "North") in {(g.fact, g.seat) for g in english.grounds}
-
-
-def test_once_a_card_is_taken_up_law_12_alone_governs_and_the_fresh_deal_is_compulsory(ruled):
-    english = ruled(rubicon_deal(11, 11, seen=("North",)), "english")
-    assert (english.outcome, english.options) == ("new-deal", ())
-    assert english.laws == (R + "surplus-before-play",)
-    assert "no longer put the deal right (law 11), and law 12 governs" in english.explanation
+    assert sorted((o.id, o.by) for o in english.options) == [
+        ("fill-by-agreement", "North"), ("fill-by-agreement", "South"),
+        ("new-deal", "North"), ("new-deal", "South")]
+    assert english.laws == (R + "short-before-play", R + "dealer-deals-wrongly")
+    taken_up = ruled(rubicon_deal(8, 9, seen=("North",)), "english")
+    assert taken_up.laws == (R + "short-before-play",)
+    assert taken_up.options == english.options
 
 
 def test_club_code_law_9_lets_the_non_dealer_require_the_dealer_to_rectify(ruled):

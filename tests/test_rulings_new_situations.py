@@ -295,16 +295,13 @@ def test_an_unscored_combination_broken_loses_its_score(ruled, declared, how, la
     assert "lost" in r.explanation or "loses" in r.explanation
 
 
-def test_law_11_the_dealer_may_correct_a_wrong_deal_with_leave_before_cards_are_taken_up(ruled):
+def test_law_12_not_law_11_rules_ten_cards_found_before_anyone_takes_up_his_hand(ruled):
     raw = rubicon({"type": "wrong-count"}, stage="deal", hands={"North": 10, "South": 9})
     r = ruled(raw, "english")
-    assert r.outcome == "innocent-chooses"
-    assert choosers(r, "let-dealer-correct") == ["North"]
-    assert sorted(choosers(r, "new-deal")) == ["North", "South"]
-    assert r.laws == (RE + "dealer-deals-wrongly",)
+    assert (r.outcome, r.options) == ("new-deal", ())
+    assert r.laws == (RE + "surplus-before-play",)
     raw["hands_seen"] = ["North"]
     taken_up = ruled(raw, "english")
-    assert RE + "dealer-deals-wrongly" not in taken_up.laws
     assert taken_up.laws == (RE + "surplus-before-play",)
 
 

@@ -186,47 +186,24 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
 
 
 def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
-    """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 11 (the
-    dealer may put his error right, with his adversary's permission) holds "prior to either
-    player having taken up any of his cards", so while the deal is on the table untouched;
-    law 12 speaks of hands found wrong "after the deal": once the cards are taken up it alone
-    governs (more than nine, a fresh deal; fewer, made up from the stock by mutual agreement,
-    else a fresh deal). Each ruling's options say what may be done instead of a fresh deal,
-    and the fresh deal itself, so its headline is the choice, never "the cards are dealt
-    again" beside a correction (the blind audit's #40)."""
+    """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 12 names
+    the counts: a hand of more than nine found "after the deal" means a fresh deal; a hand of
+    fewer may be made up from the top of the stock by mutual agreement, else a fresh deal. Law
+    11 (the dealer may put a wrong deal right with his adversary's permission "prior to either
+    player having taken up any of his cards") gives no more than that for a short hand, and
+    cannot stand against law 12's compulsory fresh deal for a long one: two blind readers held
+    law 12 to rule a hand of ten found just after the deal, its words having no such condition
+    as "once the cards are taken up" (rounds 5 and 7). So law 12 decides every count; law 11
+    is cited beside it for a short hand nobody has yet taken up, where its leave to put the
+    deal right is the same right. Each ruling's options say what may be done instead of a
+    fresh deal, and the fresh deal itself (the blind audit's #40)."""
     table = ctx.table
-    pone = table.adversary(table.dealer)
     # Made up by mutual agreement, or dealt again at either player's wish (law 12); each
     # player holds both (given to one alone, the other's would be offered as wrong, and is
     # as true).
     by_agreement = [*(Option("new-deal", p) for p in table.players),
                     *(Option("fill-by-agreement", p) for p in table.players)]
-    if (over or under) and table.stage == "deal" and not table.anyone_looked:
-        if over:
-            # He "may" put it right: a dealer who does not, or an adversary who refuses
-            # leave, leaves a wrong deal, dealt again.
-            options = [Option("let-dealer-correct", pone),
-                       *(Option("new-deal", p) for p in table.players)]
-            put_right = "put the deal right"
-        else:
-            # A short hand put right is made up from the top of the stock, with leave: the
-            # same right as law 12's made up by agreement, in its words.
-            options = by_agreement
-            put_right = "make up the short hand from the top of the stock"
-        return ctx.decide(
-            "innocent-chooses",
-            [E + "dealer-deals-wrongly"],
-            f"Law 11 governs: the dealer has dealt wrongly and neither player has taken up a "
-            f"card, so {table.dealer} may {put_right} if {pone} allows it; if he does not, "
-            f"or {pone} does not allow it, the cards are dealt again. (Law 12 speaks of hands "
-            f"found wrong after the deal, once the cards are taken up: then a hand of more "
-            f"than nine means a fresh deal whatever anyone wants.) {counts}",
-            options=options,
-        )
-    who_took = ("a player has taken up his cards" if table.stage == "deal"
-                else "the deal is over and the cards are taken up")
-    taken_up = (f"{who_took}, so the dealer may no longer put the deal right (law 11), and "
-                f"law 12 governs: ")
+    untouched = table.stage == "deal" and not table.anyone_looked
     if over:
         # A short hand beside it is read under law 12's second sentence too, whose made-up
         # hand the surplus's compulsory fresh deal leaves no room for.
@@ -235,20 +212,23 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
         return ctx.decide(
             "new-deal",
             [E + "surplus-before-play", *([E + "short-before-play"] if under else [])],
-            f"A hand of more than nine cards is found before the dealer has played to the "
-            f"first trick; {taken_up}there must be a fresh deal.{short} {counts}",
+            f"A hand of more than nine cards is found after the deal, before the dealer has "
+            f"played to the first trick: law 12 rules a fresh deal, whatever either player "
+            f"wants (law 11's leave to put a wrong deal right cannot keep a hand of more than "
+            f"nine).{short} {counts}",
         )
     if not under:
         return ctx.decide(
             "deal-stands", [E + "short-before-play"], f"Both hands hold nine cards. {counts}"
         )
+    also = (" Nobody has taken up a card, so law 11's leave to the dealer to put the deal "
+            "right comes to the same." if untouched else "")
     return ctx.decide(
         "innocent-chooses",
-        [E + "short-before-play"],
-        f"A short hand is found before the dealer has played to the first trick; "
-        f"{taken_up}the short hand may be made up from the top of the stock only if both "
-        f"players agree; otherwise there must be a fresh deal, which either may have by "
-        f"refusing. {counts}",
+        [E + "short-before-play", *([E + "dealer-deals-wrongly"] if untouched else [])],
+        f"A short hand is found before the dealer has played to the first trick: law 12 lets "
+        f"it be made up from the top of the stock only if both players agree; otherwise "
+        f"there must be a fresh deal, which either may have by refusing.{also} {counts}",
         options=by_agreement,
     )
 
