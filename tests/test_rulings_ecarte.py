@@ -261,3 +261,11 @@ def test_hand_result_point_vole_and_two_for_a_failed_stand_or_refusal(
     r = ruled(result(north, south, proposal), "american")
     assert r.outcome == outcome
     assert dict(r.score) == score
+
+
+def test_the_eleventh_card_as_trump_sets_aside_every_other_card_turned_however_many():
+    # Round 7's #180: three cards turned, and "set the other aside" spoke of one.
+    from app.engine.ruling import OPTIONS
+
+    words = OPTIONS["eleventh-is-trump"]
+    assert "the other aside" not in words and "set aside the rest turned" in words

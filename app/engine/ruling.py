@@ -115,7 +115,7 @@ OPTIONS: dict[str, str] = {
     "mark-omitted": "Mark the points omitted, while the law still allows it.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",
-    "eleventh-is-trump": "Take the eleventh card as trump and set the other aside.",
+    "eleventh-is-trump": "Take the eleventh card as trump and set aside the rest turned.",
     "replay": "Have the cards taken back and the hand played again from the error.",
     # The Club Code's laws 25 and 43 give "the option of requiring the hands to be played
     # again": the whole hand from its first card, not from the error (Portland law 55's replay).
