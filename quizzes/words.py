@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.cards import RANK_NAMES, Card
+from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
+from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
 from app.model.event_words import DECLARATION_WORDS
@@ -17,6 +16,8 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
 from app.table_builder.problem_words import number, ordinal
+from quizzes.declaration_words import blank_since_words, declared_when, holding_words
+from quizzes.plain_words import join_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
@@ -117,33 +118,6 @@ def _first_lower(title: str) -> str:
     if first[1:2].islower():
         return "the " + title[0].lower() + title[1:]
     return title
-
-
-def join_words(items: list[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
-
-
-_COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
-
-
-def cards_words(cards: Iterable[Card]) -> str:
-    """Every card of a hand by name, a card held more than once (a two-pack game) said with
-    its number: 'queen of clubs, two jacks of hearts and seven of spades'."""
-    counts: dict[Card, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    names = []
-    for card, n in counts.items():
-        if n == 1:
-            names.append(card.name)
-            continue
-        rank, _, suit = card.name.partition(" of ")
-        plural = rank + ("es" if rank.endswith("x") else "s")
-        names.append(f"{_COUNT_WORDS.get(n, str(n))} {plural} of {suit}")
-    return join_words(names)
 
 
 def _option_words(option_id: str) -> str:
@@ -395,191 +369,6 @@ def unreckoned_words(scenario: Scenario) -> str:
     return ""
 
 
-_COURT = ("K", "Q", "J")
-
-
-def blank_since_words(scenario: Scenario) -> str:
-    """A carte blanche declared again after a draw is scored only while no card drawn since
-    the deal has been a king, queen or knave (Portland law 16), which no table can show (the
-    cards drawn and played are gathered in tricks): where his hand and the card drawn are
-    blank, the stem says so ('' else: a court card in the hand or drawn decides it)."""
-    ev = scenario.event
-    if ev.type != "carte-blanche" or not ev.get("repeated"):
-        return ""
-    hand = scenario.hands.get(str(ev.get("player")))
-    drawn = ev.get("drawn")
-    if not isinstance(hand, tuple) or any(c.rank in _COURT for c in hand) or (
-            isinstance(drawn, Card) and drawn.rank in _COURT):
-        return ""
-    return (" He declared carte blanche on the hand dealt him, and no card he has drawn "
-            "since has been a king, queen or knave.")
-
-
-def _plural_rank(rank: str, n: int) -> str:
-    word = RANK_NAMES[rank]
-    return f"{number(n)} {word}{'' if n == 1 else 's'}" if n else f"no {word}"
-
-
-def _wrong_card(hand: tuple[Card, ...], card: Card, kept: list[Card],
-                any_suit: bool, avoid: str | None = None) -> Card | None:
-    """A card of his hand he could have laid down by mistake for `card`: one of its rank
-    (of another suit, unless any suit serves), else any other card not among `kept`; none of
-    the suit `avoid` (trumps, beside a plain marriage)."""
-    spare = [c for c in hand if c not in kept and c != card and c.suit != avoid]
-    like = [c for c in spare if c.rank == card.rank and (any_suit or c.suit != card.suit)]
-    other = [c for c in spare if c.rank != card.rank]
-    found = like or other
-    return found[0] if found else None
-
-
-def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
-               trump: str | None) -> str:
-    """What he laid down for the declaration and what was wrong with it, said plainly: the
-    wrong card shown is one of his hand (declared cards stay in it), in place of a card he
-    lacks, or of one he holds (a declaration he may amend). A four of a kind is any four of
-    the rank: said by their number, never by suit. '' when it cannot be said."""
-    if declared in FOUR_RANKS:
-        rank = FOUR_RANKS[declared]
-        of_rank = [c for c in hand if c.rank == rank]
-        if lacking:
-            fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
-            if len(fillers) < 4 - len(of_rank):
-                return ""
-            laid = [_plural_rank(rank, len(of_rank)), *(f"the {c.name}" for c in fillers)]
-            return (f" He laid down {join_words(laid)}: he holds only "
-                    f"{_plural_rank(rank, len(of_rank))}.")
-        other = [c for c in hand if c.rank != rank][:1]
-        if not other:
-            return ""
-        return (f" He laid down three {RANK_NAMES[rank]}s and the {other[0].name}, though he "
-                f"holds a fourth {RANK_NAMES[rank]}, the {of_rank[-1].name}.")
-    if declared == "marriage":
-        # A plain marriage: no card of trumps is named (it would read as a royal one).
-        if lacking:
-            shown = next((c for c in hand if c.rank in ("K", "Q") and c.suit != trump), None)
-            if shown is None:
-                return ""
-            missing = Card("Q" if shown.rank == "K" else "K", shown.suit)
-            wrong = _wrong_card(hand, missing, [shown], False, trump)
-            if wrong is None:
-                return ""
-            return (f" He laid down the {shown.name} and the {wrong.name}: he does not hold "
-                    f"the king and queen of any one suit.")
-        suit = next(s for s in "SHDC" if s != trump
-                    and Card("K", s) in hand and Card("Q", s) in hand)
-        king, queen = Card("K", suit), Card("Q", suit)
-        wrong = _wrong_card(hand, queen, [king, queen], False, trump)
-        if wrong is None:
-            return ""
-        return (f" He laid down the {king.name} and the {wrong.name} in place of the "
-                f"{queen.name}, which he holds.")
-    needed = missing_cards(declared, (), trump) or []
-    replaced = list(lacking) or needed[-1:]
-    kept = [c for c in needed if c not in replaced]
-    wrong_cards: list[Card] = []
-    for card in replaced:
-        instead = _wrong_card(hand, card, [*kept, *wrong_cards, *replaced], False)
-        if instead is None:
-            return ""
-        wrong_cards.append(instead)
-    pairs = join_words([f"the {w.name} in place of the {r.name}"
-                        for w, r in zip(wrong_cards, replaced, strict=True)])
-    return f" He laid down {pairs}, which he {'does not hold' if lacking else 'holds'}."
-
-
-def _declares(game: Game | None) -> bool:
-    play = game.facts.play if game is not None else None
-    return play is not None and bool(play.declarations)
-
-
-def declared_when(scenario: Scenario, game: Game | None) -> str:
-    """When a combination was declared, in a game whose trick winners declare: ' He declared
-    on winning the 5th trick.', ' No trick had yet been won.', ' He declared on winning the
-    28th trick, after the stock had run out.' ('' for another event or game)."""
-    ev = scenario.event
-    if ev.type != "false-declaration" or not _declares(game) or scenario.stage not in (
-            "play", "stock-exhausted"):
-        return ""
-    won = scenario.tricks_played
-    if not won:
-        return " No trick had yet been won."
-    if scenario.stage == "stock-exhausted":
-        return f" He declared on winning the {ordinal(won)} trick, after the stock had run out."
-    return f" He declared on winning the {ordinal(won)} trick."
-
-
-# Declarations a learner may take one another's words for ("a marriage" for a royal one,
-# "bézique" for double bézique): the cards of each, given the trump.
-_MARRIAGES = ("marriage", "royal-marriage")
-_BEZIQUES = ("bezique", "double-bezique", "pinochle")
-
-
-def alike_held(declared: str, hand: tuple[Card, ...], trump: str | None) -> list[Card]:
-    """The cards of the declaration he holds, where his hand holds more than one combination
-    its words could name (the blind audit of round 5, #144: "declared a marriage" beside the
-    king and queen of hearts, trumps, and of clubs), so the stem names them; [] where the
-    words name one combination of his hand."""
-    held = Counter(hand)
-    if declared in _MARRIAGES:
-        suits = [s for s in "SHDC" if held[Card("K", s)] and held[Card("Q", s)]]
-        if len(suits) < 2:
-            return []
-        royal = declared == "royal-marriage"
-        suit = next((s for s in suits if (s == trump) == royal), None)
-        return [] if suit is None else [Card("K", suit), Card("Q", suit)]
-    if declared in _BEZIQUES:
-        pairs = min(held[Card("Q", "S")], held[Card("J", "D")])
-        if pairs < 2:
-            return []
-        return [Card("Q", "S"), Card("J", "D")] * (2 if declared == "double-bezique" else 1)
-    return []
-
-
-def holding_words(scenario: Scenario, game: Game | None = None) -> str:
-    """Whether a declarer held the cards of what he declared, and when he declared, said in
-    words (a false declaration left for the learner to find in the hand is a fact he was not
-    told): ' He laid down the queen of hearts in place of the queen of spades, which he does
-    not hold.' or ' He holds the cards for it.' ('' for another event, or where the hand or
-    the trump that decides it is not known). In a game whose trick winners declare, the time
-    is said too: on winning which trick, or before any, or after the stock ran out; and a
-    declaration made in time is said by what he laid down, as only a wrong one is asked."""
-    ev = scenario.event
-    player, declared = ev.get("player"), ev.get("declared")
-    if ev.type != "false-declaration" or not isinstance(declared, str):
-        return ""
-    hand = scenario.hands.get(str(player))
-    if not isinstance(hand, tuple):
-        return ""
-    lacking = missing_cards(declared, hand, scenario.trump, game)
-    if lacking is None:
-        return ""
-    declares = _declares(game)
-    won = scenario.tricks_played
-    timely = declares and won and scenario.stage == "play"
-    if timely:
-        said = _laid_down(declared, hand, lacking, scenario.trump)
-        if said:
-            return said
-    if not lacking:
-        cards = alike_held(declared, hand, trump=scenario.trump)
-        if cards:
-            suit = cards[0].name.split(" of ")[1]
-            named = f"king and queen of {suit}" if declared in _MARRIAGES else cards_words(cards)
-            return f" He holds the cards for it: the {named}."
-        return " He holds the cards for it."
-    if declared == "marriage":
-        # A marriage is of any suit but trumps (that one is royal): naming the cards of one
-        # suit would read as a marriage in that suit.
-        return " He does not hold the king and queen of any one suit."
-    if declared in FOUR_RANKS:
-        rank = FOUR_RANKS[declared]
-        held = sum(1 for c in hand if c.rank == rank)
-        return f" He holds only {_plural_rank(rank, held)}."
-    return f" He does not hold the {join_words([c.name for c in lacking])}."
-
-
-# Events found at the deal's end, whose laws turn on whether the hands were seen and whether
-# any card was played (said for them even in play).
 _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
 
 

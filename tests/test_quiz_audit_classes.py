@@ -16,16 +16,9 @@ from app.engine.handlers.declarations import missing_cards
 from app.model.scenario import parse_scenario
 from quizzes.audit import questions
 from quizzes.bank import default_bank
-from quizzes.judge import (
-    CLASSES,
-    NAMED_CHOICES,
-    judge,
-    matched_stems,
-    read_ruling,
-    restated_alone,
-    title_weights,
-)
+from quizzes.judge import CLASSES, NAMED_CHOICES, judge, read_ruling
 from quizzes.questions import Choice, QuestionError
+from quizzes.stem_echoes import matched_stems, restated_alone, title_weights
 
 BANK = default_bank()
 
@@ -135,7 +128,7 @@ def test_the_right_choice_is_never_the_stem_restated_while_the_wrong_ones_are_no
         right = [c for c in q.choices if c.key in q.answer]
         wrong = [c for c in q.choices if c.key not in q.answer]
         weights = title_weights(BANK.content) if q.type == "law" else None
-        # (the whole stem, and on a table what it says happened: quizzes.judge.matched_stems)
+        # (the whole stem, and on a table what it says happened: quizzes.stem_echoes.matched_stems)
         for stem in matched_stems(q.situation, q.prompt, q.table is not None,
                                   BANK.content.games[q.game].name
                                   if q.game in BANK.content.games else ""):

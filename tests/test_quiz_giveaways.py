@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from quizzes.bank import default_bank
-from quizzes.judge import judge, matched_stem, restated_alone, title_weights, told_on_table
+from quizzes.judge import judge
 from quizzes.questions import Choice, QuestionError
+from quizzes.stem_echoes import matched_stem, restated_alone, title_weights, told_on_table
 
 BANK = default_bank()
 PROMPT = "Under the English laws, which law decides this?"

@@ -25,7 +25,7 @@ from app.corpus.stored import StoredContent
 from quizzes.audit import question_problems
 from quizzes.bank import QuestionBank
 from quizzes.generators import law as law_questions
-from quizzes.judge import title_weights
+from quizzes.stem_echoes import title_weights
 
 COPIES = 20
 _QUOTED = re.compile(r'"([a-z0-9.-]+)"')

@@ -23,9 +23,9 @@ from app.model.scenario import Scenario, parse_scenario
 from quizzes.bank import QuestionBank
 from quizzes.generators import law as law_questions
 from quizzes.generators.common import ruled_a_fault
-from quizzes.judge import matched_stems, says_again, told_on_table
 from quizzes.moments import deal_moment
 from quizzes.questions import Question, QuestionError
+from quizzes.stem_echoes import matched_stems, says_again, told_on_table
 
 BANK = QuestionBank()
 SEEDS = (0, 3, 11)

@@ -8,8 +8,8 @@ from collections import Counter
 
 from app.cards import Card
 from quizzes.bank import default_bank
+from quizzes.plain_words import cards_words
 from quizzes.questions import QuestionError
-from quizzes.words import cards_words
 
 BANK = default_bank()
 # "Spot the revoke" items of the two-pack games, where a hand may hold a card twice.

@@ -40,16 +40,16 @@ from quizzes.generators.common import (
     subject,
 )
 from quizzes.generators.rivals import neighbours
-from quizzes.judge import echo as stem_echo
-from quizzes.judge import (
+from quizzes.questions import Choice, Question, question_id
+from quizzes.stem import with_deciding_facts
+from quizzes.stem_echoes import echo as stem_echo
+from quizzes.stem_echoes import (
     matched_stems,
     restated_alone,
     restates,
     says_again,
     title_weights,
 )
-from quizzes.questions import Choice, Question, question_id
-from quizzes.stem import with_deciding_facts
 from quizzes.words import code_words, event_words, reading_words, table_words
 
 if TYPE_CHECKING:

@@ -24,9 +24,10 @@ from quizzes.generators.common import (
     rule_combo,
     seeded,
 )
+from quizzes.plain_words import cards_words, join_words
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
-from quizzes.words import cards_words, code_words, join_words, reading_words, table_words
+from quizzes.words import code_words, reading_words, table_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
