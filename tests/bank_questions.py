@@ -98,3 +98,25 @@ def told_moments(event: str, n: int, salt: str, *, game: str | None = None,
             found.ruling.rulings, found.scenario, seen)
         yield Told(f"{salt}:{found.scenario.game}:{k}", situation, public_table(found.table),
                    seen)
+
+
+def asked(items: Iterable[str], seeds: Iterable[int]) -> Iterator[Question]:
+    """The questions the items build from the seeds. An item the bank no longer asks (its
+    ruling says nothing a learner could be asked, or its codes agree) is left out; `built_of`
+    still fails when none of the items is asked."""
+    seeds = tuple(seeds)
+    for item in items:
+        if item not in BANK.items:
+            continue
+        for seed in seeds:
+            q = question(item, seed)
+            if isinstance(q, Question):
+                yield q
+
+
+def built_of(items: Iterable[str], seeds: Iterable[int]) -> list[Question]:
+    """`asked`, failing when no item builds a question."""
+    items = tuple(items)
+    found = list(asked(items, seeds))
+    assert found, f"no question built of {items}"
+    return found

@@ -33,19 +33,11 @@ BANK = bank_questions.BANK
 
 
 def _questions(*items: str) -> Iterator[Question]:
-    for item in items:
-        if item not in BANK.items:
-            continue
-        for seed in SEEDS:
-            q = bank_questions.question(item, seed)
-            if isinstance(q, Question):
-                yield q
+    return bank_questions.asked(items, SEEDS)
 
 
 def _built(*items: str) -> list[Question]:
-    found = list(_questions(*items))
-    assert found, f"no question built of {items}"
-    return found
+    return bank_questions.built_of(items, SEEDS)
 
 
 def _stem(q: Question) -> str:
