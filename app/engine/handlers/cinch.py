@@ -239,7 +239,11 @@ def play(ctx: Context[ev.Play]) -> Decision:
 
 @rules("cinch", "american", "points-made")
 def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
-    """Each side scores its points; a bidding side short of its bid (modern account) fails."""
+    """A bidding side short of its bid (modern account, unconfirmed) fails. A bid made is not
+    ruled: the law of the count (points-to-trick-winner) says only which side owns each
+    counting card, and no law held says how a made bid is scored (Foster's count is
+    unverified, domain.md B5; a count of the difference is also in use), so "each side scores
+    the points it won" would be an answer no law held gives (the blind audit's #182, #183)."""
     table, points = ctx.table, ctx.event.points
     if table.bid is None:
         return None
@@ -249,13 +253,7 @@ def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     ours = sum(points.get(p, 0) for p in bidders)
     theirs = sum(points.get(p, 0) for p in opponents)
     if ours >= amount:
-        return ctx.decide(
-            "no-penalty",
-            [P + "points-to-trick-winner"],
-            f"The bidding side ({' and '.join(bidders)}) bid {amount} and made {ours}: each side "
-            f"scores the points it won ({ours} and {theirs}).",
-            score={bidders[0]: ours, opponents[0]: theirs},
-        )
+        return None  # The laws held give no score for a bid made.
     return ctx.decide(
         "penalty",
         [P + "failed-bid", P + "points-to-trick-winner"],
