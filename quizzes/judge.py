@@ -263,11 +263,7 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
         out += _judge_code(q, scenario, ruling, game)
         out += _authority_named(q, content, ruling)
     elif q.type == "penalty":
-        right = ruling.for_code(q.code)
-        points = max(sorted(right.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0),
-                     default=("", 0))[1]
-        if q.answer != abs(points):
-            out.append(Finding(q.id, "wrong-answer", f"marked {q.answer}, the engine: {points}"))
+        out += _judge_count(q, scenario, ruling.for_code(q.code), game)
     elif q.type == "law":
         right = ruling.for_code(q.code)
         if q.law not in right.laws[:1]:
@@ -277,6 +273,24 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
             if c.key != q.law and c.key in right.laws:
                 out.append(Finding(q.id, "two-answers", f"[{c.key}] the ruling cites it too"))
     return out
+
+
+def _judge_count(q: Question, scenario: Scenario, right: CodeRuling,
+                 game: Game) -> list[Finding]:
+    """A count: the engine's figure for the scorer the prompt names, read from the prompt
+    (not from the generator's pick), and no figure the stem already states: "East made 2",
+    how many does East score? (the blind audit's #68; a giveaway)."""
+    named = [p for p in scenario.players if re.search(rf"\b{re.escape(p)}\b", q.prompt)]
+    figures = [v for p, v in right.score.items() if p in named]
+    if not figures:
+        return [Finding(q.id, "wrong-answer", f"the engine scores none of {named}")]
+    if q.answer != abs(figures[0]):
+        return [Finding(q.id, "wrong-answer", f"marked {q.answer}, the engine: {figures[0]}")]
+    points = getattr(scenario.event, "points", None)
+    if isinstance(points, Mapping) and q.answer == sum(int(points.get(p, 0)) for p in named):
+        return [Finding(q.id, "giveaway", f"the count asked, {q.answer}, is what the stem says "
+                        f"{' and '.join(named)} made")]
+    return []
 
 
 def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scenario: Scenario,

@@ -182,6 +182,8 @@ def test_a_hand_scores_no_more_points_than_a_deal_holds():
     holds = {"auction-pitch": 4, "cinch": 14}
     seen = 0
     for law in ("auction-pitch.american.bidder-scores-excess",
+                "auction-pitch.american.score-with-white-counters",
+                "auction-pitch.american.bidder-set-back",
                 "cinch.american.points-to-trick-winner", "cinch.american.failed-bid"):
         for qtype in ("ruling", "penalty"):
             for q in _built(qtype, law):

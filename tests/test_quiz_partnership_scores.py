@@ -44,7 +44,10 @@ def test_no_partnership_question_names_one_player_as_the_scorer(bank: QuestionBa
     asked = _scored_questions(bank)
     scored = [q for q in asked if re.search(r"scores?\b|taken off", q.prompt + " ".join(
         c.text for c in q.choices))]
-    assert scored, "some partnership question must be about points"
+    # (No partnership count is asked since the blind audit's #182, #183: a Cinch bid made has
+    # no score in the laws held, a bid failed only an unconfirmed one; the words are still
+    # checked wherever a count is asked.)
+    del scored
     for q in asked:
         for text in (q.prompt, *(c.text for c in q.choices)):
             assert not ALONE.search(text), (q.id, text)
@@ -53,8 +56,7 @@ def test_no_partnership_question_names_one_player_as_the_scorer(bank: QuestionBa
 def test_a_side_is_asked_for_the_points_its_two_players_made(bank: QuestionBank) -> None:
     asked = [q for q in _scored_questions(bank)
              if q.type == "penalty" and q.law.endswith("points-to-trick-winner")]
-    assert asked
-    for q in asked:
+    for q in asked:  # (none since #182, #183: see above)
         made = dict(re.findall(r"(North|East|South|West) made (\d+)", q.situation))
         side = re.search(r"do (\w+) and (\w+) score\?", q.prompt)
         assert side is not None, q.prompt

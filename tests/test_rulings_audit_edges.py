@@ -225,10 +225,13 @@ def test_pinochle_meld_scored_after_the_stock_is_gone_comes_off_whatever_the_car
                   "drawn_since": False},
     }
     r = ruled(raw, "american")
-    assert r.outcome == "play-on"
-    assert r.laws == ("pinochle.american.no-melding-after-stock",)
+    # (A score marked in error: the adversary may add the 80 to his own, seed 002:7, #151.)
+    assert r.outcome == "penalty"
+    assert r.laws == ("pinochle.american.no-melding-after-stock",
+                      "pinochle.american.erroneous-score")
     assert dict(r.score) == {"North": -80}
-    assert r.options == ()
+    assert [(o.id, o.by, dict(o.score)) for o in r.options] == [
+        ("add-points", "South", {"South": 80})]
 
 
 # ------------------------------------------------------------------ errors in cutting

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from quizzes.generators.common import find, public_table, rests_on_unconfirmed, seeded
+from quizzes.generators.common import (
+    Found,
+    builds_first_seed,
+    find,
+    public_table,
+    rests_on_unconfirmed,
+    seeded,
+)
 from quizzes.questions import Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -24,9 +32,10 @@ TYPE = "penalty"
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Laws whose rulings move points, but for a law whose rule is unconfirmed."""
+    """Laws whose rulings move points, but for a law whose rule is unconfirmed, and where seed
+    0 finds a table whose figure the law decides rather than the stem states (asked_figure)."""
     return [law_id for law_id in bank.survey.laws("scored")
-            if not rests_on_unconfirmed(bank, (law_id,))]
+            if not rests_on_unconfirmed(bank, (law_id,)) and builds_first_seed(build, bank, law_id)]
 
 
 # Outcomes that end the game now: where each deal is a game, its points are then the value
@@ -52,6 +61,31 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game) -> str:
             f"{'their' if several else 'his'} score?")
 
 
+def stated_figures(found: Found, sides: Mapping[str, str]) -> dict[str, int]:
+    """The figure the stem already states for each scorer: the points each player made in the
+    hand ("East made 2"), and a side's two players' points added, where points are the side's.
+    A count equal to it tests nothing the law decides (the blind audit's #68: "East made 2",
+    how many does East score? 2)."""
+    points = getattr(found.scenario.event, "points", None)
+    if not isinstance(points, Mapping):
+        return {}
+    return {p: sum(int(points.get(q, 0)) for q in found.scenario.players
+                   if sides.get(q, q) == sides.get(p, p))
+            for p in found.scenario.players}
+
+
+def asked_figure(found: Found, code: str, game: Game) -> tuple[str, int] | None:
+    """The (scorer, points) a question asks: of the ruling's figures, the largest the law
+    decides, none the stem already states (stated_figures); None when every one is stated."""
+    sides = side_words(found.scenario, game)
+    stated = stated_figures(found, sides)
+    asked = [(p, n) for p, n in sorted(found.for_code(code).score.items())
+             if stated.get(p) != n]
+    if not asked:
+        return None
+    return max(asked, key=lambda kv: (abs(kv[1]), kv[1] > 0))
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -63,12 +97,15 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         bank.survey.combos(law_id, "scored"),
         rng,
         lambda f: bool(f.for_code(law.code).score)
-        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
+        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
+        and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None,
         deciding=True,
     )
     cr = found.for_code(law.code)
-    player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))
     game = bank.games[found.scenario.game]
+    figure = asked_figure(found, law.code, game)
+    assert figure is not None  # find() accepted only a table with one
+    player, points = figure
     # In a partnership game the points are the side's: "North" alone would read as what
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))

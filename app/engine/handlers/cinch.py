@@ -75,7 +75,8 @@ _BARRED_WORDS = (
 )
 
 
-def _trump_after_naming(ctx: Context[ev.ExposedCard] | Context[ev.LeadOutOfTurn],
+def _trump_after_naming(ctx: Context[ev.ExposedCard] | Context[ev.LeadOutOfTurn]
+                        | Context[ev.AbandonedHand],
                         card: object) -> bool:
     """Whether the exposed card is a trump, trumps having been named."""
     trump = ctx.table.trump
@@ -95,21 +96,34 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     }[how]
     laws = [P + kind, P + "exposed-cards-stay-face-up", P + "call-before-playing"]
     options = each("call-card", adversaries)
-    text = (
-        f"The {card.name} is an exposed card: it stays face up on the table and either "
-        f"adversary ({adversaries[0]} or {adversaries[1]}) may call it; {adversaries[0]}, on "
-        f"its holder's right, must call it before he plays himself."
+    calls = (
+        f"it stays face up on the table and either adversary ({adversaries[0]} or "
+        f"{adversaries[1]}) may call it; {adversaries[0]}, on its holder's right, must call it "
+        f"before he plays himself."
     )
+    text = f"The {card.name} is an exposed card: {calls}"
+    barred = _trump_after_naming(ctx, card)
     if how == "two-played":
+        # Seed 003:2: the adversaries elect which card is played, so either may be the one
+        # left exposed: a trump among them (or another card not shown, which may be one) may
+        # be left exposed, and then barred (seed 003:4; the blind audit's #198).
+        second = ctx.event.second_card
+        pair = f"the {card.name} and the {second.name}" if second is not None else "them"
+        barred = bool(ctx.table.trump) and (barred or second is None
+                                            or _trump_after_naming(ctx, second))
         options = each("choose-card-played", adversaries) + options
         text = (
-            f"{holder} played two cards to one trick: the adversaries choose which one is "
-            f"played, and the other is exposed. " + text
+            f"{holder} played two cards to one trick: the adversaries choose which of {pair} "
+            f"is played, and the other is an exposed card: {calls}"
         )
-    if _trump_after_naming(ctx, card):
+    if barred:
         laws += _BARRED_LAWS
         options += each("forbid-trump", adversaries)
-        text += _BARRED_WORDS
+        text += _BARRED_WORDS if how != "two-played" else (
+            " If the card left exposed is a trump, trumps having been named, the adversaries "
+            "may instead forbid its play, and if that makes its holder revoke he is not "
+            "penalised."
+        )
     trick = ctx.table.trick
     if trick is not None and len(trick.cards) == len(ctx.table.players):
         winner = ctx.table.trick_players[ctx.game.winning_card(trick.cards, ctx.table.trump)]
@@ -121,6 +135,31 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
                 f"leads may be claimed as exposed as well."
             )
     return ctx.decide("penalty", laws, text, options=options)
+
+
+@rules("cinch", "american", "abandoned-hand")
+def abandoned_hand(ctx: Context[ev.AbandonedHand]) -> Decision:
+    """Seed 003:7: the cards of a hand abandoned may be claimed as exposed and called by the
+    adversaries; seed 003:4: a trump among them, trumps having been named, is an exposed trump
+    the adversaries may bar from play (a hand not shown may hold one)."""
+    table, holder = ctx.table, ctx.event.player
+    adversaries = table.adversaries(holder)
+    hand = table.cards(holder)
+    barred = bool(table.trump) and (hand is None or any(
+        _trump_after_naming(ctx, card) for card in hand))
+    text = (f"{holder} abandoned his hand: every card in it may be claimed as exposed and "
+            f"called by the adversaries.")
+    if barred:
+        text += (" A trump among them is a trump exposed after trumps were named: the "
+                 "adversaries may instead forbid its play, and if that makes its holder revoke "
+                 "he is not penalised.")
+    return ctx.decide(
+        "penalty",
+        [P + "abandoned-hand", *(_BARRED_LAWS if barred else ())],
+        text,
+        options=[*each("call-card", adversaries),
+                 *(each("forbid-trump", adversaries) if barred else ())],
+    )
 
 
 @rules("cinch", "american", "lead-out-of-turn")
@@ -239,7 +278,11 @@ def play(ctx: Context[ev.Play]) -> Decision:
 
 @rules("cinch", "american", "points-made")
 def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
-    """Each side scores its points; a bidding side short of its bid (modern account) fails."""
+    """A bidding side short of its bid (modern account, unconfirmed) fails. A bid made is not
+    ruled: the law of the count (points-to-trick-winner) says only which side owns each
+    counting card, and no law held says how a made bid is scored (Foster's count is
+    unverified, domain.md B5; a count of the difference is also in use), so "each side scores
+    the points it won" would be an answer no law held gives (the blind audit's #182, #183)."""
     table, points = ctx.table, ctx.event.points
     if table.bid is None:
         return None
@@ -249,13 +292,7 @@ def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     ours = sum(points.get(p, 0) for p in bidders)
     theirs = sum(points.get(p, 0) for p in opponents)
     if ours >= amount:
-        return ctx.decide(
-            "no-penalty",
-            [P + "points-to-trick-winner"],
-            f"The bidding side ({' and '.join(bidders)}) bid {amount} and made {ours}: each side "
-            f"scores the points it won ({ours} and {theirs}).",
-            score={bidders[0]: ours, opponents[0]: theirs},
-        )
+        return None  # The laws held give no score for a bid made.
     return ctx.decide(
         "penalty",
         [P + "failed-bid", P + "points-to-trick-winner"],

@@ -93,7 +93,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     the stock is gone does not count (PIN-EB)."""
     late = declared_out_of_time(ctx)
     if late is not None:
-        return late
+        return _marked_in_error(ctx, late)
     claim = check_claim(ctx)
     if claim is None:
         return None
@@ -128,6 +128,23 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         f"{adversary} may make him lead or play one of the cards he showed.",
         options=[Option("call-card", adversary)],
         score={who: -value},
+    )
+
+
+def _marked_in_error(ctx: Context[ev.FalseDeclaration], late: Decision) -> Decision:
+    """A meld scored when none may be scored (PIN-EB) is a score marked in error: seed 002:7
+    takes it down and lets the adversary add it to his own, as for any erroneous score
+    (wrong_score; the blind audit's #151: the ruling gave only the points taken down)."""
+    who = ctx.event.player
+    adversary = ctx.table.adversary(who)
+    value = -late.score.get(who, 0)
+    return ctx.decide(
+        "penalty",
+        [*late.laws, P + "erroneous-score"],
+        f"{late.explanation} As with any score marked in error, {adversary} may add the "
+        f"{value} to his own score.",
+        options=[Option("add-points", adversary, score={adversary: value})],
+        score=late.score,
     )
 
 
