@@ -446,7 +446,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     seen = public_table(found.seen)
     # Every code's ruling is in the explanation: each fact any of them turned on is stated.
     situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
         found.ruling.rulings, found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
