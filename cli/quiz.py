@@ -125,7 +125,13 @@ def _print_question(bank: QuestionBank, question: Question, *, as_json: bool) ->
     sources = source_words(question, bank.content.laws)
     if sources:
         print(f"source: {sources}")
-    print("laws: " + ", ".join(question.links))
+    # The laws the question asks, apart from their counterparts under other codes (linked for
+    # comparison): a French law on an English question's laws line reads as part of its answer
+    # (the seventh blind round's #155).
+    print("laws: " + ", ".join(question.laws))
+    compared = [law for law in question.links if law not in question.laws]
+    if compared:
+        print("compare (other codes' counterparts): " + ", ".join(compared))
     print(f"id: {question.id}")
 
 

@@ -39,6 +39,8 @@ class AuthoredItem(Schema, frozen=True, kw_only=True):
     explanation: Text
     choices: Annotated[tuple[Text, ...], Meta(description=(
         "a list of non-empty strings"))] | None = None
+    # An item asks one code's laws (its first law's) unless it compares codes, naming each.
+    compares_codes: bool = False
     file: str = ""
 
     def __post_init__(self) -> None:
@@ -86,7 +88,39 @@ def _check_item(raw: dict[str, Any], rel: str, entry: str, content: Content,
             out.add(rel, entry, "laws", f"no law {law_id!r} in content/laws")
     if len(set(item.laws)) != len(item.laws):
         out.add(rel, entry, "laws", "a law is listed twice")
+    _check_codes(item, rel, entry, content, out)
+    for law_id in item.laws:
+        law = content.laws.get(law_id)
+        for ex_id in law.excepted_by if law is not None else ():
+            if ex_id not in item.laws:
+                # An item asking the rule without its exception may mark the exception's case
+                # wrong (the Club Code's law 23 asked without law 24, the seventh round's #112).
+                out.add(rel, entry, "laws",
+                        f"{law_id!r} has an exception, {ex_id!r}, the item does not cite: "
+                        f"the item must ask the rule with it, or leave its case aside")
     return item
+
+
+def _check_codes(item: AuthoredItem, rel: str, entry: str, content: Content,
+                 out: Collector) -> None:
+    """An item asks its first law's code: every law it cites is of that code, unless it says it
+    compares codes (a law of another code cited beside an English question reads as part of
+    the answer, the seventh blind round's #155)."""
+    cited = [content.laws[law_id] for law_id in item.laws if law_id in content.laws]
+    if not cited:
+        return
+    first = cited[0]
+    if item.compares_codes:
+        if len({law.code for law in cited}) < 2:
+            out.add(rel, entry, "compares_codes",
+                    "the item compares codes but cites the laws of one code only")
+        return
+    for law in cited[1:]:
+        if law.code != first.code:
+            out.add(rel, entry, "laws",
+                    f"{law.id!r} is a law of the {law.code} code, but the item asks the "
+                    f"{first.code} code ({first.id!r}); set compares_codes = true only for "
+                    f"an item comparing codes")
 
 
 def load_authored(content: Content, directory: Path | None = None) -> Mapping[str, AuthoredItem]:

@@ -29,7 +29,14 @@ from typing import Any
 from app.corpus.laws import Content
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import missing_cards
-from app.engine.ruling import OPTIONS, Decision, Option, also_true_of
+from app.engine.ruling import (
+    MEANINGS,
+    OPTIONS,
+    Decision,
+    Option,
+    also_true_of,
+    option_meaning,
+)
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
@@ -132,6 +139,24 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
         else:
             return None
     return CodeRuling(code, Decision(outcome, (), "", tuple(options), score))
+
+
+def law_point(ruling: CodeRuling) -> tuple[str, frozenset[tuple[str, str]], frozenset[str], bool]:
+    """What a ruling decides apart from its figures: the outcome's class, who holds which right,
+    who is given points, and whether points are taken off (how many, and off whose score, are
+    figures the stem states: it says who marked what)."""
+    return (MEANINGS.get(ruling.outcome, ruling.outcome),
+            frozenset((option_meaning(o.id), o.by) for o in ruling.options),
+            frozenset(p for p, n in ruling.score.items() if n > 0),
+            any(n < 0 for n in ruling.score.values()))
+
+
+def figures_only(right: CodeRuling, wrong: Iterable[CodeRuling]) -> bool:
+    """Whether every wrong ruling offered shares the right one's outcome and rights, and
+    differs only in a figure: the choices never test the law's point, only the stem's figure
+    read back (round 6's #107, #122: all "No penalty", points taken off one side or another)."""
+    wrong = list(wrong)
+    return bool(wrong) and all(law_point(w) == law_point(right) for w in wrong)
 
 
 # --- the table and its ruling --------------------------------------------------------------
@@ -304,6 +329,10 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
         out.append(Finding(q.id, "wrong-answer", f"marked “{marked[0].text}”, the engine: "
                                                  f"“{ruling_words(right, sides)}”"))
     rivals = rival_rulings(content, games, scenario, right, q.prompt)
+    read = [read_ruling(c.text, q.code, sides) for c in q.choices if c.key not in answer]
+    if all(r is not None for r in read) and figures_only(right, [r for r in read if r]):
+        out.append(Finding(q.id, "giveaway", "every wrong choice shares the ruling's outcome "
+                                             "and rights, and differs only in a figure"))
     for c in q.choices:
         if c.key in answer:
             continue

@@ -137,6 +137,10 @@ def _told_by_event(ground: Ground, scenario: Scenario) -> str | None:
     if spec is None or fspec is None:
         return None
     fields = dict(scenario.event.fields)
+    if name != "taken_back":
+        # Whether a card played was taken back is said in the asked code's words
+        # (quizzes.words.event_words): the rest of the sentence is the event's own.
+        fields.pop("taken_back", None)
     try:
         told = spec.tell(fields)
         others = [fspec.choices[i] for i in range(len(fspec.choices))

@@ -11,7 +11,7 @@ from app.corpus.vocabulary import CODES
 from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
-from app.model.event_words import DECLARATION_WORDS
+from app.model.event_words import DECLARATION_WORDS, play_words
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -287,14 +287,26 @@ def faced_card_words(scenario: Scenario, game: Game) -> str | None:
             f"dealt (the {ordinal(position)} card of the whole pack).")
 
 
-def event_words(scenario: Scenario, game: Game | None = None) -> str:
+def card_stands_after(scenario: Scenario, game: Game, code: str | None = None) -> str:
+    """The moment after which a card played stands, as the asked code's law names it (the
+    games file's [codes.*] card_stands_after), else as another code the table is ruled under
+    names it (its ruling is in the explanation), else '' (no law names one)."""
+    named = [game.facts.codes[c].card_stands_after for c in (code, *scenario.codes)
+             if c in game.facts.codes]
+    return next((m for m in named if m), "")
+
+
+def event_words(scenario: Scenario, game: Game | None = None, code: str | None = None) -> str:
     """What went wrong, as a referee would be told it (with the proper counts, given the game).
 
-    The sentence is the event's own (app/model/events.py); a wrong count adds each hand's count.
+    The sentence is the event's own (app/model/events.py); a wrong count adds each hand's count;
+    a card played is said to stand past the moment the asked code's law names (`code`).
     """
     ev = scenario.event
     spec = EVENTS[ev.type]
     text = spec.tell(ev.fields)
+    if game is not None and ev.type == "play":
+        text = play_words(ev.fields, card_stands_after(scenario, game, code))
     if game is not None and game.has_tricks and ev.type in _TRICK_GAME_WORDS:
         # The event's own words are Conquian's (a card drawn and passed, going out), which a
         # game played in tricks has not: it is told in that game's terms.

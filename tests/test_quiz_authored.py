@@ -90,6 +90,25 @@ def test_a_good_file_loads(tmp_path):
             "good-one",
             "choices",
         ),
+        # #155: an English question citing a French law, not marked as comparing codes.
+        (
+            lambda t: t.replace('["ecarte.english.game-five-up"]',
+                                '["ecarte.english.game-five-up", "ecarte.french.game-length"]'),
+            "good-two",
+            "laws",
+        ),
+        (
+            lambda t: t.replace('id = "good-two"', 'id = "good-two"\ncompares_codes = true'),
+            "good-two",
+            "compares_codes",
+        ),
+        # #112: the Club Code's law 23 asked without law 24, its exception.
+        (
+            lambda t: t.replace('"ecarte.english.game-five-up"',
+                                '"ecarte.english.king-in-hand-announced"'),
+            "good-two",
+            "laws",
+        ),
     ],
 )
 def test_a_broken_item_is_refused_naming_file_entry_and_field(tmp_path, edit, entry, field):
@@ -211,3 +230,13 @@ def test_the_naming_check_tells_a_rubicon_prompt_from_a_bezique_one():
     assert not _names_game("At Rubicon Bézique, who deals?", "bezique")
     assert _names_game("At Bézique (not Rubicon Bézique), who deals?", "bezique")
     assert not _names_game("Who scores the point for high?", "cinch")
+
+
+def test_a_question_s_laws_line_holds_its_own_code_and_counterparts_apart(capsys):
+    # #155: the French counterpart of an English law read as one of the laws asked.
+    assert cli(["quiz", "show", "authored:ecarte-treble-game", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    laws = next(line for line in lines if line.startswith("laws: "))
+    assert "ecarte.french." not in laws
+    assert any(line.startswith("compare (other codes' counterparts): ecarte.french.")
+               for line in lines)

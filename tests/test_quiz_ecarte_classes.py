@@ -45,7 +45,9 @@ SEVERAL_TURNED = tuple(item for item in bank_questions.BANK.items
 
 
 def test_every_card_turned_for_trumps_lies_on_the_table_and_none_is_named_trumps() -> None:
-    assert len(SEVERAL_TURNED) >= 4, SEVERAL_TURNED
+    # (3 since round 7's #25: before the pone has seen his hand, Foster's choice of any turned
+    # card has no wrong ruling a learner can rule out that is not a narrower form of it.)
+    assert len(SEVERAL_TURNED) >= 3, SEVERAL_TURNED
     for q in _built(*SEVERAL_TURNED):
         shown = q.shown
         assert shown is not None

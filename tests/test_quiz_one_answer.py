@@ -32,7 +32,9 @@ def test_every_question_of_the_bank_has_one_defensible_answer(audit):
     # asked in its words: 175 laws are asked.)
     # (4 'which law?' items since round 6's #135, #118 and round 7's #14, #139: the count
     # laws only beside laws of the same counts; Portland law 11 no item)
-    assert audit.built["law"] >= 4 * 4 and audit.built["ruling"] >= 4 * 100
+    # (90 rulings a seed since round 7's #25, #107, #122: a ruling whose wrong choices vary only
+    # a figure, or narrow the right one, is asked by its points or not at all)
+    assert audit.built["law"] >= 4 * 4 and audit.built["ruling"] >= 4 * 90
     assert [str(p) for p in audit.problems] == []
     assert [str(f) for f in audit.findings] == []
 

@@ -98,7 +98,11 @@ def test_a_renounce_ruled_a_revoke_is_said_to_stand_and_a_bare_penalty_is_not_wr
                     not q.choices[int("abcd".index(q.answer[0]))].text.startswith("It is a revoke"):
                 continue
             built += 1
-            assert "does not take it back before the trick is turned and quitted" in q.situation
+            # Said in the asked code's words of the moment (#167: the Club Code's next lead).
+            game = BANK.games[q.game]
+            moment = game.facts.codes[q.code].card_stands_after if q.code else ""
+            assert ("He does not take it back" + (f" before {moment}." if moment
+                                                  else ": the card stands.")) in q.situation
             assert "A penalty." not in [c.text for c in q.choices], q.id
     assert built >= 2
 

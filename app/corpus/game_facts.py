@@ -19,6 +19,11 @@ class CodeInfo(Schema, frozen=True):
 
     authority: Text
     principle: Text
+    # The moment after which a card played stands, in the words of the code's own law (a
+    # renounce put right before it is no revoke), as a stem says it: "He does not take it back
+    # before <this>." Empty where the code's laws name no such moment: the stem then says only
+    # that the card stands.
+    card_stands_after: str = ""
 
 
 class StageFacts(Schema, frozen=True):

@@ -105,6 +105,11 @@ def check_links(laws: Mapping[str, Law], sources: dict[str, Source], out: Collec
         for rel_id in law.related:
             if rel_id not in laws:
                 out.add(law.file, law.id, "related", f"links to missing law {rel_id!r}")
+        for ex_id in law.excepted_by:
+            ex = laws.get(ex_id)
+            if ex is None or (ex.game, ex.code) != (law.game, law.code) or ex_id == law.id:
+                out.add(law.file, law.id, "excepted_by",
+                        f"{ex_id!r} is no other law of {law.game} {law.code}")
         for cp in law.counterparts:
             other = laws.get(cp.law)
             if other is None:

@@ -71,6 +71,9 @@ class Law(Schema, frozen=True, kw_only=True):
     book: Text
     section: Text
     related: tuple[Text, ...] = ()
+    # Laws of the same game and code that make an exception to this one (the Club Code's law 24
+    # to its law 23 at Ecarte): whoever asks this law as a rule must ask it with them.
+    excepted_by: tuple[Text, ...] = ()
     counterparts: tuple[Counterpart, ...] = ()
     variant_of: str = ""
     variant_default: bool = False

@@ -343,12 +343,15 @@ def discard(root: Path) -> None:
         store_path(root).unlink(missing_ok=True)
 
 
+# A law's fields kept as JSON in its row's links column (read back by app/corpus/stored.py).
+LAW_LINKS = ("related", "excepted_by", "counterparts", "changes", "ruling", "unconfirmed")
+
+
 def law_links(law: Law) -> str:
-    """A law's lists (related laws, counterparts, a reading's changes), its ruling and
-    whether it is unconfirmed as JSON, as the schema encodes them (app/corpus/laws.py); ""
-    if none."""
-    names = ("related", "counterparts", "changes", "ruling", "unconfirmed")
-    links = {name: getattr(law, name) for name in names if getattr(law, name)}
+    """A law's lists (related laws, its exceptions, counterparts, a reading's changes), its
+    ruling and whether it is unconfirmed as JSON, as the schema encodes them
+    (app/corpus/laws.py); "" if none."""
+    links = {name: getattr(law, name) for name in LAW_LINKS if getattr(law, name)}
     return msgspec.json.encode(links).decode() if links else ""
 
 

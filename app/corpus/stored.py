@@ -36,6 +36,7 @@ from app.corpus.reading import read_content
 from app.corpus.sources import Source, load_sources
 from app.corpus.store import (
     LAW_COLUMNS,
+    LAW_LINKS,
     SHIPPED_NAME,
     StoreDamaged,
     StoreReader,
@@ -59,7 +60,7 @@ _COLUMNS = LAW_COLUMNS
 # The glossary's stored file: decoded apart from the other small files, when first asked for.
 GLOSSARY = "glossary.toml"
 # A law's lists and ruling, kept as JSON in one column (app/corpus/store.py law_links).
-_LINKS = frozenset({"related", "counterparts", "changes", "ruling", "unconfirmed"})
+_LINKS = frozenset(LAW_LINKS)
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
            "section")
 

@@ -163,6 +163,12 @@ OPTION_MEANINGS: dict[str, str] = {
 }
 
 
+# Options that give part of another's right and nothing else: taking the eleventh card as trump
+# is one choice of which turned card is the trump. A wrong choice offering only such parts of
+# the right ruling's rights, to the same side, is a narrower form of it (round 7's #25).
+PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
+
+
 def option_meaning(option_id: str) -> str:
     """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
     return OPTION_MEANINGS.get(option_id, option_id)
@@ -357,16 +363,19 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     or East may claim a misdeal"), and every point it gives given there too ("A penalty.
     North scores 2." of "A penalty. South may mark the points omitted. North scores 2.": the
     refuser who fails pays 2 under Foster and under the Club Code's law 49 alike, the blind
-    audit's #119).
+    audit's #119). A right given in part ("take the eleventh card as trump" of "choose which
+    turned card is the trump", PART_OF) is a part of it.
 
     And a bare new deal ("The cards are dealt again.", "It is a misdeal.") is true of a
     ruling that lets a side have the cards dealt again: a misdeal claimed is the cards dealt
     again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
+    theirs = set(other._rights())
     if (stated.meaning == other.meaning
             and set(stated.score.items()) <= set(other.score.items())
-            and set(stated._rights()) <= set(other._rights())):
+            and all(r in theirs or (PART_OF.get(r[0], ""), *r[1:]) in theirs
+                    for r in stated._rights())):
         return True
     if _rectify_summary(stated, other) or _rectify_summary(other, stated):
         # Either way round: particular corrections beside a deal again (Foster's "draw the

@@ -199,12 +199,14 @@ class Play(Event, tag="play", frozen=True):
     player: Annotated[str, Word("Player", "Who did it", said("{v} is the player to play."))]
     card: Annotated[Card, Word("Card", "The card played", said("{player} plays the {v}."))]
     # A card played in error may be taken back before another card is led under some laws
-    # (the Club Code's law 39 at Ecarte): whether he did, once that moment has passed.
+    # (the Club Code's law 39 at Ecarte): whether he did, once that moment has passed. Only the
+    # Club Code reads it (its handler's reads), so its moment is the one said here; a stem says
+    # the asked code's own moment (the games file's [codes.*] card_stands_after).
     taken_back: Annotated[bool | None, Word(
         "Taken back?", "Whether he took the card back before another card was led (left out "
         "while that moment has not passed)",
         either("{player} takes the card back before another card is led.",
-               "He does not take it back before the trick is turned and quitted."),
+               "He does not take it back before another card is led."),
         drawn=False, only_where_read=True)] = None
 
 

@@ -97,15 +97,19 @@ def declared_words(f: Mapping[str, Any]) -> str:
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
 
-def play_words(f: Mapping[str, Any]) -> str:
-    """A card played, and, once another card could have been led, whether he took it back
-    (a renounce put right in time is no revoke)."""
+def play_words(f: Mapping[str, Any], stands_after: str = "") -> str:
+    """A card played, and, once the moment to take it back has passed, whether he took it back
+    (a renounce put right in time is no revoke). The moment is the code's own law's
+    (`stands_after`, from the games file's [codes.*]): none, and the card is said to stand."""
     text = f"{f['player']} plays the {card_name(f['card'])}."
     back = f.get("taken_back")
-    if back is not None:
-        text += (f" {f['player']} takes the card back before another card is led." if back
-                 else " He does not take it back before the trick is turned and quitted.")
-    return text
+    if back is None:
+        return text
+    if not stands_after:
+        return text + (f" {f['player']} takes the card back." if back
+                       else " He does not take it back: the card stands.")
+    return text + (f" {f['player']} takes the card back before {stands_after}." if back
+                   else f" He does not take it back before {stands_after}.")
 
 
 def out_of_turn_words(f: Mapping[str, Any]) -> str:

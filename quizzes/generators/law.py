@@ -365,7 +365,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
         (cr,), found.scenario, seen)
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)

@@ -113,7 +113,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
         (cr,), found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),

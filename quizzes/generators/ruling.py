@@ -34,6 +34,7 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
+from quizzes.judge import figures_only, law_point
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -313,7 +314,7 @@ def ruling_choices(
     right = cr.key()
     seen = {right}
     said_already = {ruling_words(cr, sides)}
-    wrong: list[tuple[str, str]] = []  # (text, code it belongs to)
+    wrong: list[tuple[str, str, CodeRuling]] = []  # (text, code it belongs to, its ruling)
 
     # One wording per meaning in a question (the right answer's first): two choices then
     # differ in what they say (who may choose what, the points), never in wording alone.
@@ -328,6 +329,10 @@ def ruling_choices(
     erred = offenders(found.scenario, bank.games[found.scenario.game])
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
+
+    def full() -> bool:
+        # Full once WRONG are found, one at least not the ruling with another figure.
+        return len(wrong) >= WRONG and not figures_only(cr, [r for _, _, r in wrong])
 
     def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
         if not states_a_ruling(other):
@@ -364,12 +369,16 @@ def ruling_choices(
         text = ruling_words(other, sides)
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).
-        if (len(wrong) < WRONG and other.key() not in seen and text not in said_already
+        if (not full() and other.key() not in seen and text not in said_already
                 and not said_of(other, cr) and not also_true_of(other, cr)
                 and bare_false_of(other, cr)):
+            if len(wrong) >= WRONG:
+                if law_point(other) == law_point(cr):
+                    return
+                wrong.pop()  # a choice of another outcome or right, for one of a figure
             seen.add(other.key())
             said_already.add(text)
-            wrong.append((text, owner))
+            wrong.append((text, owner, other))
 
     for other in found.ruling.rulings:
         if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
@@ -378,11 +387,11 @@ def ruling_choices(
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
     for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr)):
-        if len(wrong) >= WRONG:
+        if full():
             break
         offer(near_ruling, "")
     for _ in range(NEIGHBOURS):
-        if len(wrong) >= WRONG:
+        if full():
             break
         near = rule_combo(bank, pick_combo(rng, combos), rng)
         if near is None or code not in near.scenario.codes:
@@ -404,7 +413,11 @@ def ruling_choices(
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
-    entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
+    if figures_only(cr, [r for _, _, r in wrong]):
+        # Every wrong choice differs from the ruling only in a figure the stem states: the law's
+        # point is never asked (round 6's #107, #122). The table is not asked this way.
+        wrong = []
+    entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c, _ in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
         Choice("abcdefgh"[i], text, owner) for i, (text, owner, _) in enumerate(entries)
@@ -446,7 +459,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     seen = public_table(found.seen)
     # Every code's ruling is in the explanation: each fact any of them turned on is stated.
     situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game)}",
+        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
         found.ruling.rulings, found.scenario, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
