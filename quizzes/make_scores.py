@@ -260,6 +260,12 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         if state.seen is not None and player not in state.seen:
             state = replace(state, seen=(*state.seen, player))  # he has looked, to announce
     started = bool(state.trick is not None and state.trick.plays)
+    if declares and not timely and started:
+        # Declared when nothing may be, and a card of the next trick is down before it is
+        # found: Portland law 50 keeps a score not challenged before then, laws 51 and 52 take
+        # it down at any time; each is defensible (the eighth blind round's #166). Such a
+        # declaration is asked found before any card of the next trick was played.
+        return None
     if state.tricks_played or not started:
         ev["next_trick_started"] = started
     else:

@@ -61,8 +61,10 @@ _BEFORE_DRAWING = frozenset({"false-declaration"})
 _WHERE: dict[str, Callable[[DealState], bool]] = {
     "failed-to-draw": _draws_due,
     "drew-two": lambda s: _draws_due(s) or (_to_turn(s) and len(s.stock) > 1),
+    # Outside the draw, a card taken when every draw is made and the next trick not yet led:
+    # in the middle of a trick, whose the card is (its winner's to draw) is not yet known.
     "drew-out-of-turn": lambda s: _draws_due(s) or (
-        _to_turn(s) if s.melds is not None else _stock_left(s)),
+        _to_turn(s) if s.melds is not None else _stock_left(s) and _to_lead(s)),
     "loser-saw-two": _draws_due,
     "both-drew-wrong": _draws_due,
     # In a melding game he looks beyond the card he has just turned (it lies face up).

@@ -149,6 +149,21 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
         return None
 
 
+def taken_up(found: Dealt, games: Mapping[str, Game]) -> Dealt | None:
+    """The same moment just after the deal, once every player has taken up his cards (None
+    when some already had, or it is not the deal). Where two laws of a code fit the moment
+    nobody has taken up a card and rule it differently (Decision.contested: Portland law 12's
+    compulsory fresh deal beside law 11's leave to put a wrong deal right, the eighth blind
+    round's #4), the moment asked is this one, where only one of them still speaks."""
+    state = found.state
+    if state.stage != "deal" or state.seen:
+        return None
+    try:
+        return dealt(replace(state, seen=tuple(state.players)), found.game, found.event, games)
+    except (ScenarioError, RehearsalError):
+        return None
+
+
 def legal_now(dealt: Dealt) -> list[Card]:
     """The cards the player to move may lawfully play at this moment."""
     return legal_cards(dealt.state, dealt.game)

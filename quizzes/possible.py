@@ -277,7 +277,9 @@ def timing_problems(s: Scenario, game: Game) -> list[str]:
     cards_on_trick = bool(s.trick is not None and s.trick.cards)
     if s.stage in ("deal", "bidding") and (s.tricks_played or cards_on_trick):
         out.append(f"tricks played at the stage '{s.stage}'")
-    if s.stage == "deal" and s.hands_seen and ev.type != "carte-blanche":
+    # Carte blanche is declared by a player who has looked; a wrong count may be found just
+    # after the deal by players who have taken up their cards to count them.
+    if s.stage == "deal" and s.hands_seen and ev.type not in ("carte-blanche", "wrong-count"):
         out.append("players have looked at their cards during the deal")
     if s.stage == "hand-over" and cards_on_trick:
         out.append("a trick in progress after the hand")

@@ -116,7 +116,9 @@ def test_a_declaration_after_the_stock_ran_out_is_said_so_with_the_cards_held():
         assert "holds the cards for it" in said, said
         assert "drawn from the stock since" not in said, said
         checked += 1
-    assert checked >= 20
+    # (Fewer since a late declaration is dealt only found before the next trick: round 8's
+    # #166.)
+    assert checked >= 15
 
 
 def test_a_declaration_after_the_stock_ran_out_was_made_after_the_last_draw():
@@ -129,7 +131,9 @@ def test_a_declaration_after_the_stock_ran_out_was_made_after_the_last_draw():
             continue
         assert d.scenario.tricks_played > d.game.drawing_tricks, _said(d)
         checked += 1
-    assert checked >= 20
+    # (Fewer since a late declaration is dealt only found before the next trick: round 8's
+    # #166.)
+    assert checked >= 15
 
 
 def test_before_any_trick_is_won_only_a_law_on_that_time_rules_it():

@@ -56,9 +56,13 @@ def test_rubicon_declaration_after_the_stock_is_exhausted_is_struck_off_even_if_
            "hands": {"North": [*FOUR_ACES, "10C"]},
            "event": declared("North", "four-aces", next_trick_started=True)}
     r = ruled(raw, "english")
-    # A card of the next trick played does not save it (law 50): law 51 corrects the mark.
+    # Found after a card of the next trick: law 50 (the score stands) and law 51 (corrected
+    # at any time) both fit, and the ruling gives both (round 8's #166); the mark comes off
+    # by laws 51-52.
     assert r.laws == ("rubicon-bezique.english.declaring-after-stock-exhausted",
+                      "rubicon-bezique.english.false-declaration",
                       "rubicon-bezique.english.erroneous-score")
+    assert r.contested
     assert dict(r.score) == {"North": -100}
 
 

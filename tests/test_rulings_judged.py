@@ -22,14 +22,21 @@ def rubicon_deal(north: int, south: int, seen: tuple[str, ...] = ()) -> dict:
 
 def test_portland_law_12_rules_a_hand_of_more_than_nine_found_just_after_the_deal(ruled):
     """Law 12: "If, after the deal, and before the dealer has played to the first trick, it be
-    discovered that either player has more than nine cards there must be a fresh deal." Its
-    words have no "once the cards are taken up": blind readers held law 11's leave to put a
-    wrong deal right no remedy against it (rounds 5 and 7: #40, #165, #14, #139)."""
-    for seen in ((), ("North",)):
-        english = ruled(rubicon_deal(11, 11, seen=seen), "english")
-        assert (english.outcome, english.options) == ("new-deal", ())
-        assert english.laws == (R + "surplus-before-play",)
-        assert "law 12 rules a fresh deal, whatever either player wants" in english.explanation
+    discovered that either player has more than nine cards there must be a fresh deal." Once a
+    player has taken up a card, law 11's leave to put a wrong deal right is past and law 12
+    alone rules (rounds 5 and 7: #40, #165, #14, #139). While nobody has, law 11 fits word for
+    word too: the ruling gives both readings and is contested (round 8's #4)."""
+    english = ruled(rubicon_deal(11, 11, seen=("North",)), "english")
+    assert (english.outcome, english.options) == ("new-deal", ())
+    assert english.laws == (R + "surplus-before-play",)
+    assert "the fresh deal is compulsory, whatever either player wants" in english.explanation
+    assert not english.contested
+    untouched = ruled(rubicon_deal(11, 11), "english")
+    assert untouched.contested and untouched.outcome == "new-deal"
+    assert untouched.laws == (R + "surplus-before-play", R + "dealer-deals-wrongly")
+    assert "law 12 says there must be a fresh deal" in untouched.explanation
+    assert "read by law 11, North may instead let South put the deal right" \
+        in untouched.explanation
 
 
 def test_a_short_hand_found_just_after_the_deal_is_made_up_by_agreement_or_dealt_again(ruled):
@@ -140,9 +147,10 @@ def test_pinochle_four_of_a_kind_held_two_is_any_other_erroneous_declaration(rul
     assert american.laws == ("pinochle.american.false-four-of-a-kind",)
 
 
-def test_a_declaration_after_the_stock_is_gone_is_not_saved_by_portland_law_50(ruled):
+def test_a_declaration_after_the_stock_is_gone_found_late_gives_laws_50_and_51(ruled):
     # Law 50 keeps an unchallenged false score once a card of the next trick is played; a
-    # declaration made when none can be scored (law 52) is an error in marking (law 51).
+    # declaration made when none can be scored (law 52) is also an error in marking (law 51),
+    # corrected at any time: both fit, and the ruling, contested, gives both (round 8's #166).
     raw = {"game": "rubicon-bezique", "dealer": "South", "stage": "stock-exhausted",
            "trump": "D", "tricks_played": 59, "stock": 0,
            "hands": {"North": ["KC", "KS", "KS", "JS", "QS"],
@@ -153,8 +161,11 @@ def test_a_declaration_after_the_stock_is_gone_is_not_saved_by_portland_law_50(r
                      "next_trick_started": True}}
     english = ruled(raw, "english")
     assert dict(english.score) == {"North": -40}
-    assert english.laws == (R + "declaring-after-stock-exhausted", R + "erroneous-score")
-    assert "law 50 keeps an unchallenged score" in english.explanation
+    assert english.laws == (R + "declaring-after-stock-exhausted", R + "false-declaration",
+                            R + "erroneous-score")
+    assert english.contested
+    assert "read by it North's points stand" in english.explanation
+    assert "law 51 corrects a mark made in error at any time" in english.explanation
 
 
 def test_conquian_has_no_count_due_after_the_hand(ruled):

@@ -295,11 +295,11 @@ def test_an_unscored_combination_broken_loses_its_score(ruled, declared, how, la
     assert "lost" in r.explanation or "loses" in r.explanation
 
 
-def test_law_12_not_law_11_rules_ten_cards_found_before_anyone_takes_up_his_hand(ruled):
+def test_laws_11_and_12_both_fit_ten_cards_found_before_anyone_takes_up_his_hand(ruled):
     raw = rubicon({"type": "wrong-count"}, stage="deal", hands={"North": 10, "South": 9})
     r = ruled(raw, "english")
-    assert (r.outcome, r.options) == ("new-deal", ())
-    assert r.laws == (RE + "surplus-before-play",)
+    assert (r.outcome, r.options, r.contested) == ("new-deal", (), True)
+    assert r.laws == (RE + "surplus-before-play", RE + "dealer-deals-wrongly")
     raw["hands_seen"] = ["North"]
     taken_up = ruled(raw, "english")
     assert taken_up.laws == (RE + "surplus-before-play",)

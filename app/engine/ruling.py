@@ -232,6 +232,11 @@ class Decision(msgspec.Struct, frozen=True):
     # at Écarté, not retrieved): a ruling with no terms here says nothing of the penalty, so
     # another code's remedy beside it cannot be told false from the laws.
     remedy_unknown: bool = False
+    # Two laws of the code fit the moment word for word and rule it differently (Portland law
+    # 12's compulsory fresh deal for a hand of more than nine, and law 11's leave to the dealer
+    # to put a wrong deal right while nobody has taken up a card): the explanation gives both
+    # readings, and a quiz does not ask the moment (the eighth blind round's #4).
+    contested: bool = False
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
@@ -302,6 +307,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
     def remedy_unknown(self) -> bool:
         """The laws held name the fault but not its remedy (Decision.remedy_unknown)."""
         return self.decision.remedy_unknown
+
+    @property
+    def contested(self) -> bool:
+        """Two laws of the code fit the moment and rule it differently (Decision.contested)."""
+        return self.decision.contested
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""

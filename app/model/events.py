@@ -82,9 +82,16 @@ _SPECS: tuple[EventSpec, ...] = (
         "Drew out of turn",
         "A player drew from the stock out of turn.",
         _DRAW,
+        # Which card he took, whose it was and when, each said (the eighth blind round's
+        # #10: "not his adversary's" read unclear of a card drawn in the middle of a trick).
         lambda f: f"{f['player']} drew out of turn."
-            + (" The card he took was his adversary's." if f.get("card_was_adversarys")
-               else " The card he took was not his adversary's."),
+            + (" After the last trick, before his adversary had drawn (it was his adversary's "
+               "turn to draw first), he took the top card of the stock: the card his adversary "
+               "should have drawn."
+               if f.get("card_was_adversarys")
+               else " Every draw due had been made and no card of the next trick was led when "
+                    "he took a further card from the stock, one that was not his "
+                    "adversary's; it is in his hand."),
         randomize=rnd.one_card_over,
         explains_counts=True,
         needs=("draws",),

@@ -13,9 +13,10 @@ from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import WHEN_CASE, missing_cards
 from app.model.events import EVENTS
 from app.model.games import Game
-from app.model.scenario import Scenario
+from app.model.scenario import Scenario, ScenarioError
+from app.rehearsal.play import RehearsalError
 from quizzes.deal_pool import Readings
-from quizzes.moments import Dealt, deal_moment, table_readings
+from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -124,10 +125,22 @@ def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random,
 
 
 def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
-    """The engine's ruling of a moment (None when a fact that decides is not on the table)."""
+    """The engine's ruling of a moment (None when a fact that decides is not on the table,
+    or two laws of a code rule it differently, and no later moment of it is uncontested)."""
     ruling = rule(dealt.scenario, bank.games, bank.content)
+    if any(r.contested for r in ruling.rulings):
+        # Either law's ruling is defensible there (the eighth blind round's #4): the moment
+        # is asked a little later, once the cards are taken up, or not at all.
+        later = taken_up(dealt, bank.games)
+        if later is None:
+            return None
+        dealt, ruling = later, rule(later.scenario, bank.games, bank.content)
+        if any(r.contested for r in ruling.rulings):
+            return None
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
+    if count_ruled_otherwise(bank, dealt, ruling):
+        return None
     if lawful_declaration(dealt.scenario, dealt.game) and not any(
             _of_case(bank, r.laws, AMEND_CASE) for r in ruling.rulings):
         # Nothing is wrong in it (the stem can only call it good, or penalise a fault it never
@@ -140,6 +153,38 @@ def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
         # (a code with no law on it) rules on a declaration that cannot have happened.
         return None
     return Found(dealt, ruling)
+
+
+# Events whose table may show a hand off its count that the event made, and whose laws need
+# not speak of the count: a card drawn out of turn is in the drawer's hand, one over, when
+# it was nobody's to draw (the eighth blind round's #10, Bézique: South one over meets the
+# surplus laws word for word, 100 to the adversary, beside drawing out of turn's 10).
+_COUNT_BESIDE_THE_EVENT = frozenset({"drew-out-of-turn"})
+
+
+def count_ruled_otherwise(bank: QuestionBank, dealt: Dealt, ruling: Ruling) -> bool:
+    """Whether the table shows a hand whose count a law of some code rules otherwise, cited
+    nowhere in that code's ruling: the same table ruled as a wrong count is a real ruling of
+    another meaning, on none of the same laws. A question would ask one law while the table
+    meets another's condition (a table shows no hand that meets another law's condition
+    unless that law is part of the ruling)."""
+    if dealt.scenario.event.type not in _COUNT_BESIDE_THE_EVENT or dealt.state.to_draw:
+        # (A hand whose draw is still owed holds one fewer by rule: it is not off its count.)
+        return False
+    try:
+        counted = rule(dealt.with_event({"type": "wrong-count"}, bank.games).scenario,
+                       bank.games, bank.content)
+    except (ScenarioError, RehearsalError):
+        return False
+    for cr in ruling.rulings:
+        if cr.outcome == "not-covered":
+            continue  # the code says nothing of the event: no law of it is asked
+        other = next((r for r in counted.rulings if r.code == cr.code), None)
+        if other is None or other.outcome == "not-covered" or other.needs is not None:
+            continue
+        if not set(other.laws) & set(cr.laws) and other.key() != cr.key():
+            return True
+    return False
 
 
 AMEND_CASE = "amending-a-declaration"

@@ -100,8 +100,11 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     if len(over) == 2:
         return ctx.decide(
             "deal-void",
-            [E + "both-surplus"],
-            f"Both players hold more than their right number: the deal is void. {counts}",
+            [E + "both-surplus", E + "both-played-with-surplus"],
+            f"Both players hold more than their right number: the game is null and void "
+            f"(Portland law 18), which Foster's account of the English rules words as the deal "
+            f"void; at Rubicon each deal is a game, so the two are one. Neither is penalised. "
+            f"{counts}",
         )
     if len(under) == 2:
         return ctx.decide(
@@ -186,17 +189,18 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
 
 
 def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts: str) -> Decision:
-    """Portland laws 11 and 12: found before the dealer plays to the first trick. Law 12 names
-    the counts: a hand of more than nine found "after the deal" means a fresh deal; a hand of
+    """Portland laws 11 and 12: found after the deal, before the dealer plays to the first
+    trick. Law 12 names the counts: a hand of more than nine means a fresh deal; a hand of
     fewer may be made up from the top of the stock by mutual agreement, else a fresh deal. Law
-    11 (the dealer may put a wrong deal right with his adversary's permission "prior to either
-    player having taken up any of his cards") gives no more than that for a short hand, and
-    cannot stand against law 12's compulsory fresh deal for a long one: two blind readers held
-    law 12 to rule a hand of ten found just after the deal, its words having no such condition
-    as "once the cards are taken up" (rounds 5 and 7). So law 12 decides every count; law 11
-    is cited beside it for a short hand nobody has yet taken up, where its leave to put the
-    deal right is the same right. Each ruling's options say what may be done instead of a
-    fresh deal, and the fresh deal itself (the blind audit's #40)."""
+    11 lets the dealer put a wrong deal right with his adversary's permission "prior to either
+    player having taken up any of his cards". While nobody has taken up a card both laws fit
+    the moment word for word: for a short hand they come to one right (the hand made up only
+    if both consent, else a fresh deal); for a long one law 12's compulsory fresh deal and law
+    11's leave to put it right differ, and readers have held each (rounds 5 and 7 for law 12,
+    round 8's #4 for law 11), so the ruling gives both readings and is marked contested.
+    Once a card is taken up, law 11's window is closed and law 12 alone rules. Each ruling's
+    options say what may be done instead of a fresh deal, and the fresh deal itself (the
+    blind audit's #40)."""
     table = ctx.table
     # Made up by mutual agreement, or dealt again at either player's wish (law 12); each
     # player holds both (given to one alone, the other's would be offered as wrong, and is
@@ -204,31 +208,59 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     by_agreement = [*(Option("new-deal", p) for p in table.players),
                     *(Option("fill-by-agreement", p) for p in table.players)]
     untouched = table.stage == "deal" and not table.anyone_looked
+    dealer = table.dealer
+    pone = table.adversary(dealer)
+    law_11 = ("Law 11 lets a dealer who has dealt wrongly put the error right with his "
+              "adversary's permission, so long as neither player has taken up any of his "
+              "cards, and nobody has.")
     if over:
         # A short hand beside it is read under law 12's second sentence too, whose made-up
         # hand the surplus's compulsory fresh deal leaves no room for.
-        short = (" That the other hand is short changes nothing: its making up by agreement "
-                 "cannot save a deal with a hand of more than nine." if under else "")
+        short = (" That the other hand is short changes nothing under law 12: its making up "
+                 "by agreement cannot save a deal with a hand of more than nine." if under
+                 else "")
+        laws = [E + "surplus-before-play", *([E + "short-before-play"] if under else [])]
+        law_12 = ("A hand of more than nine cards is found after the deal, before the dealer "
+                  "has played to the first trick: law 12 says there must be a fresh deal.")
+        if untouched:
+            return ctx.decide(
+                "new-deal",
+                [*laws, E + "dealer-deals-wrongly"],
+                f"Two laws of the code fit this moment word for word and rule it differently. "
+                f"{law_12}{short} {law_11} Read by law 12, the cards are dealt again whatever "
+                f"either player wants; read by law 11, {pone} may instead let {dealer} put the "
+                f"deal right. {counts}",
+                # No option for law 11's reading: offered as a right, it would read as a
+                # ruling of its own, where it is one of two readings.
+                contested=True,
+            )
         return ctx.decide(
             "new-deal",
-            [E + "surplus-before-play", *([E + "short-before-play"] if under else [])],
-            f"A hand of more than nine cards is found after the deal, before the dealer has "
-            f"played to the first trick: law 12 rules a fresh deal, whatever either player "
-            f"wants (law 11's leave to put a wrong deal right cannot keep a hand of more than "
-            f"nine).{short} {counts}",
+            laws,
+            f"{law_12} Law 11's leave to the dealer to put a wrong deal right lasts only until "
+            f"a player has taken up any of his cards, and that time is past: the fresh deal is "
+            f"compulsory, whatever either player wants.{short} {counts}",
         )
     if not under:
         return ctx.decide(
             "deal-stands", [E + "short-before-play"], f"Both hands hold nine cards. {counts}"
         )
-    also = (" Nobody has taken up a card, so law 11's leave to the dealer to put the deal "
-            "right comes to the same." if untouched else "")
+    fill = ("A short hand is found after the deal, before the dealer has played to the first "
+            "trick: law 12 lets it be made up from the top of the stock only if both players "
+            "agree; otherwise there must be a fresh deal, which either may have by refusing.")
+    if untouched:
+        return ctx.decide(
+            "innocent-chooses",
+            [E + "short-before-play", E + "dealer-deals-wrongly"],
+            f"Two laws of the code fit this moment word for word. {fill} {law_11} They come "
+            f"to one right: the hand is put right only if both consent ({dealer} putting it "
+            f"right, {pone} permitting), and otherwise the cards are dealt again. {counts}",
+            options=by_agreement,
+        )
     return ctx.decide(
         "innocent-chooses",
-        [E + "short-before-play", *([E + "dealer-deals-wrongly"] if untouched else [])],
-        f"A short hand is found before the dealer has played to the first trick: law 12 lets "
-        f"it be made up from the top of the stock only if both players agree; otherwise "
-        f"there must be a fresh deal, which either may have by refusing.{also} {counts}",
+        [E + "short-before-play"],
+        f"{fill} {counts}",
         options=by_agreement,
     )
 
@@ -312,16 +344,22 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     if late is not None:
         if not bool(ctx.event.next_trick_started):
             return late
-        # Law 50 lets a false score stand once a card of the next trick is played; it speaks
-        # of a combination wrongly claimed, not of a time when nothing may be scored (laws 42
-        # and 52), whose mark is an error corrected at any time in the game (law 51).
+        # Law 50 lets a score made in error stand once a card of the next trick is played;
+        # laws 42 and 52 allow no score at this time, and law 51 corrects a mark made in error
+        # at any time in the game. Both readings are defensible (the eighth blind round's
+        # #166): the ruling gives both, and is contested.
+        who = ctx.event.player
         return msgspec.structs.replace(
-            late, laws=(*late.laws, E + "erroneous-score"),
-            explanation=f"{late.explanation} That a card of the next trick has been played "
-                        f"does not save it: law 50 keeps an unchallenged score for a "
-                        f"combination wrongly claimed, but here nothing could be scored at "
-                        f"all, and a mark made in error is corrected at any time in the game "
-                        f"(law 51).")
+            late, laws=(*late.laws, E + "false-declaration", E + "erroneous-score"),
+            contested=True,
+            explanation=f"{late.explanation} But a card of the next trick has been played "
+                        f"before it was found, and two laws of the code fit that word for "
+                        f"word: law 50 lets a declaration erroneously scored, one that makes "
+                        f"no scoring combination (none does when nothing may be scored), stand "
+                        f"unless the error is found before a card of the next trick is played, "
+                        f"so read by it {who}'s points stand; law 51 corrects a mark made in "
+                        f"error at any time in the game, so read by it (with law 52) they come "
+                        f"off.")
     claim = check_claim(ctx)
     if claim is None:
         return None
