@@ -213,9 +213,11 @@ def test_every_type_has_items_across_the_games():
 
 
 def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
-    """Portland law 17, the offender rubiconed: his points count as a rubiconed loser's do
-    (laws 58-59: whole hundreds, 100 when under 100), at most 900, added to the winner's own
-    in whole hundreds, with 1300 for the game (law 58)."""
+    """Seed 000:1 (Foster), the game abandoned: the adversary adds to his score 1300 and all
+    the offender's points, at most 900, unrounded (the seventh blind audit's #99, #196, #97).
+    Played out, the offender rubiconed (Portland law 17), the game's value is reckoned by law
+    58: his points count as a rubiconed loser's do (laws 58-59: whole hundreds, 100 when under
+    100), at most 900, added to the winner's own in whole hundreds, with 1300 for the game."""
     seen = set()
     for seed in range(60):
         q = BANK.generate("penalty", "rubicon-bezique.english.surplus-after-first-trick", seed)
@@ -224,11 +226,13 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         innocent = next(iter(ruling.for_code("english").score))
         offender = next(p for p in scenario.players if p != innocent)
         points = scores.get(offender, 0)
-        # Law 58: a game computed now (won, or abandoned) wins him his own score in whole
-        # hundreds too; a hand played on adds the penalty to it.
-        computed = ruling.for_code("english").outcome in ("game-won", "game-abandoned")
-        own = scores.get(innocent, 0) // 100 * 100 if computed else 0
-        assert q.answer == own + 1300 + min(max(points // 100 * 100, 100), 900)
+        if ruling.for_code("english").outcome == "game-won":
+            own = scores.get(innocent, 0) // 100 * 100
+            assert q.answer == own + 1300 + min(max(points // 100 * 100, 100), 900)
+            assert "reckon" in q.prompt
+        else:
+            assert q.answer == 1300 + min(points, 900)
+            assert "add to his score" in q.prompt
         seen.add(points)
     # The offender's points are what a real deal had given him so far: under 100 (counted
     # as 100) and over it both come up.

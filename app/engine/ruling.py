@@ -399,12 +399,20 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
     1500."): a game won at the deal's end is the deal standing, scored, and a game abandoned
     with its points is a game won by them. Portland law 21 says both at once ("the deal stands
     good. The player with more than nine cards is rubiconed"), so only another number or
-    scorer makes such a choice false (the blind audit's #14, #38)."""
+    scorer makes such a choice false (the blind audit's #14, #38).
+
+    A game abandoned with a sum added to the innocent player's score (Foster's report) and the
+    same game won, its value reckoned (Portland laws 17 and 58), are one surplus read by two
+    authorities, each with its own figure: the same scorer makes them alike whatever the
+    numbers (the seventh blind audit's #99, #196)."""
     ended = {"game-won", "game-abandoned"}
     if other.outcome not in ended or not stated.score:
         return False
-    if not ((stated.meaning == "under-terms" and other.outcome == "game-won")
-            or {stated.outcome, other.outcome} == ended):
+    if {stated.outcome, other.outcome} == ended:
+        return ({p for p, v in stated.score.items() if v > 0}
+                == {p for p, v in other.score.items() if v > 0}
+                and set(stated._rights()) <= set(other._rights()))
+    if not (stated.meaning == "under-terms" and other.outcome == "game-won"):
         return False
     return (set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights()))
