@@ -344,10 +344,10 @@ def discard(root: Path) -> None:
 
 
 def law_links(law: Law) -> str:
-    """A law's lists (related laws, counterparts, a reading's changes), its ruling and
-    whether it is unconfirmed as JSON, as the schema encodes them (app/corpus/laws.py); ""
-    if none."""
-    names = ("related", "counterparts", "changes", "ruling", "unconfirmed")
+    """A law's lists (related laws, the laws it refers to, counterparts, a reading's changes),
+    its ruling and whether it is unconfirmed as JSON, as the schema encodes them
+    (app/corpus/laws.py); "" if none."""
+    names = ("related", "refers_to", "counterparts", "changes", "ruling", "unconfirmed")
     links = {name: getattr(law, name) for name in names if getattr(law, name)}
     return msgspec.json.encode(links).decode() if links else ""
 

@@ -59,7 +59,7 @@ _COLUMNS = LAW_COLUMNS
 # The glossary's stored file: decoded apart from the other small files, when first asked for.
 GLOSSARY = "glossary.toml"
 # A law's lists and ruling, kept as JSON in one column (app/corpus/store.py law_links).
-_LINKS = frozenset({"related", "counterparts", "changes", "ruling", "unconfirmed"})
+_LINKS = frozenset({"related", "refers_to", "counterparts", "changes", "ruling", "unconfirmed"})
 _FIELDS = ("authority", "title", "text", "situation", "remedy", "brief", "source", "book",
            "section")
 
