@@ -189,3 +189,38 @@ def _built(item: str, seed: int) -> Question | QuestionError:
         return BANK.generate(kind, law, seed)
     except QuestionError as exc:
         return exc
+
+
+# --- #147: the last trick's points are scored when it is played ---------------------------
+_WRONG_COUNTS = ("one-short-other-right", "both-short", "surplus-and-short", "both-surplus",
+                 "surplus-after-first-trick")
+
+
+def test_the_last_tricks_points_are_never_said_to_be_added_now():
+    """Every wrong-count question of Rubicon Bézique: 50 for the last trick is said as the last
+    trick's, to be won and scored when it is played, in the choices, the why and the stem."""
+    asked = _questions(("ruling", "penalty", "code"), _WRONG_COUNTS)
+    last = [q for q in asked if "last trick and score it (50)" in q.explanation]
+    assert len(last) >= 4
+    for q in asked:
+        texts = [c.text for c in q.choices] + [q.explanation, q.prompt]
+        assert not any(re.search(r"adds 50 to his score", t) for t in texts), q.id
+        assert "wins and scores the last trick" not in q.explanation, q.id
+    for q in last:
+        if q.type == "penalty":
+            assert "for the last trick, when it is played?" in q.prompt, q.id
+        else:
+            right = " ".join(c.text for c in q.choices if c.key in q.answer)
+            assert re.search(r"(North|South) will win the last trick and score it \(50\)",
+                             right), q.id
+
+
+def test_a_ruling_says_when_its_points_are_scored():
+    from app.engine.ruling import CodeRuling, Decision
+    now = CodeRuling("english", Decision("deal-stands", (), "", (), {"South": 50}))
+    later = CodeRuling("english", Decision("deal-stands", (), "", (), {"South": 50},
+                                           score_when="last-trick"))
+    assert now.key() != later.key()
+    assert later.to_json()["score_when"] == "last-trick"
+    with pytest.raises(ValueError, match="time of scoring"):
+        Decision("deal-stands", (), "", (), {"South": 50}, score_when="tomorrow")

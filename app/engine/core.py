@@ -177,10 +177,12 @@ class Context(Generic[E]):
         options: Iterable[Option] = (),
         score: Mapping[str, int] | None = None,
         remedy_unknown: bool = False,
+        score_when: str = "",
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
         fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
-        held name the fault but not its remedy (Decision.remedy_unknown)."""
+        held name the fault but not its remedy (Decision.remedy_unknown); `score_when`, when
+        the points are scored (Decision.score_when)."""
         chosen = tuple(options)
         return Decision(
             outcome=headline(outcome, (o.id for o in chosen)),
@@ -189,6 +191,7 @@ class Context(Generic[E]):
             options=chosen,
             score={p: v for p, v in (score or {}).items() if v},
             remedy_unknown=remedy_unknown,
+            score_when=score_when,
         )
 
 

@@ -226,10 +226,15 @@ class Decision(msgspec.Struct, frozen=True):
     # at Écarté, not retrieved): a ruling with no terms here says nothing of the penalty, so
     # another code's remedy beside it cannot be told false from the laws.
     remedy_unknown: bool = False
+    # When the points are scored: "" now, "last-trick" as it is played (law 19 gives the last
+    # trick, not 50 at once: round 7's #147).
+    score_when: str = ""
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {self.outcome!r}")
+        if self.score_when not in ("", "last-trick"):
+            raise ValueError(f"unknown time of scoring {self.score_when!r}")
         for opt in self.options:
             if opt.id not in OPTIONS:
                 raise ValueError(f"unknown option {opt.id!r}")
@@ -297,6 +302,9 @@ class CodeRuling(msgspec.Struct, frozen=True):
         """The laws held name the fault but not its remedy (Decision.remedy_unknown)."""
         return self.decision.remedy_unknown
 
+    score_when = property(lambda self: self.decision.score_when,
+                          doc="When the points are scored (Decision.score_when).")
+
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         out: dict[str, Any] = {
@@ -304,6 +312,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
             "outcome": self.outcome,
             "options": [o.to_json() for o in self.options],
             "score": dict(self.score),
+            **({"score_when": self.score_when} if self.score_when else {}),
             "laws": list(self.laws),
             "explanation": self.explanation,
         }
@@ -338,6 +347,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
             self.meaning,
             tuple(sorted(set(self._rights()))),
             tuple(sorted(self.score.items())),
+            self.score_when,
         )
 
     def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
@@ -399,12 +409,9 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
     1500."): a game won at the deal's end is the deal standing, scored, and a game abandoned
     with its points is a game won by them. Portland law 21 says both at once ("the deal stands
     good. The player with more than nine cards is rubiconed"), so only another number or
-    scorer makes such a choice false (the blind audit's #14, #38).
-
-    A game abandoned with a sum added to the innocent player's score (Foster's report) and the
-    same game won, its value reckoned (Portland laws 17 and 58), are one surplus read by two
-    authorities, each with its own figure: the same scorer makes them alike whatever the
-    numbers (the seventh blind audit's #99, #196)."""
+    scorer makes such a choice false (the blind audit's #14, #38). A game abandoned with
+    Foster's sum added and the game won at law 58's value are one surplus read by two
+    authorities: the same scorer makes them alike, whatever the figures (round 7's #99)."""
     ended = {"game-won", "game-abandoned"}
     if other.outcome not in ended or not stated.score:
         return False

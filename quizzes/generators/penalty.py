@@ -55,7 +55,7 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
 
 
 def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
-         reckoned: str = "") -> str:
+         reckoned: str = "", when: str = "") -> str:
     """The question's figure, said so it is read one way. Where each deal is a game of its
     own and the score is kept (Rubicon Bézique), "how many points does South score?" is read
     two ways, the sum added to his score (law 17, Foster) or the game's value (law 58): the
@@ -63,6 +63,8 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     ruling ends as won, with the laws that reckon it, else the points added to his score."""
     if points < 0:
         return f"how many points are taken off {who}'s score?"
+    if when == "last-trick":
+        return f"how many points will {who} score for the last trick, when it is played?"
     play = game.facts.play
     one_deal = game.model.keeps_score and play is not None and not play.game_to
     if not one_deal:
@@ -94,7 +96,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # In a partnership game the points are the side's: "North" alone would read as what
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))
-    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws))
+    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws),
+               cr.score_when)
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(

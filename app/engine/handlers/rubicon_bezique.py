@@ -154,8 +154,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         "deal-stands",
         [E + "one-short-other-right"],
         f"{short} holds too few cards and {right} the right number: the deal stands with no "
-        f"penalty, except that {right} wins and scores the last trick ({LAST_TRICK}). {counts}",
+        f"penalty, except that {right} will win the last trick and score it ({LAST_TRICK}) "
+        f"when it is played. {counts}",
         score={right: LAST_TRICK},
+        score_when="last-trick",
     )
 
 
