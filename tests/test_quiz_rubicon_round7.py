@@ -224,3 +224,33 @@ def test_a_ruling_says_when_its_points_are_scored():
     assert later.to_json()["score_when"] == "last-trick"
     with pytest.raises(ValueError, match="time of scoring"):
         Decision("deal-stands", (), "", (), {"South": 50}, score_when="tomorrow")
+
+
+# --- #123: Enquire Within's surplus forfeit is a forfeit of play -------------------------
+def _bezique(stage: str, tricks: int, **extra: object):
+    raw = {"game": "bezique", "dealer": "South", "stage": stage, "tricks_played": tricks,
+           "turn_up": "7D", "hands": {"North": 9, "South": 8},
+           "event": {"type": "wrong-count"}, **extra}
+    scenario = parse_scenario(raw, BANK.games)
+    return rule(scenario, BANK.games, BANK.content).for_code("english")
+
+
+def test_a_surplus_found_in_the_deal_is_not_the_household_forfeits():
+    """Enquire Within's 100 for a hand of more than eight is among the forfeits of play; just
+    after the deal, nobody having played, the dealer's own misdeal would pay him: the household
+    rules say nothing of it. Once play has begun, the forfeit stands."""
+    dealt = _bezique("deal", 0)
+    assert dealt.outcome == "not-covered" and not dealt.score
+    played = _bezique("play", 3)
+    assert played.outcome == "penalty" and dict(played.score) == {"South": 100}
+
+
+def test_no_bezique_surplus_question_is_asked_before_a_card_is_played():
+    laws = ("bezique.english.one-surplus-other-right", "bezique.english.both-surplus")
+    asked = [q for kind in ("ruling", "penalty", "code") for law in laws
+             for s in (673936, *SEEDS[:6]) if not isinstance(q := _built(f"{kind}:{law}", s),
+                                                            QuestionError)]
+    assert asked
+    for q in asked:
+        assert "Tricks played: 0." not in q.situation or "trick in progress" in q.situation, q.id
+        assert "nobody has looked" not in q.situation.casefold(), q.id
