@@ -226,8 +226,7 @@ class Decision(msgspec.Struct, frozen=True):
     # at Écarté, not retrieved): a ruling with no terms here says nothing of the penalty, so
     # another code's remedy beside it cannot be told false from the laws.
     remedy_unknown: bool = False
-    # When the points are scored: "" now, "last-trick" as it is played (law 19 gives the last
-    # trick, not 50 at once: round 7's #147).
+    # "" scored now, "last-trick" as it is played (law 19 gives it: round 7's #147).
     score_when: str = ""
 
     def __post_init__(self) -> None:
@@ -302,8 +301,10 @@ class CodeRuling(msgspec.Struct, frozen=True):
         """The laws held name the fault but not its remedy (Decision.remedy_unknown)."""
         return self.decision.remedy_unknown
 
-    score_when = property(lambda self: self.decision.score_when,
-                          doc="When the points are scored (Decision.score_when).")
+    @property
+    def score_when(self) -> str:
+        """When the points are scored (Decision.score_when)."""
+        return self.decision.score_when
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
@@ -346,8 +347,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
         return (
             self.meaning,
             tuple(sorted(set(self._rights()))),
-            tuple(sorted(self.score.items())),
-            self.score_when,
+            tuple(sorted(self.score.items())), self.score_when,
         )
 
     def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
@@ -409,9 +409,8 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
     1500."): a game won at the deal's end is the deal standing, scored, and a game abandoned
     with its points is a game won by them. Portland law 21 says both at once ("the deal stands
     good. The player with more than nine cards is rubiconed"), so only another number or
-    scorer makes such a choice false (the blind audit's #14, #38). A game abandoned with
-    Foster's sum added and the game won at law 58's value are one surplus read by two
-    authorities: the same scorer makes them alike, whatever the figures (round 7's #99)."""
+    scorer makes such a choice false (the blind audit's #14, #38). Foster's sum added, the
+    game abandoned, and law 58's value of it won are one surplus read twice (round 7's #99)."""
     ended = {"game-won", "game-abandoned"}
     if other.outcome not in ended or not stated.score:
         return False
