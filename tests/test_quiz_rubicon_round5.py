@@ -154,7 +154,7 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
         if "for the game:" in q.explanation and " wins " in q.explanation:
             assert "value in points of the game" in q.prompt, q.id
         elif "last trick and score it (50)" in q.explanation:  # scored as played (round 7's #147)
-            assert "score for the last trick, when it is played?" in q.prompt, q.id
+            assert "score for the last trick when it is played?" in q.prompt, q.id
         elif not q.deduction:
             assert "add to his score" in q.prompt, q.id
 

@@ -208,7 +208,7 @@ def test_the_last_tricks_points_are_never_said_to_be_added_now():
         assert "wins and scores the last trick" not in q.explanation, q.id
     for q in last:
         if q.type == "penalty":
-            assert "for the last trick, when it is played?" in q.prompt, q.id
+            assert "for the last trick when it is played?" in q.prompt, q.id
         else:
             right = " ".join(c.text for c in q.choices if c.key in q.answer)
             assert re.search(r"(North|South) will win the last trick and score it \(50\)",

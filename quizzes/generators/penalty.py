@@ -64,7 +64,7 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     if points < 0:
         return f"how many points are taken off {who}'s score?"
     if when == "last-trick":
-        return f"how many points will {who} score for the last trick, when it is played?"
+        return f"how many points will {who} score for the last trick when it is played?"
     play = game.facts.play
     one_deal = game.model.keeps_score and play is not None and not play.game_to
     if not one_deal:
