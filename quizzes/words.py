@@ -176,7 +176,9 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
             parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
         scorer, several = scorer_words(player, sides)
-        if points > 0 and ruling.outcome == "game-won":
+        if points > 0 and ruling.score_when == "last-trick":
+            parts.append(f"{scorer} will win the last trick and score it ({points}).")
+        elif points > 0 and ruling.outcome == "game-won":
             parts.append(f"{scorer} {'win' if several else 'wins'} it, worth {points}.")
         elif points > 0:
             parts.append(f"{scorer} {'add' if several else 'adds'} {points} to "

@@ -12,7 +12,7 @@ def test_rule_prints_each_codes_ruling_for_people(capsys):
     assert cli(["rule", path]) == 0
     out = capsys.readouterr().out
     assert "English laws: GAME-ABANDONED" in out
-    assert "South +2000" in out  # his own 320 and North's 450 in hundreds, and 1300
+    assert "South +1750" in out  # Foster: 1300 and all North's 450 points, unrounded
     assert "French laws: NOT-COVERED" in out
     assert "The codes differ on: outcome, score." in out
 

@@ -195,8 +195,10 @@ def test_every_type_has_items_across_the_games():
     # cut, the same combination), at the same stage and does not cite for this table, its
     # title not saying again what the stem says: 5 laws are asked; where the stem states the
     # hands' counts, only beside laws of those very counts (round 6's #135, #118). With laws of
-    # other topics, subjects or counts as wrong choices the stem's words alone gave the answer.)
-    assert len(BY_TYPE["law"]) >= 4
+    # other topics, subjects or counts as wrong choices the stem's words alone gave the answer.
+    # Nor beside a law the right law or the ruling takes in (refers_to: round 7's #82), which
+    # left Rubicon's one hand long and the other short with one neighbour.)
+    assert len(BY_TYPE["law"]) >= 3
     # (94 since round 7: a ruling whose wrong choices only vary a figure, or narrow the right
     # one, is asked by its points or not at all: #25, #107, #122)
     assert len(BY_TYPE["ruling"]) >= 90
@@ -215,9 +217,11 @@ def test_every_type_has_items_across_the_games():
 
 
 def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
-    """Portland law 17, the offender rubiconed: his points count as a rubiconed loser's do
-    (laws 58-59: whole hundreds, 100 when under 100), at most 900, added to the winner's own
-    in whole hundreds, with 1300 for the game (law 58)."""
+    """Seed 000:1 (Foster), the game abandoned: the adversary adds to his score 1300 and all
+    the offender's points, at most 900, unrounded (the seventh blind audit's #99, #196, #97).
+    Played out, the offender rubiconed (Portland law 17), the game's value is reckoned by law
+    58: his points count as a rubiconed loser's do (laws 58-59: whole hundreds, 100 when under
+    100), at most 900, added to the winner's own in whole hundreds, with 1300 for the game."""
     seen = set()
     for seed in range(60):
         q = BANK.generate("penalty", "rubicon-bezique.english.surplus-after-first-trick", seed)
@@ -226,11 +230,13 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         innocent = next(iter(ruling.for_code("english").score))
         offender = next(p for p in scenario.players if p != innocent)
         points = scores.get(offender, 0)
-        # Law 58: a game computed now (won, or abandoned) wins him his own score in whole
-        # hundreds too; a hand played on adds the penalty to it.
-        computed = ruling.for_code("english").outcome in ("game-won", "game-abandoned")
-        own = scores.get(innocent, 0) // 100 * 100 if computed else 0
-        assert q.answer == own + 1300 + min(max(points // 100 * 100, 100), 900)
+        if ruling.for_code("english").outcome == "game-won":
+            own = scores.get(innocent, 0) // 100 * 100
+            assert q.answer == own + 1300 + min(max(points // 100 * 100, 100), 900)
+            assert "reckon" in q.prompt
+        else:
+            assert q.answer == 1300 + min(points, 900)
+            assert "add to his score" in q.prompt
         seen.add(points)
     # The offender's points are what a real deal had given him so far: under 100 (counted
     # as 100) and over it both come up.

@@ -153,6 +153,8 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
         assert not re.search(r"how many points does \w+ score\?", q.prompt), q.id
         if "for the game:" in q.explanation and " wins " in q.explanation:
             assert "value in points of the game" in q.prompt, q.id
+        elif "last trick and score it (50)" in q.explanation:  # scored as played (round 7's #147)
+            assert "score for the last trick when it is played?" in q.prompt, q.id
         elif not q.deduction:
             assert "add to his score" in q.prompt, q.id
 
@@ -160,7 +162,8 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
 def test_the_question_of_the_audit_asks_the_games_value_and_cites_law_59():
     q = _question("penalty", "played-with-surplus-rubiconed", 993937)
     assert q is not None
-    assert "what is the value in points of the game South wins?" in q.prompt
+    assert "what is the value in points of the game South wins as laws 58 and 59 reckon it?" \
+        in q.prompt
     assert q.answer == 1500
     assert "counts 100" in q.explanation
     assert E + "rubiconed-under-100" in q.laws
@@ -169,6 +172,7 @@ def test_the_question_of_the_audit_asks_the_games_value_and_cites_law_59():
 
 def test_law_59_is_cited_whenever_a_score_under_100_counts_100():
     asked = [q for law in _PENALTIES[:4] for q in _questions("penalty", law)]
+    asked += _questions("penalty", "played-with-surplus-rubiconed", (993937,))
     under = [q for q in asked if "counts 100" in q.explanation]
     assert under
     for q in asked:

@@ -39,10 +39,11 @@ def rubicon(north, south, *, scores=None, tricks_played=2, **extra):
 
 @pytest.mark.parametrize(
     ("offender_score", "adversary_gains"),
-    # Laws 58-59: a rubiconed score counts in whole hundreds, and 100 when under 100; law 58:
-    # the winner adds it to his own (South's 700) and 1300 for the game.
-    [(0, 2100), (40, 2100), (450, 2400), (899, 2800), (900, 2900), (901, 2900), (1200, 2900),
-     (3450, 2900)],
+    # Seed 000:1 (Foster): the adversary adds to his score 1300 and all the offender's points,
+    # capped at 900, unrounded: his own 700 is not part of it (the seventh blind audit's #99,
+    # #196, #97: law 58's hundreds belong to a game's value, not to Foster's sum).
+    [(0, 1300), (40, 1340), (450, 1750), (899, 2199), (900, 2200), (901, 2200), (1200, 2200),
+     (3450, 2200)],
 )
 def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped_at_900(
     ruled, offender_score, adversary_gains
@@ -56,26 +57,27 @@ def test_english_surplus_abandons_game_and_adds_1300_plus_offender_points_capped
 def test_english_surplus_penalty_goes_to_whichever_player_is_innocent(ruled):
     r = ruled(rubicon(9, 11, scores={"North": 300, "South": 620}), "english")
     assert r.outcome == "game-abandoned"
-    # 620 and his own 300 count in whole hundreds (laws 58-59), with 1300 for the game
-    assert dict(r.score) == {"North": 300 + 600 + 1300}
+    # Foster: 1300 and South's 620 points, unrounded
+    assert dict(r.score) == {"North": 1300 + 620}
+    assert RE + "rubicon" not in r.laws
 
 
-def test_english_surplus_wins_the_innocent_player_his_own_score_in_whole_hundreds(ruled):
-    """Law 58: the winner of a rubicon game "adds the score of the loser to his own
-    (excluding fractions of a hundred) and the sum, with thirteen hundred added for the game,
-    is the number of points won"; law 17 rubicons the offender and caps only his part at
-    900. So the innocent player's own score is part of what he wins."""
+def test_english_surplus_in_play_adds_fosters_sum_whatever_the_innocent_players_score(ruled):
+    """Seed 000:1: the game abandoned, the adversary "is to add 1300 points to his score ...
+    together with all the points already scored by the player in error": a sum added to his
+    score, his own score no part of it and nothing rounded (the seventh blind audit's #99,
+    #196, #97; law 58's value of a game won belongs to the hand played out, below)."""
     low = ruled(rubicon(10, 9, scores={"North": 450, "South": 60}), "english")
     high = ruled(rubicon(10, 9, scores={"North": 450, "South": 2560}), "english")
-    assert dict(low.score) == {"South": 0 + 400 + 1300}
-    assert dict(high.score) == {"South": 2500 + 400 + 1300}
-    assert "South wins his own 2560 in whole hundreds (2500), plus North's 450 points so " \
-        "far, in whole hundreds (400), plus 1300 for the game: 2500 + 400 + 1300 = 4200." \
-        in high.explanation
+    assert dict(low.score) == dict(high.score) == {"South": 1300 + 450}
+    assert "South adds to his score, by Foster's report, 1300 together with all North's 450 " \
+        "points so far: 1300 + 450 = 1750." in high.explanation
+    assert "hundreds" not in high.explanation and "law 58" not in high.explanation
+    assert high.laws == (RE + "surplus-after-first-trick",)
 
 
 @pytest.mark.parametrize(
-    ("offender_score", "adversary_gains"), [(0, 1400), (450, 1700), (1200, 2200)]
+    ("offender_score", "adversary_gains"), [(0, 1300), (390, 1690), (450, 1750), (1200, 2200)]
 )
 def test_english_too_many_and_too_few_plays_the_hand_out_with_the_same_penalty(
     ruled, offender_score, adversary_gains
@@ -84,6 +86,7 @@ def test_english_too_many_and_too_few_plays_the_hand_out_with_the_same_penalty(
     assert r.outcome == "play-on"
     assert dict(r.score) == {"South": adversary_gains}
     assert RE + "surplus-and-short" in r.laws
+    assert not {RE + "rubicon", RE + "rubiconed-under-100"} & set(r.laws)
 
 
 def test_english_too_many_and_too_few_with_south_in_fault(ruled):
@@ -97,7 +100,7 @@ def test_english_surplus_found_in_the_last_nine_tricks_still_abandons_the_game(r
     raw = rubicon(8, 7, scores={"North": 500}, stage="stock-exhausted", tricks_played=57)
     r = ruled(raw, "english")
     assert r.outcome == "game-abandoned"
-    assert dict(r.score) == {"South": 1800}
+    assert dict(r.score) == {"South": 1800}  # 1300 + 500
 
 
 def test_english_both_surplus_voids_the_deal_without_penalty(ruled):
@@ -173,7 +176,7 @@ def test_a_hand_the_scenario_leaves_out_is_taken_to_be_right(ruled):
         "event": {"type": "wrong-count"},
     }, "english")
     assert ruling.outcome == "game-abandoned"
-    assert ruling.score == {"South": 1600}
+    assert ruling.score == {"South": 1300 + 300}
 
 
 # ---------------------------------------------------------------- a surplus after the last trick

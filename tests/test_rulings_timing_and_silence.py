@@ -63,14 +63,14 @@ def test_rubicon_surplus_found_with_a_card_led_and_the_dealer_yet_to_play_is_a_f
 def test_rubicon_surplus_once_the_dealer_has_played_to_trick_one_abandons_the_game(ruled):
     r = ruled(rubicon([*NINE_N, "QS"], NINE_S, tricks_played=1), "english")
     assert r.outcome == "game-abandoned"
-    # South wins his own 300, plus the offender's 450 in whole hundreds, plus 1300 (laws 58-59)
-    assert dict(r.score) == {"South": 300 + 400 + 1300}
+    # Seed 000:1 (Foster): South adds to his score 1300 and all the offender's 450, unrounded
+    assert dict(r.score) == {"South": 1300 + 450}
 
 
 def test_rubicon_one_long_one_short_neither_scores_the_last_trick(ruled):
     r = ruled(rubicon([*NINE_N, "QS"], NINE_S[:8], tricks_played=3), "english")
     assert r.outcome == "play-on"
-    assert dict(r.score) == {"South": 1700}
+    assert dict(r.score) == {"South": 1300 + 450}
     assert RE + "surplus-and-short-last-trick" in r.laws
     assert "neither player scores the last trick" in r.explanation
 

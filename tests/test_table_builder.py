@@ -80,7 +80,7 @@ def test_ten_cards_against_nine_after_the_first_trick_abandons_the_game():
     assert isinstance(scenario, Scenario)
     english = rule(scenario, ALL_GAMES, CONTENT).for_code("english")
     assert english.outcome == "game-abandoned"
-    assert dict(english.score) == {"South": 1300 + 400}  # 450 counts in whole hundreds (laws 58-59)
+    assert dict(english.score) == {"South": 1300 + 450}  # Foster: all 450, unrounded (round 7)
 
 
 def test_the_offenders_points_are_capped_at_900():

@@ -74,6 +74,10 @@ class Law(Schema, frozen=True, kw_only=True):
     # Laws of the same game and code that make an exception to this one (the Club Code's law 24
     # to its law 23 at Ecarte): whoever asks this law as a rule must ask it with them.
     excepted_by: tuple[Text, ...] = ()
+    # Laws of the same game and code whose rule this law's own words take in ("is rubiconed
+    # (as provided in Law 17)"; Foster's "the same penalties are enforced"): never a wrong
+    # answer to "which law decides this?" where this law is the right one.
+    refers_to: tuple[Text, ...] = ()
     counterparts: tuple[Counterpart, ...] = ()
     variant_of: str = ""
     variant_default: bool = False

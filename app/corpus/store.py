@@ -344,13 +344,15 @@ def discard(root: Path) -> None:
 
 
 # A law's fields kept as JSON in its row's links column (read back by app/corpus/stored.py).
-LAW_LINKS = ("related", "excepted_by", "counterparts", "changes", "ruling", "unconfirmed")
+LAW_LINKS = (
+    "related", "excepted_by", "refers_to", "counterparts", "changes", "ruling", "unconfirmed",
+)
 
 
 def law_links(law: Law) -> str:
-    """A law's lists (related laws, its exceptions, counterparts, a reading's changes), its
-    ruling and whether it is unconfirmed as JSON, as the schema encodes them
-    (app/corpus/laws.py); "" if none."""
+    """A law's lists (related laws, its exceptions, the laws it refers to, counterparts, a
+    reading's changes), its ruling and whether it is unconfirmed as JSON, as the schema encodes
+    them (app/corpus/laws.py); "" if none."""
     links = {name: getattr(law, name) for name in LAW_LINKS if getattr(law, name)}
     return msgspec.json.encode(links).decode() if links else ""
 

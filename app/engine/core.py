@@ -178,11 +178,13 @@ class Context(Generic[E]):
         score: Mapping[str, int] | None = None,
         remedy_unknown: bool = False,
         contested: bool = False,
+        score_when: str = "",
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
         fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
         held name the fault but not its remedy (Decision.remedy_unknown). `contested`: two
-        laws of the code fit the moment and rule it differently (Decision.contested)."""
+        laws of the code fit the moment and rule it differently (Decision.contested);
+        `score_when`, when the points are scored (Decision.score_when)."""
         chosen = tuple(options)
         return Decision(
             outcome=headline(outcome, (o.id for o in chosen)),
@@ -192,6 +194,7 @@ class Context(Generic[E]):
             score={p: v for p, v in (score or {}).items() if v},
             remedy_unknown=remedy_unknown,
             contested=contested,
+            score_when=score_when,
         )
 
 

@@ -18,8 +18,9 @@ def format_ruling(ruling: Ruling, content: Content) -> str:
             lines.append(f"   option [{opt.id}] for {opt.by}: {opt.words}")
             if opt.score:
                 lines.append(f"      if chosen, score: {opt.score_words()}")
+        later = " (with the last trick, when it is played)" if r.score_when else ""
         for player, points in r.score.items():
-            lines.append(f"   score: {player} {points:+d}")
+            lines.append(f"   score: {player} {points:+d}{later}")
         lines.append(f"   {r.explanation}")
         if r.grounds:
             lines.append(f"   {r.decided_by()}")

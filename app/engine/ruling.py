@@ -237,10 +237,14 @@ class Decision(msgspec.Struct, frozen=True):
     # to put a wrong deal right while nobody has taken up a card): the explanation gives both
     # readings, and a quiz does not ask the moment (the eighth blind round's #4).
     contested: bool = False
+    # "" scored now, "last-trick" as it is played (law 19 gives it: round 7's #147).
+    score_when: str = ""
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {self.outcome!r}")
+        if self.score_when not in ("", "last-trick"):
+            raise ValueError(f"unknown time of scoring {self.score_when!r}")
         for opt in self.options:
             if opt.id not in OPTIONS:
                 raise ValueError(f"unknown option {opt.id!r}")
@@ -313,6 +317,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
         """Two laws of the code fit the moment and rule it differently (Decision.contested)."""
         return self.decision.contested
 
+    @property
+    def score_when(self) -> str:
+        """When the points are scored (Decision.score_when)."""
+        return self.decision.score_when
+
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         out: dict[str, Any] = {
@@ -320,6 +329,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
             "outcome": self.outcome,
             "options": [o.to_json() for o in self.options],
             "score": dict(self.score),
+            **({"score_when": self.score_when} if self.score_when else {}),
             "laws": list(self.laws),
             "explanation": self.explanation,
         }
@@ -353,7 +363,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
         return (
             self.meaning,
             tuple(sorted(set(self._rights()))),
-            tuple(sorted(self.score.items())),
+            tuple(sorted(self.score.items())), self.score_when,
         )
 
     def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
@@ -418,12 +428,16 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
     1500."): a game won at the deal's end is the deal standing, scored, and a game abandoned
     with its points is a game won by them. Portland law 21 says both at once ("the deal stands
     good. The player with more than nine cards is rubiconed"), so only another number or
-    scorer makes such a choice false (the blind audit's #14, #38)."""
+    scorer makes such a choice false (the blind audit's #14, #38). Foster's sum added, the
+    game abandoned, and law 58's value of it won are one surplus read twice (round 7's #99)."""
     ended = {"game-won", "game-abandoned"}
     if other.outcome not in ended or not stated.score:
         return False
-    if not ((stated.meaning == "under-terms" and other.outcome == "game-won")
-            or {stated.outcome, other.outcome} == ended):
+    if {stated.outcome, other.outcome} == ended:
+        return ({p for p, v in stated.score.items() if v > 0}
+                == {p for p, v in other.score.items() if v > 0}
+                and set(stated._rights()) <= set(other._rights()))
+    if not (stated.meaning == "under-terms" and other.outcome == "game-won"):
         return False
     return (set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights()))

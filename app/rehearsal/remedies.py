@@ -62,7 +62,9 @@ def apply(
         base = hand_from_first_card(mistake.before)
     if ruling.outcome == "replay" and option is None:
         base = mistake.before
-    state = add_scores(base, ruling.score, option.score if option is not None else {})
+    # (points scored with the last trick are not added now: the trick is yet to be played)
+    now = {} if ruling.score_when else ruling.score
+    state = add_scores(base, now, option.score if option is not None else {})
     label = f"Under the {code} laws: {_words(ruling, option)}."
     if ruling.outcome == "not-covered":
         return replace(state, note=f"The {code} laws say nothing of this; the table stands as it "

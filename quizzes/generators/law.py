@@ -7,9 +7,10 @@ audit's class f), and the engine cannot tell which other laws the words fit (cla
 wrong choices are laws of the same game and code (same topic first) and, where its title
 differs, the same case under another code. A wrong choice is never a rival reading of the law
 (the same case under the same code, or a member of its variant group), never a law the table's
-ruling also cites, never a law of the same situation, and always one the engine's rulings tell
-from the table (told_apart): each question has one defensible answer. A law with rival readings
-is asked "following" its authority, so the question says which reading it means.
+ruling also cites or whose rule it or the law takes in (`refers_to`), never a law of the same
+situation, and always one the engine's rulings tell from the table (told_apart): each question
+has one defensible answer. A law with rival readings is asked "following" its authority, so
+the question says which reading it means.
 
 A question is built while the learner waits: its neighbours are read as a stream, topic by
 topic, and the reading stops once enough are found (or after a bounded number of laws), so the
@@ -120,6 +121,21 @@ def _rival(bank: QuestionBank, law: Law, other: Law) -> bool:
 
 
 
+def referred_to(bank: QuestionBank, law_ids: set[str]) -> set[str]:
+    """The laws whose rule the given laws' own words take in (`refers_to`), and theirs in turn:
+    Portland law 21's long hand "is rubiconed (as provided in Law 17)", so law 17 beside a
+    table law 21 decides is a second defensible answer (the seventh blind audit's #82)."""
+    out: set[str] = set()
+    todo = list(law_ids)
+    while todo:
+        law = bank.content.laws.get(todo.pop())
+        for ref in law.refers_to if law is not None else ():
+            if ref not in out and ref not in law_ids:
+                out.add(ref)
+                todo.append(ref)
+    return out
+
+
 class _Search:
     """The search for a question's wrong choices: the titles taken, the ids excluded and how
     many more laws it may read. Topics are read as streams and left as soon as they have given
@@ -130,7 +146,8 @@ class _Search:
         self.law = law
         self.found = found
         self.titles = {bank.folded(law)[0]}
-        self.exclude = {law.id, *found.for_code(law.code).laws}
+        cited = {law.id, *found.for_code(law.code).laws}
+        self.exclude = cited | referred_to(bank, cited)
         self.left = READ_AT_MOST
         self.fitting: frozenset[str] | None = None
 
@@ -413,7 +430,9 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
         choices=choices,
         answer=(law_id,),
         explanation=explanation,
-        links=bank.links((law_id, *law.related)),
+        # The laws the ruling of the table cites, not every law related to the right one: a
+        # law of another pattern of counts listed beside the table misleads (round 7's #82).
+        links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,
     )

@@ -221,6 +221,9 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
             score=changes.get("score", cr.score),  # type: ignore[arg-type]
             laws=cr.laws,
             explanation="",
+            # (points of the last trick moved to another player are his last trick's too:
+            # the words alone would otherwise tell the right choice, round 7's #147)
+            score_when=str(changes.get("score_when", cr.score_when)),
         )
         out.append(CodeRuling(cr.code, decision))
 

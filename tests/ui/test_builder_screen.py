@@ -117,8 +117,8 @@ def test_ten_cards_against_nine_after_the_first_trick_abandons_the_game(qtbot, b
     _ten_against_nine(qtbot, builder, 450)
     qtbot.waitUntil(lambda: english(builder).outcome.text() == "game abandoned")
     assert builder.raw["hands"] == {"North": NORTH_TEN, "South": SOUTH_NINE}
-    # 1300 + 400: the offender's 450 in whole hundreds (Portland laws 58-59)
-    assert "South +1700" in english(builder).details.toPlainText()
+    # 1300 + 450: Foster's sum, all the offender's points, unrounded (round 7's #99)
+    assert "South +1750" in english(builder).details.toPlainText()
     assert builder.table_view.seats["North"].proper.text() == "should hold 9"
 
 
@@ -137,7 +137,7 @@ def test_counts_without_cards_rule_the_same(qtbot, builder):
     builder.table_view.seats["North"].score.setValue(450)
     qtbot.waitUntil(lambda: english(builder).outcome.text() == "game abandoned")
     assert builder.raw["hands"] == {"North": 10, "South": 9}
-    assert "South +1700" in english(builder).details.toPlainText()
+    assert "South +1750" in english(builder).details.toPlainText()
     backs = builder.table_view.seats["North"].hand.card_widgets()
     assert len(backs) == 10 and all(b.card is None for b in backs)
 
@@ -380,7 +380,7 @@ def test_the_ruling_exports_to_pdf_and_prints(builder, tmp_path):
     assert builder.export_pdf() == tmp_path / "ruling.pdf"
     assert (tmp_path / "ruling.pdf").read_bytes().startswith(b"%PDF")
     html = builder.page_html()
-    for words in ("Ten cards found after the first trick", "game abandoned", "South +2000",
+    for words in ("Ten cards found after the first trick", "game abandoned", "South +1750",
                   "rubicon-bezique.english.surplus-after-first-trick", "North&#x27;s hand"):
         assert words in html
     assert not builder.print_ruling()  # the print dialog was cancelled

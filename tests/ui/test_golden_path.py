@@ -35,7 +35,7 @@ def test_a_referee_looks_up_a_law_rules_a_table_and_trains(qtbot, tmp_path):
     window.builder.open_example(SURPLUS)
     english = window.builder.ruling_panel.columns["english"]
     qtbot.waitUntil(lambda: english.outcome.text() == "game abandoned")
-    assert "South +2000" in english.details.toPlainText()
+    assert "South +1750" in english.details.toPlainText()
     english.law_requested.emit("rubicon-bezique.english.surplus-after-first-trick")
     # The law opens beside the table; the browser is one more click.
     assert window.reader.current_link == "law:rubicon-bezique.english.surplus-after-first-trick"

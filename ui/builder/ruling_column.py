@@ -31,8 +31,9 @@ def option_words(ruling: CodeRuling) -> list[str]:
 
 
 def score_words(ruling: CodeRuling) -> list[str]:
-    """Each score change as shown, e.g. 'South +1700'."""
-    return [f"{player} {points:+d}" for player, points in ruling.score.items()]
+    """Each score change as shown, e.g. 'South +1700' (or 'South +50 with the last trick')."""
+    later = " with the last trick" if ruling.score_when == "last-trick" else ""
+    return [f"{player} {points:+d}{later}" for player, points in ruling.score.items()]
 
 
 class FittedBrowser(QTextBrowser):

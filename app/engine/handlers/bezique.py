@@ -43,12 +43,18 @@ def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
 
 @rules("bezique", "english", "wrong-count")
 def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
-    """Enquire Within: a surplus hand against a right one gives 100; two surplus hands, none."""
+    """Enquire Within: a surplus hand against a right one gives 100; two surplus hands, none.
+    Both are forfeits of play, among those for drawing and playing wrongly ("each plays
+    without drawing" until right): a surplus found before any card is played is the deal's,
+    where the forfeit would pay the dealer for his own misdeal, and the household rules say
+    nothing of a misdeal (the seventh blind audit's #123)."""
     table = ctx.table
     errors, over, under = over_under(ctx)
     counts = describe_counts(ctx)
     if not errors or under:
         return None  # The household rules speak only of surplus hands.
+    if not table.timing.any_card_played:
+        return None  # Found in the deal: not the forfeits' moment.
     if len(over) == 2:
         return ctx.decide(
             "play-on",

@@ -35,9 +35,9 @@ def rubiconed_points(points: int) -> int:
 
 
 class Penalty(NamedTuple):
-    """A rubicon's points for the innocent player, their arithmetic, and the laws of the
+    """A surplus's points for the innocent player, their arithmetic, and the laws of the
     computing it used (law 58 when the game is computed, law 59 when a score under 100
-    counts 100)."""
+    counts 100; none for Foster's sum added to a score)."""
 
     innocent: str
     points: int
@@ -45,40 +45,48 @@ class Penalty(NamedTuple):
     laws: tuple[str, ...]
 
 
-def surplus_penalty(ctx: Context[Event], offender: str,
-                    computed: bool = True) -> Penalty:
-    """Who gains, how much, and the arithmetic (Portland law 17): the offender is rubiconed, so
-    his adversary adds the offender's points, counted as a rubiconed loser's are (whole
-    hundreds, 100 when under 100: laws 58-59) and capped at 900, and 1300 for the game.
-    `computed`: the game is computed now (it is won or abandoned), so by law 58 what he wins
-    is that sum added to his own score in whole hundreds; else (the hand is played on) it is
-    what is added to his score, which play may still raise."""
+def added_for_surplus(ctx: Context[Event], offender: str) -> Penalty:
+    """Seed 000:1 (Foster): the adversary "is to add 1300 points to his score", together with
+    all the points the offender has scored, that amount not exceeding 900. Foster's words
+    round nothing, so the offender's points count as scored (the seventh blind audit's #99,
+    #196, #97: 1300 plus 390 "in whole hundreds" mixed law 58's reckoning into his sum)."""
+    innocent = ctx.table.adversary(offender)
+    points = max(ctx.table.score(offender), 0)
+    counted = min(points, OFFENDER_POINTS_CAP)
+    capped = ", capped at 900" if counted != points else ""
+    total = RUBICON_PENALTY + counted
+    return Penalty(innocent, total, (
+        f"{innocent} adds to his score, by Foster's report, 1300 together with all "
+        f"{offender}'s {points} points so far{capped}: {RUBICON_PENALTY} + {counted} = "
+        f"{total}."), ())
+
+
+def rubicon_game_value(ctx: Context[Event], offender: str) -> Penalty:
+    """Portland law 17 rubicons the offender, his part capped at 900; the game's value is then
+    reckoned by law 58: the winner adds the loser's score to his own, fractions of a hundred
+    excluded, and 1300 for the game (law 59: a loser under 100 counts 100)."""
     innocent = ctx.table.adversary(offender)
     points = max(ctx.table.score(offender), 0)
     counted = min(rubiconed_points(points), OFFENDER_POINTS_CAP)
-    laws = ((E + "rubicon",) if computed else ()) + (
-        (E + "rubiconed-under-100",) if points < 100 else ())
+    laws = (E + "rubicon",) + ((E + "rubiconed-under-100",) if points < 100 else ())
     if points > OFFENDER_POINTS_CAP:
-        how = f"{offender}'s {points} points so far, capped at 900"
+        how = f"{offender}'s {points} points so far, capped at 900 (law 17)"
     elif points < 100:
-        how = (f"100 for {offender}'s {points} points so far (a rubiconed score under 100 "
-               f"counts 100)")
+        how = (f"100 for {offender}'s {points} points so far (law 59: a rubiconed score "
+               f"under 100 counts 100)")
     elif counted != points:
         how = f"{offender}'s {points} points so far, in whole hundreds ({counted})"
     else:
         how = f"{offender}'s {points} points so far"
-    if not computed:
-        return Penalty(innocent, RUBICON_PENALTY + counted, (
-            f"{innocent} adds {RUBICON_PENALTY} plus {how}: "
-            f"{RUBICON_PENALTY} + {counted} = {RUBICON_PENALTY + counted}."), laws)
     own = max(ctx.table.score(innocent), 0)
     whole = own // 100 * 100
     mine = (f"his own {own} in whole hundreds ({whole})" if whole != own
             else f"his own {own}")
     total = whole + counted + RUBICON_PENALTY
     return Penalty(innocent, total, (
-        f"{innocent} wins {mine}, plus {how}, plus {RUBICON_PENALTY} for the game: "
-        f"{whole} + {counted} + {RUBICON_PENALTY} = {total}."), laws)
+        f"The game's value, reckoned by law 58: {innocent} takes {mine}, plus {how}, plus "
+        f"{RUBICON_PENALTY} for the game: {whole} + {counted} + {RUBICON_PENALTY} = {total}."),
+        laws)
 
 
 @rules("rubicon-bezique", "english", "wrong-count")
@@ -123,15 +131,14 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                       for p in under)
         if table.timing.all_tricks_played or emptied:
             return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
-        innocent, points, arithmetic, computing = surplus_penalty(ctx, offender,
-                                                                  computed=not under)
+        innocent, points, arithmetic, _ = added_for_surplus(ctx, offender)
         if under:
             # Portland law 21 (Foster's surplus-and-short): the law of a surplus alone, which
             # needs the adversary's hand correct and stops play, does not fit (the fourth
             # blind audit's C43, C66).
             return ctx.decide(
                 "play-on",
-                [E + "surplus-and-short", E + "surplus-and-short-last-trick", *computing],
+                [E + "surplus-and-short", E + "surplus-and-short-last-trick"],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
                 f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
                 f"but neither player scores the last trick. {counts}",
@@ -139,7 +146,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             )
         return ctx.decide(
             "game-abandoned",
-            [E + "surplus-after-first-trick", *computing],
+            [E + "surplus-after-first-trick"],
             f"After play to the first trick {offender} is found with more than his right number "
             f"of cards: the game is abandoned at once and {arithmetic} {counts}",
             score={innocent: points},
@@ -150,8 +157,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         "deal-stands",
         [E + "one-short-other-right"],
         f"{short} holds too few cards and {right} the right number: the deal stands with no "
-        f"penalty, except that {right} wins and scores the last trick ({LAST_TRICK}). {counts}",
+        f"penalty, except that {right} will win the last trick and score it ({LAST_TRICK}) "
+        f"when it is played. {counts}",
         score={right: LAST_TRICK},
+        score_when="last-trick",
     )
 
 
@@ -174,7 +183,7 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
     When the adversary's hand is short too (he ran out of cards first), law 21 is the law
     of the two hands, not the surplus alone (which needs the other hand correct): the deal
     stands, the long hand is rubiconed and neither player scores the last trick."""
-    innocent, points, arithmetic, computing = surplus_penalty(ctx, offender)
+    innocent, points, arithmetic, computing = rubicon_game_value(ctx, offender)
     second = E + ("surplus-and-short-last-trick" if short else "surplus-after-first-trick")
     last = (f" {innocent} held too few, so neither player scores the last trick."
             if short else "")
