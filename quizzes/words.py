@@ -120,6 +120,10 @@ def _first_lower(title: str) -> str:
     return title
 
 
+def _first_lower_words(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _option_words(option_id: str) -> str:
     text = OPTIONS.get(option_id, option_id).rstrip(".")
     return text[:1].lower() + text[1:]
@@ -162,6 +166,8 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
 
     `sides` (side_words) names a partnership's points by its side."""
     parts = [outcome_words(ruling, sides) + "."]
+    for duty in ruling.duties:  # what a side must do, whoever chooses what (#157)
+        parts.append(f"{duty.by} must {_first_lower_words(duty.words)}")
     by_chooser: dict[tuple[str, ...], list[str]] = {}
     choosers: dict[str, list[str]] = {}
     for option in ruling.options:

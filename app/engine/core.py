@@ -20,7 +20,7 @@ from app.corpus.vocabulary import CODES
 from app.engine import data_rulings
 from app.engine import handlers as _modules
 from app.engine.event_facts import traced
-from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling, headline
+from app.engine.ruling import Case, CodeRuling, Decision, Duty, Option, Ruling, headline
 from app.engine.table import Table
 from app.model.event_types import Event
 from app.model.events import EVENTS
@@ -177,6 +177,7 @@ class Context(Generic[E]):
         options: Iterable[Option] = (),
         score: Mapping[str, int] | None = None,
         remedy_unknown: bool = False,
+        duties: Iterable[Duty] = (),
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
         fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
@@ -189,6 +190,7 @@ class Context(Generic[E]):
             options=chosen,
             score={p: v for p, v in (score or {}).items() if v},
             remedy_unknown=remedy_unknown,
+            duties=tuple(duties),
         )
 
 

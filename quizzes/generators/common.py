@@ -40,7 +40,7 @@ def states_a_ruling(cr: CodeRuling) -> bool:
     the explanation with no terms of its own (_LEAVES_IT_TO_THE_WHY)."""
     if cr.outcome in ("not-covered", "depends"):
         return False
-    return bool(cr.options or cr.score) or cr.outcome not in _LEAVES_IT_TO_THE_WHY
+    return cr.terms or cr.outcome not in _LEAVES_IT_TO_THE_WHY
 
 
 

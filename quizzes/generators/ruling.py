@@ -114,7 +114,7 @@ for _again in ("misdeal", "new-deal"):
 def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
     """Whether a bare outcome offered as wrong is plainly false of the right ruling
     (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
-    if stated.options or stated.score:
+    if stated.terms:
         return True
     if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
         return True  # "No penalty." beside "A penalty. North may look at two cards ..."
@@ -137,16 +137,15 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
-    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.options \
-            and not stated.score:
+    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.terms:
         return True  # a revoke is an offence the laws punish: "A penalty." is true of it
     # The same rights and points under another opening ("It is a misdeal. North may claim a
     # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
     # deal stands is what the chooser decides, so the two say the same.
     if stated.options and stated.key()[1:] == right.key()[1:]:
         return True
-    bare = not (stated.options or stated.score)
-    terms = bool(right.options or right.score)
+    bare = not stated.terms
+    terms = right.terms
     # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
     # "Play goes on." is not said of a ruling that lets a side end the deal (the French
     # "call the deal void": the English "play goes on" is the rival code's ruling).
@@ -344,7 +343,7 @@ def ruling_choices(
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
             return
-        if not (other.options or other.score) and other.outcome == "replay" and takes_back:
+        if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
