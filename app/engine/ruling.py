@@ -197,6 +197,13 @@ class CodeRuling(msgspec.Struct, frozen=True):
         return self.decision.duties
 
     @property
+    def acts(self) -> tuple[tuple[str, str], ...]:
+        """(id, seat) of each option and each duty: what the ruling has a side do, whether
+        he may or must (a card taken back is taken back either way)."""
+        return tuple((o.id, o.by) for o in self.options) + tuple(
+            (d.id, d.by) for d in self.duties)
+
+    @property
     def terms(self) -> bool:
         """The ruling states terms: a choice, a duty or points."""
         return bool(self.options or self.score or self.duties)
@@ -302,7 +309,7 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         # Foster's pack set aside for the next deal is half of each: its hands are played, in
         # the next deal, and the rightful dealer deals now (round 5's #8).
         return True
-    if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
+    if bare and stated.outcome == "replay" and any(i in _TAKE_BACK for i, _ in other.acts):
         # "The cards are taken back and played again" is what a card taken back is: it goes
         # back to the hand and a card is played again in its place (a lead out of turn taken
         # back, Foster's general law and the Club Code's law 40, the blind audit's #170).

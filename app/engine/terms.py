@@ -64,6 +64,9 @@ OPTIONS: dict[str, str] = {
 # "North must draw two cards at the next draw."
 DUTIES: dict[str, str] = {
     "draw-two-next": "Draw two cards at the next draw.",
+    # Portland law 24: "A card led out of turn must be taken up, unless it has been played
+    # to" (the eighth blind round's #15), where the Club Code's law 40 says "may": an option.
+    "take-back": "Take back the card led out of turn.",
 }
 
 

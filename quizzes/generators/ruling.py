@@ -270,7 +270,7 @@ def _misreadings(cr: CodeRuling, players: tuple[str, ...],
     """The rulings a learner who reads another game's law into this one gives: offered though
     no law of this game gives them here (quizzes.generators.rivals.real_rival, misread)."""
     out: list[CodeRuling] = []
-    if offender in players and any(o.id == "take-back" for o in cr.options):
+    if offender in players and any(i == "take-back" for i, _ in cr.acts):
         # A card taken back without penalty: the penalties of a partnership game for the same
         # error are the near wrong rulings (the adversaries call a suit, or the card), where
         # every take-back by another player is part of the right one (also_true_of).

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.engine.core import Context
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 from app.model.event_types import Event
 from app.model.games import StageRule
@@ -131,20 +131,29 @@ def played_words(ctx: Context[ev.PlayOutOfTurn]) -> str:
     return f"played the {card.name}" if card is not None else "played a card"
 
 
-def lead_withdrawn_unless_played_to(ctx: Context[ev.LeadOutOfTurn], law: str) -> Decision:
+def _taken_back(offender: str, must: bool) -> tuple[list[Option], list[Duty]]:
+    """(options, duties) of a lead taken back: a duty where the law says it must be (Portland
+    law 24), else the offender's option (the Club Code's law 40, "may be taken up again")."""
+    return ([], [Duty("take-back", offender)]) if must else ([Option("take-back", offender)], [])
+
+
+def lead_withdrawn_unless_played_to(ctx: Context[ev.LeadOutOfTurn], law: str, *,
+                                    must: bool = False) -> Decision:
     """A lead out of turn taken back unless the adversary has played to it, then standing
-    (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté)."""
+    (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté); `must`, the law
+    says it must be taken back, not that it may."""
     offender, card = ctx.event.player, ctx.event.card
     if ctx.event.followed_by:
         return ctx.decide(
             "play-on", [law],
             f"The adversary has played to {offender}'s lead of the {card.name} out of turn: "
             f"it stands, and the trick counts as played.")
+    options, duties = _taken_back(offender, must)
     return ctx.decide(
         "no-penalty", [law],
-        f"{offender} led the {card.name} out of turn; nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)])
+        f"{offender} led the {card.name} out of turn; nobody has played to it, so it "
+        f"{'must be' if must else 'is'} taken back.",
+        options=options, duties=duties)
 
 
 def nothing_led_yet(ctx: Context[Event]) -> bool:
@@ -153,16 +162,19 @@ def nothing_led_yet(ctx: Context[Event]) -> bool:
     return trick is None or not trick.cards
 
 
-def played_before_the_lead(ctx: Context[ev.PlayOutOfTurn], law: str) -> Decision:
+def played_before_the_lead(ctx: Context[ev.PlayOutOfTurn], law: str, *,
+                          must: bool = False) -> Decision:
     """With two players, a card played when the adversary should lead: a lead out of turn
-    nobody has played to, taken back (the law that says so for a lead: `law`)."""
+    nobody has played to, taken back (the law that says so for a lead: `law`; `must`, as
+    lead_withdrawn_unless_played_to)."""
     offender = ctx.event.player
+    options, duties = _taken_back(offender, must)
     return ctx.decide(
         "no-penalty", [law],
         f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
-        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)])
+        f"with two players that is a lead out of turn, and nobody has played to it, so it "
+        f"{'must be' if must else 'is'} taken back.",
+        options=options, duties=duties)
 
 
 def rule_cut(
