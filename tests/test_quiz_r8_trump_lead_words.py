@@ -14,8 +14,9 @@ from quizzes.generators.common import STRICT_RULES
 from tests.bank_questions import BANK, dealt_moments, question
 
 PLAIN_SUIT_WORDS = ("may trump instead", "when void he")
-AUDITED = (("revoke:auction-pitch.american.follow-trump-lead", 444895),
-           ("penalty:auction-pitch.american.follow-trump-lead", 337173))
+# (#56's penalty item is asked of the revoke law that gives its figure now, #72's class: the
+# engine's words for its table are checked below with every game's.)
+AUDITED = (("revoke:auction-pitch.american.follow-trump-lead", 444895),)
 
 
 @pytest.mark.parametrize(("item", "seed"), AUDITED)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from quizzes.generators.common import find, public_table, rests_on_unconfirmed, seeded
+from quizzes.generators.common import (
+    figure_law,
+    find,
+    public_table,
+    rests_on_unconfirmed,
+    seeded,
+)
 from quizzes.questions import Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -63,8 +69,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         bank.survey.combos(law_id, "scored"),
         rng,
         lambda f: bool(f.for_code(law.code).score)
-        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
-        deciding=True,
+        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
+        and figure_law(bank, f.for_code(law.code)) == law_id,  # its figure is this law's
     )
     cr = found.for_code(law.code)
     player, points = max(sorted(cr.score.items()), key=lambda kv: (abs(kv[1]), kv[1] > 0))
