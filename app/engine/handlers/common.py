@@ -82,6 +82,23 @@ def describe_counts(ctx: Context[Event]) -> str:
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
 
 
+_SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def wrong_by_words(ctx: Context[Event], player: str) -> str:
+    """How far a hand is from its right number, by the count: "one card more than he should
+    hold". A law's "more than eight" is the count of a hand at the deal; pasted against a hand
+    in play, which should hold fewer, it contradicts the counts told beside it ("North holds
+    more than eight cards" beside "North holds 8 (should hold 7)": the eighth blind round's
+    #2)."""
+    with ctx.table.reading.quietly():  # words for the explanation; the counts' errors decide
+        error = ctx.table.count_error(player) or 0
+    n = abs(error)
+    said = _SMALL[n] if n < len(_SMALL) else str(n)
+    return (f"{said} card{'' if n == 1 else 's'} {'more' if error > 0 else 'fewer'} than he "
+            f"should hold")
+
+
 def rule_play(
     ctx: Context[ev.Play],
     legal_laws: Iterable[str],
