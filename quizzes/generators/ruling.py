@@ -308,10 +308,11 @@ def ruling_choices(
 ) -> tuple[tuple[Choice, ...], str]:
     """The correct ruling and up to three distinct wrong ones; returns (choices, correct key)."""
     cr = found.for_code(code)
-    sides = side_words(found.scenario, bank.games[found.scenario.game])
+    played = bank.games[found.scenario.game]
+    sides = side_words(found.scenario, played)
     right = cr.key()
     seen = {right}
-    said_already = {ruling_words(cr, sides)}
+    said_already = {ruling_words(cr, sides, played)}
     wrong: list[tuple[str, str]] = []  # (text, code it belongs to)
 
     # One wording per meaning in a question (the right answer's first): two choices then
@@ -360,7 +361,7 @@ def ruling_choices(
         if said != other.outcome:
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
-        text = ruling_words(other, sides)
+        text = ruling_words(other, sides, played)
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).
         if (len(wrong) < WRONG and other.key() not in seen and text not in said_already
@@ -403,7 +404,7 @@ def ruling_choices(
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
-    entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c in wrong]
+    entries = [(ruling_words(cr, sides, played), "", True)] + [(t, c, False) for t, c in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
         Choice("abcdefgh"[i], text, owner) for i, (text, owner, _) in enumerate(entries)
@@ -412,13 +413,15 @@ def ruling_choices(
     return choices, key
 
 
-def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None) -> str:
+def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
+                game: Game | None = None) -> str:
     """The engine's explanation, with what the other codes rule where they differ."""
     cr = found.for_code(code)
     parts = [cr.explanation]
     for other in found.ruling.rulings:
         if other.code != code and other.key() != cr.key():
-            parts.append(f"Under the {code_words(other.code)} laws: {ruling_words(other, sides)}")
+            parts.append(f"Under the {code_words(other.code)} laws: "
+                         f"{ruling_words(other, sides, game)}")
     return "\n".join(parts)
 
 
@@ -460,7 +463,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="single",
         choices=choices,
         answer=(key,),
-        explanation=explanation(found, law.code, side_words(found.scenario, game)),
+        explanation=explanation(found, law.code, side_words(found.scenario, game), game),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,
