@@ -325,9 +325,10 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
     sides = side_words(scenario, game)
     answer = q.answer if isinstance(q.answer, tuple) else ()
     marked = [c for c in q.choices if c.key in answer]
-    if marked and " ".join(marked[0].text.split()) != " ".join(ruling_words(right, sides).split()):
+    engine_words = ruling_words(right, sides, game)
+    if marked and " ".join(marked[0].text.split()) != " ".join(engine_words.split()):
         out.append(Finding(q.id, "wrong-answer", f"marked “{marked[0].text}”, the engine: "
-                                                 f"“{ruling_words(right, sides)}”"))
+                                                 f"“{engine_words}”"))
     rivals = rival_rulings(content, games, scenario, right, q.prompt)
     read = [read_ruling(c.text, q.code, sides) for c in q.choices if c.key not in answer]
     if all(r is not None for r in read) and figures_only(right, [r for r in read if r]):

@@ -20,6 +20,7 @@ from app.model.events import EVENTS
 from quizzes.generators.common import (
     STRICT_RULES,
     Combo,
+    figure_law,
     rule_combo,
     ruled_a_fault,
     states_a_ruling,
@@ -39,7 +40,8 @@ class Reach:
     ruled: dict[Combo, int] = field(default_factory=dict)
     # The situations a ruling asks of the table itself ("what is the ruling?", "how many
     # points?", "which code rules so?") are recorded under the law the ruling rests on first
-    # (`differs`, `scored`, `stated`): a law it also cites (a principle beside the law of the
+    # (`differs`, `stated`; `scored` under the law that gives its points, generators.common.
+    # figure_law): a law it also cites (a principle beside the law of the
     # case, "nobody may claim a penalty for his own error" beside "an adversary of the dealer
     # exposes his own card") would ask the same table and case as a second item.
     differs: dict[Combo, int] = field(default_factory=dict)  # another code rules otherwise
@@ -128,12 +130,13 @@ def take_survey(
                             r = reach[law]
                             r.ruled[combo] = r.ruled.get(combo, 0) + 1
                             r.outcomes[kind] = r.outcomes.get(kind, 0) + 1
+                            if cr.score and law == figure_law(bank, cr):
+                                # Its points are asked of the law that gives them (#72).
+                                r.scored[combo] = r.scored.get(combo, 0) + 1
                             if law != cr.laws[0]:
                                 continue  # a law it also cites: asked under the first
                             if contrast:
                                 r.differs[combo] = r.differs.get(combo, 0) + 1
-                            if cr.score:
-                                r.scored[combo] = r.scored.get(combo, 0) + 1
                             if states_a_ruling(cr):
                                 r.stated[combo] = r.stated.get(combo, 0) + 1
                             if ruled_a_fault(event, cr.outcome):

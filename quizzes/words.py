@@ -120,6 +120,10 @@ def _first_lower(title: str) -> str:
     return title
 
 
+def _first_lower_words(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _option_words(option_id: str) -> str:
     text = OPTIONS.get(option_id, option_id).rstrip(".")
     return text[:1].lower() + text[1:]
@@ -155,13 +159,28 @@ def outcome_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) ->
     return OUTCOME_WORDS.get(ruling.outcome, ruling.outcome)
 
 
-def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> str:
+def played_to_points(game: Game | None) -> bool:
+    """Whether the game is played to a number of points (Écarté's five): a ruling's points
+    that win it are then the points marked toward it, not the game's worth, which a law by
+    agreement changes (the Club Code's law 46, a game treble, double or single by the loser's
+    score: "North wins it, worth 1" beside "worth 2" left the reckoning to guess, the eighth
+    blind round's #7)."""
+    play = game.facts.play if game is not None else None
+    return play is not None and bool(play.game_to)
+
+
+def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
+                 game: Game | None = None) -> str:
     """A ruling's outcome, who may choose what, and the points, in one or more sentences.
-    Points are said as what they are: the game's worth where the game is won (Portland law
-    58), else what is added to or taken off a score (blind audit, round 6, #44).
+    Points are said as what they are: the game's worth where the game is won and each deal
+    is a game (Portland law 58), else what is added to or taken off a score (blind audit,
+    round 6, #44; played_to_points).
 
     `sides` (side_words) names a partnership's points by its side."""
+    worth = ruling.outcome == "game-won" and not played_to_points(game)
     parts = [outcome_words(ruling, sides) + "."]
+    for duty in ruling.duties:  # what a side must do, whoever chooses what (#157)
+        parts.append(f"{duty.by} must {_first_lower_words(duty.words)}")
     by_chooser: dict[tuple[str, ...], list[str]] = {}
     choosers: dict[str, list[str]] = {}
     for option in ruling.options:
@@ -178,7 +197,7 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) -> 
         scorer, several = scorer_words(player, sides)
         if points > 0 and ruling.score_when == "last-trick":
             parts.append(f"{scorer} will win the last trick and score it ({points}).")
-        elif points > 0 and ruling.outcome == "game-won":
+        elif points > 0 and worth:
             parts.append(f"{scorer} {'win' if several else 'wins'} it, worth {points}.")
         elif points > 0:
             parts.append(f"{scorer} {'add' if several else 'adds'} {points} to "

@@ -49,8 +49,9 @@ def test_a_prompt_following_one_authority_names_the_source_of_every_other_law_ci
 
 
 def test_the_auction_pitch_revoke_penalty_is_put_on_the_encyclopedia_not_on_foster():
-    q = BANK.generate("penalty", "auction-pitch.american.plain-suit-lead-trump-allowed", 389886)
-    assert "auction-pitch.american.revoke-penalty" in q.laws
+    # Asked of the law that gives its figure, the encyclopedia's (the eighth round's #72).
+    q = BANK.generate("penalty", "auction-pitch.american.revoke-penalty", 0)
+    assert "auction-pitch.american.plain-suit-lead-trump-allowed" in q.laws
     assert q.prompt.startswith(
         'Under the American laws, following Foster 1897, with the penalty for a revoke from '
         'the Encyclopedia article "Auction Pitch", ')

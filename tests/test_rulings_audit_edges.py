@@ -378,7 +378,8 @@ def test_rubicon_card_played_before_the_adversary_leads_is_a_lead_out_of_turn(ru
     r = ruled(raw, "english")
     assert r.outcome == "no-penalty"
     assert r.laws == ("rubicon-bezique.english.lead-out-of-turn",)
-    assert [(o.id, o.by) for o in r.options] == [("take-back", "South")]
+    # Law 24 says "must be taken up": no choice of South's, a duty (the eighth round's #15).
+    assert [(d.id, d.by) for d in r.duties] == [("take-back", "South")] and not r.options
     assert "ace of spades" in r.explanation
 
 

@@ -10,6 +10,7 @@ ruling turns on anything at the table keeps a handler in app/engine/handlers/.
     outcome = "penalty"                # an outcome id (app/engine/ruling.py OUTCOMES)
     explanation = "{offender} looked at the stock: {adversary} may look at all of it."
     options = [{ id = "look-at-stock", by = "adversary" }]   # option ids (OPTIONS), by a role
+    duties = [{ id = "draw-two-next", by = "offender" }]     # what a role must do (DUTIES)
     score = { adversary = 10 }         # points that change whatever anyone chooses, by role
     also_cites = ["conquian.american.drawn-card-faced-at-once"]  # laws cited after this one
 
@@ -65,6 +66,8 @@ class LawRuling(Schema, frozen=True, omit_defaults=True):
     explanation: Annotated[str, Meta(pattern=r"\S", max_length=MAX_EXPLANATION, description=(
         f"a non-empty string of at most {MAX_EXPLANATION} characters"))]
     options: tuple[RulingOption, ...] = ()
+    # What a role must do whatever is chosen (app/engine/ruling.py DUTIES), same shape.
+    duties: tuple[RulingOption, ...] = ()
     score: dict[SeatRole, Points] = field(default_factory=dict)
     also_cites: tuple[Annotated[str, Meta(min_length=1)], ...] = ()
 
@@ -77,6 +80,8 @@ class LawRuling(Schema, frozen=True, omit_defaults=True):
             raise wrong("explanation", "a brace that opens or closes no {role}")
         if len(set(self.options)) != len(self.options):
             raise wrong("options", "the same option twice")
+        if len(set(self.duties)) != len(self.duties):
+            raise wrong("duties", "the same duty twice")
         for role, points in self.score.items():
             if not points:
                 raise wrong(f"score.{role}", "must be a whole number of points, not 0")
@@ -84,7 +89,7 @@ class LawRuling(Schema, frozen=True, omit_defaults=True):
             raise wrong("also_cites", "cites a law twice")
 
     def __hash__(self) -> int:
-        return hash((self.event, self.outcome, self.explanation, self.options,
+        return hash((self.event, self.outcome, self.explanation, self.options, self.duties,
                      tuple(sorted(self.score.items())), self.also_cites))
 
     def to_json(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from app.corpus.vocabulary import CODES
 from app.engine import data_rulings
 from app.engine import handlers as _modules
 from app.engine.event_facts import traced
-from app.engine.ruling import Case, CodeRuling, Decision, Option, Ruling, headline
+from app.engine.ruling import Case, CodeRuling, Decision, Duty, Option, Ruling, headline
 from app.engine.table import Table
 from app.model.event_types import Event
 from app.model.events import EVENTS
@@ -179,6 +179,7 @@ class Context(Generic[E]):
         remedy_unknown: bool = False,
         contested: bool = False,
         score_when: str = "",
+        duties: Iterable[Duty] = (),
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
         fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
@@ -195,6 +196,7 @@ class Context(Generic[E]):
             remedy_unknown=remedy_unknown,
             contested=contested,
             score_when=score_when,
+            duties=tuple(duties),
         )
 
 

@@ -24,7 +24,7 @@ from app.corpus.checks import Collector, ContentError, Problem
 from app.corpus.law_rulings import EACH_ROLE, PLACEHOLDER, placeholders
 from app.corpus.laws import Content, Law
 from app.corpus.vocabulary import GENERAL
-from app.engine.ruling import OPTIONS, OUTCOMES, Decision, Option
+from app.engine.ruling import DUTIES, OPTIONS, OUTCOMES, Decision, Duty, Option
 from app.model.event_types import Event
 from app.model.events import EVENTS
 
@@ -102,12 +102,13 @@ def decide(ctx: Context[Event], law: Law) -> Decision:
     options: list[Option] = []
     for option in ruling.options:
         options += [Option(option.id, p) for p in seats.each(option.by)]
+    duties = [Duty(duty.id, p) for duty in ruling.duties for p in seats.each(duty.by)]
     score = {seats.one(role): points for role, points in ruling.score.items()}
     # A seat named only in the words decides nothing: it is read without being a ground.
     with ctx.table.reading.quietly():
         explanation = PLACEHOLDER.sub(lambda m: seats.one(m[1]), ruling.explanation)
     return ctx.decide(ruling.outcome, [law.id, *ruling.also_cites], explanation,
-                      options=options, score=score)
+                      options=options, score=score, duties=duties)
 
 
 class _Seats:
@@ -152,11 +153,14 @@ def _check(law: Law, content: Content, out: Collector) -> None:
     for n, option in enumerate(ruling.options):
         if option.id not in OPTIONS:
             out.add(*where, f"ruling.options[{n}].id", f"unknown option {option.id!r}")
+    for n, duty in enumerate(ruling.duties):
+        if duty.id not in DUTIES:
+            out.add(*where, f"ruling.duties[{n}].id", f"unknown duty {duty.id!r}")
     spec = EVENTS.get(ruling.event)
     if spec is None:
         out.add(*where, "ruling.event", f"unknown event type {ruling.event!r}")
         return
-    roles = {o.by for o in ruling.options} | set(ruling.score) | set(
+    roles = {o.by for o in (*ruling.options, *ruling.duties)} | set(ruling.score) | set(
         placeholders(ruling.explanation))
     player = spec.field("player")
     if roles & _OFFENDER_ROLES and (player is None or player.optional):

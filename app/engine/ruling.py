@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
+# The terms a ruling states beside its outcome, in their own module; named here too, where
+# the engine's callers have always found them.
+from app.engine.terms import DUTIES as DUTIES
+from app.engine.terms import OPTION_MEANINGS as OPTION_MEANINGS
+from app.engine.terms import OPTIONS as OPTIONS
+from app.engine.terms import PART_OF as PART_OF
+from app.engine.terms import Duty as Duty
+from app.engine.terms import Option as Option
+from app.engine.terms import option_meaning as option_meaning
 from app.model.facts import FactKey, Ground, json_value, question
 
 OUTCOMES: dict[str, str] = {
@@ -97,116 +106,6 @@ def meaning(outcome: str, terms: bool = False) -> str:
     return "under-terms" if terms and cls in _TERMS_SPEAK else cls
 
 
-OPTIONS: dict[str, str] = {
-    "void-deal": "Call the deal void.",
-    "draw-two-next": "Make the offender draw two cards at the next draw.",
-    "claim-misdeal": "Claim a misdeal.",
-    "discard-surplus": "Discard the surplus cards.",
-    "supply-from-stock": "Make up the shortage from the stock (remainder of the pack).",
-    "draw-from-dealer": "Draw the surplus from the dealer's hand.",
-    "draw-from-pone": "Draw the surplus from the non-dealer's hand.",
-    "refuse-cards": "Refuse the exposed cards and have the next ones instead.",
-    "take-exposed-card": "Take the exposed card in the next exchange.",
-    "direct-play": "Direct which card the offender plays.",
-    "choose-card-in-play": "Choose which turned card is in play; the other goes back on top.",
-    "let-dealer-correct": "Allow the dealer to put the deal right.",
-    # Club Code law 9: before the turn-up the non-dealer "may require the dealer to rectify".
-    "dealer-rectifies": "Require the dealer to put the error right.",
-    "mark-omitted": "Mark the points omitted, while the law still allows it.",
-    "choose-trump": "Choose which turned card is the trump.",
-    "new-deal": "Have the cards dealt again.",
-    "eleventh-is-trump": "Take the eleventh card as trump and set aside the rest turned.",
-    "replay": "Have the cards taken back and the hand played again from the error.",
-    # The Club Code's laws 25 and 43 give "the option of requiring the hands to be played
-    # again": the whole hand from its first card, not from the error (Portland law 55's replay).
-    "replay-hand": "Have the whole hand played again from its first card.",
-    "call-card": "Call the exposed card to be led or played.",
-    "call-trump-lead": "Call on the partner to lead a trump.",
-    "call-no-trump-lead": "Call on the partner not to lead a trump.",
-    "call-suit": "Call the suit to be led.",
-    "claim-trick": "Claim the trick.",
-    "look-at-stock": "Look at all the cards of the stock.",
-    "claim-card": "Claim the card drawn out of turn.",
-    # Each game's "two cards" remedy in its own law's words (blind audit, round 6, #56, #39):
-    # Portland law 21 / Pinochle: the adversary looks at both at the next draw and takes either;
-    # Enquire Within: he chooses which drawn card goes back, no right to look; Cinch: both
-    # played cards lie face up and the adversaries elect which is played.
-    "choose-of-two": "Look at both cards at the next draw and take either.",
-    "choose-card-returned": "Choose which of the two cards drawn goes back, into the middle of "
-                            "the stock.",
-    "choose-card-played": "Choose which of the two cards played to the trick stands as his "
-                          "play (the other is exposed).",
-    "forbid-trump": "Forbid the playing of the exposed trump.",
-    "amend-declaration": "Amend the declaration with the card held.",
-    "add-points": "Add the points wrongly marked to one's own score.",
-    "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
-    "take-back": "Take back the card played in error.",
-    "insist-named-suit": "Insist that the suit named be played.",
-    "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
-    # Said by the second hand to his partner, the fourth (Foster's Cinch, ¶6).
-    "play-partner": 'Tell his partner to play before him ("Play, partner").',
-}
-
-
-# Options that give the same right in other words: claiming a misdeal, calling the deal void and
-# having the cards dealt again all end this deal and have the cards dealt afresh (the outcomes
-# "misdeal", "deal-void" and "new-deal" are one meaning in MEANINGS). Two rulings agree when
-# their options, read by meaning, give the same rights to the same players (CodeRuling.key).
-OPTION_MEANINGS: dict[str, str] = {
-    "claim-misdeal": "deal-again",
-    "void-deal": "deal-again",
-    "new-deal": "deal-again",
-    # Portland laws 11 and 12: a short hand made up from the stock by mutual agreement is the
-    # dealer's error put right with his adversary's leave; the two are one right, never
-    # rival answers (the blind audit's #40).
-    "fill-by-agreement": "let-dealer-correct",
-}
-
-
-# Options that give part of another's right and nothing else: taking the eleventh card as trump
-# is one choice of which turned card is the trump. A wrong choice offering only such parts of
-# the right ruling's rights, to the same side, is a narrower form of it (round 7's #25).
-PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
-
-
-def option_meaning(option_id: str) -> str:
-    """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
-    return OPTION_MEANINGS.get(option_id, option_id)
-
-
-@dataclass(frozen=True)
-class Option:
-    """A choice the laws give a side: who chooses, what it does, and the score change it brings.
-
-    A ruling's own score holds only what happens whatever anyone chooses; points that follow
-    from a choice (the adversary *may* add them) belong to the option.
-    """
-
-    id: str
-    by: str
-    text: str = ""
-    score: Mapping[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "score", {p: v for p, v in self.score.items() if v})
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.by, self.text, tuple(sorted(self.score.items()))))
-
-    @property
-    def words(self) -> str:
-        """What the option does, in words."""
-        return self.text or OPTIONS.get(self.id, "")
-
-    def score_words(self) -> str:
-        """The option's score change, e.g. 'South +40'; empty when it changes no score."""
-        return ", ".join(f"{p} {v:+d}" for p, v in self.score.items())
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"id": self.id, "by": self.by, "text": self.words, "score": dict(self.score)}
-
-
 @dataclass(frozen=True)
 class Analogue:
     """A law of the same code in a sibling game for the same situation: by analogy only."""
@@ -239,6 +138,8 @@ class Decision(msgspec.Struct, frozen=True):
     contested: bool = False
     # "" scored now, "last-trick" as it is played (law 19 gives it: round 7's #147).
     score_when: str = ""
+    # What a side must do whatever is chosen (DUTIES): a part of the remedy as much as points.
+    duties: tuple[Duty, ...] = ()
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
@@ -248,6 +149,9 @@ class Decision(msgspec.Struct, frozen=True):
         for opt in self.options:
             if opt.id not in OPTIONS:
                 raise ValueError(f"unknown option {opt.id!r}")
+        for duty in self.duties:
+            if duty.id not in DUTIES:
+                raise ValueError(f"unknown duty {duty.id!r}")
 
 
 ANALOGY_NOTE = "By analogy, not a ruling"
@@ -298,6 +202,23 @@ class CodeRuling(msgspec.Struct, frozen=True):
         return self.decision.score
 
     @property
+    def duties(self) -> tuple[Duty, ...]:
+        """What a side must do, whatever is chosen."""
+        return self.decision.duties
+
+    @property
+    def acts(self) -> tuple[tuple[str, str], ...]:
+        """(id, seat) of each option and each duty: what the ruling has a side do, whether
+        he may or must (a card taken back is taken back either way)."""
+        return tuple((o.id, o.by) for o in self.options) + tuple(
+            (d.id, d.by) for d in self.duties)
+
+    @property
+    def terms(self) -> bool:
+        """The ruling states terms: a choice, a duty or points."""
+        return bool(self.options or self.score or self.duties)
+
+    @property
     def laws(self) -> tuple[str, ...]:
         """The laws cited."""
         return self.decision.laws
@@ -330,6 +251,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
             "options": [o.to_json() for o in self.options],
             "score": dict(self.score),
             **({"score_when": self.score_when} if self.score_when else {}),
+            **({"duties": [d.to_json() for d in self.duties]} if self.duties else {}),
             "laws": list(self.laws),
             "explanation": self.explanation,
         }
@@ -355,7 +277,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
     @property
     def meaning(self) -> str:
         """What the outcome means with its terms: rulings of one meaning say the same thing."""
-        return meaning(self.outcome, bool(self.options or self.score))
+        return meaning(self.outcome, self.terms)
 
     def key(self) -> tuple[Any, ...]:
         """What must match for two codes to agree: the meaning, the options (by the right
@@ -367,9 +289,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
         )
 
     def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
-        """Each option as (the right it gives, who holds it, the points it brings)."""
+        """Each option as (the right it gives, who holds it, the points it brings), and each
+        duty as ("must " and what, who owes it, no points): a ruling that says part of another
+        says its duties too."""
         return [(option_meaning(o.id), o.by, tuple(sorted(o.score.items())))
-                for o in self.options]
+                for o in self.options] + [(f"must {d.id}", d.by, ()) for d in self.duties]
 
 
 def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
@@ -404,12 +328,12 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         return True
     if _won_deal_stood(stated, other):
         return True
-    bare = not (stated.options or stated.score)
+    bare = not stated.terms
     if bare and other.outcome == "deal-set-aside" and stated.meaning in ("deal-again", "goes-on"):
         # Foster's pack set aside for the next deal is half of each: its hands are played, in
         # the next deal, and the rightful dealer deals now (round 5's #8).
         return True
-    if bare and stated.outcome == "replay" and any(o.id in _TAKE_BACK for o in other.options):
+    if bare and stated.outcome == "replay" and any(i in _TAKE_BACK for i, _ in other.acts):
         # "The cards are taken back and played again" is what a card taken back is: it goes
         # back to the hand and a card is played again in its place (a lead out of turn taken
         # back, Foster's general law and the Club Code's law 40, the blind audit's #170).

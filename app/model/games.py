@@ -32,8 +32,15 @@ class StageRule(StageFacts, frozen=True):
     declares it (its label the stage's name when it gives none), and the obligation in words.
     """
 
-    def describe(self) -> str:
-        """The obligation in words."""
+    def describe(self, *, trump_led: bool = False) -> str:
+        """The obligation in words; `trump_led`, the obligation when a trump was led, which
+        the plain-suit words (trump instead of following, trump or discard when void) do not
+        state (the eighth blind round's #56 and #130)."""
+        if trump_led and self.rule in ("follow", "follow-or-trump", "follow-and-win"):
+            win = ", and a higher one than any played if he can" \
+                if self.rule == "follow-and-win" else ""
+            return (f"Trumps were led: a player holding a trump must play one{win}; only a "
+                    f"player with no trump may play a card of another suit.")
         if self.rule == "free":
             return "Any card may be played: no duty to follow suit, to win or to trump."
         if self.rule == "follow":
@@ -300,6 +307,10 @@ class Game:
             if self.beats(card, cards[best], led, trump):
                 best = i
         return best
+
+    def trump_led(self, trick: Sequence[Card], trump: str | None) -> bool:
+        """The card led to `trick` is a trump (a left pedro counted as one)."""
+        return bool(trick) and trump is not None and self.effective_suit(trick[0], trump) == trump
 
     def legal_plays(
         self,

@@ -57,7 +57,10 @@ def apply(
     option = next((o for o in ruling.options if o.id == option_id), None)
     if option_id is not None and option is None:
         raise ValueError(f"the {code} ruling offers no option {option_id!r}")
-    base = mistake.before if option is not None and option.id in TAKES_BACK else mistake.after
+    # A take-back the law lays on the offender (a duty: Portland law 24) is done unchosen.
+    duties = {d.id for d in ruling.duties}
+    takes_back = (option is not None and option.id in TAKES_BACK) or bool(duties & TAKES_BACK)
+    base = mistake.before if takes_back else mistake.after
     if option is not None and option.id == REPLAYS_HAND:
         base = hand_from_first_card(mistake.before)
     if ruling.outcome == "replay" and option is None:
@@ -77,7 +80,7 @@ def apply(
         again = "" if ruling.outcome == "deal-set-aside" and option is None else (
             " The cards are dealt again.")
         return replace(state, status=VOID, note=label + again)
-    if option is not None and option.id == "draw-two-next":
+    if (option is not None and option.id == "draw-two-next") or "draw-two-next" in duties:
         offender = str(mistake.event.get("player", ""))
         owed = state.draw_extra.get(offender, 0)
         state = replace(state, draw_extra={**state.draw_extra, offender: owed + 1})

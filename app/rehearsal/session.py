@@ -348,7 +348,9 @@ class Rehearser:
         cited = "; ".join(self.content.laws[law].title for law in laws[:2] if law in
                           self.content.laws)
         rule_words = game.stage_rule(state.stage)
-        obligation = rule_words.describe() if rule_words is not None else ""
+        trick = state.trick.cards if state.trick is not None else ()
+        obligation = (rule_words.describe(trump_led=game.trump_led(trick, state.trump))
+                      if rule_words is not None else "")
         return (f"The {card.name} may not be played now. {obligation}"
                 + (f" ({cited})" if cited else "")).strip()
 

@@ -69,7 +69,7 @@ def principle_gives(bank: QuestionBank, game: str, answer: CodeRuling,
     in "a case they do not expressly cover", so "No penalty; North may take back the card"
     is theirs as much as Foster's (the fourth blind audit's D6, D27)."""
     restoring = (not answer.score and MEANINGS.get(answer.outcome) in _RESTORING
-                 and all(o.id in _RESTORING_OPTIONS for o in answer.options))
+                 and all(i in _RESTORING_OPTIONS for i, _ in answer.acts))
     return restoring and any(
         r.outcome == "not-covered" and principle_laws(bank.content, game, r.code)
         for r in others)
@@ -160,12 +160,12 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
-        prompt=f"Which code of laws gives this ruling? “{ruling_words(cr, sides)}”",
+        prompt=f"Which code of laws gives this ruling? “{ruling_words(cr, sides, game)}”",
         situation=situation,
         kind="single",
         choices=choices,
         answer=(law.code,),
-        explanation=explanation(found, law.code, sides),
+        explanation=explanation(found, law.code, sides, game),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,

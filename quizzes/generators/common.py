@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,8 +42,27 @@ def states_a_ruling(cr: CodeRuling) -> bool:
     the explanation with no terms of its own (_LEAVES_IT_TO_THE_WHY)."""
     if cr.outcome in ("not-covered", "depends"):
         return False
-    return bool(cr.options or cr.score) or cr.outcome not in _LEAVES_IT_TO_THE_WHY
+    return cr.terms or cr.outcome not in _LEAVES_IT_TO_THE_WHY
 
+
+
+# The words in which a law gives points: a number, or what is scored, paid, set back or taken
+# off. A rule of play ("the trick stands", "follow in trumps") has none of them.
+_GIVES_POINTS = re.compile(
+    r"\d|\b(?:points?|scores?|scored|forfeits?|fine[sd]?|set back|pays?|marks?|marked|adds?|"
+    r"worth|value|rubiconed|counters?|taken (?:off|down))\b", re.IGNORECASE)
+
+
+def figure_law(bank: QuestionBank, cr: CodeRuling) -> str:
+    """The law a ruling's points come from: the first law it cites whose words give points,
+    else the first it cites (the figure is then the game's own, a declaration's value). A
+    rule of play cited first does not give the fine a law cited after it names: Britannica's
+    "the trick stands" beside a Victorian list's 10 for playing out of turn (the eighth blind
+    round's #72), Foster's "follow in trumps" beside the encyclopedia's set-back for a revoke
+    (#56). A 'how many points' item is asked of the law that gives its figure."""
+    laws = bank.content.laws
+    return next((law for law in cr.laws if law in laws
+                 and _GIVES_POINTS.search(f"{laws[law].text} {laws[law].remedy}")), cr.laws[0])
 
 
 def rests_on_unconfirmed(bank: QuestionBank, law_ids: Sequence[str]) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from quizzes.generators.common import (
     Found,
     builds_first_seed,
+    figure_law,
     find,
     public_table,
     rests_on_unconfirmed,
@@ -121,7 +122,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         rng,
         lambda f: bool(f.for_code(law.code).score)
         and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
-        and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None,
+        and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None
+        and figure_law(bank, f.for_code(law.code)) == law_id,  # its figure is this law's
         deciding=True,
     )
     cr = found.for_code(law.code)

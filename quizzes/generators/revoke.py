@@ -102,7 +102,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     assert isinstance(hand, tuple)
     held = sorted(hand, key=cards.index)
     situation = table_words(s, game) + f"\n{player} is to play. His hand: {cards_words(held)}."
-    rule_words = game.stage_rule(s.stage).describe()  # type: ignore[union-attr]
+    trick = s.trick.cards if s.trick else ()
+    rule_words = game.stage_rule(s.stage).describe(  # type: ignore[union-attr]
+        trump_led=game.trump_led(trick, s.trump))
     if seed % JUDGE_EVERY == 0:
         card = rng.choice(legal if rng.random() < 0.5 else [c for c in cards if c not in legal])
         judged = _play(bank, found, card)

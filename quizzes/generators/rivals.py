@@ -128,7 +128,7 @@ def _partner_still_to_play(cr: CodeRuling, s: Scenario, game: Game) -> bool:
 
 def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     """Why the ruling cannot be carried out at this moment of the hand, or "" (it can)."""
-    ids = {o.id for o in cr.options}
+    ids = {i for i, _ in cr.acts}
     if game is not None and not _counts_fit(cr, s, game):
         return "no hand has the surplus or the shortage the ruling acts on"
     if game is not None and ids & _DIRECTS_PARTNER and not _partner_still_to_play(cr, s, game):
@@ -138,7 +138,7 @@ def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     if "take-back" in ids and s.event.type not in PLAYS_A_CARD:
         return "the event plays no card to be taken back"
     players = _played_to_it(s)
-    if any(o.id == "take-back" and o.by not in players for o in cr.options):
+    if any(i == "take-back" and by not in players for i, by in cr.acts):
         return "the player given the card back has played none"
     if cr.outcome == "revoke" and not card_led_before(s):
         return "only a card played to a card led can break the duty to follow"

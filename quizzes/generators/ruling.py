@@ -115,7 +115,7 @@ for _again in ("misdeal", "new-deal"):
 def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
     """Whether a bare outcome offered as wrong is plainly false of the right ruling
     (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
-    if stated.options or stated.score:
+    if stated.terms:
         return True
     if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
         return True  # "No penalty." beside "A penalty. North may look at two cards ..."
@@ -138,16 +138,15 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     marking it wrong would be a wrong 'wrong!'."""
     if also_true_of(stated, right):
         return True
-    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.options \
-            and not stated.score:
+    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.terms:
         return True  # a revoke is an offence the laws punish: "A penalty." is true of it
     # The same rights and points under another opening ("It is a misdeal. North may claim a
     # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
     # deal stands is what the chooser decides, so the two say the same.
     if stated.options and stated.key()[1:] == right.key()[1:]:
         return True
-    bare = not (stated.options or stated.score)
-    terms = bool(right.options or right.score)
+    bare = not stated.terms
+    terms = right.terms
     # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
     # "Play goes on." is not said of a ruling that lets a side end the deal (the French
     # "call the deal void": the English "play goes on" is the rival code's ruling).
@@ -275,7 +274,7 @@ def _misreadings(cr: CodeRuling, players: tuple[str, ...],
     """The rulings a learner who reads another game's law into this one gives: offered though
     no law of this game gives them here (quizzes.generators.rivals.real_rival, misread)."""
     out: list[CodeRuling] = []
-    if offender in players and any(o.id == "take-back" for o in cr.options):
+    if offender in players and any(i == "take-back" for i, _ in cr.acts):
         # A card taken back without penalty: the penalties of a partnership game for the same
         # error are the near wrong rulings (the adversaries call a suit, or the card), where
         # every take-back by another player is part of the right one (also_true_of).
@@ -313,10 +312,11 @@ def ruling_choices(
 ) -> tuple[tuple[Choice, ...], str]:
     """The correct ruling and up to three distinct wrong ones; returns (choices, correct key)."""
     cr = found.for_code(code)
-    sides = side_words(found.scenario, bank.games[found.scenario.game])
+    played = bank.games[found.scenario.game]
+    sides = side_words(found.scenario, played)
     right = cr.key()
     seen = {right}
-    said_already = {ruling_words(cr, sides)}
+    said_already = {ruling_words(cr, sides, played)}
     wrong: list[tuple[str, str, CodeRuling]] = []  # (text, code it belongs to, its ruling)
 
     # One wording per meaning in a question (the right answer's first): two choices then
@@ -352,7 +352,7 @@ def ruling_choices(
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
             return
-        if not (other.options or other.score) and other.outcome == "replay" and takes_back:
+        if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
@@ -369,7 +369,7 @@ def ruling_choices(
         if said != other.outcome:
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
-        text = ruling_words(other, sides)
+        text = ruling_words(other, sides, played)
         # Keys compare players; words compare what a learner reads (a side's points are
         # keyed by either partner but read alike).
         if (not full() and other.key() not in seen and text not in said_already
@@ -420,7 +420,7 @@ def ruling_choices(
         # Every wrong choice differs from the ruling only in a figure the stem states: the law's
         # point is never asked (round 6's #107, #122). The table is not asked this way.
         wrong = []
-    entries = [(ruling_words(cr, sides), "", True)] + [(t, c, False) for t, c, _ in wrong]
+    entries = [(ruling_words(cr, sides, played), "", True)] + [(t, c, False) for t, c, _ in wrong]
     entries = shuffled(rng, entries)
     choices = tuple(
         Choice("abcdefgh"[i], text, owner) for i, (text, owner, _) in enumerate(entries)
@@ -429,13 +429,15 @@ def ruling_choices(
     return choices, key
 
 
-def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None) -> str:
+def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
+                game: Game | None = None) -> str:
     """The engine's explanation, with what the other codes rule where they differ."""
     cr = found.for_code(code)
     parts = [cr.explanation]
     for other in found.ruling.rulings:
         if other.code != code and other.key() != cr.key():
-            parts.append(f"Under the {code_words(other.code)} laws: {ruling_words(other, sides)}")
+            parts.append(f"Under the {code_words(other.code)} laws: "
+                         f"{ruling_words(other, sides, game)}")
     return "\n".join(parts)
 
 
@@ -477,7 +479,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="single",
         choices=choices,
         answer=(key,),
-        explanation=explanation(found, law.code, side_words(found.scenario, game)),
+        explanation=explanation(found, law.code, side_words(found.scenario, game), game),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,

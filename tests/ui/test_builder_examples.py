@@ -56,7 +56,8 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
         shown = column.details.toPlainText()
         for words in option_words(expected) + score_words(expected):
             assert words in shown, expected.code
-        assert ("None." in shown) == (not expected.options)
+        # A duty is listed with the options (what a side may or must do).
+        assert ("None." in shown) == (not expected.options and not expected.duties)
         assert ("No change." in shown) == (not expected.score)
         # The facts the ruling turned on, each said as the engine says it.
         assert ("Decided by" in shown) == bool(expected.grounds)

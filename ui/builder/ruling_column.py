@@ -24,10 +24,11 @@ def outcome_words(outcome: str) -> str:
 
 
 def option_words(ruling: CodeRuling) -> list[str]:
-    """Each option as shown: who may choose it, what it does, and its score if chosen."""
+    """Each option as shown: who may choose it, what it does, and its score if chosen; then
+    each duty: who must do what."""
     return [f"{o.by} may choose: {o.words}" + (f" (if chosen: {o.score_words()})"
                                                if o.score else "")
-            for o in ruling.options]
+            for o in ruling.options] + [f"{d.by} must: {d.words}" for d in ruling.duties]
 
 
 def score_words(ruling: CodeRuling) -> list[str]:
@@ -135,7 +136,8 @@ class RulingColumn(QFrame):
         options = "".join(
             f"<li><b>{escape(o.by)}</b> may choose: {escape(o.words)}"
             + (f" <i>(if chosen: {escape(o.score_words())})</i>" if o.score else "") + "</li>"
-            for o in ruling.options)
+            for o in ruling.options) + "".join(
+            f"<li><b>{escape(d.by)}</b> must: {escape(d.words)}</li>" for d in ruling.duties)
         options = f"<ul style='margin:0'>{options}</ul>" if options else "<p>None.</p>"
         scores = "<br/>".join(escape(s) for s in score_words(ruling)) or "No change."
         laws = []

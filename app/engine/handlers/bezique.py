@@ -8,6 +8,7 @@ from app.engine.handlers.common import (
     over_under,
     played_words,
     rule_play,
+    wrong_by_words,
 )
 from app.engine.handlers.declarations import NAMES, check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Option
@@ -64,13 +65,14 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         )
     if not over:
         return ctx.decide(
-            "deal-stands", [E + "one-surplus-other-right"], f"Both hands hold eight. {counts}"
+            "deal-stands", [E + "one-surplus-other-right"],
+            f"Both hands hold the right number. {counts}"
         )
     right = table.adversary(over[0])
     return ctx.decide(
         "penalty",
         [E + "one-surplus-other-right"],
-        f"{over[0]} holds more than eight cards while {right} holds the right "
+        f"{over[0]} holds {wrong_by_words(ctx, over[0])} while {right} holds the right "
         f"number: {right} scores {SURPLUS_FINE}. {counts}",
         score={right: SURPLUS_FINE},
     )

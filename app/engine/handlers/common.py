@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.cards import Card
 from app.engine.core import Context
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 from app.model.event_types import Event
 from app.model.games import StageRule
@@ -41,17 +41,19 @@ def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     rule = stage_rule(ctx)
     allowed = tuple(ctx.game.legal_plays(hand, trick, table.trump, table.stage, rule=rule))
     legal = card in allowed
+    # The words of the case this trick is: a trump led is no plain suit led (#56, #130).
+    words = rule.describe(trump_led=ctx.game.trump_led(trick, table.trump)) if rule else ""
     if not trick:
         reason = f"{player} leads the {card.name}; any card may be led."
     elif rule is None or rule.rule in ("free", "none"):
         reason = f"At this stage ({table.stage}) there is no duty to follow suit, win or trump."
     elif legal:
-        reason = f"The {card.name} meets the obligations: {rule.describe()}"
+        reason = f"The {card.name} meets the obligations: {words}"
     else:
         choices = [f"the {c.name}" for c in sorted(set(allowed))]
         could = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
         reason = (
-            f"The {card.name} breaks the obligations of this stage. {rule.describe()} "
+            f"The {card.name} breaks the obligations of this stage. {words} "
             f"{player} could have played {could}."
         )
     return PlayJudgement(legal, allowed, reason)
@@ -78,6 +80,23 @@ def describe_counts(ctx: Context[Event]) -> str:
             if isinstance(count, int):  # given (not left out)
                 parts.append(f"{p} holds {count} (should hold {ctx.table.proper_count(p)})")
     return "; ".join(parts) + "." if parts else "The hands' counts are not given."
+
+
+_SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def wrong_by_words(ctx: Context[Event], player: str) -> str:
+    """How far a hand is from its right number, by the count: "one card more than he should
+    hold". A law's "more than eight" is the count of a hand at the deal; pasted against a hand
+    in play, which should hold fewer, it contradicts the counts told beside it ("North holds
+    more than eight cards" beside "North holds 8 (should hold 7)": the eighth blind round's
+    #2)."""
+    with ctx.table.reading.quietly():  # words for the explanation; the counts' errors decide
+        error = ctx.table.count_error(player) or 0
+    n = abs(error)
+    said = _SMALL[n] if n < len(_SMALL) else str(n)
+    return (f"{said} card{'' if n == 1 else 's'} {'more' if error > 0 else 'fewer'} than he "
+            f"should hold")
 
 
 def rule_play(
@@ -129,20 +148,29 @@ def played_words(ctx: Context[ev.PlayOutOfTurn]) -> str:
     return f"played the {card.name}" if card is not None else "played a card"
 
 
-def lead_withdrawn_unless_played_to(ctx: Context[ev.LeadOutOfTurn], law: str) -> Decision:
+def _taken_back(offender: str, must: bool) -> tuple[list[Option], list[Duty]]:
+    """(options, duties) of a lead taken back: a duty where the law says it must be (Portland
+    law 24), else the offender's option (the Club Code's law 40, "may be taken up again")."""
+    return ([], [Duty("take-back", offender)]) if must else ([Option("take-back", offender)], [])
+
+
+def lead_withdrawn_unless_played_to(ctx: Context[ev.LeadOutOfTurn], law: str, *,
+                                    must: bool = False) -> Decision:
     """A lead out of turn taken back unless the adversary has played to it, then standing
-    (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté)."""
+    (Portland law 24 at Rubicon Bézique, the Club Code's law 40 at Écarté); `must`, the law
+    says it must be taken back, not that it may."""
     offender, card = ctx.event.player, ctx.event.card
     if ctx.event.followed_by:
         return ctx.decide(
             "play-on", [law],
             f"The adversary has played to {offender}'s lead of the {card.name} out of turn: "
             f"it stands, and the trick counts as played.")
+    options, duties = _taken_back(offender, must)
     return ctx.decide(
         "no-penalty", [law],
-        f"{offender} led the {card.name} out of turn; nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)])
+        f"{offender} led the {card.name} out of turn; nobody has played to it, so it "
+        f"{'must be' if must else 'is'} taken back.",
+        options=options, duties=duties)
 
 
 def nothing_led_yet(ctx: Context[Event]) -> bool:
@@ -151,16 +179,19 @@ def nothing_led_yet(ctx: Context[Event]) -> bool:
     return trick is None or not trick.cards
 
 
-def played_before_the_lead(ctx: Context[ev.PlayOutOfTurn], law: str) -> Decision:
+def played_before_the_lead(ctx: Context[ev.PlayOutOfTurn], law: str, *,
+                          must: bool = False) -> Decision:
     """With two players, a card played when the adversary should lead: a lead out of turn
-    nobody has played to, taken back (the law that says so for a lead: `law`)."""
+    nobody has played to, taken back (the law that says so for a lead: `law`; `must`, as
+    lead_withdrawn_unless_played_to)."""
     offender = ctx.event.player
+    options, duties = _taken_back(offender, must)
     return ctx.decide(
         "no-penalty", [law],
         f"{offender} {played_words(ctx)} when it was {ctx.table.adversary(offender)}'s lead: "
-        f"with two players that is a lead out of turn, and nobody has played to it, so it is "
-        f"taken back.",
-        options=[Option("take-back", offender)])
+        f"with two players that is a lead out of turn, and nobody has played to it, so it "
+        f"{'must be' if must else 'is'} taken back.",
+        options=options, duties=duties)
 
 
 def rule_cut(

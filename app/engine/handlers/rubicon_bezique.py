@@ -319,7 +319,7 @@ def drew_out_of_turn(ctx: Context[ev.DrewOutOfTurn]) -> Decision | None:
 @rules("rubicon-bezique", "english", "lead-out-of-turn")
 def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     """Law 24: withdrawn unless the adversary has played to it."""
-    return lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn")
+    return lead_withdrawn_unless_played_to(ctx, E + "lead-out-of-turn", must=True)
 
 
 @rules("rubicon-bezique", "english", "play-out-of-turn")
@@ -328,7 +328,7 @@ def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     turn, and nobody has played to it: it is taken back."""
     if not nothing_led_yet(ctx):
         return None  # The leader has led: the other player's card is in turn.
-    return played_before_the_lead(ctx, E + "lead-out-of-turn")
+    return played_before_the_lead(ctx, E + "lead-out-of-turn", must=True)
 
 
 @rules("rubicon-bezique", "english", "play")

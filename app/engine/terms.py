@@ -1,0 +1,146 @@
+"""The terms a ruling states beside its outcome: the choices the laws give a side (options)
+and what a side must do whoever chooses what (duties), with their words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+OPTIONS: dict[str, str] = {
+    "void-deal": "Call the deal void.",
+    "draw-two-next": "Make the offender draw two cards at the next draw.",
+    "claim-misdeal": "Claim a misdeal.",
+    "discard-surplus": "Discard the surplus cards.",
+    "supply-from-stock": "Make up the shortage from the stock (remainder of the pack).",
+    "draw-from-dealer": "Draw the surplus from the dealer's hand.",
+    "draw-from-pone": "Draw the surplus from the non-dealer's hand.",
+    "refuse-cards": "Refuse the exposed cards and have the next ones instead.",
+    "take-exposed-card": "Take the exposed card in the next exchange.",
+    "direct-play": "Direct which card the offender plays.",
+    "choose-card-in-play": "Choose which turned card is in play; the other goes back on top.",
+    "let-dealer-correct": "Allow the dealer to put the deal right.",
+    # Club Code law 9: before the turn-up the non-dealer "may require the dealer to rectify".
+    "dealer-rectifies": "Require the dealer to put the error right.",
+    "mark-omitted": "Mark the points omitted, while the law still allows it.",
+    "choose-trump": "Choose which turned card is the trump.",
+    "new-deal": "Have the cards dealt again.",
+    "eleventh-is-trump": "Take the eleventh card as trump and set aside the rest turned.",
+    "replay": "Have the cards taken back and the hand played again from the error.",
+    # The Club Code's laws 25 and 43 give "the option of requiring the hands to be played
+    # again": the whole hand from its first card, not from the error (Portland law 55's replay).
+    "replay-hand": "Have the whole hand played again from its first card.",
+    "call-card": "Call the exposed card to be led or played.",
+    "call-trump-lead": "Call on the partner to lead a trump.",
+    "call-no-trump-lead": "Call on the partner not to lead a trump.",
+    "call-suit": "Call the suit to be led.",
+    "claim-trick": "Claim the trick.",
+    "look-at-stock": "Look at all the cards of the stock.",
+    "claim-card": "Claim the card drawn out of turn.",
+    # Each game's "two cards" remedy in its own law's words (blind audit, round 6, #56, #39):
+    # Portland law 21 / Pinochle: the adversary looks at both at the next draw and takes either;
+    # Enquire Within: he chooses which drawn card goes back, no right to look; Cinch: both
+    # played cards lie face up and the adversaries elect which is played.
+    "choose-of-two": "Look at both cards at the next draw and take either.",
+    "choose-card-returned": "Choose which of the two cards drawn goes back, into the middle of "
+                            "the stock.",
+    "choose-card-played": "Choose which of the two cards played to the trick stands as his "
+                          "play (the other is exposed).",
+    "forbid-trump": "Forbid the playing of the exposed trump.",
+    "amend-declaration": "Amend the declaration with the card held.",
+    "add-points": "Add the points wrongly marked to one's own score.",
+    "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
+    "take-back": "Take back the card played in error.",
+    "insist-named-suit": "Insist that the suit named be played.",
+    "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
+    # Said by the second hand to his partner, the fourth (Foster's Cinch, ¶6).
+    "play-partner": 'Tell his partner to play before him ("Play, partner").',
+}
+
+
+# What a side must do whatever anyone chooses, beside the ruling's points: half of a remedy
+# that is no choice (Enquire Within: the player who played without drawing "must draw two
+# cards next time", and his adversary scores 10; the eighth blind round's #157). Said as
+# "North must draw two cards at the next draw."
+DUTIES: dict[str, str] = {
+    "draw-two-next": "Draw two cards at the next draw.",
+    # Portland law 24: "A card led out of turn must be taken up, unless it has been played
+    # to" (the eighth blind round's #15), where the Club Code's law 40 says "may": an option.
+    "take-back": "Take back the card led out of turn.",
+}
+
+
+# Options that give the same right in other words: claiming a misdeal, calling the deal void and
+# having the cards dealt again all end this deal and have the cards dealt afresh (the outcomes
+# "misdeal", "deal-void" and "new-deal" are one meaning in MEANINGS). Two rulings agree when
+# their options, read by meaning, give the same rights to the same players (CodeRuling.key).
+OPTION_MEANINGS: dict[str, str] = {
+    "claim-misdeal": "deal-again",
+    "void-deal": "deal-again",
+    "new-deal": "deal-again",
+    # Portland laws 11 and 12: a short hand made up from the stock by mutual agreement is the
+    # dealer's error put right with his adversary's leave; the two are one right, never
+    # rival answers (the blind audit's #40).
+    "fill-by-agreement": "let-dealer-correct",
+}
+
+
+# Options that give part of another's right and nothing else: taking the eleventh card as trump
+# is one choice of which turned card is the trump. A wrong choice offering only such parts of
+# the right ruling's rights, to the same side, is a narrower form of it (round 7's #25).
+PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
+
+
+def option_meaning(option_id: str) -> str:
+    """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
+    return OPTION_MEANINGS.get(option_id, option_id)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice the laws give a side: who chooses, what it does, and the score change it brings.
+
+    A ruling's own score holds only what happens whatever anyone chooses; points that follow
+    from a choice (the adversary *may* add them) belong to the option.
+    """
+
+    id: str
+    by: str
+    text: str = ""
+    score: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", {p: v for p, v in self.score.items() if v})
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.by, self.text, tuple(sorted(self.score.items()))))
+
+    @property
+    def words(self) -> str:
+        """What the option does, in words."""
+        return self.text or OPTIONS.get(self.id, "")
+
+    def score_words(self) -> str:
+        """The option's score change, e.g. 'South +40'; empty when it changes no score."""
+        return ", ".join(f"{p} {v:+d}" for p, v in self.score.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"id": self.id, "by": self.by, "text": self.words, "score": dict(self.score)}
+
+
+@dataclass(frozen=True)
+class Duty:
+    """What the laws oblige a player to do, whoever chooses what (DUTIES)."""
+
+    id: str
+    by: str
+
+    @property
+    def words(self) -> str:
+        """What he must do, in words."""
+        return DUTIES.get(self.id, "")
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"id": self.id, "by": self.by, "text": self.words}
