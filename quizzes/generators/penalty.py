@@ -124,7 +124,6 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
         and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None
         and figure_law(bank, f.for_code(law.code)) == law_id,  # its figure is this law's
-        deciding=True,
     )
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
