@@ -63,8 +63,10 @@ _WHERE: dict[str, Callable[[DealState], bool]] = {
     "drew-two": lambda s: _draws_due(s) or (_to_turn(s) and len(s.stock) > 1),
     # Outside the draw, a card taken when every draw is made and the next trick not yet led:
     # in the middle of a trick, whose the card is (its winner's to draw) is not yet known.
+    # Before the first trick no draw has been due, so nobody can draw "out of turn".
     "drew-out-of-turn": lambda s: _draws_due(s) or (
-        _to_turn(s) if s.melds is not None else _stock_left(s) and _to_lead(s)),
+        _to_turn(s) if s.melds is not None
+        else _stock_left(s) and _to_lead(s) and s.tricks_played > 0),
     "loser-saw-two": _draws_due,
     "both-drew-wrong": _draws_due,
     # In a melding game he looks beyond the card he has just turned (it lies face up).

@@ -60,26 +60,28 @@ def assert_well_formed(q: Question) -> None:
 
 def check_ruling(q: Question) -> None:
     scenario, ruling = _rerule(q.table)
-    sides = side_words(scenario, GAMES[scenario.game])
+    game = GAMES[scenario.game]
+    sides = side_words(scenario, game)
     cr = ruling.for_code(q.code)
     assert q.law in cr.laws and cr.outcome != "not-covered"
     (right,) = _right(q)
-    assert right.text == ruling_words(cr, sides)
+    assert right.text == ruling_words(cr, sides, game)
     for c in q.choices:
         if c.key != right.key:
-            assert c.text != ruling_words(cr, sides)
+            assert c.text != ruling_words(cr, sides, game)
             if c.code:  # marked as another code's remedy: it is that code's ruling here
                 # (in the right answer's words where its outcome means the same)
-                assert reading(c.text) == reading(ruling_words(ruling.for_code(c.code), sides))
+                assert reading(c.text) == reading(ruling_words(ruling.for_code(c.code), sides, game))
 
 
 def check_code(q: Question) -> None:
     scenario, ruling = _rerule(q.table)
     cr = ruling.for_code(q.code)
+    game = GAMES[scenario.game]
     assert q.law in cr.laws and q.answer == (q.code,)
-    assert ruling_words(cr, side_words(scenario, GAMES[scenario.game])) in q.prompt
+    assert ruling_words(cr, side_words(scenario, game), game) in q.prompt
     assert {c.key for c in q.choices} == {r.code for r in ruling.rulings}
-    assert all(ruling_words(r) != ruling_words(cr) for r in ruling.rulings if r.code != q.code)
+    assert all(ruling_words(r, None, game) != ruling_words(cr, None, game) for r in ruling.rulings if r.code != q.code)
 
 
 def check_revoke(q: Question) -> None:
