@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 
 from quizzes.questions import QuestionError
 
+# The type of the bank's written items: one question each, the same whatever the seed.
+AUTHORED = "authored"
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -24,8 +27,10 @@ if TYPE_CHECKING:
 
 def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[ItemInfo]:
     """`count` items covering every (type, game) pair first, then every code, then drawn at
-    random: distinct while the bank holds enough, else every item and then items again (each
-    asked with a seed of its own, so a second question of an item is another table)."""
+    random: distinct while the bank holds enough, else every item and then generated items
+    again (each asked with a seed of its own, so a second question of an item is another
+    table; an authored item is never asked twice). Fewer than `count` when the bank holds
+    only authored items."""
     chosen: dict[str, ItemInfo] = {}
     pool = sorted(items, key=lambda info: info.key)
 
@@ -48,8 +53,12 @@ def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[
     for info in rest[: max(0, count - len(chosen))]:
         chosen[info.key] = info
     drawn = list(chosen.values())
-    while len(drawn) < count and pool:
-        again = list(pool)
+    # Asked again, an authored item is the same question word for word (it has no seed): only
+    # generated items, each of whose seeds is another table, are drawn a second time (the
+    # ninth blind round's #75 and #100 were one authored item twice).
+    varied = [info for info in pool if info.type != AUTHORED]
+    while len(drawn) < count and varied:
+        again = list(varied)
         rng.shuffle(again)
         drawn += again[: count - len(drawn)]
     rng.shuffle(drawn)

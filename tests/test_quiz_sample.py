@@ -47,3 +47,15 @@ def test_the_sample_command_prints_numbered_questions_each_with_its_answer_and_i
     assert re.findall(r"^## #(\d+) ", out, re.MULTILINE) == ["1", "2", "3"]
     assert out.count("\nanswer: ") == 3 and out.count("\nid: ") == 3
     assert cli(["quiz", "sample", "--count", "0"]) == 2
+
+
+def test_items_asked_again_are_generated_never_an_authored_item_twice():
+    # An authored item has no seed: asked twice it was the same question word for word (the
+    # ninth blind round's #75 and #100).
+    items = _items() + [ItemInfo(f"authored:entry-{n}", "authored", f"entry-{n}", "bezique",
+                                 "play", "english") for n in range(10)]
+    for seed in range(5):
+        drawn = sample_items(items, len(items) + 40, random.Random(seed))
+        assert len(drawn) == len(items) + 40
+        authored = [i.key for i in drawn if i.type == "authored"]
+        assert sorted(authored) == sorted(f"authored:entry-{n}" for n in range(10))
