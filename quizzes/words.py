@@ -81,6 +81,15 @@ def code_words(code: str) -> str:
     return CODES.get(code, code).split(" (")[0]
 
 
+def account_words(content: Content, ruling_laws: Iterable[str]) -> str:
+    """' as Foster reports them (1897)': the account of its code a ruling follows, where the
+    code holds two accounts of the case that reckon it differently (a law's `account`, the
+    first its ruling cites); '' when none does. "Under the English laws" alone let a reader
+    apply the other account (the ninth blind audit's #160 and #114)."""
+    return next((f" {law.account}" for law_id in ruling_laws
+                 if (law := content.laws.get(law_id)) is not None and law.account), "")
+
+
 def reading_words(content: Content, law_ids: Iterable[str]) -> str:
     """', following X' for each law cited that is one reading of a disputed rule (a member of a
     variant group), so the question names the reading it asks about; '' when none is.

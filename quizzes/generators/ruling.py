@@ -38,6 +38,7 @@ from quizzes.judge import figures_only, law_point
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
+    account_words,
     code_words,
     event_words,
     reading_words,
@@ -474,6 +475,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
+        f"{account_words(bank.content, cr.laws)}"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
         situation=situation,
         kind="single",
