@@ -61,7 +61,7 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
         return ""
     # How the laws take the figures they reckon (law 58's whole hundreds), so "round the sum"
     # is no second reading of the same law (the ninth blind audit's #114).
-    how = "".join(f", {law.reckoning}" for law_id in dict.fromkeys(law_ids)
+    how = "".join(f" ({law.reckoning})" for law_id in dict.fromkeys(law_ids)
                   if (law := bank.content.laws.get(law_id)) is not None and law.reckoning)
     if len(numbers) > 1:
         return f" as laws {join_words(numbers)} reckon it{how}"
