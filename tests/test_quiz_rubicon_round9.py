@@ -6,6 +6,12 @@ family, each as the class it stands for:
   Portland laws 17, 21, 58 and 59 (rubiconed; the game's value, each score in whole
   hundreds). The stem names the account its ruling follows, and a law-58 figure says how the
   hundreds are taken (each score without its fractions, Hoffmann's 1300 + 600 + 1000 + 300).
+- #154: "must draw two cards at the next draw" asked with the stock gone: a remedy carried
+  out at the next draw is asked only where there is one.
+- #32 (Rubicon), #168 (Pinochle): a lawful play while the stock lasts cited the last-tricks
+  follow-and-win law, which does not apply then: no law held states the free play, so the
+  lawful ruling of a free stage cites none (the table builder shows the same ruling), and the
+  follow-and-win law's items are asked where it applies.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from functools import cache
 
 from bank_questions import BANK
 
+from app.engine import rule
+from app.model.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 
 E = "rubicon-bezique.english."
@@ -57,7 +65,7 @@ def test_a_law_58_figure_says_how_the_hundreds_are_taken() -> None:
     asked = [q for q in _surplus_questions() if "law 58" in q.prompt]
     assert asked
     for q in asked:
-        assert "each score taken in whole hundreds, without its fractions of a hundred" \
+        assert "(each score taken in whole hundreds without its fractions of a hundred)" \
             in q.prompt, (q.id, q.prompt)
 
 
@@ -86,4 +94,37 @@ def test_a_next_draw_remedy_is_asked_where_there_is_a_next_draw() -> None:
             asked += 1
             left = int(q.table["stock"]) + (q.table.get("turn_up") is not None)
             assert left > len(q.table["players"]), (q.id, left)
+    assert asked
+
+
+FOLLOW_AND_WIN = ("rubicon-bezique.english.failure-to-follow-or-win",
+                  "pinochle.american.replay-after-failure-to-follow-or-win")
+
+
+def test_a_free_play_while_the_stock_lasts_cites_no_follow_and_win_law() -> None:
+    """#32 and #168, as the engine (and so the table builder) rules them."""
+    for game, stock in (("rubicon-bezique", 90), ("pinochle", 15), ("bezique", 30)):
+        raw = {"game": game, "dealer": "South", "trump": "D", "stage": "play", "stock": stock,
+               "hands": {"North": ["AH", "KH", "9S"]},
+               "trick": {"leader": "South", "cards": ["10H"]},
+               "event": {"type": "play", "player": "North", "card": "9S"}}
+        ruling = rule(parse_scenario(raw, BANK.games), BANK.games, BANK.content)
+        covered = [r for r in ruling.rulings if r.outcome != "not-covered"]
+        assert covered, game
+        for r in covered:
+            assert r.outcome == "legal", (game, r.code)
+            assert not r.laws, (game, r.code, r.laws)
+
+
+def test_the_follow_and_win_laws_are_asked_where_they_apply() -> None:
+    asked = 0
+    for law_id in FOLLOW_AND_WIN:
+        for kind in ("ruling", "revoke"):
+            for seed in (*range(6), 202467):
+                q = _question(kind, law_id, seed)
+                if q is None:
+                    continue
+                asked += 1
+                assert "no duty to follow suit" not in q.explanation, q.id
+                assert q.table is None or not q.table.get("stock"), q.id
     assert asked
