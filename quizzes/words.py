@@ -81,15 +81,6 @@ def code_words(code: str) -> str:
     return CODES.get(code, code).split(" (")[0]
 
 
-def account_words(content: Content, ruling_laws: Iterable[str]) -> str:
-    """' as Foster reports them (1897)': the account of its code a ruling follows, where the
-    code holds two accounts of the case that reckon it differently (a law's `account`, the
-    first its ruling cites); '' when none does. "Under the English laws" alone let a reader
-    apply the other account (the ninth blind audit's #160 and #114)."""
-    return next((f" {law.account}" for law_id in ruling_laws
-                 if (law := content.laws.get(law_id)) is not None and law.account), "")
-
-
 def reading_words(content: Content, law_ids: Iterable[str]) -> str:
     """', following X' for each law cited that is one reading of a disputed rule (a member of a
     variant group), so the question names the reading it asks about; '' when none is.
@@ -195,9 +186,16 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
     for option in ruling.options:
         choosers.setdefault(option.id, []).append(option.by)
     for option_id, who in choosers.items():
-        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(_option_words(option_id))
-    for names, what in by_chooser.items():
-        parts.append(f"{join_words(list(names), 'or')} may {join_words(what, 'or')}.")
+        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(option_id)
+    # An option whose points follow the choice (add a score marked in error) is a right beside
+    # the others, not instead of them ("call ... or add": the ninth blind audit's #52).
+    scored = {o.id for o in ruling.options if o.score}
+    for names, ids in by_chooser.items():
+        alone = [_option_words(i) for i in ids if i not in scored]
+        beside = [_option_words(i) for i in ids if i in scored]
+        also = f", and may also {join_words(beside, 'and')}" if alone and beside else ""
+        parts.append(f"{join_words(list(names), 'or')} may "
+                     f"{join_words(alone or beside, 'or')}{also}.")
     for option in ruling.options:
         if option.score:  # points that follow only if the option is chosen
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])

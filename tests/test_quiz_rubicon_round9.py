@@ -128,3 +128,21 @@ def test_the_follow_and_win_laws_are_asked_where_they_apply() -> None:
                 assert "no duty to follow suit" not in q.explanation, q.id
                 assert q.table is None or not q.table.get("stock"), q.id
     assert asked
+
+
+def test_a_false_declarations_add_points_is_said_beside_the_call_not_instead() -> None:
+    """#52 (Pinochle): the adversary may call a card shown and may add the points marked in
+    error; "call ... or add" would offer them as alternatives."""
+    asked = 0
+    for law in ("other-false-declarations", "false-four-of-a-kind"):
+        for seed in (*range(4), 991308):
+            q = _question("ruling", "pinochle.american." + law, seed)
+            if q is None:
+                continue
+            right = next(c.text for c in q.choices if c.key in q.answer)
+            if "call the exposed card" not in right:
+                continue  # he may amend: no penalty
+            asked += 1
+            assert "pinochle.american.erroneous-score" in q.laws, q.id
+            assert "to be led or played, and may also add the points" in right, (q.id, right)
+    assert asked

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from quizzes.generators.common import (
     Found,
+    account_words,
     builds_first_seed,
     figure_law,
     find,
@@ -19,7 +20,6 @@ from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
-    account_words,
     code_words,
     event_words,
     reading_words,

@@ -23,6 +23,7 @@ from app.model.scenario import Scenario
 from quizzes.generators.common import (
     Found,
     NoScenario,
+    account_words,
     builds_first_seed,
     find,
     pick_combo,
@@ -38,7 +39,6 @@ from quizzes.judge import figures_only, law_point
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
-    account_words,
     code_words,
     event_words,
     reading_words,
