@@ -20,6 +20,16 @@ def _draws_due(s: DealState) -> bool:
     return len(s.to_draw) == len(s.players)
 
 
+def _next_draw_too(s: DealState) -> bool:
+    """The draws are due, and after them the stock (the turn-up with it) still holds a whole
+    draw and a card over: a remedy carried out at the next draw (draw two next time, the pick
+    of the next draw's two cards) can be. Asked where the stock was gone, it could not, and
+    the adversary's draw had taken the last face-down card that was the winner's (the ninth
+    blind audit's #154)."""
+    left = len(s.stock) + (s.turn_up is not None)
+    return _draws_due(s) and left > 2 * len(s.players)
+
+
 def _stock_left(s: DealState) -> bool:
     return bool(s.stock) and not s.to_draw
 
@@ -59,15 +69,17 @@ _IN_THE_DRAW = frozenset({"failed-to-draw", "drew-two", "drew-out-of-turn", "los
 _BEFORE_DRAWING = frozenset({"false-declaration"})
 # A moment where each event can happen (any moment of its stage otherwise).
 _WHERE: dict[str, Callable[[DealState], bool]] = {
-    "failed-to-draw": _draws_due,
-    "drew-two": lambda s: _draws_due(s) or (_to_turn(s) and len(s.stock) > 1),
+    # Their remedies are carried out at the next draw (draw two next time; the adversary's
+    # pick of its two cards; the top card shown): there must be one.
+    "failed-to-draw": _next_draw_too,
+    "drew-two": lambda s: _next_draw_too(s) or (_to_turn(s) and len(s.stock) > 1),
     # Outside the draw, a card taken when every draw is made and the next trick not yet led:
     # in the middle of a trick, whose the card is (its winner's to draw) is not yet known.
     # Before the first trick no draw has been due, so nobody can draw "out of turn".
     "drew-out-of-turn": lambda s: _draws_due(s) or (
         _to_turn(s) if s.melds is not None
         else _stock_left(s) and _to_lead(s) and s.tricks_played > 0),
-    "loser-saw-two": _draws_due,
+    "loser-saw-two": _next_draw_too,
     "both-drew-wrong": _draws_due,
     # In a melding game he looks beyond the card he has just turned (it lies face up).
     "peeked-at-stock": lambda s: _stock_left(s) and (

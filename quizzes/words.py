@@ -186,9 +186,16 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
     for option in ruling.options:
         choosers.setdefault(option.id, []).append(option.by)
     for option_id, who in choosers.items():
-        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(_option_words(option_id))
-    for names, what in by_chooser.items():
-        parts.append(f"{join_words(list(names), 'or')} may {join_words(what, 'or')}.")
+        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(option_id)
+    # An option whose points follow the choice (add a score marked in error) is a right beside
+    # the others, not instead of them ("call ... or add": the ninth blind audit's #52).
+    scored = {o.id for o in ruling.options if o.score}
+    for names, ids in by_chooser.items():
+        alone = [_option_words(i) for i in ids if i not in scored]
+        beside = [_option_words(i) for i in ids if i in scored]
+        also = f", and may also {join_words(beside, 'and')}" if alone and beside else ""
+        parts.append(f"{join_words(list(names), 'or')} may "
+                     f"{join_words(alone or beside, 'or')}{also}.")
     for option in ruling.options:
         if option.score:  # points that follow only if the option is chosen
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])

@@ -162,8 +162,8 @@ def test_every_rubicon_penalty_stem_names_the_figure_it_asks():
 def test_the_question_of_the_audit_asks_the_games_value_and_cites_law_59():
     q = _question("penalty", "played-with-surplus-rubiconed", 993937)
     assert q is not None
-    assert "what is the value in points of the game South wins as laws 58 and 59 reckon it?" \
-        in q.prompt
+    assert "what is the value in points of the game South wins as laws 58 and 59 reckon it " \
+        "(each score taken in whole hundreds" in q.prompt
     assert q.answer == 1500
     assert "counts 100" in q.explanation
     assert E + "rubiconed-under-100" in q.laws

@@ -141,10 +141,12 @@ def test_pinochle_four_of_a_kind_held_two_is_any_other_erroneous_declaration(rul
     two_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "KS", "QH", "10D", "AH"]
     american = ruled(pinochle_declared(two_queens, "four-queens", False), "american")
     assert dict(american.score) == {"North": -60}
-    assert american.laws == ("pinochle.american.other-false-declarations",)
+    assert american.laws == ("pinochle.american.other-false-declarations",
+                             "pinochle.american.erroneous-score")
     three_queens = ["JS", "AC", "KH", "KD", "QD", "AD", "AH", "QS", "QH", "10D", "AH"]
     american = ruled(pinochle_declared(three_queens, "four-queens", False), "american")
-    assert american.laws == ("pinochle.american.false-four-of-a-kind",)
+    assert american.laws == ("pinochle.american.false-four-of-a-kind",
+                             "pinochle.american.erroneous-score")
 
 
 def test_a_declaration_after_the_stock_is_gone_found_late_gives_laws_50_and_51(ruled):

@@ -168,6 +168,23 @@ def test_false_pinochle_is_taken_down_like_any_other_declaration(ruled):
     assert PA + "other-false-declarations" in r.laws
 
 
+@pytest.mark.parametrize(("hand", "what", "value"), [
+    (FOUR_KINGS_SHOWN_THREE, "four-kings", 80),
+    (["QS", "JH", "AS", "10D", "KC", "9C", "AC", "10H", "KH", "JS", "9D", "QC"], "pinochle", 40),
+])
+def test_a_false_declaration_is_a_score_erroneously_marked_the_adversary_may_add_it(
+        ruled, hand, what, value):
+    """Seed 002:6 calls the points of a false declaration "the score erroneously marked", and
+    seed 002:7 lets the adversary add such a score to his own: beside the call, consistently
+    (the ninth blind audit's #52)."""
+    r = ruled(declared(hand, what, False), "american")
+    assert PA + "erroneous-score" in r.laws
+    assert choosers(r, "call-card") == choosers(r, "add-points") == ["South"]
+    added = next(o for o in r.options if o.id == "add-points")
+    assert dict(added.score) == {"South": value}
+    assert dict(r.score) == {"North": -value}
+
+
 @pytest.mark.parametrize(("marked", "correct"), [(60, 40), (150, 40), (20, 0)])
 def test_wrong_score_is_taken_down_and_may_be_added_by_the_adversary(ruled, marked, correct):
     raw = pinochle(

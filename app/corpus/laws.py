@@ -79,6 +79,14 @@ class Law(Schema, frozen=True, kw_only=True):
     # answer to "which law decides this?" where this law is the right one.
     refers_to: tuple[Text, ...] = ()
     counterparts: tuple[Counterpart, ...] = ()
+    # Whose account of its code the law gives, in a question's words ("as Foster reports them
+    # (1897)"), where the code holds two accounts of the law's case that reckon it differently
+    # (the English surplus: Foster's report against the Portland laws, the ninth blind audit's
+    # #160 and #114): a question asking the ruling names the account its ruling follows.
+    account: str = ""
+    # How the law takes the figures it reckons, in a question's words (law 58's whole
+    # hundreds): a question asking its figure says so, so the sum is read one way.
+    reckoning: str = ""
     variant_of: str = ""
     variant_default: bool = False
     changes: VariantChanges = field(default_factory=VariantChanges)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
 
 if TYPE_CHECKING:
+    from app.corpus.laws import Content
     from quizzes.bank import QuestionBank
 
 STRICT_RULES = ("follow", "follow-or-trump", "follow-and-win")
@@ -327,3 +328,10 @@ def public_table(raw: Mapping[str, Any], *, with_event: bool = True) -> dict[str
     if not with_event:
         table.pop("event", None)
     return table
+
+
+def account_words(content: Content, ruling_laws: Iterable[str]) -> str:
+    """' as Foster reports them (1897)': the account of its code a ruling follows, the first
+    `account` of a law it cites (the ninth blind audit's #160, #114); '' when none."""
+    return next((f" {law.account}" for law_id in ruling_laws
+                 if (law := content.laws.get(law_id)) is not None and law.account), "")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from quizzes.generators.common import (
     Found,
+    account_words,
     builds_first_seed,
     figure_law,
     find,
@@ -58,9 +59,13 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
                and (m := _LAW_NUMBER.search(law.source))]
     if not numbers:
         return ""
+    # How the laws take the figures they reckon (law 58's whole hundreds), so "round the sum"
+    # is no second reading of the same law (the ninth blind audit's #114).
+    how = "".join(f" ({law.reckoning})" for law_id in dict.fromkeys(law_ids)
+                  if (law := bank.content.laws.get(law_id)) is not None and law.reckoning)
     if len(numbers) > 1:
-        return f" as laws {join_words(numbers)} reckon it"
-    return f" as law {numbers[0]} reckons it"
+        return f" as laws {join_words(numbers)} reckon it{how}"
+    return f" as law {numbers[0]} reckons it{how}"
 
 
 def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
@@ -148,6 +153,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
+        f"{account_words(bank.content, cr.laws)}"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, {ask}",
         situation=situation,
         kind="number",

@@ -23,6 +23,7 @@ from app.model.scenario import Scenario
 from quizzes.generators.common import (
     Found,
     NoScenario,
+    account_words,
     builds_first_seed,
     find,
     pick_combo,
@@ -474,6 +475,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
+        f"{account_words(bank.content, cr.laws)}"
         f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
         situation=situation,
         kind="single",

@@ -110,6 +110,13 @@ def rule_play(
     """Judge the event's card: `legal`, or `revoke` with the code's remedy and options (or,
     `remedy_unknown`, with the words that the laws held give none)."""
     judged = judge_play(ctx, ctx.event.player, ctx.event.card)
+    rule = stage_rule(ctx)
+    if judged.legal and (rule is None or rule.rule in ("free", "none")):
+        # Play is free at this stage (while the stock lasts): the play is lawful because the
+        # stage lays no duty, which no law of the code held states; the law of the stage with
+        # duties (the last nine tricks' follow and win) does not apply, so it is not cited
+        # (the ninth blind audit's #32 and #168).
+        return ctx.decide("legal", (), judged.reason)
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
     return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options,

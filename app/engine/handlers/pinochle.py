@@ -114,6 +114,10 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     # since has put it out of reach.
     three_of_four = claim.declared.startswith("four-") and len(claim.lacking) <= 1
     law = P + ("false-four-of-a-kind" if three_of_four else "other-false-declarations")
+    # The points marked for it are "the score erroneously marked" (seed 002:6's own words):
+    # seed 002:7's law of a score marked in error fits them word for word, and lets the
+    # adversary add them to his own beside the call (the ninth blind audit's #52), as for a
+    # meld scored out of time (_marked_in_error).
     laws = [law] if claim.lacking else [law, P + "amending-a-declaration"]
     reason = (
         f"he declared it {claim.wanting}"
@@ -122,11 +126,12 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     )
     return ctx.decide(
         "penalty",
-        laws,
+        [*laws, P + "erroneous-score"],
         f"{who} declared {what} ({value}) wrongly: {reason}. The {value} points are taken "
-        f"down, and "
-        f"{adversary} may make him lead or play one of the cards he showed.",
-        options=[Option("call-card", adversary)],
+        f"down, and {adversary} may make him lead or play one of the cards he showed. As with "
+        f"any score marked in error, {adversary} may also add the {value} to his own score.",
+        options=[Option("call-card", adversary),
+                 Option("add-points", adversary, score={adversary: value})],
         score={who: -value},
     )
 
