@@ -56,7 +56,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"stands. {counts}",
         )
     offender = under[0]
-    if not table.discards_made and table.stage in ("deal", "bidding"):
+    if table.stage in ("deal", "bidding") and not table.discards_made:
         # Seed 003:1 has a short hand made up "from the discard", and says no more of when:
         # before the discard (the bidding just over, nine cards each) there is none to draw
         # from, so that remedy is not offered as his at this moment (the ninth blind round's
