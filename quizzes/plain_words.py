@@ -32,3 +32,20 @@ def cards_words(cards: Iterable[Card]) -> str:
         plural = rank + ("es" if rank.endswith("x") else "s")
         names.append(f"{_COUNT_WORDS.get(n, str(n))} {plural} of {suit}")
     return join_words(names)
+
+
+def trick_words(leader: str, players: list[str], cards: list[Card]) -> str:
+    """The trick in progress, each card said with its player in the order played (play going
+    to the left from the leader): 'North led to the trick in progress: jack of hearts.', or,
+    with more cards, 'North led the jack of hearts to the trick in progress, then East played
+    the three of hearts and South the ace of diamonds.' A list after 'North led' alone reads
+    as North leading every card of it (the ninth blind round's #133)."""
+    if len(cards) <= 1:
+        return f"{leader} led to the trick in progress: {join_words([c.name for c in cards])}."
+    seats = list(players)
+    start = seats.index(leader)
+    after = [f"{seats[(start + i) % len(seats)]} the {card.name}"
+             for i, card in enumerate(cards) if i]
+    after[0] = after[0].replace(" the ", " played the ", 1)
+    return (f"{leader} led the {cards[0].name} to the trick in progress, then "
+            f"{join_words(after)}.")

@@ -20,6 +20,7 @@ from app.engine.ruling import CodeRuling
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
+from quizzes.plain_words import trick_words
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
 from quizzes.words import (
@@ -221,6 +222,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(f"{value.leader} led to the trick in progress: {cards}.")
         out.append(f"{value.leader} led to the trick in progress: "
                    + _and([c.name for c in value.cards]) + ".")
+        out.append(trick_words(value.leader, list(scenario.players), list(value.cards)))
     elif fact == "bid" and value:
         out.append(f"{value.player} bid {value.amount}.")
     elif fact == "discard-made" and value:

@@ -17,7 +17,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario
 from app.table_builder.problem_words import number, ordinal
 from quizzes.declaration_words import blank_since_words, declared_when, holding_words
-from quizzes.plain_words import join_words
+from quizzes.plain_words import join_words, trick_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
@@ -459,8 +459,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")
     if s.trick is not None and s.trick.cards:
-        cards = join_words([c.name for c in s.trick.cards])
-        parts.append(f"{s.trick.leader} led to the trick in progress: {cards}.")
+        parts.append(trick_words(s.trick.leader, list(s.players), list(s.trick.cards)))
     if s.bid:
         parts.append(f"{s.bid.player} bid {s.bid.amount}.")
     scores = [f"{p} {v}" for p, v in s.scores.items()]

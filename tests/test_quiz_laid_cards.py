@@ -35,7 +35,9 @@ AUDIT = (
     "ruling:ecarte.english.lead-out-of-turn:596532",  # 164 (its 'which law?' item restated)
     # 171 (ruling:ecarte.french.leader-names-suit) is asked under the law its ruling rests on
     # first, named-suit-not-played (116 above): the same table is no second item.
-    "code:bezique.english.lead-out-of-turn-played-to:519936",  # 175
+    # 175 was a code question; with Foster's general laws silent on a false lead played to
+    # (round 9's #10) one code rules it: the same table is asked as the English ruling.
+    "ruling:bezique.english.lead-out-of-turn-played-to:519936",
 )
 
 

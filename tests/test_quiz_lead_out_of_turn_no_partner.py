@@ -1,11 +1,12 @@
 """A lead out of turn with no partner, under Foster's general laws.
 
-The general laws let a player who followed an adversary's false lead take his card back,
-with no moment after which the false lead stands ("the trick stands" once all have played is
-Cinch's own law): the fourth blind audit's D18 and D49 marked "No penalty." with the take-back
-offered as wrong. And a code the table's laws leave silent, but whose guiding principle puts
-the position back without penalty (the French laws of Bézique), gives "No penalty; North may
-take back the card" as well: D6 and D27 asked which code gives it.
+The general laws let a player who followed an adversary's false lead take his card back
+(the fourth blind audit's D18 and D49 marked "No penalty." with the take-back offered as
+wrong); of a false lead every other player has played to they say nothing, so it is not asked
+under them (the ninth blind round's #10). And a code the table's laws leave silent, but whose
+guiding principle puts the position back without penalty (the French laws of Bézique),
+gives "No penalty; North may take back the card" as well: D6 and D27 asked which code gives
+it.
 """
 
 from __future__ import annotations
@@ -21,22 +22,16 @@ def _marked(q):
     return next(c.text for c in q.choices if c.key == q.answer[0])
 
 
-def test_a_card_played_to_a_false_lead_may_be_taken_back_even_when_everyone_has_played():
-    # D18: two-handed Pinochle, South followed North's false lead. (D18 and D49 were asked
-    # on the laws the ruling also cites, adversaries-share-fault-for-false-lead and
-    # follow-to-wrong-lead: their tables are now asked under the law it rests on first.)
-    q = BANK.generate("ruling", P + "lead-out-of-turn-no-partner", 1)
-    assert q.table["game"] == "pinochle"
-    assert "South played to it." in q.situation
-    assert _marked(q) == "No penalty. North or South may take back the card played in error."
-    # D49: Auction Pitch, every other player followed the false lead (D49's own seed was
-    # the last trick, where taking back is moot and no false lead is now made: round 5 #106).
-    q = BANK.generate("ruling", P + "lead-out-of-turn-no-partner", 3)
+def test_a_card_played_to_a_false_lead_may_be_taken_back_while_some_have_still_to_play():
+    # D49's class: Auction Pitch, some players followed the false lead, one has still to play.
+    # Once every other player has played to it (two-handed, once the adversary has), the
+    # general laws are silent and the law is not asked (the ninth blind round's #10).
+    q = BANK.generate("ruling", P + "lead-out-of-turn-no-partner", 6)
     assert q.table["game"] == "auction-pitch"
-    assert "West led the king of spades out of turn. North, East and South played to it." \
+    assert "South led the ten of spades out of turn. West and North played to it." \
         in q.situation
-    assert _marked(q) == ("No penalty. West, North, East or South may take back the card "
-                          "played in error.")
+    assert _marked(q) == ("No penalty. South, West or North may take back the card played "
+                          "in error.")
     texts = [c.text for c in q.choices]
     assert "No penalty." not in texts and len(texts) >= 3
     assert not any("may take back" in t for t in texts if t != _marked(q))

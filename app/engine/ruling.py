@@ -136,6 +136,10 @@ class Decision(msgspec.Struct, frozen=True):
     # to put a wrong deal right while nobody has taken up a card): the explanation gives both
     # readings, and a quiz does not ask the moment (the eighth blind round's #4).
     contested: bool = False
+    # The law's remedy needs what the table does not yet hold (a short hand at Cinch made up
+    # from the discard, in the bidding, before anyone has discarded: the ninth blind round's
+    # #139): the ruling gives what holds now, and a quiz asks the law once the table holds it.
+    remedy_waits: bool = False
     # "" scored now, "last-trick" as it is played (law 19 gives it: round 7's #147).
     score_when: str = ""
     # What a side must do whatever is chosen (DUTIES): a part of the remedy as much as points.
@@ -237,6 +241,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
     def contested(self) -> bool:
         """Two laws of the code fit the moment and rule it differently (Decision.contested)."""
         return self.decision.contested
+
+    @property
+    def remedy_waits(self) -> bool:
+        """The law's remedy needs what the table does not yet hold (Decision.remedy_waits)."""
+        return self.decision.remedy_waits
 
     @property
     def score_when(self) -> str:

@@ -160,6 +160,8 @@ def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
             return None
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
+    if any(r.remedy_waits for r in ruling.rulings):
+        return None  # the law's remedy waits on what the table lacks: asked once it holds it
     if count_ruled_otherwise(bank, dealt, ruling):
         return None
     if lawful_declaration(dealt.scenario, dealt.game) and not any(

@@ -61,6 +61,8 @@ def card_led_before(s: Scenario) -> bool:
 # Options that fill a short hand, and those that take a surplus away (whose, by option).
 _FILLS_A_SHORTAGE = frozenset({"supply-from-stock", "draw-from-discard", "fill-by-agreement"})
 _TAKES_A_SURPLUS = frozenset({"discard-surplus", "draw-from-dealer", "draw-from-pone"})
+# Options drawn from the cards discarded: only once a discard has been made.
+_NEEDS_A_DISCARD = frozenset({"draw-from-discard"})
 
 
 def _counts_fit(cr: CodeRuling, s: Scenario, game: Game) -> bool:
@@ -131,6 +133,10 @@ def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     ids = {i for i, _ in cr.acts}
     if game is not None and not _counts_fit(cr, s, game):
         return "no hand has the surplus or the shortage the ruling acts on"
+    if ids & _NEEDS_A_DISCARD and not s.discards_made:
+        # Cinch's short hand made up from the discard, in the bidding (the ninth blind
+        # round's #139): nobody has thrown a card out yet.
+        return "nobody has discarded yet: there is no discard to draw from"
     if game is not None and ids & _DIRECTS_PARTNER and not _partner_still_to_play(cr, s, game):
         return "only the second hand tells his partner to play before him, who has not played"
     if (cr.outcome == "replay" or ids & TAKES_CARDS_BACK) and not cards_played(s):

@@ -67,7 +67,14 @@ def misdeal(
     exposed card or a wrong number be dealt to a player there must be a new deal": a card
     dealt face up, the dealer's error. A card a player turns up himself, dealt him face down,
     is not one dealt exposed: the game's laws held are silent on it, so Foster's general law
-    for that very case rules it (app/engine/handlers/general.py; the round-5 audit's #43)."""
+    for that very case rules it (app/engine/handlers/general.py; the round-5 audit's #43).
+    A card found face up in the remainder of the pack, below the cards the deal gives out, was
+    never dealt: the encyclopedia rule speaks of the dealing, Foster leaves the deal's other
+    irregularities to Seven-up (not held, domain AP-1), and the remainder plays no part in the
+    hand, so the laws held are silent on it (the ninth blind round's #41)."""
+    if isinstance(ctx.event, ev.FacedCardInPack) \
+            and ctx.event.position > ctx.game.hand_size * len(ctx.table.players):
+        return None
     if ctx.event.type == "wrong-count":
         _, over, under = over_under(ctx)
         if not over and not under:

@@ -56,6 +56,21 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"stands. {counts}",
         )
     offender = under[0]
+    if table.stage in ("deal", "bidding") and not table.discards_made:
+        # Seed 003:1 has a short hand made up "from the discard", and says no more of when:
+        # before the discard (the bidding just over, nine cards each) there is none to draw
+        # from, so that remedy is not offered as his at this moment (the ninth blind round's
+        # #139); what the law gives now is that the deal stands, without penalty. In play the
+        # discard (which follows the naming of trumps) has been made.
+        return ctx.decide(
+            "no-penalty",
+            [P + "wrong-count-after-bid", P + "too-few-cards"],
+            f"A bid has been made and the other three hands hold the right number, so the deal "
+            f"stands, and a short hand is not penalised. The laws have {offender} make up the "
+            f"shortage from the discard, plain-suit cards only, and nobody has discarded yet. "
+            f"{counts}",
+            remedy_waits=True,
+        )
     return ctx.decide(
         "no-penalty",
         [P + "wrong-count-after-bid", P + "too-few-cards"],

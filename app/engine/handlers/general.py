@@ -38,10 +38,17 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
 
 
 @rules(ANY_GAME, "american", "lead-out-of-turn")
-def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
-    """No partner: the lead is taken back without penalty; the adversaries share the fault."""
+def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision | None:
+    """No partner: the lead is taken back without penalty; the adversaries share the fault.
+    The general laws speak of a false lead still open: the player led into error "may take
+    back his card". Of a false lead every other player has played to, a trick complete, they
+    say nothing, and every specific code held has it stand then (Cinch 003:5, Portland law 24,
+    the Club Code's law 40): a rule of its own, not the general law's, so here the general
+    laws are silent (the ninth blind round's #10)."""
     offender = ctx.event.player
     followed = ctx.event.followed_by or ()
+    if set(ctx.table.players) - {offender} <= set(followed):
+        return None
     laws = [P + "lead-out-of-turn-no-partner", P + "adversaries-share-fault-for-false-lead"]
     if followed:
         laws.append(P + "follow-to-wrong-lead")
@@ -53,10 +60,9 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
                 f"played to it without penalty."
             )
         # Nobody has played to it: the lead is taken back (the law's remedy), as the Club
-        # Code's "taken back" at Écarté is; a follower led into error may take his card back,
-        # even when everyone has played to it: Foster's general laws give no moment after
-        # which a false lead stands ("the trick stands" once all have played is Cinch's own
-        # law, seed 003:5, not the general one; the fourth blind audit's D18, D49).
+        # Code's "taken back" at Écarté is; a follower led into error may take his card back
+        # while some player has still to play to it (the fourth blind audit's D18, D49; once
+        # all have played the general laws are silent, above).
         # The false lead itself goes back with the cards played to it (a right named for the
         # offender too, so "North may take back" is never offered as wrong beside it).
         taken_back = [offender, *followed]
