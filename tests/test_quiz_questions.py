@@ -71,7 +71,8 @@ def check_ruling(q: Question) -> None:
             assert c.text != ruling_words(cr, sides, game)
             if c.code:  # marked as another code's remedy: it is that code's ruling here
                 # (in the right answer's words where its outcome means the same)
-                assert reading(c.text) == reading(ruling_words(ruling.for_code(c.code), sides, game))
+                theirs = ruling.for_code(c.code)
+                assert reading(c.text) == reading(ruling_words(theirs, sides, game))
 
 
 def check_code(q: Question) -> None:
@@ -81,7 +82,8 @@ def check_code(q: Question) -> None:
     assert q.law in cr.laws and q.answer == (q.code,)
     assert ruling_words(cr, side_words(scenario, game), game) in q.prompt
     assert {c.key for c in q.choices} == {r.code for r in ruling.rulings}
-    assert all(ruling_words(r, None, game) != ruling_words(cr, None, game) for r in ruling.rulings if r.code != q.code)
+    assert all(ruling_words(r, None, game) != ruling_words(cr, None, game)
+               for r in ruling.rulings if r.code != q.code)
 
 
 def check_revoke(q: Question) -> None:
