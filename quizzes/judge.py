@@ -49,7 +49,7 @@ from quizzes.stem_echoes import (
     restated_alone,
     title_weights,
 )
-from quizzes.words import EITHER_CHOOSES, OUTCOME_WORDS, ruling_words, side_words
+from quizzes.words import EITHER_CHOOSES, NO_PENALTY, OUTCOME_WORDS, ruling_words, side_words
 
 # Question types whose choices are names written for each law or item (restating the stem
 # is possible only there).
@@ -80,6 +80,8 @@ _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
 _SCORES = re.compile(r"^(?P<who>.+?) (?:scores?|adds?|wins? it, worth) (?P<n>\d+)"
                      r"(?: to (?:his|their) score)?$")
 _TAKEN = re.compile(r"^(?P<who>.+?) (?:has|have) (?P<n>\d+) taken off (?:his|their) score$")
+_CORRECTED = re.compile(r"^(?P<who>.+?) (?:has|have) the (?P<n>\d+) (?:he|they) marked in error "
+                        r"taken off (?:his|their) score \(a correction\)$")
 
 
 def _names(text: str) -> list[str]:
@@ -135,10 +137,25 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
         elif (m := _SCORES.match(sentence)) is not None:
             score[by_side.get(m["who"], m["who"])] = int(m["n"])
         elif (m := _TAKEN.match(sentence)) is not None:
+            if outcome in NO_PENALTY:
+                return None  # a fine beside "No penalty": no ruling's words (round 9's #108)
+            score[by_side.get(m["who"], m["who"])] = -int(m["n"])
+        elif (m := _CORRECTED.match(sentence)) is not None and outcome in NO_PENALTY:
             score[by_side.get(m["who"], m["who"])] = -int(m["n"])
         else:
             return None
     return CodeRuling(code, Decision(outcome, (), "", tuple(options), score))
+
+
+def _refutes_itself(text: str) -> bool:
+    """Whether a choice denies a penalty and words a fine in the same breath ("No penalty.
+    South has 1 taken off his score.", the ninth blind round's #108)."""
+    folded = " ".join(text.split())
+    opening = next(((w, o) for w, o in _OPENINGS if folded.startswith(w)), None)
+    if opening is None or opening[1] not in NO_PENALTY:
+        return False
+    rest = folded[len(opening[0]):]
+    return any(_TAKEN.match(s.strip().rstrip(".")) for s in re.split(r"(?<=\.)\s+", rest))
 
 
 def law_point(ruling: CodeRuling) -> tuple[str, frozenset[tuple[str, str]], frozenset[str], bool]:
@@ -335,6 +352,9 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
         out.append(Finding(q.id, "giveaway", "every wrong choice shares the ruling's outcome "
                                              "and rights, and differs only in a figure"))
     for c in q.choices:
+        if _refutes_itself(c.text):
+            out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” fines beside "
+                                                 f"“No penalty”"))
         if c.key in answer:
             continue
         said = read_ruling(c.text, q.code, sides)

@@ -38,6 +38,7 @@ from quizzes.judge import figures_only, law_point
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
+    NO_PENALTY,
     code_words,
     event_words,
     reading_words,
@@ -214,6 +215,12 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     out: list[CodeRuling] = []
 
     def variant(**changes: object) -> None:
+        outcome = str(changes.get("outcome", cr.outcome))
+        score = changes.get("score", cr.score)
+        if outcome in NO_PENALTY and score and score != cr.score:
+            # A score taken down beside "No penalty" is a correction of what the right ruling
+            # takes down: never a fine moved, doubled or kept from a penalty (round 9's #108).
+            return
         decision = Decision(
             outcome=str(changes.get("outcome", cr.outcome)),
             options=changes.get("options", cr.options),  # type: ignore[arg-type]
