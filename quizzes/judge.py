@@ -35,6 +35,7 @@ from app.engine.ruling import (
     Decision,
     Option,
     also_true_of,
+    meaning,
     option_meaning,
 )
 from app.engine.table import Table
@@ -177,6 +178,17 @@ def figures_only(right: CodeRuling, wrong: Iterable[CodeRuling]) -> bool:
 
 
 # --- the table and its ruling --------------------------------------------------------------
+def wider_under_the_law(other: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a ruling gives the right one's rights and more, by a law the right one cites:
+    the law's whole remedy ("insist that the suit named be played, or direct which card"),
+    of which the table makes a part moot (the leader holds none of the suit he named). Quoted
+    from the law, it is no wrong ruling (the ninth blind round's #171, #194)."""
+    rights = {(o.id, o.by) for o in right.options}
+    wider = {(o.id, o.by) for o in other.options}
+    return (meaning(other.outcome) == meaning(right.outcome) and other.score == right.score
+            and rights < wider and bool(set(other.laws) & set(right.laws)))
+
+
 def _ruled(q: Question, games: Mapping[str, Game], content: Content
            ) -> tuple[Scenario, Ruling] | None:
     if q.table is None:

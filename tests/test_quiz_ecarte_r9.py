@@ -11,6 +11,8 @@
   the stem says nobody has proposed yet (#141).
 - An error in the exchange is told in the words that fit who made it: the dealer takes, the
   non-dealer asks for (#48).
+- A wrong choice giving the right ruling's rights and more, by the law the ruling cites (the
+  law's whole remedy, part of it moot at the table), is not offered (#171, #194).
 """
 
 from __future__ import annotations
@@ -21,15 +23,15 @@ import random
 import bank_questions
 
 from app.engine import CodeRuling, rule
-from app.engine.ruling import Decision
+from app.engine.ruling import Decision, Option
 from app.model.event_words import exchange_error_words
 from app.model.scenario import parse_scenario
 from quizzes.audit import question_problems
 from quizzes.generators.ruling import _mutations
-from quizzes.judge import judge
+from quizzes.judge import judge, read_ruling, wider_under_the_law
 from quizzes.questions import Choice, Question, QuestionError
 from quizzes.readings import disputed
-from quizzes.words import NO_PENALTY, ruling_words
+from quizzes.words import NO_PENALTY, ruling_words, side_words
 
 BANK = bank_questions.BANK
 SEEDS = range(6)
@@ -189,3 +191,35 @@ def test_the_audited_dealer_takes_too_few_is_told_as_the_dealers() -> None:
     q = BANK.generate("ruling", "ecarte.english.dealer-takes-too-few", 271329)
     assert "(or asked for)" not in q.situation
     assert "North took fewer cards from the stock than he discarded" in q.situation
+
+
+# --- #171, #194: the law's whole remedy, part of it moot here, is no wrong choice ---------------
+
+def test_a_wider_ruling_under_the_same_law_is_found() -> None:
+    law = ("ecarte.french.named-suit-not-played",)
+    right = CodeRuling("french", Decision("penalty", law, "",
+                                          options=(Option("direct-play", "South"),)))
+    whole = CodeRuling("french", Decision("penalty", law, "", options=(
+        Option("insist-named-suit", "South"), Option("direct-play", "South"))))
+    other_law = CodeRuling("french", Decision("penalty", ("x",), "", options=whole.options))
+    assert wider_under_the_law(whole, right)
+    assert not wider_under_the_law(right, whole)
+    assert not wider_under_the_law(other_law, right)
+
+
+def test_no_ruling_choice_quotes_the_whole_remedy_where_part_is_moot() -> None:
+    law = "ecarte.french.named-suit-not-played"
+    built = [BANK.generate("ruling", law, s) for s in (688077, 5899)] + _built(law)
+    for q in built:
+        assert q.table is not None and isinstance(q.answer, tuple)
+        scenario = parse_scenario(dict(q.table), BANK.games)
+        game = BANK.games[scenario.game]
+        sides = side_words(scenario, game)
+        right = rule(scenario, BANK.games, BANK.content).for_code("french")
+        rights = {(o.id, o.by) for o in right.options}
+        for c in q.choices:
+            said = read_ruling(c.text, "french", sides)
+            if c.key in q.answer or said is None:
+                continue
+            wider = {(o.id, o.by) for o in said.options}
+            assert not (said.outcome == right.outcome and rights < wider), (q.id, c.text)

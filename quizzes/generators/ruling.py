@@ -34,7 +34,7 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.judge import figures_only, law_point
+from quizzes.judge import figures_only, law_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -125,6 +125,7 @@ def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
 
 # Outcomes whose words deny a penalty: a ruling giving points is never worded so.
 _DENY_A_PENALTY = frozenset({"no-penalty", "legal"})
+
 # A law whose remedy takes a card back: "The cards are taken back and played again." would read
 # as its own words.
 _TAKEN_BACK = re.compile(r"\b(?:taken|take|takes|took) (?:it |them |the \w+ )?back\b|withdraw",
@@ -365,6 +366,8 @@ def ruling_choices(
             return
         if innocent_is_offender(other, erred):
             return  # the stem names who erred: "South may claim" beside South's error
+        if wider_under_the_law(other, cr):
+            return  # the law's whole remedy, part of it moot here (the ninth round's #171)
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
