@@ -293,7 +293,15 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
                f"{join_words([c.name for c in lacking])}."
     else:
         text = f"{opening}, which he holds, and {marked}."
-    if table.timing.has_played(player):
+    played, other = table.timing.has_played(player), _adversary(scenario, player)
+    held = scenario.hands.get(other)
+    if lacking and not (isinstance(held, tuple) and all(c in held for c in lacking)):
+        # Whether he owned his error before playing a card: the Club Code's law 25 punishes
+        # only one not owned; one owned comes off as an admitted overscore (law 51: #27).
+        # (Held by the adversary, law 25 excuses it whatever he owned.)
+        text += (" He has not owned his error." if played else
+                 f" {other} challenges it before {player} plays a card. He admits the error.")
+    if played:
         return text + (f" {player} has played a card this hand. He announced it only after "
                        f"playing his first card.")
     return text + (f" {player} has not played a card this hand. He announced it before "

@@ -11,6 +11,9 @@
   the stem says nobody has proposed yet (#141).
 - An error in the exchange is told in the words that fit who made it: the dealer takes, the
   non-dealer asks for (#48).
+- The false king is punished by law 25 only where he played a card without owning his error
+  (or the adversary holds the king); owned before a card is played, the point comes off as an
+  admitted overscore (law 51), and the stem says he admits it (#27).
 - A wrong choice giving the right ruling's rights and more, by the law the ruling cites (the
   law's whole remedy, part of it moot at the table), is not offered (#171, #194).
 """
@@ -31,7 +34,7 @@ from quizzes.generators.ruling import _mutations
 from quizzes.judge import judge, read_ruling, wider_under_the_law
 from quizzes.questions import Choice, Question, QuestionError
 from quizzes.readings import disputed
-from quizzes.words import NO_PENALTY, ruling_words, side_words
+from quizzes.words import NO_PENALTY, event_words, ruling_words, side_words
 
 BANK = bank_questions.BANK
 SEEDS = range(6)
@@ -223,3 +226,45 @@ def test_no_ruling_choice_quotes_the_whole_remedy_where_part_is_moot() -> None:
                 continue
             wider = {(o.id, o.by) for o in said.options}
             assert not (said.outcome == right.outcome and rights < wider), (q.id, c.text)
+
+
+# --- #27: the false king's penalty only where law 25's condition holds --------------------------
+
+def test_a_false_king_owned_before_a_card_is_played_comes_off_by_law_51() -> None:
+    q = BANK.generate("penalty", "ecarte.english.overscore-taken-down", 3)
+    assert q.laws[:2] == ("ecarte.english.overscore-taken-down", "ecarte.english.false-king")
+    assert "challenges it before North plays a card. He admits the error." in q.situation
+
+
+def test_the_false_king_penalty_is_asked_only_where_law_25_decides() -> None:
+    built = _built("ecarte.english.false-king", "penalty")
+    assert built
+    for q in built:
+        assert q.table is not None
+        scenario = parse_scenario(dict(q.table), BANK.games)
+        ruled = rule(scenario, BANK.games, BANK.content).for_code("english")
+        assert ruled.laws[0] == "ecarte.english.false-king", q.id
+        # Law 25 decides where the adversary holds the king, or where the announcer played a
+        # card without owning his error; an error owned is law 51's.
+        assert "He admits the error." not in q.situation, q.id
+
+
+# The audited table's kind (#27): the king of trumps in nobody's hand, no card played.
+_UNPLAYED_FALSE_KING = {
+    "game": "ecarte", "players": ["North", "South"], "dealer": "South",
+    "codes": ["american", "english", "french"],
+    "hands": {"North": ["KH", "JD", "AC", "QC", "KC"], "South": ["JS", "7C", "AS", "7H", "8H"]},
+    "stock": 21, "scores": {"North": 1, "South": 1}, "stage": "bidding", "tricks_played": 0,
+    "hands_seen": ["North", "South"], "trump": "D", "turn_up": "7D",
+    "event": {"type": "false-declaration", "player": "North", "declared": "king",
+              "next_trick_started": False},
+}
+
+
+def test_the_club_code_takes_an_unplayed_false_king_down_by_law_51() -> None:
+    scenario = parse_scenario(_UNPLAYED_FALSE_KING, BANK.games)
+    ruled = rule(scenario, BANK.games, BANK.content).for_code("english")
+    assert ruled.laws[0] == "ecarte.english.overscore-taken-down"
+    assert ruled.outcome == "no-penalty" and ruled.score == {"North": -1}
+    words = event_words(scenario, BANK.games["ecarte"], "english")
+    assert "South challenges it before North plays a card. He admits the error." in words
