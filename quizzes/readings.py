@@ -14,9 +14,11 @@ def disputed(content: Content, law: Law) -> bool:
     the hand was seen, beside Club Code laws 10 and 11; the ninth blind round's #101)."""
     if law.variant_of:
         return True
-    return any(
-        other.authority != law.authority
-        and ((law.case and other.case == law.case)
-             or (other.variant_of and law.id in other.related))
-        for other in content.laws_for(law.game, law.code)
-    )
+    # Indexed reads only (a stored corpus decodes a law per read: tests/test_quiz_law_at_scale).
+    if law.case and any(other.authority != law.authority
+                        for other in content.laws_of_case(law.game, law.code, law.case)):
+        return True
+    return any(reading.code == law.code and reading.authority != law.authority
+               and law.id in reading.related
+               for readings in content.variant_groups_of(law.game).values()
+               for reading in readings)
