@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import msgspec
 
@@ -217,8 +217,8 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
 
     def variant(**changes: object) -> None:
         outcome = str(changes.get("outcome", cr.outcome))
-        score = changes.get("score", cr.score)
-        if outcome in NO_PENALTY and score and score != cr.score:
+        score = cast("dict[str, int]", changes.get("score", cr.score))
+        if outcome in NO_PENALTY and score != cr.score and min(score.values(), default=0) < 0:
             # A score taken down beside "No penalty" is a correction of what the right ruling
             # takes down: never a fine moved, doubled or kept from a penalty (round 9's #108).
             return
