@@ -20,7 +20,7 @@ from app.engine.ruling import CodeRuling, Decision, also_true_of, meaning
 from app.model.scenario import parse_scenario
 from quizzes.judge import CLASSES, Finding, judge
 from quizzes.questions import Question, QuestionError
-from quizzes.words import OUTCOME_WORDS
+from quizzes.words import OUTCOME_WORDS, disputed
 
 # Opening words -> outcome, longest first so that no opening shadows a longer one.
 _OPENINGS = sorted(
@@ -103,7 +103,7 @@ def question_problems(content: Content, games: object, question: Question) -> li
                           and groups.count(content.laws[x].variant_of) == 1))
     for law_id in asked:
         law = content.laws.get(law_id)
-        if law is not None and law.variant_of and not _names_reading(q, law):
+        if law is not None and disputed(content, law) and not _names_reading(q, law):
             out.append(Problem(q.id, "unnamed-reading", f"{law_id} is one reading of a rule"))
     if q.type == "ruling":
         openings: dict[str, str] = {}

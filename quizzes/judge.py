@@ -35,6 +35,7 @@ from app.engine.ruling import (
     Decision,
     Option,
     also_true_of,
+    meaning,
     option_meaning,
 )
 from app.engine.table import Table
@@ -49,7 +50,7 @@ from quizzes.stem_echoes import (
     restated_alone,
     title_weights,
 )
-from quizzes.words import EITHER_CHOOSES, OUTCOME_WORDS, ruling_words, side_words
+from quizzes.words import EITHER_CHOOSES, NO_PENALTY, OUTCOME_WORDS, ruling_words, side_words
 
 # Question types whose choices are names written for each law or item (restating the stem
 # is possible only there).
@@ -80,6 +81,8 @@ _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
 _SCORES = re.compile(r"^(?P<who>.+?) (?:scores?|adds?|wins? it, worth) (?P<n>\d+)"
                      r"(?: to (?:his|their) score)?$")
 _TAKEN = re.compile(r"^(?P<who>.+?) (?:has|have) (?P<n>\d+) taken off (?:his|their) score$")
+_CORRECTED = re.compile(r"^(?P<who>.+?) (?:has|have) the (?P<n>\d+) (?:he|they) marked in error "
+                        r"taken off (?:his|their) score \(a correction\)$")
 
 
 def _names(text: str) -> list[str]:
@@ -135,10 +138,25 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
         elif (m := _SCORES.match(sentence)) is not None:
             score[by_side.get(m["who"], m["who"])] = int(m["n"])
         elif (m := _TAKEN.match(sentence)) is not None:
+            if outcome in NO_PENALTY:
+                return None  # a fine beside "No penalty": no ruling's words (round 9's #108)
+            score[by_side.get(m["who"], m["who"])] = -int(m["n"])
+        elif (m := _CORRECTED.match(sentence)) is not None and outcome in NO_PENALTY:
             score[by_side.get(m["who"], m["who"])] = -int(m["n"])
         else:
             return None
     return CodeRuling(code, Decision(outcome, (), "", tuple(options), score))
+
+
+def _refutes_itself(text: str) -> bool:
+    """Whether a choice denies a penalty and words a fine in the same breath ("No penalty.
+    South has 1 taken off his score.", the ninth blind round's #108)."""
+    folded = " ".join(text.split())
+    opening = next(((w, o) for w, o in _OPENINGS if folded.startswith(w)), None)
+    if opening is None or opening[1] not in NO_PENALTY:
+        return False
+    rest = folded[len(opening[0]):]
+    return any(_TAKEN.match(s.strip().rstrip(".")) for s in re.split(r"(?<=\.)\s+", rest))
 
 
 def law_point(ruling: CodeRuling) -> tuple[str, frozenset[tuple[str, str]], frozenset[str], bool]:
@@ -160,6 +178,17 @@ def figures_only(right: CodeRuling, wrong: Iterable[CodeRuling]) -> bool:
 
 
 # --- the table and its ruling --------------------------------------------------------------
+def wider_under_the_law(other: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a ruling gives the right one's rights and more, by a law the right one cites:
+    the law's whole remedy ("insist that the suit named be played, or direct which card"),
+    of which the table makes a part moot (the leader holds none of the suit he named). Quoted
+    from the law, it is no wrong ruling (the ninth blind round's #171, #194)."""
+    rights = {(o.id, o.by) for o in right.options}
+    wider = {(o.id, o.by) for o in other.options}
+    return (meaning(other.outcome) == meaning(right.outcome) and other.score == right.score
+            and rights < wider and bool(set(other.laws) & set(right.laws)))
+
+
 def _ruled(q: Question, games: Mapping[str, Game], content: Content
            ) -> tuple[Scenario, Ruling] | None:
     if q.table is None:
@@ -335,6 +364,9 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
         out.append(Finding(q.id, "giveaway", "every wrong choice shares the ruling's outcome "
                                              "and rights, and differs only in a figure"))
     for c in q.choices:
+        if _refutes_itself(c.text):
+            out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” fines beside "
+                                                 f"“No penalty”"))
         if c.key in answer:
             continue
         said = read_ruling(c.text, q.code, sides)

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.engine.ruling import CodeRuling
+from app.model.event_words import exchange_error_words
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
@@ -193,6 +194,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             # So does a score announced in the terms of a game that declares nothing in play
             # (Écarté's king, quizzes.words.announced_words): who announced what.
             out.append(announced_opening(scenario))
+        if scenario.event.type == "exchange-error":
+            # So does an exchange error in the words that fit who erred (dealer or not).
+            out.append(exchange_error_words(scenario.event.fields, scenario.dealer))
         if scenario.event.type == "drew-two":
             # So does a drawer's seeing two cards, in the words of laws that speak of it.
             out.append(seen_two_words(scenario))

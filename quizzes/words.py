@@ -11,14 +11,16 @@ from app.corpus.vocabulary import CODES
 from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
-from app.model.event_words import DECLARATION_WORDS, play_words
+from app.model.event_words import DECLARATION_WORDS, exchange_error_words, play_words
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
-from app.table_builder.problem_words import number, ordinal
+from app.table_builder.problem_words import number
 from quizzes.declaration_words import blank_since_words, declared_when, holding_words
+from quizzes.pack_places import faced_card_words
 from quizzes.plain_words import join_words, trick_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
+from quizzes.readings import disputed
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -92,7 +94,7 @@ def reading_words(content: Content, law_ids: Iterable[str]) -> str:
              if (law := content.laws.get(law_id)) is not None]
     authorities: list[str] = []
     for law in cited:
-        if law.variant_of and law.authority not in authorities:
+        if disputed(content, law) and law.authority not in authorities:
             authorities.append(law.authority)
     if not authorities:
         return ""
@@ -209,11 +211,27 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
         elif points > 0:
             parts.append(f"{scorer} {'add' if several else 'adds'} {points} to "
                          f"{'their' if several else 'his'} score.")
+        elif ruling.outcome in NO_PENALTY:
+            # A deduction beside "No penalty" is a score marked in error taken down, said so:
+            # "No penalty. South has 1 taken off his score" refutes itself beside "A penalty"
+            # (the ninth blind round's #108).
+            parts.append(correction_words(scorer, several, -points))
         else:
             taken = "have" if several else "has"
             parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
                          f"score.")
     return " ".join(parts)
+
+
+# Outcomes whose words deny a penalty: a deduction beside one is a correction, never a fine.
+NO_PENALTY = frozenset({"no-penalty"})
+
+
+def correction_words(scorer: str, several: bool, points: int) -> str:
+    """A score marked in error taken down, in a sentence: 'South has the 1 he marked in error
+    taken off his score (a correction).'"""
+    has, he, his = ("have", "they", "their") if several else ("has", "he", "his")
+    return f"{scorer} {has} the {points} {he} marked in error taken off {his} score (a correction)."
 
 
 # Events whose own sentence belongs to a melding game, in the words of a game of tricks.
@@ -282,7 +300,15 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
                f"{join_words([c.name for c in lacking])}."
     else:
         text = f"{opening}, which he holds, and {marked}."
-    if table.timing.has_played(player):
+    played, other = table.timing.has_played(player), _adversary(scenario, player)
+    held = scenario.hands.get(other)
+    if lacking and not (isinstance(held, tuple) and all(c in held for c in lacking)):
+        # Whether he owned his error before playing a card: the Club Code's law 25 punishes
+        # only one not owned; one owned comes off as an admitted overscore (law 51: #27).
+        # (Held by the adversary, law 25 excuses it whatever he owned.)
+        text += (" He has not owned his error." if played else
+                 f" {other} challenges it before {player} plays a card. He admits the error.")
+    if played:
         return text + (f" {player} has played a card this hand. He announced it only after "
                        f"playing his first card.")
     return text + (f" {player} has not played a card this hand. He announced it before "
@@ -295,24 +321,6 @@ def seen_two_words(scenario: Scenario) -> str:
     return (f"{scenario.event.get('player')}, drawing from the stock, saw two cards: he took "
             f"the top card and saw the one beneath it. The draws after the trick have been "
             f"made.")
-
-
-def faced_card_words(scenario: Scenario, game: Game) -> str | None:
-    """Where a faced card lay, in words true at the table's stage (None: the event's own
-    words serve). Once the hands are dealt, "card number 11 from the top" reads two ways, of
-    the pack before the deal or of the stock left (round 5's #101): it is said as a card of
-    the stock, with its place in the whole pack beside it."""
-    position = scenario.event.get("position")
-    dealt = sum(h if isinstance(h, int) else len(h) for h in scenario.hands.values())
-    if not isinstance(position, int) or not dealt or position <= dealt:
-        return None
-    k = position - dealt
-    where = ("the top card of the stock" if k == 1
-             else f"the {ordinal(k)} card from the top of the stock")
-    if k == 1 and game.has("turn_up") and scenario.turn_up is None:
-        where += ", the card due to be turned up for trumps"
-    return (f"A card is found face up in the pack: {where}, after the {number(dealt)} cards "
-            f"dealt (the {ordinal(position)} card of the whole pack).")
 
 
 def card_stands_after(scenario: Scenario, game: Game, code: str | None = None) -> str:
@@ -345,6 +353,8 @@ def event_words(scenario: Scenario, game: Game | None = None, code: str | None =
     announced = announced_words(scenario, game)
     if announced is not None:
         text = announced
+    if ev.type == "exchange-error":
+        text = exchange_error_words(ev.fields, scenario.dealer)
     if game is not None and ev.type == "faced-card-in-pack":
         text = faced_card_words(scenario, game) or text
     if game is not None and ev.type == "drew-two" and game.facts.play is not None \

@@ -122,7 +122,8 @@ def test_an_overscore_or_a_false_king_is_asked_with_a_choice_testing_the_law() -
     # The round's own choices (#107) are found by the judge, whatever table they stand on.
     q = built[0]
     right = next(c for c in q.choices if c.key in q.answer)
-    texts = [f"No penalty. {who} has {n} taken off his score." for who, n in
+    texts = [f"No penalty. {who} has the {n} he marked in error taken off his score (a "
+             f"correction)." for who, n in
              (("South", 2), ("North", 1), ("South", 3))]
     figures = dataclasses.replace(q, choices=(right, *(Choice(k, t) for k, t in
                                                        zip("xyz", texts, strict=True))))

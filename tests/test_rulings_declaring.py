@@ -221,8 +221,10 @@ def test_a_false_king_is_punished_only_once_the_announcer_has_played_a_card(rule
     before = ruled(ecarte(["QC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"]),
                    "english")
     assert (before.outcome, dict(before.score), ids(before)) == ("no-penalty", {"North": -1}, [])
-    assert before.laws == (EK + "false-king",)
-    assert "has not yet played a card" in before.explanation
+    # Owned before a card is played, the point comes off as an admitted overscore (law 51),
+    # law 25 cited beside it for why there is no penalty (the ninth blind round's #27).
+    assert before.laws == (EK + "overscore-taken-down", EK + "false-king")
+    assert "owns his error before playing a card" in before.explanation
     led = ruled(ecarte(["JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
                        trick={"leader": "North", "cards": ["QC"]}), "english")
     assert (led.outcome, dict(led.score), ids(led)) == ("penalty", {"North": -1}, ["replay-hand"])

@@ -35,7 +35,7 @@ from app.engine.core import Knowledge, fact_values, rule
 from app.engine.ruling import CodeRuling, Ruling
 from app.engine.table import Table
 from app.model.events import blank_event
-from app.model.facts import EVENT_PREFIX, FactKey, Reading, question
+from app.model.facts import EVENT_PREFIX, FACTS, FactKey, Reading, question
 from app.model.games import Game
 from app.model.scenario import Scenario
 
@@ -106,7 +106,9 @@ class Interview:
         for key in _needed(ruled.rulings):
             if key in self.known or key in self.not_known or key[0] == COUNTS[0]:
                 continue
-            values = self.values(key)
+            declared = FACTS.get(key[0])
+            implied = declared.implied(self.known) if declared and declared.implied else None
+            values = (implied,) if implied is not None else self.values(key)
             if len(values) == 1:
                 out[key] = values[0]
         return out

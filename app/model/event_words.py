@@ -150,6 +150,24 @@ EXCHANGE_ERRORS: dict[str, str] = {
     "stock-too-small": "proposed and was accepted, though the stock held too few cards for "
     "both players to exchange as many as they wished",
 }
+# An exchange error whose words turn on who erred: the dealer takes his cards himself, the
+# non-dealer asks for his ("took (or asked for)" of the dealer, who asks for nothing, was the
+# ninth blind round's #48). Keyed by error, then by whether the player is the dealer.
+EXCHANGE_ERRORS_BY_SEAT: dict[str, dict[bool, str]] = {
+    "took-too-few": {True: "took fewer cards from the stock than he discarded",
+                     False: "asked for fewer cards than he discarded"},
+}
+
+
+def exchange_error_words(f: Mapping[str, Any], dealer: str | None) -> str:
+    """An error in the exchange in a sentence, in the words that fit who made it (the
+    generic words where the dealer is not known)."""
+    by_seat = EXCHANGE_ERRORS_BY_SEAT.get(f["error"])
+    what = (by_seat[f["player"] == dealer] if by_seat is not None and dealer is not None
+            else EXCHANGE_ERRORS[f["error"]])
+    return f"In the exchange, {f['player']} {what}."
+
+
 # Errors in cutting (Portland laws 4, 7 and 9; Écarté Club Code laws 3, 4 and 7; the Chicago
 # Cinch code; Foster's General Laws), with their words.
 CUT_ERRORS: dict[str, str] = {

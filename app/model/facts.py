@@ -85,6 +85,9 @@ class Fact:
     says: Callable[[Any, str], str]
     of_seat: bool = False
     choices: tuple[str, ...] = ()
+    # A fact that follows from others once they are known: its value from the known facts,
+    # None while it does not follow (Ask settles it without a question).
+    implied: Callable[[Mapping[FactKey, Any]], Any] | None = None
 
 
 def _yes_no(yes: str, no: str) -> Callable[[Any, str], str]:
@@ -123,6 +126,15 @@ def _bid(value: Any, seat: str) -> str:
     return f"{value.player} made the bid ({value.amount})."
 
 
+def _proposing_implied(known: Mapping[FactKey, Any]) -> bool | None:
+    """A discard made or a card played: proposing has begun; neither: it has not (a proposal
+    leaves no other trace on a table)."""
+    made, played = known.get(("discard-made", None)), known.get(("any-card-played", None))
+    if made or played:
+        return True
+    return False if made is not None and played is not None else None
+
+
 # The moments the laws distinguish, in the order a hand passes through them.
 PHASES: dict[str, str] = {
     "before-play": "before any card has been played",
@@ -149,6 +161,12 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("trick", "trick", "What lies on the table of the trick in progress?", _trick),
     Fact("discard-made", "yes-no", "Has a discard (the exchange) been made this hand?",
          _yes_no("A discard has been made this hand.", "No discard has been made this hand.")),
+    Fact("proposing-begun", "yes-no",
+         "Had the non-dealer proposed or played (so the dealer may have accepted or refused)?",
+         _yes_no("The non-dealer had already proposed or played.",
+                 "Nobody has proposed yet: the non-dealer has neither proposed nor played, and "
+                 "the dealer has neither accepted nor refused."),
+         implied=_proposing_implied),
     Fact("bid", "bid", "Has a bid been made, and by whom?", _bid),
     Fact("bid-made", "yes-no", "Is the bidding over?",
          _yes_no("The bidding is over.", "The bidding is not over.")),

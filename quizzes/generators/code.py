@@ -10,6 +10,7 @@ from quizzes.generators.common import Found, builds_first_seed, find, public_tab
 from quizzes.generators.ruling import explanation
 from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
+from quizzes.readings import disputed
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
@@ -29,13 +30,15 @@ def laws(bank: QuestionBank) -> list[str]:
     """Laws whose ruling differs from every other code's, under every reading of theirs, for
     some table the question finds. The prompt names no reading (the authority of one code's
     reading points at that code: "following English Club Code" marked American, the blind
-    audit's #115), so neither a law that is itself one reading of a disputed rule nor one whose
+    audit's #115), so neither a law that is itself one reading of a disputed rule (or whose code
+    holds a rival reading of its case: quizzes.readings.disputed) nor one whose
     ruling some reading of another code also gives has a question."""
     return [law_id for law_id in bank.survey.laws("differs") if _askable(bank, law_id)]
 
 
 def _askable(bank: QuestionBank, law_id: str) -> bool:
-    return not bank.content.laws[law_id].variant_of and builds_first_seed(build, bank, law_id)
+    return not disputed(bank.content, bank.content.laws[law_id]) \
+        and builds_first_seed(build, bank, law_id)
 
 
 def same_elsewhere(bank: QuestionBank, law_ids: tuple[str, ...], code: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import msgspec
 
@@ -35,10 +35,11 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.judge import figures_only, law_point
+from quizzes.judge import figures_only, law_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
+    NO_PENALTY,
     code_words,
     event_words,
     reading_words,
@@ -125,6 +126,7 @@ def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
 
 # Outcomes whose words deny a penalty: a ruling giving points is never worded so.
 _DENY_A_PENALTY = frozenset({"no-penalty", "legal"})
+
 # A law whose remedy takes a card back: "The cards are taken back and played again." would read
 # as its own words.
 _TAKEN_BACK = re.compile(r"\b(?:taken|take|takes|took) (?:it |them |the \w+ )?back\b|withdraw",
@@ -215,6 +217,12 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     out: list[CodeRuling] = []
 
     def variant(**changes: object) -> None:
+        outcome = str(changes.get("outcome", cr.outcome))
+        score = cast("dict[str, int]", changes.get("score", cr.score))
+        if outcome in NO_PENALTY and score != cr.score and min(score.values(), default=0) < 0:
+            # A score taken down beside "No penalty" is a correction of what the right ruling
+            # takes down: never a fine moved, doubled or kept from a penalty (round 9's #108).
+            return
         decision = Decision(
             outcome=str(changes.get("outcome", cr.outcome)),
             options=changes.get("options", cr.options),  # type: ignore[arg-type]
@@ -359,6 +367,8 @@ def ruling_choices(
             return
         if innocent_is_offender(other, erred):
             return  # the stem names who erred: "South may claim" beside South's error
+        if wider_under_the_law(other, cr):
+            return  # the law's whole remedy, part of it moot here (the ninth round's #171)
         named = {o.by for o in other.options} | set(other.score)
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")

@@ -128,6 +128,11 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"the error right, or claim a fresh deal. {counts}",
             options=[Option("dealer-rectifies", pone), Option("new-deal", pone)],
         )
+    # Laws 15 to 18 speak before the non-dealer proposes (or plays) and the dealer answers:
+    # the stem says so (the ninth blind round's #141). Proposed, with neither exchange nor
+    # play, no law speaks.
+    if table.proposing_begun:
+        return None
     laws: list[str] = []
     options = [Option("new-deal", pone)]
     parts = [f"A wrong number was dealt. {counts}"]

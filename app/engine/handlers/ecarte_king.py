@@ -120,14 +120,15 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         )
     if not _has_played(table, who):
         # Law 25 punishes only a player who fails "to declare his error before he has played a
-        # card": until he plays one he may still own it, and there is no hand to replay yet.
+        # card": he owns it before playing one (the stem says so), and the point comes off as
+        # an overscore admitted (law 51), not by law 25 (the ninth blind round's #27).
         return ctx.decide(
             "no-penalty",
-            [E + "false-king"],
-            f"{who} announced the king of trumps without holding it, but he has not yet played "
-            f"a card, so he may still own his error: the point he marked comes off, and there "
-            f"is no penalty (law 25 punishes only a false announcement not owned before the "
-            f"announcer plays a card).",
+            [E + "overscore-taken-down", E + "false-king"],
+            f"{who} announced the king of trumps without holding it and owns his error before "
+            f"playing a card: the point he marked is an overscore admitted, and comes off "
+            f"(law 51). There is no penalty: law 25 punishes only a false announcement not "
+            f"owned before the announcer plays a card.",
             score={who: -1},
         )
     return ctx.decide(
