@@ -21,6 +21,7 @@ from app.model.event_words import exchange_error_words
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
+from quizzes.announce_words import announced_opening
 from quizzes.plain_words import trick_words
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
@@ -29,7 +30,6 @@ from quizzes.words import (
     MELD_GAME_WORDS,
     SEEN_VERBS,
     STAGE_WORDS,
-    announced_opening,
     dealer_words,
     looked_words,
     seen_two_words,

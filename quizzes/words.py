@@ -8,14 +8,13 @@ from typing import Any
 from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
 from app.engine.table import Table
-from app.model.event_words import DECLARATION_WORDS, exchange_error_words, play_words
+from app.model.event_words import exchange_error_words, play_words
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
-from app.table_builder.problem_words import number
+from quizzes.announce_words import adversary_name, announced_words
 from quizzes.declaration_words import blank_since_words, declared_when, holding_words
 from quizzes.pack_places import faced_card_words
 from quizzes.plain_words import join_words, trick_words
@@ -240,10 +239,6 @@ _TRICK_GAME_WORDS = {
 }
 
 
-def _adversary(scenario: Scenario, player: Any) -> str:
-    return next((p for p in scenario.players if p != player), "his adversary")
-
-
 # Events whose own sentence is a game of tricks' (cards drawn into the hand), in a melding
 # game's terms: there a card drawn is turned face up at once and never joins the hand (Foster
 # 1913), so drawing two is turning up two (both seen), and drawing out of turn is turning the
@@ -253,66 +248,8 @@ MELD_GAME_WORDS = {
                           "once, instead of one.",
     "drew-out-of-turn": lambda s: f"{s.event.get('player')} turned up the top card of the "
                                   f"stock out of turn: it was "
-                                  f"{_adversary(s, s.event.get('player'))}'s turn to draw.",
+                                  f"{adversary_name(s, s.event.get('player'))}'s turn to draw.",
 }
-
-
-def announced_opening(scenario: Scenario) -> str:
-    """'North announced the king of trumps': the opening of announced_words, which states
-    every field of a false-declaration event (who, and what)."""
-    declared = scenario.event.get("declared")
-    what = DECLARATION_WORDS.get(str(declared), str(declared))
-    return f"{scenario.event.get('player')} announced {what}"
-
-
-def announced_words(scenario: Scenario, game: Game | None) -> str | None:
-    """A score announced before play in a game where nothing is declared in play (the game's
-    [play] declared_points without declarations: Écarté's king of trumps, announced before
-    its holder's first card), in that game's terms: who announced what and marked it, whether
-    he holds it, and when he announced it, before his first card or after it, the time the law
-    turns on (Club Code law 23). The declaring words of Bézique and Pinochle ("declared and
-    scored", "a card of the next trick", "the cards for it") are not this game's (the sixth
-    blind round's #20). None for another event or game."""
-    ev = scenario.event
-    declared = ev.get("declared")
-    play = game.facts.play if game is not None else None
-    if ev.type != "false-declaration" or play is None or play.declarations \
-            or not isinstance(declared, str) or game is None:
-        return None
-    player = str(ev.get("player"))
-    points = play.declared_points.get(declared, 0)
-    marked = f"marked {number(points)} point{'' if points == 1 else 's'} for it"
-    hand = scenario.hands.get(player)
-    lacking = missing_cards(declared, hand, scenario.trump, game) \
-        if isinstance(hand, tuple) else None
-    table = Table(scenario, game)
-    trick = scenario.trick
-    opening = announced_opening(scenario)
-    mine = [c for who, c in zip(table.trick_players, trick.cards, strict=False)
-            if who == player] if trick is not None else []
-    if lacking and all(c in mine for c in lacking):
-        # The king itself on the trick: the table shows it, and when he announced it.
-        return f"{opening} as he played it, and {marked}."
-    if lacking is None:
-        text = f"{opening} and {marked}."
-    elif lacking:
-        text = f"{opening} and {marked}. He does not hold the " \
-               f"{join_words([c.name for c in lacking])}."
-    else:
-        text = f"{opening}, which he holds, and {marked}."
-    played, other = table.timing.has_played(player), _adversary(scenario, player)
-    held = scenario.hands.get(other)
-    if lacking and not (isinstance(held, tuple) and all(c in held for c in lacking)):
-        # Whether he owned his error before playing a card: the Club Code's law 25 punishes
-        # only one not owned; one owned comes off as an admitted overscore (law 51: #27).
-        # (Held by the adversary, law 25 excuses it whatever he owned.)
-        text += (" He has not owned his error." if played else
-                 f" {other} challenges it before {player} plays a card. He admits the error.")
-    if played:
-        return text + (f" {player} has played a card this hand. He announced it only after "
-                       f"playing his first card.")
-    return text + (f" {player} has not played a card this hand. He announced it before "
-                   f"playing his first card.")
 
 
 def seen_two_words(scenario: Scenario) -> str:
