@@ -21,6 +21,7 @@ from functools import cache
 from bank_questions import BANK
 
 from app.engine import rule
+from app.engine.handlers.common import FREE_PLAY_CASE
 from app.model.scenario import parse_scenario
 from quizzes.questions import Question, QuestionError
 
@@ -113,7 +114,12 @@ def test_a_free_play_while_the_stock_lasts_cites_no_follow_and_win_law() -> None
         assert covered, game
         for r in covered:
             assert r.outcome == "legal", (game, r.code)
-            assert not r.laws, (game, r.code, r.laws)
+            # Only the code's law of free play (Hoffmann's, for the English Bézique and
+            # Rubicon codes) is cited; no law of the last tricks' duties.
+            free = {law.id for law in BANK.content.laws_of_case(game, r.code, FREE_PLAY_CASE)}
+            assert set(r.laws) == free, (game, r.code, r.laws)
+    assert BANK.content.laws_of_case("rubicon-bezique", "english", FREE_PLAY_CASE)
+    assert BANK.content.laws_of_case("bezique", "english", FREE_PLAY_CASE)
 
 
 def test_the_follow_and_win_laws_are_asked_where_they_apply() -> None:

@@ -12,6 +12,9 @@ from app.model import event_types as ev
 from app.model.event_types import Event
 from app.model.games import StageRule
 
+# The case of a code's law that play is free while the stock lasts (content/laws/).
+FREE_PLAY_CASE = "play-while-stock-lasts"
+
 
 def each(option_id: str, players: Iterable[str], text: str = "") -> list[Option]:
     """The same option offered to each of several players."""
@@ -113,10 +116,12 @@ def rule_play(
     rule = stage_rule(ctx)
     if judged.legal and (rule is None or rule.rule in ("free", "none")):
         # Play is free at this stage (while the stock lasts): the play is lawful because the
-        # stage lays no duty, which no law of the code held states; the law of the stage with
-        # duties (the last nine tricks' follow and win) does not apply, so it is not cited
-        # (the ninth blind audit's #32 and #168).
-        return ctx.decide("legal", (), judged.reason)
+        # stage lays no duty. The law of the stage with duties (the last nine tricks' follow
+        # and win) does not apply, so it is not cited (the ninth blind audit's #32 and #168);
+        # the code's law of free play is, where it holds one (Hoffmann's Bézique and Rubicon),
+        # else none (Foster's Pinochle states only the duties after the stock).
+        free = ctx.content.laws_of_case(ctx.game.id, ctx.code, FREE_PLAY_CASE)
+        return ctx.decide("legal", [law.id for law in free], judged.reason)
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
     return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options,
