@@ -211,6 +211,27 @@ def _builder_play_pinochle(window: MainWindow) -> None:
     _builder_play(window, "pinochle")
 
 
+@shot("builder-duty")
+def _builder_duty(window: MainWindow) -> None:
+    # The first example whose ruling lays a duty on a side ("North must draw two cards at the
+    # next draw"), found by the engine's rulings the builder shows, not by a fixed id.
+    from app.corpus.loading import content_dir
+    from app.table_builder import examples_by_game, set_codes
+
+    builder = window.show_builder()
+    for examples in examples_by_game(content_dir() / "scenarios").values():
+        for example in examples:
+            builder.open_example(example.path)
+            ruling = builder.ruling
+            owing = [r.code for r in ruling.rulings if r.duties] if ruling is not None else []
+            if owing:
+                # Only the codes whose ruling holds the duty, so its column is in view.
+                builder.document.start(set_codes(builder.raw, owing, builder.game))
+                _settle()
+                return
+    _settle()
+
+
 @shot("builder-impossible")
 def _builder_impossible(window: MainWindow) -> None:
     from app.table_builder import give_card
