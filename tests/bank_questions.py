@@ -34,6 +34,16 @@ def question(item: str, seed: int) -> Question | QuestionError:
         return exc
 
 
+@cache
+def generated(kind: str, law_id: str, seed: int) -> Question | None:
+    """The question of a type and law from `seed`, or None where that seed (or the law) builds
+    none: the helper the round tests of single laws share."""
+    try:
+        return BANK.generate(kind, law_id, seed)
+    except (QuestionError, LookupError):
+        return None
+
+
 def of_seed(seed: int) -> tuple[tuple[ItemInfo, Question | QuestionError], ...]:
     """Each item of the bank, in bank order, with its question from `seed` (or why that seed
     builds none)."""

@@ -17,25 +17,20 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import cache
 
-from bank_questions import BANK
+from bank_questions import BANK, generated
 
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, also_true_of
 from quizzes.judge import judge, read_ruling
-from quizzes.questions import Choice, Question, QuestionError
+from quizzes.questions import Choice, Question
 
 E = "rubicon-bezique.english."
 SEEDS = (0, 1, 2, 3, 4, 5)
 
 
-@cache
 def _question(kind: str, law: str, seed: int) -> Question | None:
-    try:
-        return BANK.generate(kind, E + law, seed)
-    except QuestionError:
-        return None
+    return generated(kind, E + law, seed)
 
 
 def _questions(kind: str, law: str, seeds: tuple[int, ...] = SEEDS) -> list[Question]:

@@ -19,25 +19,20 @@ class it stands for, judged from the Portland Club laws (Hoffmann 1909) and Fost
 from __future__ import annotations
 
 import random
-from functools import cache
 
-from bank_questions import BANK
+from bank_questions import BANK, generated
 
 from app.engine import rule
 from quizzes.generators.common import count_ruled_otherwise, rule_combo
 from quizzes.moments import deal_moment
-from quizzes.questions import Question, QuestionError
+from quizzes.questions import Question
 
 E = "rubicon-bezique.english."
 SEEDS = (0, 1, 2, 3, 4, 5, 6, 7)
 
 
-@cache
 def _question(kind: str, law: str, seed: int) -> Question | None:
-    try:
-        return BANK.generate(kind, law, seed)
-    except (QuestionError, LookupError):
-        return None
+    return generated(kind, law, seed)
 
 
 def _questions(kind: str, law: str, seeds: tuple[int, ...] = SEEDS) -> list[Question]:

@@ -16,14 +16,12 @@ family, each as the class it stands for:
 
 from __future__ import annotations
 
-from functools import cache
-
-from bank_questions import BANK
+from bank_questions import BANK, generated
 
 from app.engine import rule
 from app.engine.handlers.common import FREE_PLAY_CASE
 from app.model.scenario import parse_scenario
-from quizzes.questions import Question, QuestionError
+from quizzes.questions import Question
 
 E = "rubicon-bezique.english."
 SEEDS = (0, 1, 2, 3, 4, 5, 507399, 140050)
@@ -31,12 +29,8 @@ SURPLUS = ("surplus-after-first-trick", "surplus-and-short", "played-with-surplu
            "surplus-and-short-last-trick")
 
 
-@cache
 def _question(kind: str, law_id: str, seed: int) -> Question | None:
-    try:
-        return BANK.generate(kind, law_id, seed)
-    except (QuestionError, KeyError):
-        return None
+    return generated(kind, law_id, seed)
 
 
 def _surplus_questions() -> list[Question]:
