@@ -54,3 +54,26 @@ def test_fosters_pinochle_replay_stays_the_innocent_players_option():
     r = _ruled("pinochle", "american")
     assert r.outcome == "revoke"
     assert [(o.id, o.by) for o in r.options] == [("replay", "South")] and not r.duties
+
+
+def test_wrong_choices_varying_only_who_holds_the_remedy_are_a_giveaway():
+    """The tenth round's #4, #40, #47: every wrong choice the right one with the right given
+    to, or the duty laid on, the player the stem shows did nothing wrong is a giveaway, as a
+    figure changed is (figures_only); a choice of another remedy or outcome is not."""
+    import msgspec
+
+    from app.engine import Option
+    from app.engine.ruling import Duty
+    from quizzes.judge import figures_only, read_ruling
+    from quizzes.words import ruling_words
+
+    right = _ruled("rubicon-bezique", "english")
+    moved = msgspec.structs.replace(right, decision=msgspec.structs.replace(
+        right.decision, duties=tuple(Duty(d.id, "South") for d in right.duties)))
+    assert figures_only(right, [moved])
+    read = read_ruling(ruling_words(moved), "english", {})
+    assert read is not None and [(d.id, d.by) for d in read.duties] == [("replay", "South")]
+    other = _ruled("pinochle", "american")
+    assert figures_only(other, [msgspec.structs.replace(other, decision=msgspec.structs.replace(
+        other.decision, options=(Option("replay", "North"),)))])
+    assert not figures_only(right, [moved, other])
