@@ -30,9 +30,11 @@ from app.corpus.laws import Content
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import (
+    DUTIES,
     MEANINGS,
     OPTIONS,
     Decision,
+    Duty,
     Option,
     also_true_of,
     meaning,
@@ -77,7 +79,10 @@ _OPENINGS = sorted([*((w + ".", o) for o, w in OUTCOME_WORDS.items()),
                    key=lambda p: -len(p[0]))
 _OPTION_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: oid
                     for oid, t in OPTIONS.items()}
+_DUTY_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: did
+                  for did, t in DUTIES.items()}
 _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
+_MUST = re.compile(r"^(?P<who>.+?) must (?P<what>.+)$")
 _SCORES = re.compile(r"^(?P<who>.+?) (?:scores?|adds?|wins? it, worth) (?P<n>\d+)"
                      r"(?: to (?:his|their) score)?$")
 _TAKEN = re.compile(r"^(?P<who>.+?) (?:has|have) (?P<n>\d+) taken off (?:his|their) score$")
@@ -124,6 +129,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
     rest = folded[len(words):].strip()
     by_side = {v: k for k, v in sides.items()}
     options: list[Option] = []
+    duties: list[Duty] = []
     score: dict[str, int] = {}
     for sentence in filter(None, (s.strip() for s in re.split(r"(?<=\.)\s+", rest))):
         sentence = sentence.rstrip(".")
@@ -135,6 +141,8 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             if ids is None:
                 return None
             options += [Option(str(i), p) for i in ids for p in who]
+        elif (m := _MUST.match(sentence)) is not None and m["what"] in _DUTY_BY_WORDS:
+            duties += [Duty(_DUTY_BY_WORDS[m["what"]], p) for p in _names(m["who"])]
         elif (m := _SCORES.match(sentence)) is not None:
             score[by_side.get(m["who"], m["who"])] = int(m["n"])
         elif (m := _TAKEN.match(sentence)) is not None:
@@ -145,7 +153,8 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             score[by_side.get(m["who"], m["who"])] = -int(m["n"])
         else:
             return None
-    return CodeRuling(code, Decision(outcome, (), "", tuple(options), score))
+    return CodeRuling(code, Decision(outcome, (), "", tuple(options), score,
+                                     duties=tuple(duties)))
 
 
 def _refutes_itself(text: str) -> bool:
@@ -169,12 +178,25 @@ def law_point(ruling: CodeRuling) -> tuple[str, frozenset[tuple[str, str]], froz
             any(n < 0 for n in ruling.score.values()))
 
 
+def remedy_point(ruling: CodeRuling) -> tuple[str, frozenset[str], frozenset[str], bool, bool]:
+    """What a ruling decides apart from who holds it and the figures: the outcome's class,
+    which rights and duties it states, whether it gives points and whether it takes any off
+    (the tenth blind round's #4, #40, #47: wrong choices that only give the right to the
+    player the stem shows did nothing wrong, or set back the wrong player)."""
+    return (MEANINGS.get(ruling.outcome, ruling.outcome),
+            frozenset(option_meaning(o.id) for o in ruling.options),
+            frozenset(d.id for d in ruling.duties),
+            any(n > 0 for n in ruling.score.values()),
+            any(n < 0 for n in ruling.score.values()))
+
+
 def figures_only(right: CodeRuling, wrong: Iterable[CodeRuling]) -> bool:
-    """Whether every wrong ruling offered shares the right one's outcome and rights, and
-    differs only in a figure: the choices never test the law's point, only the stem's figure
-    read back (round 6's #107, #122: all "No penalty", points taken off one side or another)."""
+    """Whether every wrong ruling offered shares the right one's outcome class and remedy,
+    and differs only in a figure (round 6's #107, #122: all "No penalty", points taken off one
+    side or another) or in who holds the right or is set back (the tenth round's #4, #40, #47):
+    the choices never test the law's point, only the stem's figure or whose error it was."""
     wrong = list(wrong)
-    return bool(wrong) and all(law_point(w) == law_point(right) for w in wrong)
+    return bool(wrong) and all(remedy_point(w) == remedy_point(right) for w in wrong)
 
 
 # --- the table and its ruling --------------------------------------------------------------
@@ -362,7 +384,8 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
     read = [read_ruling(c.text, q.code, sides) for c in q.choices if c.key not in answer]
     if all(r is not None for r in read) and figures_only(right, [r for r in read if r]):
         out.append(Finding(q.id, "giveaway", "every wrong choice shares the ruling's outcome "
-                                             "and rights, and differs only in a figure"))
+                                             "and remedy, and differs only in a figure or "
+                                             "in who holds it"))
     for c in q.choices:
         if _refutes_itself(c.text):
             out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” fines beside "

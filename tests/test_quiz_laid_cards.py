@@ -36,8 +36,9 @@ AUDIT = (
     # 171 (ruling:ecarte.french.leader-names-suit) is asked under the law its ruling rests on
     # first, named-suit-not-played (116 above): the same table is no second item.
     # 175 was a code question; with Foster's general laws silent on a false lead played to
-    # (round 9's #10) one code rules it: the same table is asked as the English ruling.
-    "ruling:bezique.english.lead-out-of-turn-played-to:519936",
+    # (round 9's #10) one code rules it: the same table was asked as the English ruling, no
+    # more since the tenth round's #4, #40 (its wrong choices, "North adds 20" and "South adds
+    # 10", varied only the figure and who scores: a giveaway, not asked so).
 )
 
 

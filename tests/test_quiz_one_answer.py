@@ -34,8 +34,10 @@ def test_every_question_of_the_bank_has_one_defensible_answer(audit):
     # laws only beside laws of the same counts; Portland law 11 no item; 3 since round 7's
     # #82, no law beside one the right law takes in)
     # (90 rulings a seed since round 7's #25, #107, #122: a ruling whose wrong choices vary only
-    # a figure, or narrow the right one, is asked by its points or not at all)
-    assert audit.built["law"] >= 4 * 3 and audit.built["ruling"] >= 4 * 90
+    # a figure, or narrow the right one, is asked by its points or not at all; 87 a seed since
+    # the tenth round's #4, #40, #47: nor one whose wrong choices vary only who holds the
+    # right or is set back, 351 built over 4 seeds)
+    assert audit.built["law"] >= 4 * 3 and audit.built["ruling"] >= 4 * 87
     assert [str(p) for p in audit.problems] == []
     assert [str(f) for f in audit.findings] == []
 

@@ -67,6 +67,11 @@ DUTIES: dict[str, str] = {
     # Portland law 24: "A card led out of turn must be taken up, unless it has been played
     # to" (the eighth blind round's #15), where the Club Code's law 40 says "may": an option.
     "take-back": "Take back the card led out of turn.",
+    # Portland law 55: the card played in error and every card after it "must be taken up
+    # and replayed" (the tenth blind round's #68), where Foster's Pinochle lets the adversary
+    # require it: an option there.
+    "replay": "Take back the wrong card and every card played after it, and play the hand "
+              "again from the error.",
 }
 
 

@@ -35,7 +35,7 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.judge import figures_only, law_point, wider_under_the_law
+from quizzes.judge import figures_only, remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
@@ -387,7 +387,7 @@ def ruling_choices(
                 and not said_of(other, cr) and not also_true_of(other, cr)
                 and bare_false_of(other, cr)):
             if len(wrong) >= WRONG:
-                if law_point(other) == law_point(cr):
+                if remedy_point(other) == remedy_point(cr):
                     return
                 wrong.pop()  # a choice of another outcome or right, for one of a figure
             seen.add(other.key())

@@ -109,9 +109,10 @@ def rule_play(
     remedy: str,
     options: Iterable[Option] = (),
     remedy_unknown: bool = False,
+    duties: Iterable[Duty] = (),
 ) -> Decision:
-    """Judge the event's card: `legal`, or `revoke` with the code's remedy and options (or,
-    `remedy_unknown`, with the words that the laws held give none)."""
+    """Judge the event's card: `legal`, or `revoke` with the code's remedy, options and
+    duties (or, `remedy_unknown`, with the words that the laws held give none)."""
     judged = judge_play(ctx, ctx.event.player, ctx.event.card)
     rule = stage_rule(ctx)
     if judged.legal and (rule is None or rule.rule in ("free", "none")):
@@ -125,7 +126,7 @@ def rule_play(
     if judged.legal:
         return ctx.decide("legal", legal_laws, judged.reason)
     return ctx.decide("revoke", revoke_laws, f"{judged.reason} {remedy}".strip(), options=options,
-                      remedy_unknown=remedy_unknown)
+                      duties=duties, remedy_unknown=remedy_unknown)
 
 
 def dealer_exposed_card(

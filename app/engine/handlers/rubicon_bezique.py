@@ -17,7 +17,7 @@ from app.engine.handlers.common import (
     rule_play,
 )
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 from app.model.event_types import Event
 
@@ -333,15 +333,17 @@ def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
 
 @rules("rubicon-bezique", "english", "play")
 def play(ctx: Context[ev.Play]) -> Decision:
-    """Law 55: in the last nine tricks, follow suit and win; a failure is replayed."""
+    """Law 55: in the last nine tricks, follow suit and win; a failure must be replayed (the
+    law says the cards "must be taken up and replayed": a duty, nobody's option, the tenth
+    blind round's #68; Foster's Pinochle lets the adversary require it)."""
     law = E + "failure-to-follow-or-win"
     return rule_play(
         ctx,
         [law],
         [law],
-        "As soon as it is noticed, the wrong card and every card played after it go back into "
-        "the hands and are played again; there is no further penalty.",
-        options=[Option("replay", ctx.table.adversary(ctx.event.player))],
+        "As soon as it is noticed, the wrong card and every card played after it must go back "
+        "into the hands and be played again; there is no further penalty.",
+        duties=[Duty("replay", ctx.event.player)],
     )
 
 
