@@ -25,7 +25,7 @@ from app.model.scenario import load_scenario_file
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
-EXPECTED_KEYS = {"outcome", "options", "option_scores", "score", "laws"}
+EXPECTED_KEYS = {"outcome", "options", "duties", "option_scores", "score", "laws"}
 
 # (scenario stem, code) -> why the engine's ruling differs from the seed's.
 DISAGREEMENTS: dict[tuple[str, str], str] = {}
@@ -92,6 +92,8 @@ def test_example_is_ruled_as_expected(path, code, games, content):
     assert ruling.outcome == exp["outcome"], got["explanation"]
     if "options" in exp:
         assert sorted(o.id for o in ruling.options) == exp["options"], got
+    if "duties" in exp:  # what a side must do, whoever chooses what (app/engine/terms.py)
+        assert sorted(d.id for d in ruling.duties) == exp["duties"], got
     if "score" in exp:
         assert dict(ruling.score) == exp["score"], got
     for option_id, score in exp.get("option_scores", {}).items():
