@@ -12,10 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from quizzes.generators.authored import TYPE as AUTHORED
 from quizzes.questions import QuestionError
-
-# The type of the bank's written items: one question each, the same whatever the seed.
-AUTHORED = "authored"
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -44,6 +44,11 @@ def generated(kind: str, law_id: str, seed: int) -> Question | None:
         return None
 
 
+def marked_words(q: Question) -> str:
+    """The words of the choice (or choices) a question marks right."""
+    return " ".join(c.text for c in q.choices if c.key in q.answer)
+
+
 def of_seed(seed: int) -> tuple[tuple[ItemInfo, Question | QuestionError], ...]:
     """Each item of the bank, in bank order, with its question from `seed` (or why that seed
     builds none)."""

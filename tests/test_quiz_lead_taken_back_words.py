@@ -13,7 +13,7 @@ import re
 
 from quizzes.generators.common import rule_dealt
 from quizzes.words import ruling_words
-from tests.bank_questions import BANK, dealt_moments, question
+from tests.bank_questions import BANK, dealt_moments, marked_words, question
 
 AUDITED = ("ruling:rubicon-bezique.english.lead-out-of-turn", 773812)
 _SAYS = re.compile(r"\b(must|may) be (?:taken back|taken up|withdrawn)")
@@ -22,7 +22,7 @@ _SAYS = re.compile(r"\b(must|may) be (?:taken back|taken up|withdrawn)")
 def test_the_audits_lead_must_be_taken_back():
     q = question(*AUDITED)
     assert not isinstance(q, Exception), q
-    answer = " ".join(c.text for c in q.choices if c.key in q.answer)
+    answer = marked_words(q)
     assert "must take back" in answer and "may take back" not in answer, answer
 
 

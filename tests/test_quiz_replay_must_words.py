@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from app.engine import rule
 from app.model.scenario import parse_scenario
-from tests.bank_questions import BANK, question
+from tests.bank_questions import BANK, marked_words, question
 
 AUDITED = ("ruling:rubicon-bezique.english.failure-to-follow-or-win", 826431)
 
@@ -38,7 +38,7 @@ def _ruled(game: str, code: str):
 def test_the_audits_replay_must_be_made():
     q = question(*AUDITED)
     assert not isinstance(q, Exception), q
-    answer = " ".join(c.text for c in q.choices if c.key in q.answer)
+    answer = marked_words(q)
     assert "North must take back" in answer and " may " not in answer, answer
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 
 from app.corpus.law_rulings import PLACEHOLDER
-from tests.bank_questions import BANK, built_of, question
+from tests.bank_questions import BANK, built_of, marked_words, question
 
 AUDITED = ("ruling:bezique.english.forgot-to-draw", 413685)
 
 
 def _answer(q) -> str:
-    return " ".join(c.text for c in q.choices if c.key in q.answer)
+    return marked_words(q)
 
 
 def test_the_audits_ruling_states_both_halves_of_the_remedy():
