@@ -52,3 +52,10 @@ def test_the_games_text_gives_portland_law_58s_rubicon_exactly() -> None:
     assert "The winner adds 500;" not in game.target
     assert ("the winner wins the difference between the two scores, each counted in whole "
             "hundreds (a difference under 100 counting 100), plus 500") in game.target
+
+
+def test_the_auction_pitch_games_text_gives_the_bidders_count_out() -> None:
+    # "The first to get rid of all seven" alone answers wrongly when two count out together.
+    target = load_content().games["auction-pitch"].target
+    assert ("If two players can count out on the same deal and one of them is the bidder, the "
+            "bidder takes the pool, provided he has made his bid") in target
