@@ -142,11 +142,30 @@ def test_club_code_the_card_led_stands_when_the_leader_has_none_of_the_suit_name
 
 
 def test_french_usage_lacking_the_suit_he_plays_as_the_adversary_directs(ruled):
+    # Holding the suit named he must play it: the adversary directs his card only if he has
+    # none (the eleventh blind round's #5 offered South both).
     holds = ruled(named(["QS", "KH", "9D", "8D", "7D"]), "french")
-    assert ids(holds) == ["direct-play", "insist-named-suit"]
+    assert ids(holds) == ["insist-named-suit"]
+    assert holds.explanation == ("North announced hearts but led the queen of spades; he holds "
+                                 "the king of hearts, so South may make him play hearts.")
+    assert ("cards", "North") in {(g.fact, g.seat) for g in holds.grounds}
     lacks = ruled(named(["QS", "KS", "9D", "8D", "7D"]), "french")
     assert ids(lacks) == ["direct-play"]
     assert {o.by for o in lacks.options} == {"South"}
+
+
+def test_french_usage_his_hand_not_told_gives_the_remedy_with_its_condition(ruled):
+    event = {"type": "named-suit-not-led", "player": "North", "named": "H", "card": "QS"}
+    r = ruled(ecarte(event, stage="play", discards_made=False), "french")
+    assert ids(r) == ["direct-play", "insist-named-suit"]
+    assert "if he has none, he plays as South directs" in r.explanation
+
+
+def test_club_code_holding_the_suit_named_is_said(ruled):
+    r = ruled(named(["QS", "KH", "9D", "8D", "7D"]), "english")
+    assert r.explanation == ("North named hearts but led the queen of spades; he holds the king "
+                             "of hearts, so South may play to the card led, or require North to "
+                             "lead hearts.")
 
 
 def test_french_usage_a_last_card_led_leaves_nothing_to_direct(ruled):

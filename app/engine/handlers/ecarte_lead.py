@@ -4,7 +4,8 @@ another (Club Code law 41; French usage, EAM-E)."""
 
 from __future__ import annotations
 
-from app.engine.core import Context, rules
+from app.cards import Card
+from app.engine.core import Context, names, rules
 from app.engine.handlers.common import (
     lead_withdrawn_unless_played_to,
     nothing_led_yet,
@@ -50,12 +51,25 @@ def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     return household or played_before_the_lead(ctx, E + "lead-out-of-turn")
 
 
-def _holds_named(ctx: Context[ev.NamedSuitNotLed]) -> bool | None:
-    """Whether the leader still holds a card of the suit he named (None when not known)."""
+def _named_held(ctx: Context[ev.NamedSuitNotLed]) -> list[Card] | None:
+    """The cards of the suit he named the leader still holds (None when his hand is not
+    given): the fact both codes' remedies turn on, read from his hand (a ground)."""
     hand = ctx.table.cards(ctx.event.player)
     if hand is None:
         return None
-    return any(c.suit == ctx.event.named and c != ctx.event.card for c in hand)
+    return [c for c in hand if c.suit == ctx.event.named and c != ctx.event.card]
+
+
+def _holds_named(ctx: Context[ev.NamedSuitNotLed]) -> bool | None:
+    """Whether the leader still holds a card of the suit he named (None when not known)."""
+    held = _named_held(ctx)
+    return None if held is None else bool(held)
+
+
+def _holding_words(ctx: Context[ev.NamedSuitNotLed]) -> str:
+    """'he holds the nine of clubs and queen of clubs', the fact the remedy turns on."""
+    held = _named_held(ctx) or []
+    return f"he holds the {names(held)}"
 
 
 @rules("ecarte", "english", "named-suit-not-led")
@@ -75,12 +89,14 @@ def named_suit_english(ctx: Context[ev.NamedSuitNotLed]) -> Decision:
             f"{leader} named {named} but led the {card.name}; he holds no {named}, so the card "
             f"led stands.",
         )
+    # Holding the suit named, the choice is the adversary's; not told, the law's condition.
+    held = f"; {_holding_words(ctx)}, so" if holds else ":"
     condition = "" if holds else f" (if {leader} holds none of them, the card led stands)"
     return ctx.decide(
         "penalty",
         law,
-        f"{leader} named {named} but led the {card.name}: {adversary} may play to the card led, "
-        f"or require {leader} to lead {named}{condition}.",
+        f"{leader} named {named} but led the {card.name}{held} {adversary} may play to the card "
+        f"led, or require {leader} to lead {named}{condition}.",
         options=[Option("insist-named-suit", adversary)],
     )
 
@@ -112,6 +128,17 @@ def named_suit_french(ctx: Context[ev.NamedSuitNotLed]) -> Decision:
             f"must play as {adversary} directs.",
             options=[Option("direct-play", adversary)],
         )
+    if holds:
+        # He holds the suit named: the law's remedy is that suit; the adversary directs his
+        # card only if he has none (the eleventh blind round's #5 offered both).
+        return ctx.decide(
+            "penalty",
+            laws,
+            f"{leader} announced {named} but led the {card.name}; {_holding_words(ctx)}, so "
+            f"{adversary} may make him play {named}.",
+            options=[Option("insist-named-suit", adversary)],
+        )
+    # His hand is not told: the law's remedy with its condition.
     return ctx.decide(
         "penalty",
         laws,
