@@ -43,6 +43,7 @@ from app.engine.ruling import (
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
+from quizzes.count_giveaways import count_giveaways
 from quizzes.possible import table_problems
 from quizzes.questions import Question
 from quizzes.seen import laid_problems, meld_count_problems
@@ -354,19 +355,17 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
 def _judge_count(q: Question, scenario: Scenario, right: CodeRuling,
                  game: Game) -> list[Finding]:
     """A count: the engine's figure for the scorer the prompt names, read from the prompt
-    (not from the generator's pick), and no figure the stem already states: "East made 2",
-    how many does East score? (the blind audit's #68; a giveaway)."""
+    (not from the generator's pick), and nothing the stem alone answers (quizzes.
+    count_giveaways: a figure it states, a difference of its figures, the side the law
+    decides named)."""
     named = [p for p in scenario.players if re.search(rf"\b{re.escape(p)}\b", q.prompt)]
     figures = [v for p, v in right.score.items() if p in named]
     if not figures:
         return [Finding(q.id, "wrong-answer", f"the engine scores none of {named}")]
     if q.answer != abs(figures[0]):
         return [Finding(q.id, "wrong-answer", f"marked {q.answer}, the engine: {figures[0]}")]
-    points = getattr(scenario.event, "points", None)
-    if isinstance(points, Mapping) and q.answer == sum(int(points.get(p, 0)) for p in named):
-        return [Finding(q.id, "giveaway", f"the count asked, {q.answer}, is what the stem says "
-                        f"{' and '.join(named)} made")]
-    return []
+    return [Finding(q.id, "giveaway", why) for why in
+            count_giveaways(q.answer, q.situation, scenario, right, named)]
 
 
 def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scenario: Scenario,

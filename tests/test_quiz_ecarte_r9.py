@@ -230,23 +230,12 @@ def test_no_ruling_choice_quotes_the_whole_remedy_where_part_is_moot() -> None:
 
 # --- #27: the false king's penalty only where law 25's condition holds --------------------------
 
-def test_a_false_king_owned_before_a_card_is_played_comes_off_by_law_51() -> None:
-    q = BANK.generate("penalty", "ecarte.english.overscore-taken-down", 3)
-    assert q.laws[:2] == ("ecarte.english.overscore-taken-down", "ecarte.english.false-king")
-    assert "challenges it before North plays a card. He admits the error." in q.situation
-
-
-def test_the_false_king_penalty_is_asked_only_where_law_25_decides() -> None:
-    built = _built("ecarte.english.false-king", "penalty")
-    assert built
-    for q in built:
-        assert q.table is not None
-        scenario = parse_scenario(dict(q.table), BANK.games)
-        ruled = rule(scenario, BANK.games, BANK.content).for_code("english")
-        assert ruled.laws[0] == "ecarte.english.false-king", q.id
-        # Law 25 decides where the adversary holds the king, or where the announcer played a
-        # card without owning his error; an error owned is law 51's.
-        assert "He admits the error." not in q.situation, q.id
+def test_no_count_is_asked_of_a_false_king_the_stem_says_was_marked() -> None:
+    # Round 11's #35: "marked one point for it", how many points are taken off? 1 is the stem
+    # restated, whichever law (25, or 51 for an error owned) takes it down: no count is asked.
+    for law_id in ("ecarte.english.false-king", "ecarte.english.overscore-taken-down"):
+        assert f"penalty:{law_id}" not in BANK.items
+        assert not _built(law_id, "penalty")
 
 
 # The audited table's kind (#27): the king of trumps in nobody's hand, no card played.
@@ -264,7 +253,7 @@ _UNPLAYED_FALSE_KING = {
 def test_the_club_code_takes_an_unplayed_false_king_down_by_law_51() -> None:
     scenario = parse_scenario(_UNPLAYED_FALSE_KING, BANK.games)
     ruled = rule(scenario, BANK.games, BANK.content).for_code("english")
-    assert ruled.laws[0] == "ecarte.english.overscore-taken-down"
+    assert ruled.laws[:2] == ("ecarte.english.overscore-taken-down", "ecarte.english.false-king")
     assert ruled.outcome == "no-penalty" and ruled.score == {"North": -1}
     words = event_words(scenario, BANK.games["ecarte"], "english")
     assert "South challenges it before North plays a card. He admits the error." in words

@@ -10,7 +10,7 @@ from app.engine.ruling import CodeRuling, Decision, Option
 from quizzes.judge import read_ruling
 from quizzes.questions import Question
 from quizzes.words import ruling_words
-from tests.bank_questions import question
+from tests.bank_questions import question, told_moments
 
 SIDES = {"North": "North", "South": "South"}
 
@@ -65,10 +65,15 @@ def test_a_fresh_deal_either_player_may_insist_on_is_not_the_innocent_sides_choi
 def test_a_score_corrected_after_the_hand_is_before_the_game_is_reckoned():
     """#83: Portland law 51 corrects a score "at any time during the game"; at Rubicon the one
     deal is the game, so after its last trick the stem says the game is not yet reckoned."""
-    q = question("penalty:rubicon-bezique.english.erroneous-score", 286357)
-    assert isinstance(q, Question), q
-    assert "after the hand" in q.situation
-    assert "The game has not yet been reckoned." in q.situation, q.situation
+    # (The count is no longer asked, the stem's own subtraction: round 11's #37. The stems of
+    # its tables after the hand, as a ruling words them, are checked.)
+    told = [t for t in told_moments("wrong-score", 12, "reckoned", game="rubicon-bezique",
+                                    stage="hand-over")
+            if not t.table["event"].get("earlier_deal")]
+    assert told
+    for t in told:
+        assert "after the hand" in t.situation
+        assert "The game has not yet been reckoned." in t.situation, t.situation
 
 
 def test_law_11_is_asked_in_its_own_words_taken_up_not_looked_at():

@@ -105,7 +105,10 @@ def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
     king not in his hand may lie in one of them, so "he does not hold the king" no longer
     says he never held it (the blind audit's #120)."""
     checked = 0
-    for q in _questions(lambda i: i.game == "ecarte" and ("king" in i.law), range(4)):
+    # (The kings announced too late or falsely are no longer asked by their counts, the point
+    # the stem says he marked: round 11's #35. Their tables, as a ruling words them, are.)
+    told = told_moments("false-declaration", 12, "king-facts", game="ecarte")
+    for q in [*_questions(lambda i: i.game == "ecarte" and ("king" in i.law), range(4)), *told]:
         table = q.table or {}
         if table.get("event", {}).get("type") != "false-declaration":
             continue
@@ -118,8 +121,6 @@ def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
             assert in_progress, (q.id, _seen(q))
         if "He does not hold the king" in q.situation:
             assert not table.get("tricks_played"), (q.id, _seen(q))
-    # (16 since round 7: the false king's and the American king's rulings, whose choices only
-    # varied the points taken off, are asked by their points: round 6's #122)
     assert checked >= 12
 
 

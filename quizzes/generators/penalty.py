@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from quizzes.announce_words import announced_words
 from quizzes.generators.common import (
     Found,
     account_words,
@@ -69,7 +70,7 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
 
 
 def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
-         reckoned: str = "", when: str = "") -> str:
+         reckoned: str = "") -> str:
     """The question's figure, said so it is read one way. Where each deal is a game of its
     own and the score is kept (Rubicon Bézique), "how many points does South score?" is read
     two ways, the sum added to his score (law 17, Foster) or the game's value (law 58): the
@@ -77,8 +78,6 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     ruling ends as won, with the laws that reckon it, else the points added to his score."""
     if points < 0:
         return f"how many points are taken off {who}'s score?"
-    if when == "last-trick":
-        return f"how many points will {who} score for the last trick when it is played?"
     play = game.facts.play
     one_deal = game.model.keeps_score and play is not None and not play.game_to
     if not one_deal:
@@ -90,26 +89,48 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
             f"{'their' if several else 'his'} score?")
 
 
-def stated_figures(found: Found, sides: Mapping[str, str]) -> dict[str, int]:
-    """The figure the stem already states for each scorer: the points each player made in the
-    hand ("East made 2"), and a side's two players' points added, where points are the side's.
-    A count equal to it tests nothing the law decides (the blind audit's #68: "East made 2",
-    how many does East score? 2)."""
-    points = getattr(found.scenario.event, "points", None)
-    if not isinstance(points, Mapping):
-        return {}
-    return {p: sum(int(points.get(q, 0)) for q in found.scenario.players
-                   if sides.get(q, q) == sides.get(p, p))
-            for p in found.scenario.players}
+def stated_figures(found: Found, sides: Mapping[str, str], game: Game) -> dict[str, set[int]]:
+    """The figures the stem already states, for each scorer: the points each player made in the
+    hand ("East made 2"), a side's two players' points added where points are the side's (the
+    blind audit's #68: "East made 2", how many does East score? 2); and, for whoever is scored,
+    the points a player says he marked, the points that were due, and their difference
+    ("South marked 60 points where 40 were due": 20 taken off is the stem's subtraction, the
+    eleventh round's #37), and the point an announced score marked ("marked one point for it":
+    1 taken off, #35). A count equal to one of them tests nothing the law decides."""
+    ev = found.scenario.event
+    players = found.scenario.players
+    out: dict[str, set[int]] = {p: set() for p in players}
+    points = getattr(ev, "points", None)
+    if isinstance(points, Mapping):
+        for p in players:
+            out[p].add(sum(int(points.get(q, 0)) for q in players
+                           if sides.get(q, q) == sides.get(p, p)))
+    said: set[int] = set()
+    marked, correct = ev.get("marked"), ev.get("correct")
+    if isinstance(marked, int) and isinstance(correct, int):
+        said |= {abs(marked), abs(correct), abs(marked - correct)}
+    declared, play = ev.get("declared"), game.facts.play
+    if isinstance(declared, str) and play is not None \
+            and announced_words(found.scenario, game) is not None:
+        said.add(play.declared_points.get(declared, 0))
+    for p in players:
+        out[p] |= said
+    return out
 
 
 def asked_figure(found: Found, code: str, game: Game) -> tuple[str, int] | None:
     """The (scorer, points) a question asks: of the ruling's figures, the largest the law
-    decides, none the stem already states (stated_figures); None when every one is stated."""
+    decides, none the stem already states (stated_figures); None when every one is stated, or
+    when the points are scored with the last trick: their figure is the game's (the last
+    trick's 50) and what the law decides is who wins that trick, a side the question would
+    have to name (the eleventh round's #28): that ruling is asked as a ruling, not a count."""
+    cr = found.for_code(code)
+    if cr.score_when:
+        return None
     sides = side_words(found.scenario, game)
-    stated = stated_figures(found, sides)
-    asked = [(p, n) for p, n in sorted(found.for_code(code).score.items())
-             if stated.get(p) != n]
+    stated = stated_figures(found, sides, game)
+    asked = [(p, n) for p, n in sorted(cr.score.items())
+             if abs(n) not in stated.get(p, set())]
     if not asked:
         return None
     return max(asked, key=lambda kv: (abs(kv[1]), kv[1] > 0))
@@ -138,8 +159,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # In a partnership game the points are the side's: "North" alone would read as what
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))
-    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws),
-               cr.score_when)
+    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws))
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(
