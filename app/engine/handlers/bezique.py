@@ -11,7 +11,7 @@ from app.engine.handlers.common import (
     wrong_by_words,
 )
 from app.engine.handlers.declarations import NAMES, check_claim, declared_out_of_time
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 
 E = "bezique.english."
@@ -124,6 +124,7 @@ def play_english(ctx: Context[ev.Play]) -> Decision:
         [duty, E + "revoke-forfeits-last-eight-tricks"],
         f"Under the household rules {player} forfeits all of the last eight tricks to "
         f"{ctx.table.adversary(player)}.",
+        duties=[Duty("forfeit-last-eight", player)],
     )
 
 
