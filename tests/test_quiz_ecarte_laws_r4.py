@@ -37,10 +37,12 @@ def test_no_question_says_an_american_dealer_on_four_plays_on_after_turning_a_ki
 FALSE_KING = sorted(k for k, i in BANK.items.items() if i.law == "ecarte.english.false-king")
 
 
-def test_the_false_king_s_ruling_is_asked():
-    # Asked by its points since round 7: a ruling whose choices all read "No penalty" with
-    # points taken off one side or another tests only a figure the stem states (round 6's #122).
-    assert "penalty:ecarte.english.false-king" in FALSE_KING
+def test_the_false_king_owned_before_play_is_asked_by_law_51():
+    # Asked by its points since round 7 (round 6's #122). Since the tenth round's #27 a false
+    # king owned before a card is played comes off by law 51 whoever holds the king, and law
+    # 25 (an error not owned once a card is played) is asked nowhere the deals drawn reach.
+    assert "penalty:ecarte.english.false-king" not in FALSE_KING
+    assert "penalty:ecarte.english.overscore-taken-down" in BANK.items
 
 
 @pytest.mark.parametrize("item", FALSE_KING)

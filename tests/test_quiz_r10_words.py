@@ -14,8 +14,14 @@
 
 from __future__ import annotations
 
+import tomllib
+
+import pytest
+
+from app.corpus.location import CONTENT_DIR
 from app.engine import rule
 from app.model.scenario import parse_scenario
+from quizzes.questions import QuestionError
 from tests.bank_questions import BANK, marked_words
 
 
@@ -77,3 +83,103 @@ def test_the_last_trick_is_not_given_where_the_other_hand_is_wrong_too():
     ruled = _ruled(raw, "english")
     assert ruled.outcome == "play-on" and not ruled.score
     assert ruled.laws == ("rubicon-bezique.english.forgot-to-draw",)
+
+
+# --- 2. whose account, which law, in which words -------------------------------------------------
+
+def test_an_encyclopedia_answer_says_whose_account_it_is():  # #106, #111, #191
+    pitch = _show("penalty:auction-pitch.american.revoke-penalty:740321")
+    assert pitch.prompt.startswith(
+        'Under the American laws as completed by the Encyclopedia article "Auction Pitch", '
+        "where Foster's laws held here are silent, how many points")
+    meld = _show("penalty:pinochle.american.no-melding-after-stock:989415")
+    assert meld.prompt.startswith(
+        "Under the American laws as completed by the Encyclopaedia Britannica, 11th edition "
+        "(1911), where Foster's laws held here are silent,")
+    king = _show("penalty:ecarte.american.king-in-hand-announced:966266")
+    assert "as completed by the Encyclopedia Americana" in king.prompt
+
+
+def test_every_encyclopedia_law_of_the_american_code_names_its_account():
+    # A law of a disputed rule is named by its reading instead (quizzes.words.reading_words).
+    for path in sorted((CONTENT_DIR / "laws").glob("*.toml")):
+        for law in tomllib.loads(path.read_text(encoding="utf-8")).get("law", []):
+            if law["code"] == "american" and "yclop" in law["authority"] \
+                    and "variant_of" not in law:
+                assert law.get("account", "").startswith("as completed by "), law["id"]
+
+
+def test_a_lead_caught_at_once_cites_no_law_of_a_lead_unnoticed():  # #107
+    q = _show("ruling:general.american.lead-out-of-turn-no-partner:76293")
+    assert "general.american.adversaries-share-fault-for-false-lead" not in q.laws
+    assert "share the fault" not in q.explanation
+    assert q.explanation.startswith("North has no partner to inform, so taking the lead back "
+                                    "hurts only himself: there is no penalty.\n")
+
+
+def test_a_lead_played_to_unnoticed_shares_the_fault():
+    raw = {"game": "auction-pitch", "dealer": "South", "trump": "S", "stage": "play",
+           "bid": {"player": "West", "amount": 2}, "tricks_played": 1,
+           "hands": {"North": ["10D", "10H", "AS", "QS", "7C"],
+                     "East": ["KH", "AH", "KD", "10C", "QH"]},
+           "trick": {"leader": "North", "cards": ["JH", "7H"]},
+           "event": {"type": "lead-out-of-turn", "player": "North", "card": "JH",
+                     "followed_by": ["East"]}}
+    ruled = _ruled(raw, "american")
+    assert "general.american.adversaries-share-fault-for-false-lead" in ruled.laws
+    assert "adversaries who failed to notice the lead share the fault" in ruled.explanation
+
+
+def test_the_american_king_is_told_by_the_first_trick():  # #191
+    q = _show("penalty:ecarte.american.king-in-hand-announced:966266")
+    assert ("He announced it only after playing his first card, once the first trick had "
+            "begun.") in q.situation
+    assert "once the first trick had begun: it is too late" in q.explanation
+
+
+def test_a_cinch_misdeal_before_a_bid_says_nobody_has_bid():  # #43
+    q = _show("ruling:cinch.american.wrong-count-before-bid:992454")
+    assert "Nobody has bid yet." in q.situation
+    assert "bidding is not over" not in q.situation
+
+
+@pytest.mark.parametrize("item", ["ruling:rubicon-bezique.english.free-play-while-stock-lasts",
+                                  "ruling:bezique.english.free-play-while-stock-lasts"])
+def test_a_free_play_is_lawful_under_every_code(item):  # #154
+    kind, law = item.split(":")
+    built = []
+    for seed in range(1, 6):
+        try:
+            built.append(BANK.generate(kind, law, seed))
+        except QuestionError:
+            continue
+    assert built
+    for q in built:
+        assert "do not cover" not in q.explanation, q.id
+        scenario = parse_scenario(dict(q.table), BANK.games)
+        ruling = rule(scenario, BANK.games, BANK.content)
+        assert {r.outcome for r in ruling.rulings} == {"legal"}, q.id
+
+
+def test_the_audited_free_play_explains_no_code_silent():  # #154
+    q = _show("ruling:rubicon-bezique.english.free-play-while-stock-lasts:364277")
+    assert "Under the French laws: These laws do not cover the situation." not in q.explanation
+
+
+def test_a_false_king_owned_before_play_cites_law_51_alone():  # #27
+    # The audited table: North holds the king South announced; no card played.
+    raw = {"game": "ecarte", "players": ["North", "South"], "dealer": "North",
+           "codes": ["american", "english", "french"],
+           "hands": {"North": ["JS", "9H", "7H", "JD", "KS"],
+                     "South": ["8S", "8H", "9C", "KH", "10D"]},
+           "stock": 21, "scores": {"North": 2, "South": 4}, "stage": "bidding",
+           "tricks_played": 0, "hands_seen": ["North", "South"], "trump": "S",
+           "turn_up": "9S",
+           "event": {"type": "false-declaration", "player": "South", "declared": "king",
+                     "next_trick_started": False}}
+    ruled = _ruled(raw, "english")
+    assert ruled.laws == ("ecarte.english.overscore-taken-down",)
+    assert ruled.outcome == "no-penalty" and ruled.score == {"South": -1}
+    assert "law 25" not in ruled.explanation
+    with pytest.raises(QuestionError):
+        _show("penalty:ecarte.english.false-king:234840")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     describe_counts,
+    free_play,
     over_under,
     played_words,
     rule_play,
@@ -126,6 +127,12 @@ def play_english(ctx: Context[ev.Play]) -> Decision:
         f"{ctx.table.adversary(player)}.",
         duties=[Duty("forfeit-last-eight", player)],
     )
+
+
+@rules("bezique", "american", "play")
+def play_american(ctx: Context[ev.Play]) -> Decision | None:
+    """Foster's General Laws lay no duty while the stock lasts: a free play is lawful."""
+    return free_play(ctx)
 
 
 @rules("bezique", "french", "play")

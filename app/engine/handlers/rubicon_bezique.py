@@ -10,6 +10,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
+    free_play,
     lead_withdrawn_unless_played_to,
     nothing_led_yet,
     over_under,
@@ -351,6 +352,12 @@ def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     if not nothing_led_yet(ctx):
         return None  # The leader has led: the other player's card is in turn.
     return played_before_the_lead(ctx, E + "lead-out-of-turn", must=True)
+
+
+@rules("rubicon-bezique", "french", "play")
+def play_french(ctx: Context[ev.Play]) -> Decision | None:
+    """French usage as Foster reports it lays no duty while the stock lasts: a free play."""
+    return free_play(ctx)
 
 
 @rules("rubicon-bezique", "english", "play")
