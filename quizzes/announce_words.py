@@ -65,14 +65,23 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
         text = f"{opening}, which he holds, and {marked}."
     played, other = table.timing.has_played(player), adversary_name(scenario, player)
     held = scenario.hands.get(other)
-    if lacking and not (isinstance(held, tuple) and all(c in held for c in lacking)):
-        # Whether he owned his error before playing a card: the Club Code's law 25 punishes
-        # only one not owned; one owned comes off as an admitted overscore (law 51: #27).
-        # (Held by the adversary, law 25 excuses it whatever he owned.)
-        text += (" He has not owned his error." if played else
-                 f" {other} challenges it before {player} plays a card. He admits the error.")
+    adversary_holds = isinstance(held, tuple) and all(c in held for c in lacking or ())
+    if lacking and not played:
+        # Owned before he plays a card, the point comes off as an admitted overscore (law 51),
+        # whoever holds the king: law 25 speaks only of an error not owned before a card is
+        # played (the ninth and tenth blind rounds' #27).
+        text += f" {other} challenges it before {player} plays a card. He admits the error."
+    elif lacking and not adversary_holds:
+        # Played: law 25 punishes a false king not owned, unless the adversary holds it.
+        text += " He has not owned his error."
+    # The time in the terms of every code: the Club Code's "before he plays his first card"
+    # (law 23) and the American "before the first trick" (the tenth blind round's #191: the
+    # American question was told in the Club Code's words alone). A player who has played has
+    # seen the first trick begin; one who has not announced before it only if nobody has
+    # played a card yet.
     if played:
         return text + (f" {player} has played a card this hand. He announced it only after "
-                       f"playing his first card.")
+                       f"playing his first card, once the first trick had begun.")
+    unplayed = not scenario.tricks_played and (trick is None or not trick.cards)
     return text + (f" {player} has not played a card this hand. He announced it before "
-                   f"playing his first card.")
+                   f"playing his first card" + (", before the first trick." if unplayed else "."))

@@ -114,7 +114,7 @@ def test_an_overscore_or_a_false_king_is_asked_with_a_choice_testing_the_law() -
     # Built straight from the generator (the bank drops an item few seeds build): each
     # question built offers a wrong choice of another outcome or right; the rest are not built.
     built = [q for law in ("ecarte.english.overscore-taken-down", "ecarte.english.false-king")
-             for q in _built(law, range(6))]
+             for q in _built(law, range(30))]
     for q in built:
         found = judge(q, BANK.content, BANK.games)
         assert not [f for f in found if "only in a figure" in f.detail], q.id

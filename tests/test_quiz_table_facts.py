@@ -59,6 +59,11 @@ def test_counts_after_the_hand_are_right_for_the_tricks_played():
     assert checked >= 10
     for q in _questions(lambda i: i.law in ("bezique.english.one-surplus-other-right",
                                             "rubicon-bezique.english.one-short-other-right")):
+        if q.table is not None and q.table["event"]["type"] == "failed-to-draw":
+            # A hand short by a draw missed (the tenth round's #127): the stem tells the
+            # missed draw and that the other hand is right, not each count.
+            assert "holds the right number of cards." in q.situation, q.id
+            continue
         off = [held - should for held, should in _counts(q).values()]
         assert sorted(off, key=abs)[0] == 0 and len([o for o in off if o]) == 1, (q.id, _seen(q))
 

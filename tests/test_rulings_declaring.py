@@ -222,8 +222,9 @@ def test_a_false_king_is_punished_only_once_the_announcer_has_played_a_card(rule
                    "english")
     assert (before.outcome, dict(before.score), ids(before)) == ("no-penalty", {"North": -1}, [])
     # Owned before a card is played, the point comes off as an admitted overscore (law 51),
-    # law 25 cited beside it for why there is no penalty (the ninth blind round's #27).
-    assert before.laws == (EK + "overscore-taken-down", EK + "false-king")
+    # and law 25, which speaks only of an error not owned before a card is played, is not
+    # cited (the ninth and tenth blind rounds' #27).
+    assert before.laws == (EK + "overscore-taken-down",)
     assert "owns his error before playing a card" in before.explanation
     led = ruled(ecarte(["JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
                        trick={"leader": "North", "cards": ["QC"]}), "english")

@@ -72,6 +72,16 @@ DUTIES: dict[str, str] = {
     # require it: an option there.
     "replay": "Take back the wrong card and every card played after it, and play the hand "
               "again from the error.",
+    # Foster's French Pinochle (seed 002:1): no replay; the offender "counts nothing" from the
+    # error on, neither brisques nor the last trick (the tenth blind round's #95: the ruling
+    # said only "a revoke", the remedy was in the explanation alone).
+    "count-nothing-further": "Count nothing more this hand from the error on: neither "
+                             "brisques nor the last trick.",
+    # The Britannica's Pinochle (1911): the revoker loses all he has made in cards this hand.
+    "lose-card-points": "Lose all the points he has won in cards this hand.",
+    # Enquire Within's Bézique: a revoke in the last eight tricks "loses all eight of those
+    # tricks to his adversary".
+    "forfeit-last-eight": "Give up all of the last eight tricks to his adversary.",
 }
 
 

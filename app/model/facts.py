@@ -168,8 +168,10 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
                  "the dealer has neither accepted nor refused."),
          implied=_proposing_implied),
     Fact("bid", "bid", "Has a bid been made, and by whom?", _bid),
-    Fact("bid-made", "yes-no", "Is the bidding over?",
-         _yes_no("The bidding is over.", "The bidding is not over.")),
+    # Whether anybody has bid, the fact Cinch's law turns on ("before anybody has bid", seed
+    # 003:1): "the bidding is not over" left room for bids made (the tenth blind round's #43).
+    Fact("bid-made", "yes-no", "Has anybody bid yet this deal?",
+         _yes_no("A bid has been made this deal.", "Nobody has bid yet.")),
     Fact("lead-holder", "seat", "Whose lead was it?", lambda v, s: f"It was {v}'s lead."),
     Fact("to-play", "seat", "Whose turn was it to play to the trick?",
          lambda v, s: f"It was {v}'s turn to play to the trick." if v

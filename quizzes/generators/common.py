@@ -18,6 +18,7 @@ from app.model.scenario import Scenario, ScenarioError
 from app.rehearsal.play import RehearsalError
 from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
+from quizzes.words import reading_words
 
 if TYPE_CHECKING:
     from app.corpus.laws import Content
@@ -330,6 +331,14 @@ def public_table(raw: Mapping[str, Any], *, with_event: bool = True) -> dict[str
     if not with_event:
         table.pop("event", None)
     return table
+
+
+def source_words(content: Content, ruling_laws: Sequence[str], cited: Sequence[str]) -> str:
+    """Whose account of the code a question asks under, after 'Under the X laws': the
+    readings named (reading_words), which name every cited law's source; else the account of
+    a law cited (account_words: an encyclopedia where Foster's laws held are silent, the tenth
+    blind round's #106, #111, #191); '' when the code's own authority rules alone."""
+    return reading_words(content, cited) or account_words(content, ruling_laws)
 
 
 def account_words(content: Content, ruling_laws: Iterable[str]) -> str:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from quizzes.announce_words import announced_words
 from quizzes.generators.common import (
     Found,
-    account_words,
     builds_first_seed,
     figure_law,
     find,
     public_table,
     rests_on_unconfirmed,
     seeded,
+    source_words,
 )
 from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
@@ -23,7 +23,6 @@ from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
     event_words,
-    reading_words,
     scorer_words,
     side_words,
     table_words,
@@ -173,8 +172,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
-        f"{account_words(bank.content, cr.laws)}"
-        f"{reading_words(bank.content, (law_id, *cr.laws))}, {ask}",
+        f"{source_words(bank.content, cr.laws, (law_id, *cr.laws))}, {ask}",
         situation=situation,
         kind="number",
         answer=abs(points),

@@ -23,7 +23,6 @@ from app.model.scenario import Scenario
 from quizzes.generators.common import (
     Found,
     NoScenario,
-    account_words,
     builds_first_seed,
     find,
     pick_combo,
@@ -32,6 +31,7 @@ from quizzes.generators.common import (
     rule_combo,
     seeded,
     shuffled,
+    source_words,
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
@@ -42,7 +42,6 @@ from quizzes.words import (
     NO_PENALTY,
     code_words,
     event_words,
-    reading_words,
     ruling_words,
     side_words,
     table_words,
@@ -485,8 +484,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         code=law.code,
         laws=(law_id, *[x for x in cr.laws if x != law_id]),
         prompt=f"Under the {code_words(law.code)} laws"
-        f"{account_words(bank.content, cr.laws)}"
-        f"{reading_words(bank.content, (law_id, *cr.laws))}, what is the ruling?",
+        f"{source_words(bank.content, cr.laws, (law_id, *cr.laws))}, what is the ruling?",
         situation=situation,
         kind="single",
         choices=choices,

@@ -5,13 +5,14 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     describe_counts,
+    free_play,
     over_under,
     played_words,
     rule_play,
     wrong_by_words,
 )
 from app.engine.handlers.declarations import NAMES, check_claim, declared_out_of_time
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 
 E = "bezique.english."
@@ -124,7 +125,14 @@ def play_english(ctx: Context[ev.Play]) -> Decision:
         [duty, E + "revoke-forfeits-last-eight-tricks"],
         f"Under the household rules {player} forfeits all of the last eight tricks to "
         f"{ctx.table.adversary(player)}.",
+        duties=[Duty("forfeit-last-eight", player)],
     )
+
+
+@rules("bezique", "american", "play")
+def play_american(ctx: Context[ev.Play]) -> Decision | None:
+    """Foster's General Laws lay no duty while the stock lasts: a free play is lawful."""
+    return free_play(ctx)
 
 
 @rules("bezique", "french", "play")

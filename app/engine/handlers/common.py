@@ -129,6 +129,18 @@ def rule_play(
                       duties=duties, remedy_unknown=remedy_unknown)
 
 
+def free_play(ctx: Context[ev.Play]) -> Decision | None:
+    """A card played while play is free (the stock lasting), under a code whose laws held
+    state only the duties of a later stage or none: the play is lawful under them too, as the
+    game is played (the tenth blind round's #154: "these laws do not cover the situation"
+    beside a free play lawful everywhere); None at a stage with duties, which such a code's
+    laws held do not rule."""
+    rule = stage_rule(ctx)
+    if rule is None or rule.rule not in ("free", "none"):
+        return None
+    return rule_play(ctx, (), (), "")
+
+
 def dealer_exposed_card(
     ctx: Context[ev.DealerExposedCard], own_law: str, adversary_law: str, *, only_before_seen: bool
 ) -> Decision:

@@ -81,8 +81,9 @@ def _announced(ctx: Context[ev.FalseDeclaration], where: str) -> Decision | None
     return ctx.decide(
         "play-on",
         [law],
-        f"{who} announced the king of trumps only after playing his first card: it is too "
-        f"late, the king does not score, and the point marked is taken down.",
+        f"{who} announced the king of trumps only after playing his first card, once the "
+        f"first trick had begun: it is too late, the king does not score, and the point marked "
+        f"is taken down.",
         score={who: -1},
     )
 
@@ -110,25 +111,25 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         return _announced(ctx, where)
     adversary = table.adversary(who)
     assert table.trump is not None  # where_is_the_king answers None without a trump
+    if not _has_played(table, who):
+        # Law 25 speaks only of a player who fails "to declare his error before he has played
+        # a card": he owns it before playing one (the stem says so), and the point comes off as
+        # an overscore admitted (law 51), whoever holds the king; law 25 is not cited (the
+        # ninth and tenth blind rounds' #27).
+        return ctx.decide(
+            "no-penalty",
+            [E + "overscore-taken-down"],
+            f"{who} announced the king of trumps without holding it and owns his error before "
+            f"playing a card: the point he marked is an overscore admitted, and comes off "
+            f"(law 51). There is no penalty, for he owned it before playing a card.",
+            score={who: -1},
+        )
     if Card("K", table.trump) in (table.cards(adversary) or ()):
         return ctx.decide(
             "no-penalty",
             [E + "false-king"],
             f"{who} announced the king, but {adversary} holds it himself: there is no penalty "
             f"beyond striking off the point.",
-            score={who: -1},
-        )
-    if not _has_played(table, who):
-        # Law 25 punishes only a player who fails "to declare his error before he has played a
-        # card": he owns it before playing one (the stem says so), and the point comes off as
-        # an overscore admitted (law 51), not by law 25 (the ninth blind round's #27).
-        return ctx.decide(
-            "no-penalty",
-            [E + "overscore-taken-down", E + "false-king"],
-            f"{who} announced the king of trumps without holding it and owns his error before "
-            f"playing a card: the point he marked is an overscore admitted, and comes off "
-            f"(law 51). There is no penalty: law 25 punishes only a false announcement not "
-            f"owned before the announcer plays a card.",
             score={who: -1},
         )
     return ctx.decide(

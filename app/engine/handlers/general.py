@@ -49,14 +49,18 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision | None:
     followed = ctx.event.followed_by or ()
     if set(ctx.table.players) - {offender} <= set(followed):
         return None
-    laws = [P + "lead-out-of-turn-no-partner", P + "adversaries-share-fault-for-false-lead"]
+    # The adversaries share the fault of a false lead that passed unnoticed: one played to.
+    # Caught before anyone played to it, that law is no part of the ruling (the tenth blind
+    # round's #107: it was cited, with its clause in the explanation, of a lead just made).
+    laws = [P + "lead-out-of-turn-no-partner"]
     if followed:
-        laws.append(P + "follow-to-wrong-lead")
+        laws += [P + "adversaries-share-fault-for-false-lead", P + "follow-to-wrong-lead"]
     if ctx.table.partner(offender) is None:
         back = ""
         if followed:
             back = (
-                f" {', '.join(followed)}, led into error by it, may take back the cards "
+                f", and adversaries who failed to notice the lead share the fault. "
+                f"{', '.join(followed)}, led into error by it, may take back the cards "
                 f"played to it without penalty."
             )
         # Nobody has played to it: the lead is taken back (the law's remedy), as the Club
@@ -71,8 +75,7 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision | None:
             laws,
             options=each("take-back", taken_back),
             explanation=f"{offender} has no partner to inform, so taking the lead back hurts "
-            f"only himself: there is no penalty, and adversaries who failed to notice the lead "
-            f"share the fault.{back}",
+            f"only himself: there is no penalty{back or '.'}",
         )
     return ctx.decide(
         "penalty",

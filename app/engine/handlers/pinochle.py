@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.engine.core import Context, rules
 from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 
 P = "pinochle.american."
@@ -33,6 +33,7 @@ def play_american(ctx: Context[ev.Play]) -> Decision:
         [replay],
         [chosen],
         f"Under this reading {player} loses all the points he has won in cards.",
+        duties=[Duty("lose-card-points", player)],
     )
 
 
@@ -46,6 +47,7 @@ def play_french(ctx: Context[ev.Play]) -> Decision:
         [law],
         f"In France the cards are not taken back: from this point on {ctx.event.player} counts "
         f"nothing, neither brisques nor the last trick.",
+        duties=[Duty("count-nothing-further", ctx.event.player)],
     )
 
 

@@ -10,6 +10,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import (
     dealer_exposed_card,
     describe_counts,
+    free_play,
     lead_withdrawn_unless_played_to,
     nothing_led_yet,
     over_under,
@@ -274,6 +275,28 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     )
 
 
+@rules("rubicon-bezique", "english", "failed-to-draw")
+def failed_to_draw(ctx: Context[ev.FailedToDraw]) -> Decision:
+    """Seed 000:1: a player who forgot to draw and has played to the next trick plays the rest
+    of the hand a card short. His adversary's hand being right, the law of one hand short and
+    the other right then bears too: the last trick and its 50 go to the adversary (the tenth
+    blind round's #127: "Play goes on" alone was short of the code's remedy)."""
+    offender = ctx.event.player
+    adversary = ctx.table.adversary(offender)
+    short = (f"{offender} forgot to draw and has played to the next trick: under the English "
+             f"laws he plays the rest of the hand one card short, with 8 cards instead of 9.")
+    if ctx.table.count_error(adversary):  # the adversary's hand wrong too: not one short alone
+        return ctx.decide("play-on", [E + "forgot-to-draw"], short)
+    return ctx.decide(
+        "play-on",
+        [E + "forgot-to-draw", E + "one-short-other-right"],
+        f"{short} {adversary}'s hand is right, so {adversary} will win the last trick and score "
+        f"it ({LAST_TRICK}) when it is played.",
+        score={adversary: LAST_TRICK},
+        score_when="last-trick",
+    )
+
+
 @rules("rubicon-bezique", "english", "drew-two")
 def drew_two(ctx: Context[ev.DrewTwo]) -> Decision | None:
     """Laws 28 and 30: who saw two cards decides the remedy. The winner of the trick, who
@@ -329,6 +352,12 @@ def play_out_of_turn(ctx: Context[ev.PlayOutOfTurn]) -> Decision | None:
     if not nothing_led_yet(ctx):
         return None  # The leader has led: the other player's card is in turn.
     return played_before_the_lead(ctx, E + "lead-out-of-turn", must=True)
+
+
+@rules("rubicon-bezique", "french", "play")
+def play_french(ctx: Context[ev.Play]) -> Decision | None:
+    """French usage as Foster reports it lays no duty while the stock lasts: a free play."""
+    return free_play(ctx)
 
 
 @rules("rubicon-bezique", "english", "play")
