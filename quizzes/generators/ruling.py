@@ -20,6 +20,7 @@ from app.engine.ruling import (
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes import sides as who
 from quizzes.generators.common import (
     Found,
     NoScenario,
@@ -35,8 +36,9 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.judge import figures_only, remedy_point, wider_under_the_law
+from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
+from quizzes.sides import innocent_is_offender
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     NO_PENALTY,
@@ -157,20 +159,6 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
-
-
-def offenders(s: Scenario, game: Game) -> frozenset[str]:
-    """The side the stem says erred: the event's player, or, in a fault naming no player (a
-    wrong number dealt), the dealer; with his partner."""
-    player = s.event.get("player")
-    erred = player if isinstance(player, str) else s.dealer
-    return frozenset(Table(s, game).side(erred)) if erred in s.players else frozenset()
-
-
-def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
-    """Whether "The innocent side chooses ..." gives the choice to the side the stem says
-    erred: the ruling contradicts itself (round 6's #111)."""
-    return other.outcome == "innocent-chooses" and bool(erred & {o.by for o in other.options})
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -338,17 +326,28 @@ def ruling_choices(
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
     seated = set(found.scenario.players)
-    erred = offenders(found.scenario, bank.games[found.scenario.game])
+    acted = who.erred(found.scenario, played)
+    real = list(found.ruling.rulings) + rivals
+    at_table = Table(found.scenario, played)
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
+    def weak(r: CodeRuling) -> bool:
+        # Another figure or holder, or setting back only who did not act (round 10's #40, #47)
+        return remedy_point(r) == remedy_point(cr) or bool(who.falls_on_bystanders(r, real, acted))
+
     def full() -> bool:
-        # Full once WRONG are found, one at least not the ruling with another figure.
-        return len(wrong) >= WRONG and not figures_only(cr, [r for _, _, r in wrong])
+        return len(wrong) >= WRONG and not all(weak(r) for _, _, r in wrong)
 
     def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
+        if who.falls_on_bystanders(other, real, acted):
+            # A revoke setting back a player who did not play the card: the same remedy on
+            # the side that acted is the rival a learner must know the law to rule out (#47).
+            other = who.onto_the_actor(other, acted, at_table)
+        if who.duties_on_bystanders(other, real, acted):
+            return  # a duty moved to the innocent side gives the answer away (#68)
         if cr.remedy_unknown and other.outcome != "legal":
             # The laws held name the fault and no remedy (Foster's penalty for a renounce at
             # Écarté, not retrieved): only a ruling that denies the fault is false of them.
@@ -365,7 +364,7 @@ def ruling_choices(
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
-        if innocent_is_offender(other, erred):
+        if innocent_is_offender(other, frozenset(acted)):
             return  # the stem names who erred: "South may claim" beside South's error
         if wider_under_the_law(other, cr):
             return  # the law's whole remedy, part of it moot here (the ninth round's #171)
@@ -387,9 +386,10 @@ def ruling_choices(
                 and not said_of(other, cr) and not also_true_of(other, cr)
                 and bare_false_of(other, cr)):
             if len(wrong) >= WRONG:
-                if remedy_point(other) == remedy_point(cr):
+                if weak(other):
                     return
-                wrong.pop()  # a choice of another outcome or right, for one of a figure
+                # a choice of another outcome or remedy, for one of a figure or a side
+                wrong.pop(max(i for i, (_, _, r) in enumerate(wrong) if weak(r)))
             seen.add(other.key())
             said_already.add(text)
             wrong.append((text, owner, other))
@@ -419,17 +419,19 @@ def ruling_choices(
                                                                  found.scenario):
             offer(ruled, "")
     offender = found.scenario.event.get("player")
-    for misread in _misreadings(cr, found.scenario.players,
-                                offender if isinstance(offender, str) else None):
+    for misread in [*_misreadings(cr, found.scenario.players,
+                                  offender if isinstance(offender, str) else None),
+                    *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
     for misbid in _bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
-    if figures_only(cr, [r for _, _, r in wrong]):
-        # Every wrong choice differs from the ruling only in a figure the stem states: the law's
-        # point is never asked (round 6's #107, #122). The table is not asked this way.
+    if all(weak(r) for _, _, r in wrong):
+        # Every wrong choice differs from the ruling only in a figure the stem states or in
+        # whose it is: the law's point is never asked (round 6's #107, #122; round 10's #47).
+        # The table is not asked this way.
         wrong = []
     entries = [(ruling_words(cr, sides, played), "", True)] + [(t, c, False) for t, c, _ in wrong]
     entries = shuffled(rng, entries)
