@@ -316,8 +316,7 @@ def ruling_choices(
     said_already = {ruling_words(cr, sides, played)}
     wrong: list[tuple[str, str, CodeRuling]] = []  # (text, code it belongs to, its ruling)
 
-    # One wording per meaning in a question (the right answer's first): two choices then
-    # differ in what they say (who may choose what, the points), never in wording alone.
+    # One wording per meaning (the right answer's first): choices differ in what they say.
     wording = {meaning(cr.outcome): cr.outcome}
 
     # What a rival reading of the law gives (another code's ruling the laws say is that
@@ -329,6 +328,7 @@ def ruling_choices(
     acted = who.erred(found.scenario, played)
     real = list(found.ruling.rulings) + rivals
     at_table = Table(found.scenario, played)
+    fallback: list[CodeRuling] = []
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
@@ -339,21 +339,20 @@ def ruling_choices(
     def full() -> bool:
         return len(wrong) >= WRONG and not all(weak(r) for _, _, r in wrong)
 
-    def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
+    def offer(other: CodeRuling, owner: str, misread: bool = False, moved: bool = True) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
-        if who.falls_on_bystanders(other, real, acted):
+        if moved and who.falls_on_bystanders(other, real, acted):
             # A revoke setting back a player who did not play the card: the same remedy on
             # the side that acted is the rival a learner must know the law to rule out (#47).
+            fallback.append(other)
             other = who.onto_the_actor(other, acted, at_table)
         if who.duties_on_bystanders(other, real, acted):
             return  # a duty moved to the innocent side gives the answer away (#68)
         if cr.remedy_unknown and other.outcome != "legal":
-            # The laws held name the fault and no remedy (Foster's penalty for a renounce at
-            # Écarté, not retrieved): only a ruling that denies the fault is false of them.
-            # Another code's remedy ("North may have the whole hand played again"), "no
-            # penalty" or any other terms may be what the missing law says (the sixth blind
-            # round's #176).
+            # The laws held name the fault and no remedy (Foster's renounce at Écarté): only a
+            # ruling that denies the fault is false of them; any terms may be the missing
+            # law's (the sixth blind round's #176).
             return
         if not real_rival(bank, other, found.scenario, misread):
             # An outcome no law of the game gives for this happening, or one the moment
@@ -380,8 +379,7 @@ def ruling_choices(
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides, played)
-        # Keys compare players; words compare what a learner reads (a side's points are
-        # keyed by either partner but read alike).
+        # Keys compare players; words what a learner reads (a side's points read alike).
         if (not full() and other.key() not in seen and text not in said_already
                 and not said_of(other, cr) and not also_true_of(other, cr)
                 and bare_false_of(other, cr)):
@@ -428,10 +426,12 @@ def ruling_choices(
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
+    for as_it_was in fallback:  # a side-swap, only to make up the fewest choices
+        if len(wrong) < MIN_WRONG:
+            offer(as_it_was, "", moved=False)
     if all(weak(r) for _, _, r in wrong):
-        # Every wrong choice differs from the ruling only in a figure the stem states or in
-        # whose it is: the law's point is never asked (round 6's #107, #122; round 10's #47).
-        # The table is not asked this way.
+        # Every wrong choice only a figure the stem states or whose it is: the law's point is
+        # never asked (round 6's #107, #122; round 10's #47). The table is not asked this way.
         wrong = []
     entries = [(ruling_words(cr, sides, played), "", True)] + [(t, c, False) for t, c, _ in wrong]
     entries = shuffled(rng, entries)
