@@ -40,9 +40,9 @@ from app.engine.ruling import (
     meaning,
     option_meaning,
 )
-from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
+from quizzes import sides as actors
 from quizzes.count_giveaways import count_giveaways
 from quizzes.possible import table_problems
 from quizzes.questions import Question
@@ -91,6 +91,10 @@ _CORRECTED = re.compile(r"^(?P<who>.+?) (?:has|have) the (?P<n>\d+) (?:he|they) 
                         r"taken off (?:his|their) score \(a correction\)$")
 
 
+_IF_CHOSEN = re.compile(r"^If (?P<who>\w+) chooses to (?P<what>.+): (?P<gains>.+)$")
+_GAIN = re.compile(r"(\w+) ([+-]\d+)")
+
+
 def _names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r",| or | and ", text) if n.strip()]
 
@@ -135,7 +139,16 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
     for sentence in filter(None, (s.strip() for s in re.split(r"(?<=\.)\s+", rest))):
         sentence = sentence.rstrip(".")
         if sentence.startswith("If "):
-            return None  # points under an option: not read back
+            if (m := _IF_CHOSEN.match(sentence)) is None or not options:
+                return None
+            holder = [o for o in options if o.by == m["who"]
+                      and _OPTION_BY_WORDS.get(m["what"]) == o.id]
+            if len(holder) != 1:
+                return None  # points under an option not offered: not read back
+            gains = {by_side.get(p, p): int(n) for p, n in _GAIN.findall(m["gains"])}
+            chosen = holder[0]
+            options[options.index(chosen)] = Option(chosen.id, chosen.by, score=gains)
+            continue
         if (m := _MAY.match(sentence)) is not None:
             who = _names(m["who"])
             ids = _options_named(m["what"])
@@ -206,8 +219,8 @@ def wider_under_the_law(other: CodeRuling, right: CodeRuling) -> bool:
     the law's whole remedy ("insist that the suit named be played, or direct which card"),
     of which the table makes a part moot (the leader holds none of the suit he named). Quoted
     from the law, it is no wrong ruling (the ninth blind round's #171, #194)."""
-    rights = {(o.id, o.by) for o in right.options}
-    wider = {(o.id, o.by) for o in other.options}
+    rights = set(right.acts)  # (a duty read as a right is no wider: round 10's #68)
+    wider = set(other.acts)
     return (meaning(other.outcome) == meaning(right.outcome) and other.score == right.score
             and rights < wider and bool(set(other.laws) & set(right.laws)))
 
@@ -381,10 +394,15 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
                                                  f"“{engine_words}”"))
     rivals = rival_rulings(content, games, scenario, right, q.prompt)
     read = [read_ruling(c.text, q.code, sides) for c in q.choices if c.key not in answer]
-    if all(r is not None for r in read) and figures_only(right, [r for r in read if r]):
+    real = [*ruling.rulings, *rivals]
+    acted = actors.erred(scenario, game)
+    if all(r is not None for r in read) and read and all(
+            figures_only(right, [r]) or actors.falls_on_bystanders(r, real, acted)
+            for r in read if r):
         out.append(Finding(q.id, "giveaway", "every wrong choice shares the ruling's outcome "
-                                             "and remedy, and differs only in a figure or "
-                                             "in who holds it"))
+                                             "and remedy, differing only in a figure or in "
+                                             "who holds it, or sets back only a player who "
+                                             "did not act"))
     for c in q.choices:
         if _refutes_itself(c.text):
             out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” fines beside "
@@ -396,6 +414,9 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
             continue
         if (why := _offender_given(said, right, scenario, game)):
             out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” {why}"))
+        for duty in actors.duties_on_bystanders(said, real, acted):
+            out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” lays a duty on "
+                                                 f"{duty.by}, who did not act"))
         if also_true_of(said, right):
             out.append(Finding(q.id, "two-answers", f"[{c.key}] “{c.text}” is true of the "
                                                     f"ruling"))
@@ -405,21 +426,11 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
     return out
 
 
-def _erred(scenario: Scenario, game: Game) -> frozenset[str]:
-    """The side the stem says erred: the event's player, or in a fault naming nobody (a wrong
-    number dealt), the dealer; with his partner."""
-    player = scenario.event.get("player")
-    erred = player if isinstance(player, str) else scenario.dealer
-    if erred not in scenario.players:
-        return frozenset()
-    return frozenset(Table(scenario, game).side(erred))
-
-
 def _offender_given(said: CodeRuling, right: CodeRuling, scenario: Scenario, game: Game) -> str:
     """Why a wrong ruling is ruled out by the stem's own words, or "": "The innocent side
     chooses" with the choice given to the side the stem says erred (round 6's #111, #131: it
     contradicts itself)."""
-    erred = _erred(scenario, game)
+    erred = frozenset(actors.erred(scenario, game))
     holders = {o.by for o in said.options} | set(said.score)
     named = ", ".join(sorted(erred & holders))
     if not named:

@@ -20,6 +20,7 @@ from app.engine.ruling import (
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes import sides as who
 from quizzes.generators.common import (
     Found,
     NoScenario,
@@ -35,8 +36,9 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.judge import figures_only, remedy_point, wider_under_the_law
+from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
+from quizzes.sides import innocent_is_offender
 from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     NO_PENALTY,
@@ -156,20 +158,6 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and meaning(right.outcome, True) == meaning(stated.outcome, True))
-
-
-def offenders(s: Scenario, game: Game) -> frozenset[str]:
-    """The side the stem says erred: the event's player, or, in a fault naming no player (a
-    wrong number dealt), the dealer; with his partner."""
-    player = s.event.get("player")
-    erred = player if isinstance(player, str) else s.dealer
-    return frozenset(Table(s, game).side(erred)) if erred in s.players else frozenset()
-
-
-def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
-    """Whether "The innocent side chooses ..." gives the choice to the side the stem says
-    erred: the ruling contradicts itself (round 6's #111)."""
-    return other.outcome == "innocent-chooses" and bool(erred & {o.by for o in other.options})
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -327,8 +315,7 @@ def ruling_choices(
     said_already = {ruling_words(cr, sides, played)}
     wrong: list[tuple[str, str, CodeRuling]] = []  # (text, code it belongs to, its ruling)
 
-    # One wording per meaning in a question (the right answer's first): two choices then
-    # differ in what they say (who may choose what, the points), never in wording alone.
+    # One wording per meaning (the right answer's first): choices differ in what they say.
     wording = {meaning(cr.outcome): cr.outcome}
 
     # What a rival reading of the law gives (another code's ruling the laws say is that
@@ -337,23 +324,34 @@ def ruling_choices(
               if o.code != code and o.outcome != "not-covered" and rival_reading(bank, cr, o)]
 
     seated = set(found.scenario.players)
-    erred = offenders(found.scenario, bank.games[found.scenario.game])
+    acted = who.erred(found.scenario, played)
+    real = list(found.ruling.rulings) + rivals
+    at_table = Table(found.scenario, played)
+    fallback: list[CodeRuling] = []
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
 
-    def full() -> bool:
-        # Full once WRONG are found, one at least not the ruling with another figure.
-        return len(wrong) >= WRONG and not figures_only(cr, [r for _, _, r in wrong])
+    def weak(r: CodeRuling) -> bool:
+        # Another figure or holder, or setting back only who did not act (round 10's #40, #47)
+        return remedy_point(r) == remedy_point(cr) or bool(who.falls_on_bystanders(r, real, acted))
 
-    def offer(other: CodeRuling, owner: str, misread: bool = False) -> None:
+    def full() -> bool:
+        return len(wrong) >= WRONG and not all(weak(r) for _, _, r in wrong)
+
+    def offer(other: CodeRuling, owner: str, misread: bool = False, moved: bool = True) -> None:
         if not states_a_ruling(other):
             return  # "A penalty.", "These laws do not cover the situation.": no ruling
+        if moved and who.falls_on_bystanders(other, real, acted):
+            # A revoke setting back a player who did not play the card: the same remedy on
+            # the side that acted is the rival a learner must know the law to rule out (#47).
+            fallback.append(other)
+            other = who.onto_the_actor(other, acted, at_table)
+        if who.duties_on_bystanders(other, real, acted):
+            return  # a duty moved to the innocent side gives the answer away (#68)
         if cr.remedy_unknown and other.outcome != "legal":
-            # The laws held name the fault and no remedy (Foster's penalty for a renounce at
-            # Écarté, not retrieved): only a ruling that denies the fault is false of them.
-            # Another code's remedy ("North may have the whole hand played again"), "no
-            # penalty" or any other terms may be what the missing law says (the sixth blind
-            # round's #176).
+            # The laws held name the fault and no remedy (Foster's renounce at Écarté): only a
+            # ruling that denies the fault is false of them; any terms may be the missing
+            # law's (the sixth blind round's #176).
             return
         if not real_rival(bank, other, found.scenario, misread):
             # An outcome no law of the game gives for this happening, or one the moment
@@ -364,7 +362,7 @@ def ruling_choices(
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
-        if innocent_is_offender(other, erred):
+        if innocent_is_offender(other, frozenset(acted)):
             return  # the stem names who erred: "South may claim" beside South's error
         if wider_under_the_law(other, cr):
             return  # the law's whole remedy, part of it moot here (the ninth round's #171)
@@ -380,15 +378,15 @@ def ruling_choices(
             decision = msgspec.structs.replace(other.decision, outcome=said)
             other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides, played)
-        # Keys compare players; words compare what a learner reads (a side's points are
-        # keyed by either partner but read alike).
+        # Keys compare players; words what a learner reads (a side's points read alike).
         if (not full() and other.key() not in seen and text not in said_already
                 and not said_of(other, cr) and not also_true_of(other, cr)
                 and bare_false_of(other, cr)):
             if len(wrong) >= WRONG:
-                if remedy_point(other) == remedy_point(cr):
+                if weak(other):
                     return
-                wrong.pop()  # a choice of another outcome or right, for one of a figure
+                # a choice of another outcome or remedy, for one of a figure or a side
+                wrong.pop(max(i for i, (_, _, r) in enumerate(wrong) if weak(r)))
             seen.add(other.key())
             said_already.add(text)
             wrong.append((text, owner, other))
@@ -418,17 +416,21 @@ def ruling_choices(
                                                                  found.scenario):
             offer(ruled, "")
     offender = found.scenario.event.get("player")
-    for misread in _misreadings(cr, found.scenario.players,
-                                offender if isinstance(offender, str) else None):
+    for misread in [*_misreadings(cr, found.scenario.players,
+                                  offender if isinstance(offender, str) else None),
+                    *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
     for misbid in _bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
-    if figures_only(cr, [r for _, _, r in wrong]):
-        # Every wrong choice differs from the ruling only in a figure the stem states: the law's
-        # point is never asked (round 6's #107, #122). The table is not asked this way.
+    for as_it_was in fallback:  # a side-swap, only to make up the fewest choices
+        if len(wrong) < MIN_WRONG:
+            offer(as_it_was, "", moved=False)
+    if all(weak(r) for _, _, r in wrong):
+        # Every wrong choice only a figure the stem states or whose it is: the law's point is
+        # never asked (round 6's #107, #122; round 10's #47). The table is not asked this way.
         wrong = []
     entries = [(ruling_words(cr, sides, played), "", True)] + [(t, c, False) for t, c, _ in wrong]
     entries = shuffled(rng, entries)
