@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 import re
 from collections.abc import Mapping
@@ -437,10 +436,15 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # of a law rule its exception (Ecarte law 25: no penalty if the adversary holds the king),
     # eight tables of it in a row left the law unasked on most seeds (the eleventh round).
     wanting: dict[tuple[object, ...], int] = {}
+    others_left = True
+
+    # Tables of other kinds are looked for with a random source of their own: where none is
+    # found, the tables drawn next are those drawn had none been looked for.
+    others_rng = seeded(f"{TYPE}-other", law_id, seed)
 
     def draw(others: bool) -> Found:
         # A table whose ruling states what the law decides (states_a_ruling).
-        return find(bank, law_id, law.code, combos, rng,
+        return find(bank, law_id, law.code, combos, others_rng if others else rng,
                     lambda f: states_a_ruling(f.for_code(law.code))
                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
                     and (not others
@@ -450,9 +454,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     for _ in range(TABLES):
         # ... with at least two wrong rulings plainly false of it.
         other: Found | None = None
-        if any(n >= WANTING for n in wanting.values()):
-            with contextlib.suppress(NoScenario):
+        if others_left and any(n >= WANTING for n in wanting.values()):
+            try:
                 other = draw(others=True)
+            except NoScenario:
+                others_left = False  # every table is of a kind found wanting: draw as before
         found = other or draw(others=False)
         choices, key = ruling_choices(bank, found, law.code, rng, combos)
         if len(choices) > MIN_WRONG:
