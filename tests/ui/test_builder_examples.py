@@ -87,7 +87,8 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
     # no option): the outcome's line names the duties, not options the ruling does not give.
     ("bezique-forgot-to-draw", "english", "the duties say who must do what", "the options say"),
     # Seed 003:1: a long hand played to the first trick, his side scoring nothing (a duty).
-    ("cinch-too-many-after-first-trick", "american", "the duties say who must do what", "the options say"),
+    ("cinch-too-many-after-first-trick", "american", "the duties say who must do what",
+     "the options say"),
 ])
 def test_the_outcome_line_says_what_the_ruling_shows(screen: BuilderScreen, shipped: Content,
                                                      name: str, code: str, shown: str,
