@@ -102,11 +102,24 @@ _WHERE: dict[str, Callable[[DealState], bool]] = {
 }
 
 
+def _where(event_type: str, game: Game) -> Callable[[DealState], bool]:
+    """Where the event can happen in this game (_WHERE; any moment of its stage otherwise).
+    A false declaration in a game that declares nothing in play (Ecarte's king, announced
+    before the first card) is found before any trick is gathered: once one is, a card the
+    announcer lacks may lie in it, and whether he ever held it is stated nowhere
+    (quizzes.make_scores). Drawn from any moment of play, nearly every one was past the
+    first trick and no table was made: the king announced and not owned before the
+    announcer played (English law 25's penalty) was never asked (the eleventh round)."""
+    if event_type == "false-declaration" and not facts(game).declarations:
+        return lambda s: s.tricks_played == 0
+    return _WHERE.get(event_type, lambda _: True)
+
+
 def candidate(moments: Sequence[Moment], stage: str, event_type: str, game: Game,
                rng: random.Random) -> DealState | None:
     """A moment of the deal, drawn at random, at the stage where the event can happen (None
     when the deal has none)."""
-    where = _WHERE.get(event_type, lambda _: True)
+    where = _where(event_type, game)
     if stage == "hand-over":
         last = moments[-1].state
         if last.status != HAND_OVER:

@@ -41,14 +41,26 @@ def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[
                 return
             if any(group_of(info) == group for info in chosen.values()):
                 continue
-            pick = rng.choice(groups[group])
+            # A law not drawn yet where the group has one: one law asked as two types is one
+            # case asked twice (the eleventh round's near-duplicates).
+            laws = {info.law for info in chosen.values()}
+            pick = rng.choice([i for i in groups[group] if i.law not in laws] or groups[group])
             chosen[pick.key] = pick
 
     draw_one_of_each(lambda info: (info.type, info.game))
     draw_one_of_each(lambda info: (info.game, info.code))
     rest = [info for info in pool if info.key not in chosen]
     rng.shuffle(rest)
-    for info in rest[: max(0, count - len(chosen))]:
+    # The rest at random, the laws not yet drawn first: a law's second item only once every
+    # law has one.
+    drawn_laws = {info.law for info in chosen.values()}
+    fresh = []
+    for info in rest:
+        if info.law not in drawn_laws:
+            drawn_laws.add(info.law)
+            fresh.append(info)
+    again = [info for info in rest if info not in fresh]
+    for info in (fresh + again)[: max(0, count - len(chosen))]:
         chosen[info.key] = info
     drawn = list(chosen.values())
     # Asked again, an authored item is the same question word for word (it has no seed): only
@@ -60,7 +72,18 @@ def sample_items(items: list[ItemInfo], count: int, rng: random.Random) -> list[
         rng.shuffle(again)
         drawn += again[: count - len(drawn)]
     rng.shuffle(drawn)
-    return drawn
+    return spread_by_law(drawn)
+
+
+def spread_by_law(items: list[ItemInfo]) -> list[ItemInfo]:
+    """The items reordered so that no two of one law come one after the other, where the
+    rest allow it: each next item is the first left of a law other than the last one's."""
+    left = list(items)
+    out: list[ItemInfo] = []
+    while left:
+        at = next((n for n, info in enumerate(left) if not out or info.law != out[-1].law), 0)
+        out.append(left.pop(at))
+    return out
 
 
 def sample_questions(

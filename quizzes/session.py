@@ -212,7 +212,9 @@ class Session:
         now = self.scheduling.now()
         skip = set(self._broken)
         if self._last:
-            skip.add(self._last)  # never the same item twice running
+            # Never the same item twice running, nor another item of its law (the same case
+            # asked again in other words) while anything else is due.
+            skip |= self._of_law(self._last)
         for item in self.store.due_items(
             self.profile_id,
             now,
@@ -233,9 +235,16 @@ class Session:
             due = self.store.due_items(
                 self.profile_id, now, games=self.module.games, topics=self.module.topics
             )
-            if due and due[0] == self._last:
+            if due and due[0] in self._of_law(self._last):
                 return self._build(due[0])
         return None
+
+    def _of_law(self, item: str) -> set[str]:
+        """The item and every other item on its law (asked as another type of question)."""
+        info = self.bank.items.get(item)
+        if info is None:
+            return {item}
+        return {item, *(k for k, i in self.bank.items.items() if i.law == info.law)}
 
     def upcoming(self) -> Want | None:
         """What the next question needs built, when it is not built (nor handed over) yet."""

@@ -19,11 +19,14 @@ beside it (`shown`), the choices and the marked answer.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import bank_questions
 import pytest
 
+from quizzes.generators.common import find
+from quizzes.generators.ruling import ruling_choices
 from quizzes.questions import Question
 from quizzes.stem import table_text
 
@@ -172,18 +175,23 @@ def test_no_hand_is_scored_beside_a_king_turned_by_a_dealer_who_has_points() -> 
 def test_the_club_codes_rectify_or_deal_again_is_no_rival_to_fosters_corrections(seed) -> None:
     # Foster's pone dealt too many discards his surplus or claims a misdeal: "North may require
     # the dealer to put the error right or have the cards dealt again" says that too (#68).
-    # Foster's too-many item is no longer asked: every asked American ruling of a wrong count
-    # dealt is read instead (the rival is the same beside any of them).
-    items = [k for k, i in bank_questions.BANK.items.items()
-             if i.type == "ruling" and i.law.startswith("ecarte.american.")
-             and ("wrong-count" in i.law or "too-many" in i.law or "too-few" in i.law)]
-    if not items:
-        # (Round 6, #111: none has two real rivals once no choice gives the dealer who erred
-        # the innocent side's choice; none is asked, so none can offer the Club Code's words.)
-        pytest.skip("no American ruling of a wrong count dealt is asked")
-    qs = [q for q in (bank_questions.question(k, seed) for k in items)
-          if isinstance(q, Question)]
-    if not qs:
-        pytest.skip("this seed builds no question of these items")
-    for q in qs:
-        assert not any("put the error right" in c.text for c in q.choices), q.id
+    # No American ruling of a wrong count dealt is asked as an item (round 6, #111: none has
+    # two real rivals once no choice gives the dealer who erred the innocent side's choice),
+    # so each such law's table is dealt here and its choices made as the generator makes
+    # them: the rival is the same beside any of them.
+    bank = bank_questions.BANK
+    laws = [law for law in bank.content.laws if law.startswith("ecarte.american.")
+            and ("wrong-count" in law or "too-many" in law or "too-few" in law)]
+    offered: list[str] = []
+    dealt = 0
+    for law in laws:
+        combos = bank.survey.combos(law, "ruled")  # every table whose ruling cites the law
+        if not combos:
+            continue
+        rng = random.Random(f"{law}:{seed}")
+        found = find(bank, law, "american", combos, rng)
+        choices, _ = ruling_choices(bank, found, "american", rng, combos)
+        offered += [c.text for c in choices]
+        dealt += 1
+    assert dealt >= len(laws) // 2, dealt
+    assert not any("put the error right" in text for text in offered), offered

@@ -31,7 +31,10 @@ BANK = bank_questions.BANK
 # --- #167: the moment a card played stands, in each code's own words --------------------------
 
 def test_the_club_code_renounce_stem_says_until_another_card_is_led() -> None:
-    q = BANK.generate("ruling", "ecarte.english.renounce-or-failure-to-win", 457512)
+    # (The first seed from the one the round found that builds: seed 457512 itself builds no
+    # question since the ruling generator draws its tables otherwise, the eleventh round.)
+    q = next(q for seed in range(457512, 457532) if (q := bank_questions.generated(
+        "ruling", "ecarte.english.renounce-or-failure-to-win", seed)) is not None)
     assert "He does not take it back before another card is led." in q.situation
     assert "turned and quitted" not in q.situation
 

@@ -13,7 +13,6 @@ import pytest
 from app.engine.ruling import MEANINGS, OUTCOMES, CodeRuling, Decision, Option, meaning
 from quizzes.audit import audit_questions, question_problems, reading
 from quizzes.bank import default_bank
-from quizzes.generators import law as law_questions
 from quizzes.questions import Choice, QuestionError
 from quizzes.words import OUTCOME_WORDS
 
@@ -65,19 +64,24 @@ def test_outcomes_that_mean_the_same_agree():
 
 def test_the_audit_catches_a_rival_reading_offered_as_wrong():
     # A law asked "following" its authority, and another reading of its rule (its variant
-    # group): Écarté's counts dealt, read by the Club Code and by Hoyle.
+    # group): Écarté's counts dealt, read by the Club Code and by Hoyle. Since round 6's #118
+    # no 'which law?' item of a law with rival readings is asked, so the question is made here
+    # in the generator's form (a 'which law?' question of the bank, its law and choices put in
+    # their place), for the audit to judge as it would a generated one.
     laws = BANK.content.laws
-    law = next((laws[k] for k in law_questions.laws(BANK) if laws[k].variant_of), None)
-    if law is None:
-        # (Écarté's counts were the only 'which law?' items with rival readings; since round
-        # 6's #118 none is asked, so no generated question has a reading to name.)
-        pytest.skip("no 'which law?' item of a law with rival readings is asked")
-    other = next(o for o in laws.values() if o.variant_of == law.variant_of and o.id != law.id
-                 and o.title.casefold() != law.title.casefold())
-    q = BANK.generate("law", law.id, 0)
-    wrong = next(c for c in q.choices if c.key != q.law)
+    law, other = next((a, b) for a in laws.values() for b in laws.values()
+                      if a.variant_of and a.variant_of == b.variant_of and a.id != b.id
+                      and a.title.casefold() != b.title.casefold())
+    form = BANK.generate("law", BANK.items[next(k for k in BANK.items
+                                                if k.startswith("law:"))].law, 0)
+    unrelated = next(x for x in laws.values() if x.game != law.game)
+    q = dataclasses.replace(
+        form, laws=(law.id,), answer=(law.id,), table=None, code=law.code,
+        prompt=f"Under the {law.code} laws, following {law.authority}, which law decides this?",
+        choices=(Choice(law.id, law.title), Choice(unrelated.id, unrelated.title)))
+    assert question_problems(BANK.content, BANK.games, q) == []  # the form as the audit wants it
     rival = Choice(other.id, other.title)
-    bad = dataclasses.replace(q, choices=tuple(rival if c == wrong else c for c in q.choices))
+    bad = dataclasses.replace(q, choices=(*q.choices, rival))
     kinds = {p.kind for p in question_problems(BANK.content, BANK.games, bad)}
     assert kinds == {"rival-reading"}
     unnamed = dataclasses.replace(q, prompt="Under the English laws, which law decides this?")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -59,3 +60,15 @@ def test_items_asked_again_are_generated_never_an_authored_item_twice():
         assert len(drawn) == len(items) + 40
         authored = [i.key for i in drawn if i.type == "authored"]
         assert sorted(authored) == sorted(f"authored:entry-{n}" for n in range(10))
+
+
+def test_a_sample_asks_each_law_once_before_any_twice_and_never_two_of_a_law_running():
+    # Every law here is asked as four types: drawn without regard to the law, a sample of 36
+    # held some laws two or three times, side by side (the eleventh round's near-duplicates).
+    items = _items()
+    laws = {i.law for i in items}
+    for seed in range(10):
+        drawn = sample_items(items, len(laws), random.Random(seed))
+        assert len({i.law for i in drawn}) == len(laws), seed
+        more = sample_items(items, len(laws) + 20, random.Random(seed))
+        assert all(a.law != b.law for a, b in itertools.pairwise(more)), seed

@@ -193,3 +193,30 @@ def test_the_module_overview_counts_due_new_and_seen(setup):
     assert rows["pinochle"].new == rows["pinochle"].total - 2
     assert rows[EVERYTHING].due == 2 and rows["cinch"].due == 0
 
+
+
+def test_two_items_of_one_law_are_not_asked_one_after_the_other(setup):
+    # The same case asked again as another type of question, straight after the first, is a
+    # near-duplicate (the eleventh round): another item due comes between them.
+    store, profile, clock = setup
+    s = session(store, profile, clock, new_per_day=0)
+    by_law: dict[str, list[str]] = {}
+    for key, info in BANK.items.items():
+        if info.type != "authored":
+            by_law.setdefault(info.law, []).append(key)
+    law, (a1, a2, *_) = next((law, keys) for law, keys in by_law.items() if len(keys) > 1)
+    other = next(keys[0] for other, keys in by_law.items() if other != law)
+    rng = random.Random(5)
+    for item in (a1, a2, other):  # each missed: due again in a minute, in this order
+        q = BANK.for_item(item, rng)
+        s.answer(q, wrong(q), 4_000)
+        clock.advance(seconds=5)
+    clock.advance(minutes=2)
+    first = s.next_question()
+    assert first is not None and first.item == a1
+    s.answer(first, right(first), 60_000)
+    second = s.next_question()
+    assert second is not None and second.item == other, (law, second.item)
+    s.answer(second, right(second), 60_000)
+    third = s.next_question()
+    assert third is not None and third.item == a2

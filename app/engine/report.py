@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.ruling import ANALOGY_NOTE, Ruling, outcome_meaning
+from app.engine.ruling import ANALOGY_NOTE, Ruling, ruling_meaning
 
 
 def format_ruling(ruling: Ruling, content: Content) -> str:
@@ -13,7 +13,7 @@ def format_ruling(ruling: Ruling, content: Content) -> str:
     lines = [f"{facts.short_name if facts else ruling.game}: {ruling.event}", ""]
     for r in ruling.rulings:
         lines.append(f"== {CODES[r.code]} laws: {r.outcome.upper()} ==")
-        lines.append(f"   {outcome_meaning(r.outcome, r.cases)}")
+        lines.append(f"   {ruling_meaning(r)}")
         for opt in r.options:
             lines.append(f"   option [{opt.id}] for {opt.by}: {opt.words}")
             if opt.score:

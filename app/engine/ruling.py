@@ -449,3 +449,29 @@ def outcome_meaning(outcome: str, cases: tuple[Any, ...] = ()) -> str:
     if outcome == "depends" and not cases:
         return DEPENDS_ASKED
     return OUTCOMES.get(outcome, "")
+
+
+# Outcomes whose sentence points to the terms the ruling shows beside it, said of what is
+# shown: a ruling with a duty and no option (Portland law 55's replay, owed by the offender)
+# read "the options say what the adversary may choose" over no option at all (the eleventh
+# round).
+_POINTS_TO_TERMS = {
+    "penalty": ("The offender is penalised", "the adversary"),
+    "innocent-chooses": ("The innocent side chooses whether the cards are dealt again", "he"),
+}
+
+
+def ruling_meaning(ruling: CodeRuling) -> str:
+    """What a ruling's outcome means, in a sentence naming the terms it shows: its options
+    (what a side may choose), its duties (what a side must do), both, or neither."""
+    pointer = _POINTS_TO_TERMS.get(ruling.outcome)
+    if pointer is None:
+        return outcome_meaning(ruling.outcome, ruling.cases)
+    said, chooser = pointer
+    options = f"the options say what {chooser} may choose" if ruling.options else ""
+    duties = "the duties say who must do what" if ruling.duties else ""
+    if options and duties:
+        return f"{said}; {options}, and {duties}."
+    if options or duties:
+        return f"{said}; {options or duties}."
+    return f"{said}, as the explanation says."

@@ -82,6 +82,12 @@ DUTIES: dict[str, str] = {
     # Enquire Within's Bézique: a revoke in the last eight tricks "loses all eight of those
     # tricks to his adversary".
     "forfeit-last-eight": "Give up all of the last eight tricks to his adversary.",
+    # Foster's Cinch (seed 003:1): a player with too many cards who has played to the first
+    # trick spoils the hand for his side, "neither he nor his partner can score anything that
+    # hand; but they may play the hand out to save what points they can". Stated as a term, so
+    # a ruling says it in words and not as a bare "A penalty." (the eleventh round's builds).
+    "score-nothing": "Score nothing this hand, and his partner likewise; they may still play "
+                     "it out to save what points they can.",
 }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 
 from app.corpus.laws import Content
-from app.engine.ruling import outcome_meaning
+from app.engine.ruling import ruling_meaning
 from app.rehearsal.document import Rehearsal
 from app.rehearsal.session import Moment
 from app.rehearsal.words import score_words, step_words
@@ -33,7 +33,7 @@ def record_html(rehearsal: Rehearsal, timelines: Sequence[Sequence[Moment]],
                                       for law in r.laws if law in content.laws)
                     rulings.append(
                         f"<li><b>{escape(r.code.title())}</b>: "
-                        f"{escape(outcome_meaning(r.outcome, r.cases) or r.outcome)} "
+                        f"{escape(ruling_meaning(r) or r.outcome)} "
                         f"{escape(r.explanation)}<br><i>{cited}</i></li>")
                 line += f"<ul>{''.join(rulings)}</ul>"
             parts.append(f"<li>{line}</li>")

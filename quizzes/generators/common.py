@@ -286,6 +286,7 @@ def find(
     rng: random.Random,
     accept: Callable[[Found], bool] = lambda _: True,
     deciding: bool = False,
+    tries: int = MAX_TRIES,
 ) -> Found:
     """Draw scenarios until one's ruling under `code` cites the law and passes `accept`;
     `deciding`: one whose ruling rests on the law first (a question on the table's ruling, as
@@ -293,7 +294,7 @@ def find(
     if not combos:
         raise NoScenario(f"no situation reaches {law_id}")
     readings = law_readings(bank, law_id)
-    for _ in range(MAX_TRIES):
+    for _ in range(tries):
         found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
         if found is not None and cites(bank, found, law_id, code) and accept(found) and (
                 not deciding or found.for_code(code).laws[0] == law_id):

@@ -22,6 +22,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes import sides as who
 from quizzes.generators.common import (
+    MAX_TRIES,
     Found,
     NoScenario,
     builds_first_seed,
@@ -35,6 +36,7 @@ from quizzes.generators.common import (
     source_words,
     states_a_ruling,
 )
+from quizzes.generators.misread import bid_misreadings, misreadings
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
@@ -55,7 +57,9 @@ if TYPE_CHECKING:
 TYPE = "ruling"
 WRONG = 3
 MIN_WRONG = 2
-TABLES = 8  # tables tried for one with MIN_WRONG wrong rulings
+TABLES = 12  # tables tried for one with MIN_WRONG wrong rulings
+WANTING = 3  # tables of one kind of ruling tried (build)
+OTHER_KIND_TRIES = 300  # draws for a table of another kind
 NEIGHBOURS = 8
 # Outcomes a referee might confuse with each other, for padding out the choices.
 _NEAR = {
@@ -265,44 +269,6 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
 _REDONE = frozenset({"deal-again", "cut-again", "goes-on", "deal-set-aside"})
 
 
-def _misreadings(cr: CodeRuling, players: tuple[str, ...],
-                 offender: str | None) -> list[CodeRuling]:
-    """The rulings a learner who reads another game's law into this one gives: offered though
-    no law of this game gives them here (quizzes.generators.rivals.real_rival, misread)."""
-    out: list[CodeRuling] = []
-    if offender in players and any(i == "take-back" for i, _ in cr.acts):
-        # A card taken back without penalty: the penalties of a partnership game for the same
-        # error are the near wrong rulings (the adversaries call a suit, or the card), where
-        # every take-back by another player is part of the right one (also_true_of).
-        adversaries = tuple(p for p in players if p != offender)
-        for call in ("call-suit", "call-card"):
-            decision = Decision("penalty", cr.laws, "",
-                                options=tuple(Option(call, p) for p in adversaries))
-            out.append(CodeRuling(cr.code, decision))
-    return out
-
-
-def _bid_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
-    """The scores a learner who misreads the law of the bid gives: the bidder who made more
-    than his bid held to it, or set back by it (round 6's #148, #149: "North scores 1 (his
-    bid)" beside the law that he scores all he made). Figures the stem does not state, unlike
-    the made points swapped or doubled."""
-    if not cr.score or s.bid is None or s.bid.player not in s.players:
-        return []
-    side = set(Table(s, game).side(s.bid.player))
-    keys = [p for p in cr.score if p in side]
-    bid = int(s.bid.amount)
-    if len(keys) != 1 or cr.score[keys[0]] < bid:
-        return []
-    key = keys[0]
-    out = []
-    for figure in ({bid, -bid} - {cr.score[key]}):
-        decision = msgspec.structs.replace(cr.decision, score={**cr.score, key: figure},
-                                           explanation="")
-        out.append(CodeRuling(cr.code, decision))
-    return sorted(out, key=lambda r: -r.score[key])
-
-
 def ruling_choices(
     bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
 ) -> tuple[tuple[Choice, ...], str]:
@@ -416,11 +382,11 @@ def ruling_choices(
                                                                  found.scenario):
             offer(ruled, "")
     offender = found.scenario.event.get("player")
-    for misread in [*_misreadings(cr, found.scenario.players,
-                                  offender if isinstance(offender, str) else None),
+    for misread in [*misreadings(cr, found.scenario.players,
+                                 offender if isinstance(offender, str) else None),
                     *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
-    for misbid in _bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+    for misbid in bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
@@ -453,22 +419,54 @@ def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
     return "\n".join(parts)
 
 
+def ruling_kind(cr: CodeRuling) -> tuple[object, ...]:
+    """A ruling's kind, its figures and players aside: its outcome, the laws it rests on, and
+    the options and duties it states."""
+    return (cr.outcome, cr.laws, tuple(sorted(o.id for o in cr.options)),
+            tuple(sorted(d.id for d in cr.duties)), bool(cr.score))
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
     rng = seeded(TYPE, law_id, seed)
     combos = bank.survey.combos(law_id, "stated")
+    # How often a kind of ruling (ruling_kind) had too few wrong rulings at a table: a kind
+    # found wanting WANTING times is not drawn again while another kind is found in
+    # OTHER_KIND_TRIES draws, its rivals being much the same at any table. Where most tables
+    # of a law rule its exception (Ecarte law 25: no penalty if the adversary holds the king),
+    # eight tables of it in a row left the law unasked on most seeds (the eleventh round).
+    wanting: dict[tuple[object, ...], int] = {}
+    others_left = True
+
+    # Tables of other kinds are looked for with a random source of their own: where none is
+    # found, the tables drawn next are those drawn had none been looked for.
+    others_rng = seeded(f"{TYPE}-other", law_id, seed)
+
+    def draw(others: bool) -> Found:
+        # A table whose ruling states what the law decides (states_a_ruling).
+        return find(bank, law_id, law.code, combos, others_rng if others else rng,
+                    lambda f: states_a_ruling(f.for_code(law.code))
+                    and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
+                    and (not others
+                         or wanting.get(ruling_kind(f.for_code(law.code)), 0) < WANTING),
+                    deciding=True, tries=OTHER_KIND_TRIES if others else MAX_TRIES)
+
     for _ in range(TABLES):
-        # A table whose ruling states what the law decides (states_a_ruling), with at least
-        # two wrong rulings plainly false of it.
-        found = find(bank, law_id, law.code, combos, rng,
-                     lambda f: states_a_ruling(f.for_code(law.code))
-                     and not rests_on_unconfirmed(bank, f.for_code(law.code).laws),
-                     deciding=True)
+        # ... with at least two wrong rulings plainly false of it.
+        other: Found | None = None
+        if others_left and any(n >= WANTING for n in wanting.values()):
+            try:
+                other = draw(others=True)
+            except NoScenario:
+                others_left = False  # every table is of a kind found wanting: draw as before
+        found = other or draw(others=False)
         choices, key = ruling_choices(bank, found, law.code, rng, combos)
         if len(choices) > MIN_WRONG:
             break
-    else:
+        kind = ruling_kind(found.for_code(law.code))
+        wanting[kind] = wanting.get(kind, 0) + 1
+    if len(choices) <= MIN_WRONG:
         raise NoScenario(f"no table of {law_id} has {MIN_WRONG} wrong rulings false of it")
     game = bank.games[found.scenario.game]
     cr = found.for_code(law.code)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from app.corpus.laws import Content
 from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
+from app.engine.ruling import CodeRuling, Decision, Duty, Option, ruling_meaning
 from app.model.games import build_games
 from app.model.scenario import load_scenario_file
 from ui.builder.builder_screen import BuilderScreen
@@ -78,3 +80,35 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
         assert "differ" in banner and all(part in banner for part in differs)
     else:
         assert "agree" in banner
+
+
+@pytest.mark.parametrize("name, code, shown, not_shown", [
+    # Enquire Within: the player who played without drawing must draw two next time (a duty,
+    # no option): the outcome's line names the duties, not options the ruling does not give.
+    ("bezique-forgot-to-draw", "english", "the duties say who must do what", "the options say"),
+    # Seed 003:1: a long hand played to the first trick, his side scoring nothing (a duty).
+    ("cinch-too-many-after-first-trick", "american", "the duties say who must do what",
+     "the options say"),
+])
+def test_the_outcome_line_says_what_the_ruling_shows(screen: BuilderScreen, shipped: Content,
+                                                     name: str, code: str, shown: str,
+                                                     not_shown: str) -> None:
+    assert screen.open_example(CONTENT_DIR / "scenarios" / f"{name}.json")
+    line = screen.ruling_panel.columns[code].meaning.text()
+    assert shown in line and not_shown not in line, line
+
+
+def test_the_outcome_line_names_options_duties_both_or_neither() -> None:
+    penalised = Decision("penalty", (), "")
+    call = (Option("call-card", "North"),)
+    duty = (Duty("take-back", "South"),)
+    said = {
+        words: ruling_meaning(CodeRuling("english", msgspec.structs.replace(
+            penalised, options=options, duties=duties)))
+        for words, options, duties in [("options", call, ()), ("duties", (), duty),
+                                       ("both", call, duty), ("neither", (), ())]}
+    assert said["options"] == ("The offender is penalised; the options say what the "
+                               "adversary may choose.")
+    assert said["duties"] == "The offender is penalised; the duties say who must do what."
+    assert "options say" in said["both"] and "duties say" in said["both"]
+    assert "options" not in said["neither"] and "duties" not in said["neither"]

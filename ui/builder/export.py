@@ -13,7 +13,7 @@ from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter,
 from PySide6.QtPrintSupport import QPrinter
 
 from app.corpus.laws import Content
-from app.engine.ruling import Ruling, outcome_meaning
+from app.engine.ruling import Ruling, ruling_meaning
 from app.model.games import Game
 from app.table_builder import describe_event, describe_table
 from ui import theme
@@ -63,7 +63,7 @@ def ruling_html(raw: Mapping[str, Any], game: Game, ruling: Ruling | None,
             parts.append(f"<h3>{escape(code_name(r.code))} laws</h3>")
             parts.append(f"<p><span{mark}><span class='outcome'>"
                          f"{escape(outcome_words(r.outcome))}</span></span><br/>"
-                         f"{escape(outcome_meaning(r.outcome, r.cases))}</p>")
+                         f"{escape(ruling_meaning(r))}</p>")
             options = option_words(r)
             if options:
                 items = "".join(f"<li>{escape(o)}</li>" for o in options)

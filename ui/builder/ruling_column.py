@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
-from app.engine.ruling import ANALOGY_NOTE, CodeRuling, outcome_meaning
+from app.engine.ruling import ANALOGY_NOTE, CodeRuling, ruling_meaning
 from ui import links, theme
 from ui.compat import override
 from ui.words import short_code_name
@@ -118,7 +118,7 @@ class RulingColumn(QFrame):
             self.outcome.setStyleSheet(style)
         self.outcome.setToolTip("The codes differ on the outcome" if "outcome" in differs
                                 else "")
-        self.meaning.setText(outcome_meaning(ruling.outcome, ruling.cases))
+        self.meaning.setText(ruling_meaning(ruling))
         html = self._details_html(ruling, differs)
         if html != self._html:
             self._html = html
@@ -160,7 +160,7 @@ class RulingColumn(QFrame):
         if ruling.cases:  # a fact the table leaves out: the ruling for each of its values
             cases = "".join(
                 f"<li><b>{escape(c.words)}</b> "
-                f"{escape(outcome_meaning(c.ruling.outcome, c.ruling.cases))}"
+                f"{escape(ruling_meaning(c.ruling))}"
                 + "".join(f" {escape(o.by)} may choose: {escape(o.words)}"
                           for o in c.ruling.options) + "</li>"
                 for c in ruling.cases)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
-from app.engine.ruling import Decision, Option
+from app.engine.ruling import Decision, Duty, Option
 from app.model import event_types as ev
 
 P = "cinch.american."
@@ -48,6 +48,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                 f"A bid has been made and the other three hands are right, so the deal stands. "
                 f"{offender} has played to the first trick holding too many cards: {side} can "
                 f"score nothing this hand, though they may play it out to save points. {counts}",
+                duties=[Duty("score-nothing", offender)],
             )
         return ctx.decide(
             "deal-stands",
