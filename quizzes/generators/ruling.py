@@ -19,7 +19,6 @@ from app.engine.ruling import (
 )
 from app.engine.table import Table
 from app.model.games import Game
-from app.model.scenario import Scenario
 from quizzes import sides as who
 from quizzes.generators.common import (
     MAX_TRIES,
