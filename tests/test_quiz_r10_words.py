@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import pytest
@@ -22,7 +23,12 @@ from app.corpus.location import CONTENT_DIR
 from app.engine import rule
 from app.model.scenario import parse_scenario
 from quizzes.questions import QuestionError
+from quizzes.words import event_words
 from tests.bank_questions import BANK, marked_words
+
+
+def _example(name: str) -> dict:
+    return json.loads((CONTENT_DIR / "scenarios" / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def _show(question_id: str):
@@ -96,8 +102,8 @@ def test_an_encyclopedia_answer_says_whose_account_it_is():  # #106, #111, #191
     assert meld.prompt.startswith(
         "Under the American laws as completed by the Encyclopaedia Britannica, 11th edition "
         "(1911), where Foster's laws held here are silent,")
-    king = _show("penalty:ecarte.american.king-in-hand-announced:966266")
-    assert "as completed by the Encyclopedia Americana" in king.prompt
+    vole = _show("penalty:ecarte.american.point-and-vole:1")
+    assert "as completed by the Encyclopedia Americana" in vole.prompt
 
 
 def test_every_encyclopedia_law_of_the_american_code_names_its_account():
@@ -131,10 +137,13 @@ def test_a_lead_played_to_unnoticed_shares_the_fault():
 
 
 def test_the_american_king_is_told_by_the_first_trick():  # #191
-    q = _show("penalty:ecarte.american.king-in-hand-announced:966266")
+    # Its penalty item left the bank in round 11 (#35: the count was the stem's); the table
+    # of the example is told and ruled in the American terms.
+    scenario = parse_scenario(_example("ecarte-king-announced-too-late"), BANK.games)
     assert ("He announced it only after playing his first card, once the first trick had "
-            "begun.") in q.situation
-    assert "once the first trick had begun: it is too late" in q.explanation
+            "begun.") in event_words(scenario, BANK.games["ecarte"], "american")
+    ruled = rule(scenario, BANK.games, BANK.content).for_code("american")
+    assert "once the first trick had begun: it is too late" in ruled.explanation
 
 
 def test_a_cinch_misdeal_before_a_bid_says_nobody_has_bid():  # #43
