@@ -461,6 +461,14 @@ _POINTS_TO_TERMS = {
 }
 
 
+def terms_heading(ruling: CodeRuling) -> str:
+    """The heading over a ruling's terms, naming what they are: a duty alone is not shown
+    under "Options" (a side must do it; nobody chooses it), the words ruling_meaning uses."""
+    if ruling.duties and not ruling.options:
+        return "Duties"
+    return "Options and duties" if ruling.duties else "Options"
+
+
 def ruling_meaning(ruling: CodeRuling) -> str:
     """What a ruling's outcome means, in a sentence naming the terms it shows: its options
     (what a side may choose), its duties (what a side must do), both, or neither."""

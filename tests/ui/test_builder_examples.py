@@ -58,8 +58,15 @@ def test_the_ruling_on_screen_is_the_engines(screen: BuilderScreen, shipped: Con
         shown = column.details.toPlainText()
         for words in option_words(expected) + score_words(expected):
             assert words in shown, expected.code
-        # A duty is listed with the options (what a side may or must do).
+        # A duty is listed with the options (what a side may or must do), under a heading
+        # naming what the list holds: a duty alone is not shown under "Options".
         assert ("None." in shown) == (not expected.options and not expected.duties)
+        heading = ("Duties" if not expected.options else "Options and duties") \
+            if expected.duties else "Options"
+        headings = [line.removesuffix(" (the codes differ)") for line in shown.splitlines()]
+        assert heading in headings, (expected.code, heading)
+        if expected.duties and not expected.options:
+            assert "Options" not in headings, expected.code
         assert ("No change." in shown) == (not expected.score)
         # The facts the ruling turned on, each said as the engine says it.
         assert ("Decided by" in shown) == bool(expected.grounds)

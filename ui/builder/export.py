@@ -13,7 +13,7 @@ from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter,
 from PySide6.QtPrintSupport import QPrinter
 
 from app.corpus.laws import Content
-from app.engine.ruling import Ruling, ruling_meaning
+from app.engine.ruling import Ruling, ruling_meaning, terms_heading
 from app.model.games import Game
 from app.table_builder import describe_event, describe_table
 from ui import theme
@@ -67,7 +67,7 @@ def ruling_html(raw: Mapping[str, Any], game: Game, ruling: Ruling | None,
             options = option_words(r)
             if options:
                 items = "".join(f"<li>{escape(o)}</li>" for o in options)
-                parts.append(f"<p><b>Options</b></p><ul>{items}</ul>")
+                parts.append(f"<p><b>{escape(terms_heading(r))}</b></p><ul>{items}</ul>")
             scores = score_words(r)
             parts.append("<p><b>Score:</b> " + escape(", ".join(scores) or "no change") + "</p>")
             parts.append(f"<p>{escape(r.explanation)}</p>")

@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
-from app.engine.ruling import ANALOGY_NOTE, CodeRuling, ruling_meaning
+from app.engine.ruling import ANALOGY_NOTE, CodeRuling, ruling_meaning, terms_heading
 from ui import links, theme
 from ui.compat import override
 from ui.words import short_code_name
@@ -149,7 +149,7 @@ class RulingColumn(QFrame):
             laws.append(f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>")
         cited = f"<ul style='margin:0'>{''.join(laws)}</ul>" if laws else "<p>None.</p>"
         sections = [
-            self._section("Options", options, "options" in differs),
+            self._section(terms_heading(ruling), options, "options" in differs),
             self._section("Score", f"<p style='margin:0'>{scores}</p>", "score" in differs),
             self._section("Why", f"<p style='margin:0'>{escape(ruling.explanation)}</p>", False),
         ]
