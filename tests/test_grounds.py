@@ -317,6 +317,16 @@ def test_most_rulings_of_the_examples_have_grounds():
     assert len(with_grounds) >= 0.8 * len(rulings), (len(with_grounds), len(rulings))
 
 
+def test_every_ground_of_the_examples_is_said_in_words():
+    """A ground is read by a referee: no stage or fact id ("stock-exhausted") in its words."""
+    said = {g.words for s in EXAMPLES for r in rule(s, GAMES, CONTENT).rulings
+            for g in r.grounds}
+    stages = [g for g in said if "happened" in g]
+    assert stages, "no example turns on its stage"
+    for words in said:
+        assert "the stage:" not in words and "stock-exhausted" not in words, words
+
+
 def test_the_grounds_of_every_example_are_complete():
     rng = random.Random(1)
     problems = [p for s in EXAMPLES for p in _check_complete(s, rng, None)]

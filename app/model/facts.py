@@ -146,10 +146,21 @@ PHASES: dict[str, str] = {
 }
 
 
+# The stages of a deal (app.model.games.STAGES) as a ruling's grounds say them: a stage's id
+# ("stock-exhausted") is not words a referee reads.
+STAGE_PHRASES: dict[str, str] = {
+    "deal": "It happened during the deal.",
+    "bidding": "It happened before the play, while bidding or proposing.",
+    "play": "It happened during the play of the hand.",
+    "stock-exhausted": "It happened after the stock had run out.",
+    "hand-over": "It happened after the hand had been played out.",
+}
+
+
 FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("dealer", "seat", "Who dealt?", lambda v, s: f"{v} dealt."),
     Fact("stage", "stage", "At what stage of the deal did it happen?",
-         lambda v, s: f"It happened at the stage: {v}."),
+         lambda v, s: STAGE_PHRASES.get(v, f"It happened at the stage: {v}.")),
     Fact("trump", "suit-or-none", "Is a trump suit fixed, and which?",
          lambda v, s: f"Trumps are {SUIT_NAMES[v]}." if v else "No trump suit is fixed yet."),
     Fact("turn-up", "card-or-none", "Which card was turned up for trumps?",
