@@ -445,3 +445,13 @@ def test_the_ruling_matches_the_engine_after_each_edit(qtbot, builder, real_cont
     assert builder.scenario is not None
     engine = rule(builder.scenario, builder.games, real_content)
     assert builder.ruling == engine
+
+
+def test_a_new_game_relabels_the_stages_it_shares(builder):
+    # Pinochle and Bézique share the stage ids but not their words: the stage shown for a
+    # Bézique table after a Pinochle one is Bézique's last eight tricks, not Pinochle's twelve.
+    assert builder.open_example(EXAMPLES / "pinochle-drew-two-unseen.json")
+    assert builder.open_example(EXAMPLES / "bezique-last-eight-failure-to-win.json")
+    assert builder.stage_box.currentText() == "The last eight tricks (stock exhausted)"
+    labels = [builder.stage_box.itemText(i) for i in range(builder.stage_box.count())]
+    assert "The last twelve tricks (stock exhausted)" not in labels

@@ -379,10 +379,14 @@ class BuilderScreen(ScenarioFiles, QWidget):
         stage = raw.get("stage", "play")
         if stage not in stages and isinstance(stage, str):
             stages.append(stage)
-        if [self.stage_box.itemData(i) for i in range(self.stage_box.count())] != stages:
+        # Compared with their words too: games share stage ids but not labels (Pinochle's
+        # last twelve tricks, Bézique's last eight), so a new game relabels the same stages.
+        items = [(stage_words(game, s), s) for s in stages]
+        if [(self.stage_box.itemText(i), self.stage_box.itemData(i))
+                for i in range(self.stage_box.count())] != items:
             self.stage_box.clear()
-            for s in stages:
-                self.stage_box.addItem(stage_words(game, s), s)
+            for words, s in items:
+                self.stage_box.addItem(words, s)
         self.stage_box.setCurrentIndex(self.stage_box.findData(stage))
         for box in (self.game_box, self.stage_box):
             box.blockSignals(False)
