@@ -56,6 +56,23 @@ def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list
     return player, distinct, [c for c in distinct if c in legal]
 
 
+def lawful_everywhere(bank: QuestionBank, found: Found, card: Card) -> bool:
+    """Whether `card` is lawful under the strictest duty any stage lays (follow suit, win, and
+    trump when void): such a card (one that follows and wins) is lawful under every rule, so
+    judging it tests no law (the twelfth blind round's #119 and #133). A lawful card asked of
+    is one only the stage's laxer rule allows."""
+    s = found.scenario
+    game = bank.games[s.game]
+    player = found.scenario.event.get("player")
+    hand = s.hands.get(player) if isinstance(player, str) else None
+    stage_rule = game.stage_rule(s.stage)
+    if not isinstance(hand, tuple) or stage_rule is None:
+        return False
+    strictest = msgspec.structs.replace(stage_rule, rule="follow-and-win", trump_when_void=True)
+    trick = s.trick.cards if s.trick else ()
+    return card in game.legal_plays(hand, trick, s.trump, s.stage, rule=strictest)
+
+
 def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     """A trick in progress at a strict stage, the player to play has a card he may not play."""
     s = found.scenario
@@ -106,7 +123,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     rule_words = game.stage_rule(s.stage).describe(  # type: ignore[union-attr]
         trump_led=game.trump_led(trick, s.trump))
     if seed % JUDGE_EVERY == 0:
-        card = rng.choice(legal if rng.random() < 0.5 else [c for c in cards if c not in legal])
+        telling = [c for c in legal if not lawful_everywhere(bank, found, c)]
+        card = rng.choice(telling if rng.random() < 0.5 and telling
+                          else [c for c in cards if c not in legal])
         judged = _play(bank, found, card)
         cr = judged.for_code(law.code)
         ok = card in legal
