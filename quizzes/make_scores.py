@@ -55,10 +55,13 @@ def _hand_result(state: DealState, game: Game, ev: dict[str, Any],
     discards set aside, as many taken from the stock."""
     ev["tricks"] = {p: state.tricks_won.get(p, 0) for p in state.players}
     turned = state.turn_up
-    if turned is not None and turned.rank == "K" and state.score(state.dealer) > 0:
-        # A dealer with points who turned up a king may or may not have marked it already
-        # (Écarté Club Code laws 22 and 50): the scores cannot show which, and the ruling
-        # turns on it. The shuffle put another card of the suit there instead.
+    if turned is not None and turned.rank == "K":
+        # Whether the dealer marked a king he turned up is not shown by a hand's end: with
+        # points he may or may not have (Écarté Club Code laws 22 and 50); with none, the
+        # American laws have him mark it "immediately" (seed 004) and say nothing of a point
+        # not marked then (the twelfth blind round's #176: 0-0 beside a king turned, asked
+        # under the American laws). The rulings turn on it and no table shows it: the
+        # shuffle put another card of the suit there instead.
         others = [i for i, c in enumerate(state.stock)
                   if c.suit == turned.suit and c.rank != "K"]
         if not others:

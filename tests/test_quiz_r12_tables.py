@@ -1,0 +1,30 @@
+"""Tables of the twelfth blind round's findings, read as a learner reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from quizzes.questions import QuestionError
+from tests.bank_questions import BANK
+
+
+@pytest.mark.parametrize("item", ["ruling:ecarte.american.point-and-vole",
+                                  "penalty:ecarte.american.point-and-vole",
+                                  "ruling:ecarte.english.point-and-vole"])
+def test_a_hand_s_end_shows_no_king_turned_whose_marking_it_cannot_show(item: str) -> None:
+    # #176: "Scores so far: North 0 and South 0" beside a king of clubs turned up by the
+    # dealer, under the American laws, which have him mark it at once: whether he did is not
+    # shown and the score turns on it.
+    kind, law = item.split(":")
+    built = []
+    for seed in range(40):
+        try:
+            built.append(BANK.generate(kind, law, seed))
+        except QuestionError:
+            continue
+    assert len(built) >= 30
+    for q in built:
+        assert q.table is not None
+        turned = q.table.get("turn_up")
+        assert not (isinstance(turned, str) and turned.startswith("K")), (q.id, turned)
+        assert "turned up for trumps is the king" not in q.situation, q.id
