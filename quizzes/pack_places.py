@@ -23,8 +23,10 @@ def faced_card_words(scenario: Scenario, game: Game) -> str | None:
     turned = game.has("turn_up") and scenario.turn_up is not None
     k = position - dealt - turned
     if k < 1:  # the card turned up itself, the one after the hands
-        return (f"A card is found face up in the pack: the card turned up for trumps, after "
-                f"the {number(dealt)} cards dealt (the {ordinal(position)} card of the whole "
+        # Said by its place alone: "the card turned up for trumps" named the exception the law
+        # makes of it, so the deal's standing needed no law (the twelfth blind round's #92).
+        return (f"A card is found face up in the pack: the card next after the "
+                f"{number(dealt)} cards dealt (the {ordinal(position)} card of the whole "
                 f"pack).")
     where = ("the top card of the stock" if k == 1
              else f"the {ordinal(k)} card from the top of the stock")

@@ -28,3 +28,12 @@ def test_a_hand_s_end_shows_no_king_turned_whose_marking_it_cannot_show(item: st
         turned = q.table.get("turn_up")
         assert not (isinstance(turned, str) and turned.startswith("K")), (q.id, turned)
         assert "turned up for trumps is the king" not in q.situation, q.id
+
+
+def test_a_faced_eleventh_card_is_told_by_its_place_not_as_the_trump_card() -> None:
+    # #92: "A card is found face up in the pack: the card turned up for trumps" named the
+    # exception Foster makes of the eleventh card, so "The deal stands" needed no law.
+    q = BANK.generate("ruling", "ecarte.american.faced-card-in-pack", 394829)
+    assert "the card next after the 10 cards dealt (the 11th card of the whole pack)" \
+        in q.situation
+    assert "face up in the pack: the card turned up for trumps" not in q.situation
