@@ -15,6 +15,7 @@ from app.engine.ruling import (
     Decision,
     Option,
     also_true_of,
+    changes_score,
     meaning,
 )
 from app.engine.table import Table
@@ -123,6 +124,8 @@ def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
     (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
     if stated.terms:
         return True
+    if stated.outcome == "score-stands":
+        return changes_score(right)  # false of points added or taken off, and only of them
     if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
         return True  # "No penalty." beside "A penalty. North may look at two cards ..."
     return right.meaning in _BARE_FALSE_OF.get(stated.outcome, frozenset())
