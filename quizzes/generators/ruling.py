@@ -37,6 +37,7 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.misread import bid_misreadings, misreadings
+from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
@@ -365,7 +366,8 @@ def ruling_choices(
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
-    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr)):
+    for near_ruling in shuffled(rng, [*neighbours(bank, found.scenario, cr),
+                                      *other_side(bank, found.scenario, cr)]):
         if full():
             break
         offer(near_ruling, "")
