@@ -143,3 +143,22 @@ def test_points_moved_against_the_stems_figures_are_no_rival() -> None:
     player = str(s.event.get("player"))
     assert not real_rival(BANK, _bare("no-penalty", {player: -2}), s)
 
+
+# ---------------------------------------------------------------- counts asked "if any"
+
+def test_a_count_the_law_may_make_nothing_does_not_say_there_are_points() -> None:
+    # Portland law 50: a false score challenged only after a card of the next trick stands;
+    # "how many points are taken off North's score?" says they come off (#7, #9, #44).
+    for seed in range(3):
+        q = bank_questions.generated("penalty", "rubicon-bezique.english.false-declaration", seed)
+        assert q is not None
+        assert "how many points, if any, are taken off" in q.prompt, q.prompt
+        assert "how many points are taken off" not in q.prompt
+
+
+
+def test_a_count_asked_if_any_marks_the_same_answer() -> None:
+    # The wording changes, the figure does not: the engine's points for the player named.
+    q = bank_questions.generated("penalty", "rubicon-bezique.english.false-declaration", 0)
+    assert q is not None and q.kind == "number" and q.deduction
+    assert isinstance(q.answer, int) and q.answer > 0
