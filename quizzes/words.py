@@ -34,6 +34,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "play-on": "Play goes on",
     "replay": "The cards are taken back and played again",
     "no-penalty": "No penalty",
+    "score-stands": "The score stands as marked",
     "penalty": "A penalty",
     "legal": "The play is lawful",
     "revoke": "It is a revoke (the trick obligations are broken)",

@@ -25,9 +25,8 @@ SHORT = {
     # has one real rival beside it once no choice gives the dealer who erred the innocent
     # side's choice (round 6's #111); 12 of 20 seeds before the eleventh round.
     "ruling:ecarte.english.wrong-count-dealt": 14,
-    # A false king owned before the announcer plays: "no penalty, the point comes off" beside
-    # law 25's penalty, its one near rival where the announcer has played.
-    "ruling:ecarte.english.overscore-taken-down": 16,
+    # (The Club Code's overscore, 16 before round 12, builds on every seed since law 50's
+    # "too late: the score stands" is its rival: tests/test_quiz_r12_restore.py.)
 }
 
 

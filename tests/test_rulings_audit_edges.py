@@ -173,7 +173,7 @@ def test_ecarte_point_forgotten_cannot_be_marked_once_the_next_trump_is_turned(r
     next deal is turned. Found in the proposing of the next deal, its trump turned: too late."""
     raw = wrong_score("ecarte", 0, 1, True, stage="bidding", turn_up="9D")
     r = ruled(raw, "english")
-    assert r.outcome == "play-on"
+    assert r.outcome == "score-stands"  # too late: the score stands as marked (round 10 #40)
     assert r.laws == ("ecarte.english.omitted-score",)
     assert r.options == () and dict(r.score) == {}
     assert "too late" in r.explanation
@@ -201,7 +201,7 @@ def test_rubicon_scoring_error_is_corrected_within_the_deal_but_not_after_it(rul
     same = ruled(wrong_score("rubicon-bezique", 60, 40, False, stage="hand-over"), "english")
     assert dict(same.score) == {"North": -20}
     later = ruled(wrong_score("rubicon-bezique", 60, 40, True, stage="play"), "english")
-    assert later.outcome == "play-on"
+    assert later.outcome == "score-stands"
     assert dict(later.score) == {}
     assert "rubicon-bezique.english.erroneous-score" in later.laws
 

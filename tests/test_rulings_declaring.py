@@ -167,7 +167,8 @@ def ecarte(north, south, trick=None, tricks_played=0, stage="play"):
 def test_king_in_hand_announced_before_the_first_card_scores(ruled):
     r = ruled(ecarte(["KC", "JH", "AH", "9S", "7D"], ["10C", "KD", "QD", "8S", "9H"],
                      stage="bidding"), "english")
-    assert (r.outcome, dict(r.score)) == ("no-penalty", {})
+    # announced in time, the point marked stands (its own outcome since round 12)
+    assert (r.outcome, dict(r.score)) == ("score-stands", {})
     assert r.laws == (EK + "king-in-hand-announced",)
 
 
@@ -188,7 +189,7 @@ def test_king_led_first_may_be_announced_until_it_is_played_to(ruled):
     hand = ["JH", "AH", "9S", "7D"]
     south = ["10C", "KD", "QD", "8S", "9H"]
     r = ruled(ecarte(hand, south, trick={"leader": "North", "cards": ["KC"]}), "english")
-    assert (r.outcome, dict(r.score), r.laws) == ("no-penalty", {}, (EK + "king-led-announced",))
+    assert (r.outcome, dict(r.score), r.laws) == ("score-stands", {}, (EK + "king-led-announced",))
     covered = ecarte(hand, south[:4], trick={"leader": "North", "cards": ["KC", "9H"]})
     assert dict(ruled(covered, "english").score) == {"North": -1}
 
@@ -199,7 +200,7 @@ def test_dealers_first_card_the_king_codes_differ(ruled):
                  trick={"leader": "North", "cards": ["7D", "KC"]})
     raw["event"] = declared("South", "king")
     english = ruled(raw, "english")
-    assert (english.outcome, dict(english.score)) == ("no-penalty", {})
+    assert (english.outcome, dict(english.score)) == ("score-stands", {})
     assert english.laws == (EK + "dealer-first-card-king",)
     american = ruled(raw, "american")
     assert dict(american.score) == {"South": -1}

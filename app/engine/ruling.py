@@ -35,6 +35,12 @@ OUTCOMES: dict[str, str] = {
     "play-on": "Play continues; the law settles the position as described.",
     "replay": "The cards are taken back and played again.",
     "no-penalty": "There is no penalty.",
+    # The score is left as it is marked, nothing added or taken off: a king announced in time,
+    # an error found too late to be put right (the Club Code's law 50 once the next trump is
+    # turned, Portland law 50 once a card of the next trick is played). "Play goes on." said
+    # it too, but is also true of a score put right as play goes on, so a ruling taking the
+    # points down never had this rival (the tenth blind round's #40).
+    "score-stands": "The score stands as marked: nothing is added to it or taken off.",
     "penalty": "The offender is penalised; the options say what the adversary may choose.",
     "legal": "The play is lawful.",
     "revoke": "The play breaks the trick obligations (a revoke or a failure to win).",
@@ -59,6 +65,8 @@ MEANINGS: dict[str, str] = {
     "deal-stands": "goes-on",
     "play-on": "goes-on",
     "no-penalty": "goes-on",
+    # A claim of its own beside "no penalty": nothing added or taken off (also_true_of).
+    "score-stands": "score-stands",
     "legal": "goes-on",
     "deal-void": "deal-again",
     "misdeal": "deal-again",
@@ -324,6 +332,12 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
+    if "score-stands" in (stated.outcome, other.outcome):
+        # "The score stands as marked." and a bare "No penalty." or "Play goes on." say the
+        # same where nothing is added or taken off; neither is said of points moved.
+        return not stated.terms and not other.terms and MEANINGS.get(
+            stated.outcome) in ("goes-on", "score-stands") and MEANINGS.get(
+            other.outcome) in ("goes-on", "score-stands")
     theirs = set(other._rights())
     if (stated.meaning == other.meaning
             and set(stated.score.items()) <= set(other.score.items())
@@ -352,6 +366,12 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
         return True
     return bare and MEANINGS.get(stated.outcome, stated.outcome) == MEANINGS.get(
         other.outcome, other.outcome)
+
+
+def changes_score(ruling: CodeRuling) -> bool:
+    """Whether a ruling adds points to a score or takes them off, now or at a side's choice:
+    "The score stands as marked." is false of it."""
+    return bool(ruling.score) or any(o.score for o in ruling.options)
 
 
 def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:

@@ -17,6 +17,8 @@ from quizzes.generators.common import (
     seeded,
     source_words,
 )
+from quizzes.generators.other_side import other_side
+from quizzes.generators.rivals import neighbours
 from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
 from quizzes.stem import with_deciding_facts
@@ -69,22 +71,25 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
 
 
 def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
-         reckoned: str = "") -> str:
+         reckoned: str = "", neutral: bool = False) -> str:
     """The question's figure, said so it is read one way. Where each deal is a game of its
     own and the score is kept (Rubicon Bézique), "how many points does South score?" is read
     two ways, the sum added to his score (law 17, Foster) or the game's value (law 58): the
     blind audit's #107 against #137. There the figure asked is named: the value of a game the
-    ruling ends as won, with the laws that reckon it, else the points added to his score."""
+    ruling ends as won, with the laws that reckon it, else the points added to his score.
+    `neutral` (may_be_nothing): asked "if any", so the question does not say there are points
+    to move where the law moves none at another moment (the eleventh round's #7, #9, #44)."""
+    any_ = ", if any," if neutral else ""
     if points < 0:
-        return f"how many points are taken off {who}'s score?"
+        return f"how many points{any_} are taken off {who}'s score?"
     play = game.facts.play
     one_deal = game.model.keeps_score and play is not None and not play.game_to
     if not one_deal:
-        return f"how many points {'do' if several else 'does'} {who} score?"
+        return f"how many points{any_} {'do' if several else 'does'} {who} score?"
     if outcome in _ENDS_THE_GAME:
         return (f"what is the value in points of the game {who} "
                 f"{'win' if several else 'wins'}{reckoned}?")
-    return (f"how many points {'do' if several else 'does'} {who} add to "
+    return (f"how many points{any_} {'do' if several else 'does'} {who} add to "
             f"{'their' if several else 'his'} score?")
 
 
@@ -115,6 +120,20 @@ def stated_figures(found: Found, sides: Mapping[str, str], game: Game) -> dict[s
     for p in players:
         out[p] |= said
     return out
+
+
+def may_be_nothing(bank: QuestionBank, found: Found, code: str, player: str) -> bool:
+    """Whether the law moves none of the player's points when the same happening comes at
+    another moment, or on the other side of its condition (a false score challenged only after
+    a card of the next trick, an error found in a later deal, a king announced in time): the
+    rulings of the same code with one fact it turned on changed, the player who erred kept
+    (quizzes.generators.rivals.neighbours, other_side). "How many points are taken off?"
+    would tell the learner there are some."""
+    cr = found.for_code(code)
+    rivals = [*neighbours(bank, found.scenario, cr, keep=frozenset({"event.player"})),
+              *other_side(bank, found.scenario, cr)]
+    return any(not r.score.get(player) and not any(o.score.get(player) for o in r.options)
+               for r in rivals)
 
 
 def asked_figure(found: Found, code: str, game: Game) -> tuple[str, int] | None:
@@ -158,7 +177,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # In a partnership game the points are the side's: "North" alone would read as what
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))
-    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws))
+    ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws),
+               may_be_nothing(bank, found, law.code, player))
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = with_deciding_facts(

@@ -27,6 +27,7 @@ from app.model.events import EVENTS
 from app.model.facts import NeedFact
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes.generators.other_side import against_the_marks
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -207,6 +208,8 @@ def real_rival(bank: QuestionBank, cr: CodeRuling, s: Scenario, misread: bool = 
     one) need only be possible here."""
     if cr.outcome == "innocent-chooses" and not cr.options:
         return False
+    if against_the_marks(cr, s):
+        return False  # points moved the way the stem's figures rule out (quizzes.other_side)
     if impossible_at(cr, s, bank.games[s.game].for_code(cr.code, s.variants)):
         return False
     said = MEANINGS.get(cr.outcome, cr.outcome)

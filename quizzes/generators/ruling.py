@@ -15,6 +15,7 @@ from app.engine.ruling import (
     Decision,
     Option,
     also_true_of,
+    changes_score,
     meaning,
 )
 from app.engine.table import Table
@@ -36,6 +37,7 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.misread import bid_misreadings, misreadings
+from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
@@ -123,6 +125,8 @@ def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
     (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
     if stated.terms:
         return True
+    if stated.outcome == "score-stands":
+        return changes_score(right)  # false of points added or taken off, and only of them
     if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
         return True  # "No penalty." beside "A penalty. North may look at two cards ..."
     return right.meaning in _BARE_FALSE_OF.get(stated.outcome, frozenset())
@@ -362,7 +366,8 @@ def ruling_choices(
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
-    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr)):
+    for near_ruling in shuffled(rng, [*neighbours(bank, found.scenario, cr),
+                                      *other_side(bank, found.scenario, cr)]):
         if full():
             break
         offer(near_ruling, "")

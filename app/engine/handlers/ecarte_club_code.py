@@ -397,7 +397,7 @@ def wrong_score(ctx: Context[ev.WrongScore]) -> Decision:
         )
     if marked < correct and earlier:
         return ctx.decide(
-            "play-on",
+            "score-stands",
             [E + "omitted-score"],
             f"{player} marked {marked} where {correct} was due, in an earlier deal. An omitted "
             f"score may be marked only until the trump of the next deal is turned up, and it "

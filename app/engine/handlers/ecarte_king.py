@@ -74,9 +74,10 @@ def _announced(ctx: Context[ev.FalseDeclaration], where: str) -> Decision | None
             DEALER_FIRST: "after playing it as his first card, before playing again",
         }[where]
         return ctx.decide(
-            "no-penalty",
+            "score-stands",
             [law],
-            f"{who} holds the king of trumps and announced it in time ({when}): it scores 1.",
+            f"{who} holds the king of trumps and announced it in time ({when}): it scores 1, "
+            f"and the point he marked stands.",
         )
     return ctx.decide(
         "play-on",

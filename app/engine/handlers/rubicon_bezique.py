@@ -412,7 +412,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         )
     if bool(ctx.event.next_trick_started):
         return ctx.decide(
-            "play-on",
+            "score-stands",
             [E + "false-declaration"],
             f"{who} scored {what} {claim.wanting}, but nobody objected "
             f"before a card of the next trick was played: the {value} stand.",
@@ -434,7 +434,7 @@ def wrong_score(ctx: Context[ev.WrongScore]) -> Decision:
     marked, correct = ctx.event.marked, ctx.event.correct
     if ctx.event.earlier_deal:
         return ctx.decide(
-            "play-on",
+            "score-stands",
             [E + "erroneous-score", E + "computing-a-won-game"],
             f"{offender} marked {marked} where {correct} was due, in an earlier deal. A scoring "
             f"error may be put right at any time during the game, but at Rubicon Bézique each "
