@@ -339,11 +339,16 @@ def source_words(content: Content, ruling_laws: Sequence[str], cited: Sequence[s
     readings named (reading_words), which name every cited law's source; else the account of
     a law cited (account_words: an encyclopedia where Foster's laws held are silent, the tenth
     blind round's #106, #111, #191); '' when the code's own authority rules alone."""
-    return reading_words(content, cited) or account_words(content, ruling_laws)
+    return reading_words(content, cited) or account_words(content, (*cited, *ruling_laws))
 
 
 def account_words(content: Content, ruling_laws: Iterable[str]) -> str:
-    """' as Foster reports them (1897)': the account of its code a ruling follows, the first
-    `account` of a law it cites (the ninth blind audit's #160, #114); '' when none."""
-    return next((f" {law.account}" for law_id in ruling_laws
-                 if (law := content.laws.get(law_id)) is not None and law.account), "")
+    """' as Foster reports them (1897)': the accounts of its code a ruling follows, the
+    `account` of each law it cites, every one named (the ninth blind audit's #160, #114; a
+    thin authority named plainly as "the English laws", the eleventh round's #21, #41, #177,
+    #194); '' when none."""
+    accounts = list(dict.fromkeys(law.account for law_id in ruling_laws
+                                  if (law := content.laws.get(law_id)) is not None
+                                  and law.account))
+    return "".join(f"{',' if n else ''} {'and ' if n else ''}{a}"
+                   for n, a in enumerate(accounts))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from app.corpus.laws import Law
 from app.engine.table import Table
 from app.model.facts import NeedFact
+from quizzes.asked_stem import asked_situation
 from quizzes.generators.common import (
     Combo,
     Found,
@@ -42,7 +43,6 @@ from quizzes.generators.common import (
 )
 from quizzes.generators.rivals import neighbours
 from quizzes.questions import Choice, Question, question_id
-from quizzes.stem import with_deciding_facts
 from quizzes.stem_echoes import echo as stem_echo
 from quizzes.stem_echoes import (
     matched_stems,
@@ -51,7 +51,7 @@ from quizzes.stem_echoes import (
     says_again,
     title_weights,
 )
-from quizzes.words import code_words, event_words, reading_words, table_words
+from quizzes.words import code_words, reading_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -381,9 +381,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     game = bank.games[found.scenario.game]
     table = public_table(found.table)
     seen = public_table(found.seen)
-    situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
-        (cr,), found.scenario, seen)
+    situation = asked_situation(found, game, law.code, seen)
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)

@@ -6,7 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from quizzes.accounts import with_inferences
 from quizzes.announce_words import announced_words
+from quizzes.asked_stem import asked_situation
 from quizzes.generators.common import (
     Found,
     builds_first_seed,
@@ -19,13 +21,10 @@ from quizzes.generators.common import (
 )
 from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
-from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
-    event_words,
     scorer_words,
     side_words,
-    table_words,
 )
 
 if TYPE_CHECKING:
@@ -161,9 +160,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws))
     table = public_table(found.table)
     seen = public_table(found.seen)
-    situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
-        (cr,), found.scenario, seen)
+    situation = asked_situation(found, game, law.code, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -177,7 +174,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="number",
         answer=abs(points),
         deduction=points < 0,
-        explanation=cr.explanation,
+        explanation=with_inferences(bank.content, cr.laws, cr.explanation),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,
