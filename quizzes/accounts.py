@@ -15,6 +15,7 @@ the why says so (#177).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from app.corpus.laws import Content, Law
@@ -87,3 +88,15 @@ def with_inferences(content: Content, law_ids: Iterable[str], why: str) -> str:
     first, _, rest = why.partition("\n")
     said = f"{first} {' '.join(notes)}"
     return f"{said}\n{rest}" if rest else said
+
+
+_ACCOUNT_NAME = re.compile(r"^as (?:completed by )?(?:the )?(?P<name>.+?)"
+                           r"(?: (?:gives?|reports?) (?:them|it)\b.*|, where .*)?$")
+
+
+def account_name(account: str) -> str:
+    """Who gives an account, as a question may name him in its own words: 'Hoffmann' of "as
+    Hoffmann reports them (1909)", 'modern accounts' of "as modern accounts give them, where
+    Foster's laws held here are silent" (an authored item names it so)."""
+    m = _ACCOUNT_NAME.match(account)
+    return m["name"] if m else account
