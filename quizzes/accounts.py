@@ -20,13 +20,21 @@ from collections.abc import Iterable, Sequence
 
 from app.corpus.laws import Content, Law
 
+_ACCOUNTS: dict[tuple[int, str, str], tuple[Content, dict[str, set[str]]]] = {}
+
 
 def accounts_of(content: Content, game: str, code: str) -> dict[str, set[str]]:
-    """Each account a code's laws name, with the books its laws come from."""
+    """Each account a code's laws name, with the books its laws come from (read once per
+    content: every table a generator draws asks it)."""
+    key = (id(content), game, code)
+    kept = _ACCOUNTS.get(key)
+    if kept is not None and kept[0] is content:
+        return kept[1]
     out: dict[str, set[str]] = {}
     for law in content.laws_for(game, code):
         if law.account:
             out.setdefault(law.account, set()).add(law.book)
+    _ACCOUNTS[key] = (content, out)
     return out
 
 

@@ -16,6 +16,7 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError
 from app.rehearsal.play import RehearsalError
+from quizzes.accounts import other_accounts
 from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
 from quizzes.words import reading_words
@@ -257,12 +258,16 @@ OPENING_LEAD = "first-lead"
 def cites(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     """Whether the ruling under `code` is a real ruling citing the law, at a moment the law
     speaks of: a law of the opening lead is not asked of a lead to a later trick (it would be
-    a law that does not fit, the fourth blind audit's D101)."""
+    a law that does not fit, the fourth blind audit's D101); nor a ruling whose laws are of
+    two accounts of one matter, or of an account its question would not name
+    (quizzes.accounts)."""
     if code not in found.scenario.codes:
         return False
     cr = found.for_code(code)
     if cr.outcome == "not-covered" or law_id not in cr.laws:
         return False
+    if other_accounts(bank.content, cr.laws, account_words(bank.content, cr.laws)):
+        return False  # two accounts of one matter: two figures (the eleventh round's #144)
     law = bank.content.laws.get(law_id)
     return not (law is not None and law.case == OPENING_LEAD and found.scenario.tricks_played)
 
