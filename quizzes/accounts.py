@@ -38,10 +38,10 @@ def accounts_of(content: Content, game: str, code: str) -> dict[str, set[str]]:
     return out
 
 
-def account_of(content: Content, law: Law) -> str:
-    """The account a law gives: its own, else the one account of its code whose laws come
-    from the same book ('' when none, or when the book is two accounts')."""
-    if law.account:
+def account_of(content: Content, law: Law, by_book: bool = True) -> str:
+    """The account a law gives: its own, else (`by_book`) the one account of its code whose
+    laws come from the same book ('' when none, or when the book is two accounts')."""
+    if law.account or not by_book:
         return law.account
     found = [a for a, books in accounts_of(content, law.game, law.code).items()
              if law.book in books]
@@ -54,19 +54,23 @@ def _linked(a: Law, b: Law) -> bool:
         or a.id in (*b.related, *b.refers_to)
 
 
-def other_accounts(content: Content, law_ids: Sequence[str], prompt: str) -> list[str]:
+def other_accounts(content: Content, law_ids: Sequence[str], prompt: str,
+                   by_book: bool = True) -> list[str]:
     """Why the laws a question cites are not of one account: a law of an account the prompt
     does not name, beside one whose account it names (a Foster-account stem citing a Portland
     law); or two laws of one matter from two accounts of one body of laws (Foster's report of
     the Portland laws and the laws as Hoffmann prints them), which reckon it differently or
     the code would not hold both. Empty when the citations agree."""
     laws = [law for law_id in dict.fromkeys(law_ids) if (law := content.laws.get(law_id))]
-    account = {law.id: account_of(content, law) for law in laws}
+    if not any(law.account for law in laws):
+        return []  # no account named, none cited (and no code's laws read to find out)
+    account = {law.id: account_of(content, law, by_book) for law in laws}
     named = {a for a in account.values() if a and a in prompt}
     out: list[str] = []
     for law in laws:
         rivals = sorted(a for a in named if a != account[law.id]
-                        and a in accounts_of(content, law.game, law.code))
+                        and any(a == account[x.id] for x in laws
+                                if (x.game, x.code) == (law.game, law.code)))
         if account[law.id] and rivals and account[law.id] not in prompt:
             out.append(f"{law.id} is {account[law.id]}, not {rivals[0]} as the stem names")
     for n, a in enumerate(laws):
@@ -108,3 +112,22 @@ def account_name(account: str) -> str:
     Foster's laws held here are silent" (an authored item names it so)."""
     m = _ACCOUNT_NAME.match(account)
     return m["name"] if m else account
+
+
+def rival_accounts(content: Content, law_ids: Iterable[str]) -> set[str]:
+    """The laws another account gives of the matters the given laws rule (Portland law 21
+    beside Foster's report of the long and short hands), and those their words take in (law
+    21's "as provided in Law 17"): beside a question asking one account, each is that matter
+    in another's words, no wrong answer."""
+    out: set[str] = set()
+    for law_id in law_ids:
+        law = content.laws.get(law_id)
+        if law is None or not law.account:
+            continue
+        for other_id in (*law.related, *law.refers_to):
+            other = content.laws.get(other_id)
+            if other is not None and other.account and other.account != law.account \
+                    and _one_body(law, other):
+                out.add(other.id)
+                out.update(x for x in other.refers_to if x in content.laws)
+    return out

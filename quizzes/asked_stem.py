@@ -69,9 +69,9 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         if other.code == code or other.key() == cr.key():
             continue
         unsaid = deciding_words((other,), situation, found.scenario, seen)
-        where = f" ({unsaid.rstrip('.')})" if unsaid else ""
-        lines.append(f"Under the {code_words(other.code)} laws{where}: "
-                     f"{ruling_words(other, sides, game)}")
+        also = f" They turn also on this: {unsaid}" if unsaid else ""
+        lines.append(f"Under the {code_words(other.code)} laws: "
+                     f"{ruling_words(other, sides, game)}{also}")
     return "\n".join(lines)
 
 

@@ -266,7 +266,8 @@ def cites(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     cr = found.for_code(code)
     if cr.outcome == "not-covered" or law_id not in cr.laws:
         return False
-    if other_accounts(bank.content, cr.laws, account_words(bank.content, cr.laws)):
+    if other_accounts(bank.content, cr.laws, account_words(bank.content, cr.laws),
+                      by_book=False):
         return False  # two accounts of one matter: two figures (the eleventh round's #144)
     law = bank.content.laws.get(law_id)
     return not (law is not None and law.case == OPENING_LEAD and found.scenario.tricks_played)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from app.corpus.laws import Law
 from app.engine.table import Table
 from app.model.facts import NeedFact
+from quizzes.accounts import rival_accounts
 from quizzes.asked_stem import asked_situation
 from quizzes.generators.common import (
     Combo,
@@ -147,7 +148,7 @@ class _Search:
         self.found = found
         self.titles = {bank.folded(law)[0]}
         cited = {law.id, *found.for_code(law.code).laws}
-        self.exclude = cited | referred_to(bank, cited)
+        self.exclude = cited | referred_to(bank, cited) | rival_accounts(bank.content, cited)
         self.left = READ_AT_MOST
         self.fitting: frozenset[str] | None = None
 
