@@ -43,6 +43,7 @@ from app.engine.ruling import (
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes import sides as actors
+from quizzes.cited_laws import source_findings
 from quizzes.count_giveaways import count_giveaways
 from quizzes.possible import table_problems
 from quizzes.questions import Question
@@ -338,8 +339,9 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
     scenario, ruling = ruled
     text = f"{q.situation}\n{table_text(q.shown)}"
     code_rulings = [r for r in ruling.rulings if r.code == q.code] or list(ruling.rulings[:1])
-    if q.type in ("ruling", "code"):
-        code_rulings = list(ruling.rulings)  # every code's ruling is in the explanation
+    if q.type == "code":
+        code_rulings = list(ruling.rulings)  # the codes are told apart by what each read
+    out += source_findings(q, content, scenario, ruling)
     if q.type == "revoke" and q.table is not None and "event" not in q.table:
         code_rulings = []  # the card is the learner's to choose
     missing = deciding_words(code_rulings, q.situation, scenario, q.shown)

@@ -35,6 +35,10 @@ from quizzes.words import (
     seen_two_words,
 )
 
+# Event fields that say when an error came to light: a law of one code turns on them while
+# another's sets no time (quizzes.asked_stem says them only where the asked code reads them).
+TIMING_FIELDS = ("drawn_since", "next_trick_started")
+
 
 def _card(code: Any) -> Card | None:
     try:
@@ -139,10 +143,12 @@ def _told_by_event(ground: Ground, scenario: Scenario) -> str | None:
     if spec is None or fspec is None:
         return None
     fields = dict(scenario.event.fields)
-    if name != "taken_back":
+    for said_apart in ("taken_back", *TIMING_FIELDS):
         # Whether a card played was taken back is said in the asked code's words
-        # (quizzes.words.event_words): the rest of the sentence is the event's own.
-        fields.pop("taken_back", None)
+        # (quizzes.words.event_words), and a timing fact only where the asked code's ruling
+        # turns on it (quizzes.asked_stem): the rest of the sentence is the event's own.
+        if name != said_apart:
+            fields.pop(said_apart, None)
     try:
         told = spec.tell(fields)
         others = [fspec.choices[i] for i in range(len(fspec.choices))

@@ -87,6 +87,13 @@ class Law(Schema, frozen=True, kw_only=True):
     # How the law takes the figures it reckons, in a question's words (law 58's whole
     # hundreds): a question asking its figure says so, so the sum is read one way.
     reckoning: str = ""
+    # Where the law's rule is inferred from its source rather than written in it, how, in a
+    # why's words: a question resting on the law says so (the eleventh round's #177).
+    inference: str = ""
+    # Facts of the table ("any-card-played=false") under which the law's own trigger cannot
+    # have happened (law 25's "before he has played a card"): a question citing it where a
+    # fact it turned on is so cites a law that does not fit (the eleventh round's #60).
+    ruled_out_by: tuple[str, ...] = ()
     variant_of: str = ""
     variant_default: bool = False
     changes: VariantChanges = field(default_factory=VariantChanges)

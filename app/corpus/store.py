@@ -346,7 +346,7 @@ def discard(root: Path) -> None:
 # A law's fields kept as JSON in its row's links column (read back by app/corpus/stored.py).
 LAW_LINKS = (
     "related", "excepted_by", "refers_to", "counterparts", "changes", "ruling", "unconfirmed",
-    "account", "reckoning",
+    "account", "reckoning", "inference", "ruled_out_by",
 )
 
 

@@ -16,6 +16,7 @@ from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError
 from app.rehearsal.play import RehearsalError
+from quizzes.accounts import other_accounts
 from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
 from quizzes.words import reading_words
@@ -257,12 +258,17 @@ OPENING_LEAD = "first-lead"
 def cites(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     """Whether the ruling under `code` is a real ruling citing the law, at a moment the law
     speaks of: a law of the opening lead is not asked of a lead to a later trick (it would be
-    a law that does not fit, the fourth blind audit's D101)."""
+    a law that does not fit, the fourth blind audit's D101); nor a ruling whose laws are of
+    two accounts of one matter, or of an account its question would not name
+    (quizzes.accounts)."""
     if code not in found.scenario.codes:
         return False
     cr = found.for_code(code)
     if cr.outcome == "not-covered" or law_id not in cr.laws:
         return False
+    if other_accounts(bank.content, cr.laws, account_words(bank.content, cr.laws),
+                      by_book=False):
+        return False  # two accounts of one matter: two figures (the eleventh round's #144)
     law = bank.content.laws.get(law_id)
     return not (law is not None and law.case == OPENING_LEAD and found.scenario.tricks_played)
 
@@ -339,11 +345,16 @@ def source_words(content: Content, ruling_laws: Sequence[str], cited: Sequence[s
     readings named (reading_words), which name every cited law's source; else the account of
     a law cited (account_words: an encyclopedia where Foster's laws held are silent, the tenth
     blind round's #106, #111, #191); '' when the code's own authority rules alone."""
-    return reading_words(content, cited) or account_words(content, ruling_laws)
+    return reading_words(content, cited) or account_words(content, (*cited, *ruling_laws))
 
 
 def account_words(content: Content, ruling_laws: Iterable[str]) -> str:
-    """' as Foster reports them (1897)': the account of its code a ruling follows, the first
-    `account` of a law it cites (the ninth blind audit's #160, #114); '' when none."""
-    return next((f" {law.account}" for law_id in ruling_laws
-                 if (law := content.laws.get(law_id)) is not None and law.account), "")
+    """' as Foster reports them (1897)': the accounts of its code a ruling follows, the
+    `account` of each law it cites, every one named (the ninth blind audit's #160, #114; a
+    thin authority named plainly as "the English laws", the eleventh round's #21, #41, #177,
+    #194); '' when none."""
+    accounts = list(dict.fromkeys(law.account for law_id in ruling_laws
+                                  if (law := content.laws.get(law_id)) is not None
+                                  and law.account))
+    return "".join(f"{',' if n else ''} {'and ' if n else ''}{a}"
+                   for n, a in enumerate(accounts))

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from app.corpus.laws import Law
 from app.engine.table import Table
 from app.model.facts import NeedFact
+from quizzes.accounts import rival_accounts
+from quizzes.asked_stem import asked_situation
 from quizzes.generators.common import (
     Combo,
     Found,
@@ -42,7 +44,6 @@ from quizzes.generators.common import (
 )
 from quizzes.generators.rivals import neighbours
 from quizzes.questions import Choice, Question, question_id
-from quizzes.stem import with_deciding_facts
 from quizzes.stem_echoes import echo as stem_echo
 from quizzes.stem_echoes import (
     matched_stems,
@@ -51,7 +52,7 @@ from quizzes.stem_echoes import (
     says_again,
     title_weights,
 )
-from quizzes.words import code_words, event_words, reading_words, table_words
+from quizzes.words import code_words, reading_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -147,7 +148,7 @@ class _Search:
         self.found = found
         self.titles = {bank.folded(law)[0]}
         cited = {law.id, *found.for_code(law.code).laws}
-        self.exclude = cited | referred_to(bank, cited)
+        self.exclude = cited | referred_to(bank, cited) | rival_accounts(bank.content, cited)
         self.left = READ_AT_MOST
         self.fitting: frozenset[str] | None = None
 
@@ -381,9 +382,7 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     game = bank.games[found.scenario.game]
     table = public_table(found.table)
     seen = public_table(found.seen)
-    situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
-        (cr,), found.scenario, seen)
+    situation = asked_situation(found, game, law.code, seen)
     explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)

@@ -6,7 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from quizzes.accounts import with_inferences
 from quizzes.announce_words import announced_words
+from quizzes.asked_stem import asked_situation
 from quizzes.generators.common import (
     Found,
     builds_first_seed,
@@ -21,13 +23,10 @@ from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import neighbours
 from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
-from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     code_words,
-    event_words,
     scorer_words,
     side_words,
-    table_words,
 )
 
 if TYPE_CHECKING:
@@ -181,9 +180,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
                may_be_nothing(bank, found, law.code, player))
     table = public_table(found.table)
     seen = public_table(found.seen)
-    situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
-        (cr,), found.scenario, seen)
+    situation = asked_situation(found, game, law.code, seen)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -197,7 +194,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="number",
         answer=abs(points),
         deduction=points < 0,
-        explanation=cr.explanation,
+        explanation=with_inferences(bank.content, cr.laws, cr.explanation),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,

@@ -21,6 +21,8 @@ from app.engine.ruling import (
 from app.engine.table import Table
 from app.model.games import Game
 from quizzes import sides as who
+from quizzes.accounts import with_inferences
+from quizzes.asked_stem import asked_situation, other_codes_words
 from quizzes.generators.common import (
     MAX_TRIES,
     Found,
@@ -42,14 +44,11 @@ from quizzes.generators.rivals import neighbours, real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
-from quizzes.stem import with_deciding_facts
 from quizzes.words import (
     NO_PENALTY,
     code_words,
-    event_words,
     ruling_words,
     side_words,
-    table_words,
 )
 
 if TYPE_CHECKING:
@@ -476,10 +475,10 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     cr = found.for_code(law.code)
     table = public_table(found.table)
     seen = public_table(found.seen)
-    # Every code's ruling is in the explanation: each fact any of them turned on is stated.
-    situation = with_deciding_facts(
-        f"{table_words(found.scenario, game)}\n{event_words(found.scenario, game, law.code)}",
-        found.ruling.rulings, found.scenario, seen)
+    # The facts the asked code's ruling turned on; the other codes' are said in the why
+    # beside their rulings (the eleventh round's #133).
+    situation = asked_situation(found, game, law.code, seen)
+    sides = side_words(found.scenario, game)
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
@@ -493,7 +492,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         kind="single",
         choices=choices,
         answer=(key,),
-        explanation=explanation(found, law.code, side_words(found.scenario, game), game),
+        explanation="\n".join(filter(None, (
+            with_inferences(bank.content, cr.laws, cr.explanation),
+            other_codes_words(found, law.code, situation, sides, game, seen)))),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,

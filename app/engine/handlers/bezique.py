@@ -168,7 +168,8 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     offender, card = ctx.event.player, ctx.event.card
     adversary = ctx.table.adversary(offender)
     fine = (
-        f"Leading out of turn is playing out of turn, for which the forfeits fine {offender} "
+        f"The forfeits list fines playing out of turn and does not name a lead: taking a lead "
+        f"out of turn as a card played out of turn (an inference), it fines {offender} "
         f"{FORFEIT}, paid to {adversary}."
     )
     if ctx.event.followed_by:

@@ -134,15 +134,18 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
         innocent, points, arithmetic, _ = added_for_surplus(ctx, offender)
         if under:
-            # Portland law 21 (Foster's surplus-and-short): the law of a surplus alone, which
-            # needs the adversary's hand correct and stops play, does not fit (the fourth
-            # blind audit's C43, C66).
+            # Foster's surplus-and-short: the law of a surplus alone, which needs the
+            # adversary's hand correct and stops play, does not fit (the fourth blind audit's
+            # C43, C66). The figure is Foster's report, so the ruling cites his account alone:
+            # Portland law 21 rubicons the long hand as law 17 provides, a figure in law 58's
+            # whole hundreds, and a ruling citing both gives two figures (the eleventh round's
+            # #144). Law 21 rules the hand once it has been played out.
             return ctx.decide(
                 "play-on",
-                [E + "surplus-and-short", E + "surplus-and-short-last-trick"],
+                [E + "surplus-and-short"],
                 f"{offender} holds too many cards and {innocent} too few. The surplus penalty "
-                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can, "
-                f"but neither player scores the last trick. {counts}",
+                f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can. "
+                f"{counts}",
                 score={innocent: points},
             )
         return ctx.decide(

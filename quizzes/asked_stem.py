@@ -1,0 +1,90 @@
+"""The stem of a question asked under one code: the facts that decide under that code.
+
+An event may carry timing facts that only some codes' laws turn on: whether a declarer has
+drawn since he declared (Foster's amending), whether a card of the next trick has been played
+(Portland law 50). Stated in a question under a code whose law sets no time (Enquire Within's
+false declaration: nothing scores until another trick is won), they invite a learner to argue
+by analogy with the law that does (the eleventh blind round's #133). A question asked under
+one code (what is the ruling, how many points, which law) says them only where its code's
+ruling read them; a question of which code gives a ruling says every code's
+(quizzes/generators/code.py), and the why gives the other codes' rulings with the facts they
+turned on (`other_codes_words`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from app.engine import CodeRuling
+from app.model.facts import EVENT_PREFIX
+from app.model.scenario import Scenario
+from quizzes.stem import TIMING_FIELDS, deciding_words, with_deciding_facts
+from quizzes.words import code_words, event_words, ruling_words, table_words
+
+if TYPE_CHECKING:
+    from app.model.games import Game
+    from quizzes.generators.common import Found
+
+
+
+def read_by(rulings: Iterable[CodeRuling]) -> frozenset[str]:
+    """The event's fields the rulings turned on."""
+    return frozenset(g.fact[len(EVENT_PREFIX):] for r in rulings for g in r.grounds
+                     if g.fact.startswith(EVENT_PREFIX))
+
+
+def told_scenario(scenario: Scenario, rulings: Iterable[CodeRuling]) -> Scenario:
+    """The scenario as a stem under the rulings' codes tells it: without the timing facts
+    none of them turned on."""
+    read = read_by(rulings)
+    unread = {f: None for f in TIMING_FIELDS
+              if f not in read and scenario.event.get(f) is not None}
+    if not unread:
+        return scenario
+    event = msgspec.structs.replace(scenario.event, **unread)
+    return msgspec.structs.replace(scenario, event=event)
+
+
+def asked_situation(found: Found, game: Game, code: str,
+                    seen: Mapping[str, Any] | None) -> str:
+    """The situation of a question asked under one code: the table, the event told without
+    timing facts its ruling did not turn on, and every fact its ruling turned on."""
+    cr = found.for_code(code)
+    told = told_scenario(found.scenario, (cr,))
+    return with_deciding_facts(
+        f"{table_words(found.scenario, game)}\n{event_words(told, game, code)}",
+        (cr,), found.scenario, seen)
+
+
+def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[str, str],
+                      game: Game, seen: Mapping[str, Any] | None) -> str:
+    """The why's lines for the other codes whose ruling differs, each with the facts it turned
+    on that the stem leaves unsaid (the stem says only the asked code's)."""
+    cr = found.for_code(code)
+    lines = []
+    for other in found.ruling.rulings:
+        if other.code == code or other.key() == cr.key():
+            continue
+        unsaid = deciding_words((other,), situation, found.scenario, seen)
+        also = f" They turn also on this: {unsaid}" if unsaid else ""
+        lines.append(f"Under the {code_words(other.code)} laws: "
+                     f"{ruling_words(other, sides, game)}{also}")
+    return "\n".join(lines)
+
+
+# Words a stem states a timing fact in (app/model/event_words.py, the events' own).
+_TIMING_WORDS = {"drawn_since": ("drawn from the stock since",),
+                 "next_trick_started": ("of the next trick has",)}
+
+
+def timing_told_unread(situation: str, scenario: Scenario, asked: CodeRuling) -> list[str]:
+    """The timing facts a stem under one code states that its ruling did not turn on: facts
+    that decide only under another code's law, inviting an argument by analogy (#133)."""
+    read = read_by((asked,))
+    text = situation.casefold()
+    return [f"the stem states event.{f}, on which the {asked.code} ruling does not turn"
+            for f in TIMING_FIELDS if f not in read and scenario.event.get(f) is not None
+            and any(w in text for w in _TIMING_WORDS[f])]

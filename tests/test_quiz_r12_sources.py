@@ -1,0 +1,216 @@
+"""The eleventh blind round's findings on sources, by class: what a learner reads.
+
+1. One account per question (#144): a stem naming Foster's report of the English Rubicon laws
+   cited Portland law 21, which rubicons the long hand and gives another figure.
+2. Thin authorities named plainly as "the English/French/American laws" (#21, #194, #41,
+   #177): every law whose authority is not its code's main book names its account in the
+   prompt, authored items too; where a ruling is an inference, the why says so.
+3. Timing facts for another code (#133): a stem under one code says when the error came to
+   light only where that code's ruling turns on it.
+4. A cited law whose trigger the stated facts rule out (#60): the audit reports it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+
+import pytest
+
+from app.corpus.location import CONTENT_DIR
+from app.engine import rule
+from app.model.scenario import parse_scenario
+from quizzes.accounts import account_name, other_accounts
+from quizzes.asked_stem import timing_told_unread
+from quizzes.cited_laws import ruled_out
+from quizzes.judge import judge
+from quizzes.questions import Question
+from tests.bank_questions import BANK, generated
+
+E = "rubicon-bezique.english."
+# The main book of each code: a law of another authority names its account.
+MAIN = ("Foster", "Portland Club", "English Club Code", "French usage as reported by Foster")
+
+
+def _show(question_id: str) -> Question:
+    kind, law, seed = question_id.split(":")
+    return BANK.generate(kind, law, int(seed))
+
+
+def _findings(q: Question, cls: str) -> list[str]:
+    return [f.detail for f in judge(q, BANK.content, BANK.games) if f.cls == cls]
+
+
+# --- 1. one account per question ---------------------------------------------------------------
+
+def test_a_foster_account_surplus_cites_only_fosters_law():  # #144
+    q = _show("penalty:rubicon-bezique.english.surplus-and-short:332611")
+    assert q.prompt == ("Under the English laws as Foster reports them (1897), how many points "
+                        "does South add to his score?")
+    assert q.answer == 1560
+    assert q.laws == (E + "surplus-and-short",)
+    assert "neither player scores the last trick" not in q.explanation
+
+
+@pytest.mark.parametrize("kind", ["ruling", "penalty"])
+def test_no_surplus_question_cites_two_accounts(kind):
+    asked = [q for seed in range(4)
+             if (q := generated(kind, E + "surplus-and-short", seed)) is not None]
+    assert asked
+    for q in asked:
+        assert other_accounts(BANK.content, q.laws, q.prompt) == [], q.id
+        assert not any(BANK.content.laws[x].source.startswith("H-PC") for x in q.laws), q.id
+
+
+def test_portland_law_21_is_the_portland_clubs_account():
+    law = BANK.content.laws[E + "surplus-and-short-last-trick"]
+    assert law.account == "as the Portland Club gives them (Hoffmann 1909)"
+
+
+def test_the_audit_reports_a_foster_stem_citing_a_portland_law():
+    q = _show("penalty:rubicon-bezique.english.surplus-and-short:332611")
+    mixed = dataclasses.replace(q, laws=(*q.laws, E + "surplus-and-short-last-trick"))
+    found = _findings(mixed, "two-answers")
+    assert any(E + "surplus-and-short-last-trick is as the Portland Club" in f for f in found)
+    assert not _findings(q, "two-answers")
+
+
+# --- 2. thin authorities named -----------------------------------------------------------------
+
+def _content_laws():
+    for path in sorted((CONTENT_DIR / "laws").glob("*.toml")):
+        yield from tomllib.loads(path.read_text(encoding="utf-8")).get("law", [])
+
+
+def test_every_law_of_a_thin_authority_names_its_account():
+    # A reading of a disputed rule is named by its reading instead (quizzes.words.reading_words).
+    for law in _content_laws():
+        if not law["authority"].startswith(MAIN) and "variant_of" not in law:
+            assert law.get("account", "").startswith("as "), law["id"]
+
+
+def test_the_forfeits_list_is_named_where_its_ten_is_asked():  # #21, #194
+    count = _show("penalty:bezique.english.play-out-of-turn:672955")
+    assert count.prompt == (
+        "Under the English laws as a Victorian forfeits list (book not identified) gives them, "
+        "and as the Encyclopaedia Britannica (9th edition) reports them, how many points does "
+        "North score?")
+    assert "taking a lead out of turn as a card played out of turn (an inference)" \
+        in count.explanation
+    ruling = _show("ruling:bezique.english.play-out-of-turn:115277")
+    assert ruling.prompt.startswith(
+        "Under the English laws as a Victorian forfeits list (book not identified) gives them,")
+
+
+def test_an_inferred_rule_says_so_in_the_why():  # #177
+    q = _show("ruling:pinochle.american.no-melding-after-stock:798145")
+    assert q.prompt.startswith("Under the American laws as completed by the Encyclopaedia "
+                               "Britannica, 11th edition (1911)")
+    assert "is inferred from it, not written in it" in q.explanation.split("\n")[0]
+
+
+def test_a_built_question_names_every_account_it_cites():
+    seen = 0
+    for info in BANK.items.values():
+        if info.type not in ("ruling", "penalty"):
+            continue
+        q = generated(info.type, info.law, 0)
+        if q is None or "following " in q.prompt:
+            continue  # a reading named names its laws' sources (reading_words)
+        for law_id in q.laws:
+            law = BANK.content.laws[law_id]
+            if law.account:
+                seen += 1
+                assert law.account in q.prompt, (q.id, law_id)
+    assert seen >= 20
+
+
+def test_every_authored_item_names_the_accounts_it_rests_on():  # #41
+    laws = BANK.content.laws
+    named = 0
+    for path in sorted((CONTENT_DIR / "quiz").glob("*.toml")):
+        for item in tomllib.loads(path.read_text(encoding="utf-8")).get("item", []):
+            for law_id in item["laws"]:
+                law = laws.get(law_id)
+                if law is not None and law.account and not law.variant_of:
+                    named += 1
+                    assert account_name(law.account).casefold() in item["prompt"].casefold(), \
+                        (item["id"], law_id)
+    assert named >= 9
+    q = BANK.question("authored:bezique-marriage-into-sequence")
+    assert "the French rule as one French encyclopedia entry (edition not identified) " \
+           "reports it" in q.prompt
+
+
+# --- 3. timing facts only under the code that turns on them ------------------------------------
+
+def test_a_household_false_declaration_says_no_time_the_law_does_not_set():  # #133
+    q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
+    assert "drawn from the stock since" not in q.situation
+    assert "A card of the next trick has already been played" not in q.situation
+    assert "South declared and scored a marriage." in q.situation
+    assert not _findings(q, "fact-missing")
+
+
+def test_the_audit_reports_a_timing_fact_the_asked_code_does_not_read():
+    q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
+    old = q.situation.replace("South declared and scored a marriage.",
+                              "South declared and scored a marriage. He has drawn from the "
+                              "stock since. A card of the next trick has already been played.")
+    found = _findings(dataclasses.replace(q, situation=old), "two-answers")
+    assert any("event.drawn_since" in f for f in found)
+    assert any("event.next_trick_started" in f for f in found)
+
+
+def test_fosters_amending_keeps_the_draw_it_turns_on():
+    q = _show("ruling:pinochle.american.amending-a-declaration:537513")
+    assert "He has not drawn from the stock since." in q.situation
+
+
+def test_no_single_code_question_states_a_timing_fact_its_code_does_not_read():
+    checked = 0
+    for info in BANK.items.values():
+        if info.type not in ("ruling", "penalty", "law"):
+            continue
+        for seed in (0, 1):
+            q = generated(info.type, info.law, seed)
+            if q is None or q.table is None:
+                continue
+            event = q.table.get("event") or {}
+            if "drawn_since" in event or "next_trick_started" in event:
+                checked += 1
+                scenario = parse_scenario(dict(q.table), BANK.games)
+                asked = rule(scenario, BANK.games, BANK.content).for_code(q.code)
+                assert timing_told_unread(q.situation, scenario, asked) == [], q.id
+    assert checked >= 5
+
+
+# --- 4. a cited law whose trigger the facts rule out --------------------------------------------
+
+_UNPLAYED_FALSE_KING = {
+    "game": "ecarte", "players": ["North", "South"], "dealer": "South",
+    "codes": ["american", "english", "french"],
+    "hands": {"North": ["KH", "JD", "AC", "QC", "KC"], "South": ["JS", "7C", "AS", "7H", "8H"]},
+    "stock": 21, "scores": {"North": 1, "South": 1}, "stage": "bidding", "tricks_played": 0,
+    "hands_seen": ["North", "South"], "trump": "D", "turn_up": "7D",
+    "event": {"type": "false-declaration", "player": "North", "declared": "king",
+              "next_trick_started": False},
+}
+
+
+def test_law_25_cited_before_any_card_is_played_does_not_fit():  # #60
+    ruled = rule(parse_scenario(_UNPLAYED_FALSE_KING, BANK.games), BANK.games,
+                 BANK.content).for_code("english")
+    assert ruled.laws == ("ecarte.english.overscore-taken-down",)
+    assert ruled_out(BANK.content, ruled.laws, ruled, "North") == []
+    said = ruled_out(BANK.content, ("ecarte.english.false-king", *ruled.laws), ruled, "North")
+    assert said == ["ecarte.english.false-king is cited, but has-played is false, which rules "
+                    "its trigger out"]
+
+
+def test_law_25_fits_once_the_announcer_has_played():
+    built = [q for seed in range(3)
+             if (q := generated("ruling", "ecarte.english.false-king", seed)) is not None]
+    assert built
+    for q in built:
+        assert not _findings(q, "law-not-fitting"), q.id
