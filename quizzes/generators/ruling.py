@@ -35,12 +35,14 @@ from quizzes.generators.common import (
     source_words,
     states_a_ruling,
 )
-from quizzes.generators.misread import bid_misreadings, misreadings
+from quizzes.generators.misread import misreadings
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
+from quizzes.generators.table_misreadings import figures_misread, table_misreadings
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
 from quizzes.stem import with_deciding_facts
+from quizzes.table_premises import happening_facts
 from quizzes.words import (
     NO_PENALTY,
     code_words,
@@ -323,6 +325,8 @@ def ruling_choices(
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
             return
+        if not figures_misread(other, cr, found.scenario):
+            return  # figures no misreading of the points made gives (round 11's #99)
         if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
@@ -362,7 +366,8 @@ def ruling_choices(
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
-    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr)):
+    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr,
+                                                keep=happening_facts(found.scenario))):
         if full():
             break
         offer(near_ruling, "")
@@ -385,7 +390,7 @@ def ruling_choices(
                                  offender if isinstance(offender, str) else None),
                     *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
-    for misbid in bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+    for misbid in table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):

@@ -1,0 +1,105 @@
+"""Wrong rulings read from THIS table: the misreadings a learner actually makes of the
+remedy the table calls for, with the table's own figures (offered as wrong in "what is the
+ruling?").
+
+- A bidder set back (Auction Pitch: short of his bid, he loses its amount; the others score
+  what they made): he scores what he made after all; he is set back by what he made, or by
+  what he fell short; the others' points are forgotten. Never figures no misreading gives
+  (the others' points doubled, or moved to a player who made none: the eleventh blind
+  round's #99).
+- A side's choice of a fresh deal or a correction: the deal stands and the correction alone
+  is made (a learner who forgets the fresh deal), beside an exchange where no card is exposed
+  (round 11's #51, whose wrong choices all spoke of exposed cards).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from app.engine import CodeRuling
+from app.engine.ruling import Decision, option_meaning
+from app.model.games import Game
+from app.model.scenario import Scenario
+from quizzes.generators.misread import bid_misreadings
+
+
+def _with_score(cr: CodeRuling, outcome: str, score: dict[str, int]) -> CodeRuling:
+    decision = msgspec.structs.replace(cr.decision, outcome=outcome, score=score,
+                                       explanation="")
+    return CodeRuling(cr.code, decision)
+
+
+def _made(s: Scenario) -> dict[str, int] | None:
+    """The points each player made in the hand, as the table states them (a points-made
+    happening), or None."""
+    points = s.event.get("points")
+    if s.event.type != "points-made" or not isinstance(points, dict):
+        return None
+    return {str(p): int(n) for p, n in points.items()}
+
+
+def set_back(cr: CodeRuling, s: Scenario) -> tuple[str, int, int, dict[str, int]] | None:
+    """(bidder, bid, made, the others' points) where the ruling sets the bidder back by his
+    bid and scores the others what they made; None for any other ruling."""
+    made = _made(s)
+    if made is None or s.bid is None or s.bid.player not in cr.score:
+        return None
+    bidder, bid = s.bid.player, int(s.bid.amount)
+    others = {p: n for p, n in made.items() if p != bidder and n}
+    rest = {p: n for p, n in cr.score.items() if p != bidder and n}
+    if cr.score.get(bidder) != -bid or rest != others:
+        return None
+    return bidder, bid, made.get(bidder, 0), others
+
+
+def set_back_misreadings(cr: CodeRuling, s: Scenario) -> list[CodeRuling]:
+    """The set-backs a learner who misreads the law gives, in figures this table yields."""
+    found = set_back(cr, s)
+    if found is None:
+        return []
+    bidder, bid, made, others = found
+    out = [
+        # he scores what he made, as though he had no bid to make
+        _with_score(cr, "no-penalty", {**others, **({bidder: made} if made else {})}),
+        # set back, but the others' points forgotten
+        _with_score(cr, "penalty", {bidder: -bid}),
+    ]
+    for figure in (made, bid - made):  # set back by what he made, or by what he fell short
+        if 0 < figure != bid:
+            out.append(_with_score(cr, "penalty", {**others, bidder: -figure}))
+    return out
+
+
+def figures_misread(other: CodeRuling, cr: CodeRuling, s: Scenario) -> bool:
+    """Whether a wrong ruling's figures are some misreading of the points this table states
+    (True when the right ruling is no set-back or made bid read from the points made): each
+    player other than the bidder scores what he made or nothing, and the bidder what he bid
+    or made, either way, or what he fell short."""
+    made = _made(s)
+    if made is None or s.bid is None or not cr.score:
+        return True
+    bidder, bid = s.bid.player, int(s.bid.amount)
+    if any(cr.score.get(p, 0) != n for p, n in made.items() if p != bidder):
+        return True  # the right ruling is not the points made: not judged here
+    mine = made.get(bidder, 0)
+    fits = {bid, mine, abs(bid - mine)}
+    return all((p == bidder and abs(n) in fits) or (p != bidder and n == made.get(p))
+               for p, n in other.score.items())
+
+
+def forgotten_fresh_deal(cr: CodeRuling) -> list[CodeRuling]:
+    """Where a side may claim a fresh deal or have the error put right another way: the deal
+    standing, the correction alone made (the fresh deal forgotten)."""
+    if cr.outcome != "innocent-chooses" or cr.score:
+        return []
+    kept = tuple(o for o in cr.options if option_meaning(o.id) != "deal-again")
+    if not kept or len(kept) == len(cr.options):
+        return []
+    decision = Decision("deal-stands", cr.laws, "", options=kept)
+    return [CodeRuling(cr.code, decision)]
+
+
+def table_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
+    """Every misreading of this table's remedy, the bid's first (quizzes.generators.misread)."""
+    return [*bid_misreadings(cr, s, game), *set_back_misreadings(cr, s),
+            *forgotten_fresh_deal(cr)]
