@@ -11,8 +11,20 @@ Shared by the generators (quizzes.generators.rivals.impossible_at) and the audit
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from app.engine import CodeRuling, Ruling, rule
+from app.engine.core import Knowledge, fact_values
+from app.engine.table import Table
 from app.model.events import EVENTS
+from app.model.games import Game
 from app.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from app.corpus.laws import Content
 
 # Rights that act on a card lying exposed (turned, shown, faced) on the table.
 ON_AN_EXPOSED_CARD = frozenset({"refuse-cards", "take-exposed-card", "call-card",
@@ -56,3 +68,49 @@ def happening_facts(s: Scenario) -> frozenset[str]:
     the plain marriage declared) are false of this table (the eleventh round's #51, #163)."""
     spec = EVENTS[s.event.type]
     return frozenset(f"event.{f.name}" for f in spec.fields if f.kind == "choice")
+
+
+# An option's points, and the ruling's own beside them: ((chooser, n), ...), ((player, n), ...).
+Points = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+def scored_options(r: CodeRuling) -> dict[str, Points]:
+    """Each scored option's points with the ruling's own (the points wrongly marked, taken
+    down), by option id."""
+    score = tuple(sorted((p, n) for p, n in r.score.items() if n))
+    return {o.id: (tuple(sorted(o.score.items())), score) for o in r.options if o.score}
+
+
+def points_words(points: Points) -> str:
+    """'North +20, South -20': an option's points and the ruling's, for a finding."""
+    return ", ".join(f"{p} {n:+d}" for p, n in (*points[0], *points[1]))
+
+
+def option_points_here(scenario: Scenario, ruling: Ruling, games: Mapping[str, Game],
+                       content: Content) -> dict[str, set[Points]]:
+    """The points each scored option gives at this table: under every code's ruling, and
+    with each fact a ruling turned on (not what happened) taken at its other values."""
+    out: dict[str, set[Points]] = {}
+    found = list(ruling.rulings)
+    keep = happening_facts(scenario)
+    for cr in ruling.rulings:
+        if cr.outcome == "not-covered":
+            continue
+        table = Table(scenario, games[scenario.game].for_code(cr.code, scenario.variants))
+        alone = msgspec.structs.replace(scenario, codes=(cr.code,))
+        for ground in cr.grounds:
+            if ground.fact in keep:
+                continue
+            key = (ground.fact, ground.seat)
+            try:
+                values = fact_values(table, key)
+            except (KeyError, ValueError):
+                continue
+            for value in values:
+                if value != ground.value:
+                    found.append(rule(alone, games, content, Knowledge(
+                        fixed={key: value}, explore=False)).for_code(cr.code))
+    for r in found:
+        for oid, points in scored_options(r).items():
+            out.setdefault(oid, set()).add(points)
+    return out

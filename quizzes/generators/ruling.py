@@ -20,6 +20,7 @@ from app.engine.ruling import (
 from app.engine.table import Table
 from app.model.games import Game
 from quizzes import sides as who
+from quizzes.generators import table_misreadings as here
 from quizzes.generators.common import (
     MAX_TRIES,
     Found,
@@ -37,7 +38,6 @@ from quizzes.generators.common import (
 )
 from quizzes.generators.misread import misreadings
 from quizzes.generators.rivals import neighbours, real_rival, same_happening
-from quizzes.generators.table_misreadings import figures_misread, table_misreadings
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
@@ -232,7 +232,7 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
         return rest[0] if rest else p
 
     if cr.options:
-        moved = tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options)
+        moved = here.moved_options(cr, other)
         if len({sides.get(o.by, o.by) for o in moved}) == 1:
             # The right given to another player, or side. A side's right ("East or West may
             # claim the trick") moved player by player may fall to one of each side ("East or
@@ -325,8 +325,8 @@ def ruling_choices(
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
             return
-        if not figures_misread(other, cr, found.scenario):
-            return  # figures no misreading of the points made gives (round 11's #99)
+        if not here.figures_of_this_table(bank, other, cr, found):
+            return  # another table's figures, or none a misreading gives (#163, #99)
         if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
@@ -390,7 +390,7 @@ def ruling_choices(
                                  offender if isinstance(offender, str) else None),
                     *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
-    for misbid in table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+    for misbid in here.table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "")
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):

@@ -14,13 +14,21 @@ ruling?").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from app.engine import CodeRuling
-from app.engine.ruling import Decision, option_meaning
+from app.engine.ruling import Decision, Option, option_meaning
 from app.model.games import Game
 from app.model.scenario import Scenario
+from quizzes.generators.common import Found
 from quizzes.generators.misread import bid_misreadings
+from quizzes.table_premises import Points, option_points_here, scored_options
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
 
 
 def _with_score(cr: CodeRuling, outcome: str, score: dict[str, int]) -> CodeRuling:
@@ -70,6 +78,33 @@ def set_back_misreadings(cr: CodeRuling, s: Scenario) -> list[CodeRuling]:
     return out
 
 
+_HERE: dict[int, tuple[Found, dict[str, set[Points]]]] = {}
+
+
+def _points_here(bank: QuestionBank, found: Found) -> dict[str, set[Points]]:
+    """option_points_here of a table, kept for the table being asked (one at a time)."""
+    kept = _HERE.get(id(found))
+    if kept is None or kept[0] is not found:
+        _HERE.clear()
+        kept = _HERE[id(found)] = (found, option_points_here(
+            found.scenario, found.ruling, bank.games, bank.content))
+    return kept[1]
+
+
+def figures_of_this_table(bank: QuestionBank, other: CodeRuling, cr: CodeRuling,
+                          found: Found) -> bool:
+    """Whether a wrong ruling's figures are this table's: an option's points ("add the points
+    wrongly marked") those the same option gives here, under some code, whatever the timing
+    (round 11's #163: a royal marriage's 40 beside a plain marriage of 20), and points made
+    read as some misreading of them (figures_misread)."""
+    mine = scored_options(other)
+    if mine:
+        here = _points_here(bank, found)
+        if any(oid in here and points not in here[oid] for oid, points in mine.items()):
+            return False
+    return figures_misread(other, cr, found.scenario)
+
+
 def figures_misread(other: CodeRuling, cr: CodeRuling, s: Scenario) -> bool:
     """Whether a wrong ruling's figures are some misreading of the points this table states
     (True when the right ruling is no set-back or made bid read from the points made): each
@@ -85,6 +120,15 @@ def figures_misread(other: CodeRuling, cr: CodeRuling, s: Scenario) -> bool:
     fits = {bid, mine, abs(bid - mine)}
     return all((p == bidder and abs(n) in fits) or (p != bidder and n == made.get(p))
                for p, n in other.score.items())
+
+
+def moved_options(cr: CodeRuling, other: Callable[[str], str]) -> tuple[Option, ...]:
+    """The ruling's rights, each given to `other(holder)`: the points a chooser adds to his own
+    score go with the choice ("If North chooses to add the points wrongly marked to his own
+    score: South +20" contradicts itself)."""
+    return tuple(Option(o.id, other(o.by), o.text,
+                        {other(o.by) if p == o.by else p: v for p, v in o.score.items()})
+                 for o in cr.options)
 
 
 def forgotten_fresh_deal(cr: CodeRuling) -> list[CodeRuling]:
