@@ -111,8 +111,10 @@ _ADDS = re.compile(r"(\w+) adds (\d+) to his score")
 _OFF = re.compile(r"(\w+) has (\d+) taken off his score")
 
 
-def test_a_set_back_is_offered_beside_its_misreadings() -> None:
-    for q in _built("ruling:auction-pitch.american.bidder-set-back"):
+@pytest.mark.parametrize("item", ["ruling:auction-pitch.american.bidder-set-back",
+                                  "ruling:auction-pitch.american.score-with-white-counters"])
+def test_a_set_back_is_offered_beside_its_misreadings(item: str) -> None:
+    for q in _built(item):
         (bidder, bid), = _BID.findall(q.situation)
         made = {p: int(n) for p, n in _MADE.findall(q.situation.split("The hand is over:")[1]
                                                     .split("\n")[0])}
@@ -123,7 +125,7 @@ def test_a_set_back_is_offered_beside_its_misreadings() -> None:
                 assert int(n) == made[p], (q.id, c.text, made)
             for p, n in _OFF.findall(c.text):
                 # only the bidder set back: by his bid, by what he made or what he fell short
-                assert p == bidder and int(n) in {int(bid), mine, int(bid) - mine}, (
+                assert p == bidder and int(n) in {int(bid), mine, abs(int(bid) - mine)}, (
                     q.id, c.text, made)
         # at least one wrong choice is no penalty or the others' points forgotten, not a
         # figure alone

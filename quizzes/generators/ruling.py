@@ -37,12 +37,11 @@ from quizzes.generators.common import (
     states_a_ruling,
 )
 from quizzes.generators.misread import misreadings
-from quizzes.generators.rivals import neighbours, real_rival, same_happening
+from quizzes.generators.rivals import real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
 from quizzes.stem import with_deciding_facts
-from quizzes.table_premises import happening_facts
 from quizzes.words import (
     NO_PENALTY,
     code_words,
@@ -251,7 +250,6 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
-        variant(score={p: v * 2 for p, v in cr.score.items()})
     for near in _NEAR.get(cr.outcome, ()):
         if near in OUTCOMES:
             variant(outcome=near)
@@ -366,8 +364,7 @@ def ruling_choices(
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
-    for near_ruling in shuffled(rng, neighbours(bank, found.scenario, cr,
-                                                keep=happening_facts(found.scenario))):
+    for near_ruling in shuffled(rng, here.near_rulings(bank, found.scenario, cr)):
         if full():
             break
         offer(near_ruling, "")

@@ -21,11 +21,13 @@ import msgspec
 
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, Option, option_meaning
+from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.generators.common import Found
 from quizzes.generators.misread import bid_misreadings
-from quizzes.table_premises import Points, option_points_here, scored_options
+from quizzes.generators.rivals import neighbours
+from quizzes.table_premises import Points, happening_facts, option_points_here, scored_options
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -105,6 +107,25 @@ def figures_of_this_table(bank: QuestionBank, other: CodeRuling, cr: CodeRuling,
     return figures_misread(other, cr, found.scenario)
 
 
+def made_bid_misreadings(cr: CodeRuling, s: Scenario) -> list[CodeRuling]:
+    """A bid made, each scoring what he made: the bidder set back all the same, the others'
+    points counted or forgotten (the bid held to is misread.bid_misreadings')."""
+    made = _made(s)
+    if made is None or s.bid is None or s.bid.player not in cr.score:
+        return []
+    bidder = s.bid.player
+    scored = {p: n for p, n in cr.score.items() if n}
+    if scored != {p: n for p, n in made.items() if n} or made.get(bidder, 0) < int(s.bid.amount):
+        return []
+    others = {p: n for p, n in scored.items() if p != bidder}
+    # set back though he made his bid (a learner who reads "made" as "made exactly")
+    bid = int(s.bid.amount)
+    out = [_with_score(cr, "penalty", {**others, bidder: -bid})]
+    if others:  # set back, and the others' points forgotten
+        out.append(_with_score(cr, "penalty", {bidder: -bid}))
+    return out
+
+
 def figures_misread(other: CodeRuling, cr: CodeRuling, s: Scenario) -> bool:
     """Whether a wrong ruling's figures are some misreading of the points this table states
     (True when the right ruling is no set-back or made bid read from the points made): each
@@ -131,19 +152,55 @@ def moved_options(cr: CodeRuling, other: Callable[[str], str]) -> tuple[Option, 
                  for o in cr.options)
 
 
+# Rights to have the dealer put the deal right, which may be by dealing afresh: with the
+# fresh deal "forgotten" they still say it (round 5's #93, the Club Code's law 9).
+_PUTS_RIGHT = frozenset({"dealer-rectifies", "let-dealer-correct", "fill-by-agreement"})
+
+
 def forgotten_fresh_deal(cr: CodeRuling) -> list[CodeRuling]:
     """Where a side may claim a fresh deal or have the error put right another way: the deal
     standing, the correction alone made (the fresh deal forgotten)."""
     if cr.outcome != "innocent-chooses" or cr.score:
         return []
     kept = tuple(o for o in cr.options if option_meaning(o.id) != "deal-again")
-    if not kept or len(kept) == len(cr.options):
+    if not kept or len(kept) == len(cr.options) or {o.id for o in kept} & _PUTS_RIGHT:
         return []
     decision = Decision("deal-stands", cr.laws, "", options=kept)
     return [CodeRuling(cr.code, decision)]
 
 
+def taken_down_given(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
+    """Where the points a player marked are only taken off his score (a declaration he could
+    not make): the misreadings with the same points, this table's, that a learner of another
+    game's law gives (Pinochle's adversary adds a score marked in error to his own): the
+    adversary scores them instead, or as well. Another combination's points would be ruled
+    out by the learner who knows only what the combination is worth (round 11's #163)."""
+    if cr.options or cr.duties or len(cr.score) != 1:
+        return []
+    ((offender, points),) = cr.score.items()
+    side = set(Table(s, game).side(offender))
+    adversary = next((p for p in s.players if p not in side), None)
+    if points >= 0 or adversary is None:
+        return []
+    return [_with_score(cr, "penalty", {adversary: -points}),
+            _with_score(cr, "penalty", {offender: points, adversary: -points})]
+
+
+def near_rulings(bank: QuestionBank, s: Scenario, cr: CodeRuling) -> list[CodeRuling]:
+    """The same code's rulings with one fact the ruling turned on changed (quizzes.generators.
+    rivals.neighbours): what happened kept, or changed where the ruling of the other
+    happening gives no points. Another combination's points (a royal marriage's 40 beside the
+    plain marriage declared, round 11's #163) are ruled out by a learner who knows only what
+    the combination is worth; a remedy whose premise is false here (cards exposed beside a
+    surplus taken, #51) is struck out by rivals.real_rival."""
+    kept = neighbours(bank, s, cr, keep=happening_facts(s))
+    other = [r for r in neighbours(bank, s, cr) if r not in kept
+             and not r.score and not any(o.score for o in r.options)]
+    return [*kept, *other]
+
+
 def table_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]:
     """Every misreading of this table's remedy, the bid's first (quizzes.generators.misread)."""
-    return [*bid_misreadings(cr, s, game), *set_back_misreadings(cr, s),
-            *forgotten_fresh_deal(cr)]
+    return [*made_bid_misreadings(cr, s), *bid_misreadings(cr, s, game),
+            *set_back_misreadings(cr, s),
+            *forgotten_fresh_deal(cr), *taken_down_given(cr, s, game)]
