@@ -121,8 +121,9 @@ def test_a_set_back_is_offered_beside_its_misreadings(item: str) -> None:
         mine = made[bidder]
         for c in _wrong(q):
             for p, n in _ADDS.findall(c.text):
-                # nobody credited with points he did not make
-                assert int(n) == made[p], (q.id, c.text, made)
+                # nobody credited with points he did not make (the bidder held to his bid)
+                assert int(n) == made[p] or (p == bidder and int(n) == int(bid)), (
+                    q.id, c.text, made)
             for p, n in _OFF.findall(c.text):
                 # only the bidder set back: by his bid, by what he made or what he fell short
                 assert p == bidder and int(n) in {int(bid), mine, abs(int(bid) - mine)}, (

@@ -388,7 +388,7 @@ def ruling_choices(
                     *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
     for misbid in here.table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
-        offer(misbid, "")
+        offer(misbid, "", moved=False)  # (this table's players and figures)
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
