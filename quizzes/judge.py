@@ -43,6 +43,7 @@ from app.engine.ruling import (
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes import sides as actors
+from quizzes.choice_premises import choice_premise_problems
 from quizzes.cited_laws import source_findings
 from quizzes.count_giveaways import count_giveaways
 from quizzes.possible import table_problems
@@ -152,7 +153,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             continue
         if (m := _MAY.match(sentence)) is not None:
             who = _names(m["who"])
-            ids = _options_named(m["what"])
+            ids = _options_named(m["what"].replace(", and may also ", ", "))
             if ids is None:
                 return None
             options += [Option(str(i), p) for i in ids for p in who]
@@ -405,6 +406,10 @@ def _judge_ruling(q: Question, content: Content, games: Mapping[str, Game], scen
                                              "and remedy, differing only in a figure or in "
                                              "who holds it, or sets back only a player who "
                                              "did not act"))
+    wrong_read = {c.key: read_ruling(c.text, q.code, sides) for c in q.choices
+                  if c.key not in answer}
+    out += [Finding(q.id, cls, why) for cls, why in
+            choice_premise_problems(q, content, games, scenario, ruling, wrong_read)]
     for c in q.choices:
         if _refutes_itself(c.text):
             out.append(Finding(q.id, "giveaway", f"[{c.key}] “{c.text}” fines beside "

@@ -22,11 +22,17 @@ from app.engine.terms import OPTIONS, Duty, Option
 from app.model.games import Game
 from app.model.scenario import Scenario
 
+# Happenings after the hand whose scoring turns on the bid (Auction Pitch's points made).
+_BIDDERS_HAND = frozenset({"points-made"})
+
 
 def erred(scenario: Scenario, game: Game) -> tuple[str, ...]:
     """The side the stem says acted, the actor first: the event's player, or in a fault naming
     nobody (a wrong number dealt), the dealer; with his partner. () when nobody is seated so."""
     player = scenario.event.get("player")
+    if not isinstance(player, str) and scenario.event.type in _BIDDERS_HAND:
+        # The hand scored against a bid: the bidder's is the side whose points it decides.
+        player = scenario.bid.player if scenario.bid is not None else None
     actor = player if isinstance(player, str) else scenario.dealer
     if actor not in scenario.players:
         return ()

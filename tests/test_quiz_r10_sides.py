@@ -38,11 +38,14 @@ def _set_back(text: str) -> set[str]:
 
 
 def _actors(q: Question) -> set[str]:
-    """The side the stem says acted: the event's player, or the dealer; with his partner."""
+    """The side the stem says acted: the event's player, the bidder of a hand scored against
+    his bid (Auction Pitch's points made), or the dealer; with his partner."""
     assert q.table is not None
     raw = {"event": {"type": "imperfect-pack"}, **q.table}
     s = parse_scenario(raw, BANK.games)
     player = s.event.get("player")
+    if s.event.type == "points-made" and s.bid is not None:
+        player = s.bid.player
     actor = player if isinstance(player, str) else s.dealer
     return set(Table(s, BANK.games[s.game]).side(actor))
 

@@ -12,6 +12,7 @@ import pytest
 
 from quizzes.bank import default_bank
 from quizzes.generators import ruling
+from quizzes.generators import table_misreadings as here
 from quizzes.generators.common import NoScenario
 from quizzes.judge import judge
 from quizzes.questions import QuestionError
@@ -33,6 +34,9 @@ def _giveaways(law: str, seed: int) -> list[str]:
 def test_the_audits_offender_choices_are_judged_giveaways(monkeypatch, law, seed):
     # The old generator offered them: the judge must see them.
     monkeypatch.setattr(ruling, "innocent_is_offender", lambda *a: False)
+    # (nor the fresh deal forgotten, round 11's rival beside a choice of a fresh deal: it
+    # fills the place of the choice given to the player who erred)
+    monkeypatch.setattr(here, "forgotten_fresh_deal", lambda cr: [])
     found = _giveaways(law, seed)
     assert any("who erred" in f for f in found), found
 

@@ -48,7 +48,7 @@ OPTIONS: dict[str, str] = {
                           "play (the other is exposed).",
     "forbid-trump": "Forbid the playing of the exposed trump.",
     "amend-declaration": "Amend the declaration with the card held.",
-    "add-points": "Add the points wrongly marked to one's own score.",
+    "add-points": "Add the points wrongly marked to his own score.",
     "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
     "take-back": "Take back the card played in error.",
     "insist-named-suit": "Insist that the suit named be played.",

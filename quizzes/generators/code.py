@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from app.engine.core import principle_laws
 from app.engine.ruling import MEANINGS, CodeRuling, also_true_of, meaning, option_meaning
+from app.model.games import Game
 from quizzes.generators.common import Found, builds_first_seed, find, public_table, seeded
-from quizzes.generators.ruling import explanation
 from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
 from quizzes.readings import disputed
@@ -24,6 +25,18 @@ if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
 
 TYPE = "code"
+
+
+def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
+                game: Game | None = None) -> str:
+    """The engine's explanation, with what the other codes rule where they differ."""
+    cr = found.for_code(code)
+    parts = [cr.explanation]
+    for other in found.ruling.rulings:
+        if other.code != code and other.key() != cr.key():
+            parts.append(f"Under the {code_words(other.code)} laws: "
+                         f"{ruling_words(other, sides, game)}")
+    return "\n".join(parts)
 
 
 def laws(bank: QuestionBank) -> list[str]:

@@ -28,6 +28,7 @@ from app.model.facts import NeedFact
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.generators.other_side import against_the_marks
+from quizzes.table_premises import acts_on_no_card
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -134,6 +135,8 @@ def impossible_at(cr: CodeRuling, s: Scenario, game: Game | None = None) -> str:
     ids = {i for i, _ in cr.acts}
     if game is not None and not _counts_fit(cr, s, game):
         return "no hand has the surplus or the shortage the ruling acts on"
+    if acts_on_no_card(ids, s):
+        return "no card is exposed at this table"
     if ids & _NEEDS_A_DISCARD and not s.discards_made:
         # Cinch's short hand made up from the discard, in the bidding (the ninth blind
         # round's #139): nobody has thrown a card out yet.

@@ -19,10 +19,10 @@ from app.engine.ruling import (
     meaning,
 )
 from app.engine.table import Table
-from app.model.games import Game
 from quizzes import sides as who
 from quizzes.accounts import with_inferences
 from quizzes.asked_stem import asked_situation, other_codes_words
+from quizzes.generators import table_misreadings as here
 from quizzes.generators.common import (
     MAX_TRIES,
     Found,
@@ -38,9 +38,9 @@ from quizzes.generators.common import (
     source_words,
     states_a_ruling,
 )
-from quizzes.generators.misread import bid_misreadings, misreadings
+from quizzes.generators.misread import misreadings
 from quizzes.generators.other_side import other_side
-from quizzes.generators.rivals import neighbours, real_rival, same_happening
+from quizzes.generators.rivals import real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
@@ -233,7 +233,7 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
         return rest[0] if rest else p
 
     if cr.options:
-        moved = tuple(Option(o.id, other(o.by), o.text, o.score) for o in cr.options)
+        moved = here.moved_options(cr, other)
         if len({sides.get(o.by, o.by) for o in moved}) == 1:
             # The right given to another player, or side. A side's right ("East or West may
             # claim the trick") moved player by player may fall to one of each side ("East or
@@ -252,7 +252,6 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
-        variant(score={p: v * 2 for p, v in cr.score.items()})
     for near in _NEAR.get(cr.outcome, ()):
         if near in OUTCOMES:
             variant(outcome=near)
@@ -326,6 +325,8 @@ def ruling_choices(
             # rules out (cards taken back before any is played, a revoke beside a lead): a
             # learner rules it out without knowing the law (quizzes.generators.rivals).
             return
+        if not here.figures_of_this_table(bank, other, cr, found):
+            return  # another table's figures, or none a misreading gives (#163, #99)
         if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
@@ -365,7 +366,7 @@ def ruling_choices(
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
     # near neighbour a learner who knows the law tells from this table.
-    for near_ruling in shuffled(rng, [*neighbours(bank, found.scenario, cr),
+    for near_ruling in shuffled(rng, [*here.near_rulings(bank, found.scenario, cr),
                                       *other_side(bank, found.scenario, cr)]):
         if full():
             break
@@ -389,8 +390,8 @@ def ruling_choices(
                                  offender if isinstance(offender, str) else None),
                     *who.duties_as_options(cr, acted, found.scenario.players)]:
         offer(misread, "", misread=True)
-    for misbid in bid_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
-        offer(misbid, "")
+    for misbid in here.table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
+        offer(misbid, "", moved=False)  # (this table's players and figures)
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
@@ -408,18 +409,6 @@ def ruling_choices(
     )
     key = next(c.key for c, (_, _, ok) in zip(choices, entries, strict=True) if ok)
     return choices, key
-
-
-def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
-                game: Game | None = None) -> str:
-    """The engine's explanation, with what the other codes rule where they differ."""
-    cr = found.for_code(code)
-    parts = [cr.explanation]
-    for other in found.ruling.rulings:
-        if other.code != code and other.key() != cr.key():
-            parts.append(f"Under the {code_words(other.code)} laws: "
-                         f"{ruling_words(other, sides, game)}")
-    return "\n".join(parts)
 
 
 def ruling_kind(cr: CodeRuling) -> tuple[object, ...]:

@@ -1,0 +1,116 @@
+"""What a remedy takes for granted about the table, and whether the table shows it: a card
+exposed for "take the exposed card", a happening of the same kind for a figure "wrongly
+marked". A wrong choice whose premise is false of the table (no card is exposed, yet the
+choice is to refuse the exposed cards) is ruled out by a learner who does not know the law
+(the eleventh blind round's #51: both wrong choices spoke of exposed cards beside an exchange
+in which North only took too many).
+
+Shared by the generators (quizzes.generators.rivals.impossible_at) and the audit
+(quizzes.choice_premises): a fact of the table, not a generator's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from app.engine import CodeRuling, Ruling, rule
+from app.engine.core import Knowledge, fact_values
+from app.engine.table import Table
+from app.model.events import EVENTS
+from app.model.games import Game
+from app.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from app.corpus.laws import Content
+
+# Rights that act on a card lying exposed (turned, shown, faced) on the table.
+ON_AN_EXPOSED_CARD = frozenset({"refuse-cards", "take-exposed-card", "call-card",
+                                "forbid-trump"})
+
+# Happenings that expose no card: a count, a draw, a bid, a score, the pack, the hand's result.
+# (Listed, not guessed: any happening not here may show a card, a lead or a declaration laid
+# down among them, and is given the benefit of the doubt.)
+_EXPOSE_NOTHING = frozenset({
+    "wrong-count", "failed-to-draw", "even-stock", "bid-out-of-turn", "wrong-score",
+    "dealt-out-of-turn", "imperfect-pack", "hand-result", "points-made", "counted-out",
+    "stock-exhausted", "proposal-withdrawn", "both-drew-wrong",
+})
+# Kinds of a happening (its `error`) that expose no card, by happening.
+_ERRORS_EXPOSING_NOTHING = {
+    "exchange-error": frozenset({"took-too-many", "took-too-few", "gave-too-many",
+                                 "gave-too-few", "stock-too-small"}),
+    "cut-error": frozenset({"packet-too-small"}),
+}
+
+
+def no_card_exposed(s: Scenario) -> bool:
+    """Whether the table's happening exposes no card (a surplus taken in the exchange, a
+    wrong count, a bid out of turn): one the learner is told of and can see is not there."""
+    kind = s.event.type
+    if kind in _EXPOSE_NOTHING:
+        return True
+    error = s.event.get("error")
+    return isinstance(error, str) and error in _ERRORS_EXPOSING_NOTHING.get(kind, frozenset())
+
+
+def acts_on_no_card(option_ids: set[str] | frozenset[str], s: Scenario) -> frozenset[str]:
+    """The rights of a ruling that act on an exposed card where the table exposes none."""
+    return frozenset(option_ids & ON_AN_EXPOSED_CARD) if no_card_exposed(s) else frozenset()
+
+
+def happening_facts(s: Scenario) -> frozenset[str]:
+    """The ground facts that say WHAT happened (the event's choices: which combination was
+    declared, which error was made in the exchange): changed, they give the ruling of another
+    happening, whose premise ("the exposed cards") or figures (a royal marriage's 40 beside
+    the plain marriage declared) are false of this table (the eleventh round's #51, #163)."""
+    spec = EVENTS[s.event.type]
+    return frozenset(f"event.{f.name}" for f in spec.fields if f.kind == "choice")
+
+
+# An option's points, and the ruling's own beside them: ((chooser, n), ...), ((player, n), ...).
+Points = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
+def scored_options(r: CodeRuling) -> dict[str, Points]:
+    """Each scored option's points with the ruling's own (the points wrongly marked, taken
+    down), by option id."""
+    score = tuple(sorted((p, n) for p, n in r.score.items() if n))
+    return {o.id: (tuple(sorted(o.score.items())), score) for o in r.options if o.score}
+
+
+def points_words(points: Points) -> str:
+    """'North +20, South -20': an option's points and the ruling's, for a finding."""
+    return ", ".join(f"{p} {n:+d}" for p, n in (*points[0], *points[1]))
+
+
+def option_points_here(scenario: Scenario, ruling: Ruling, games: Mapping[str, Game],
+                       content: Content) -> dict[str, set[Points]]:
+    """The points each scored option gives at this table: under every code's ruling, and
+    with each fact a ruling turned on (not what happened) taken at its other values."""
+    out: dict[str, set[Points]] = {}
+    found = list(ruling.rulings)
+    keep = happening_facts(scenario)
+    for cr in ruling.rulings:
+        if cr.outcome == "not-covered":
+            continue
+        table = Table(scenario, games[scenario.game].for_code(cr.code, scenario.variants))
+        alone = msgspec.structs.replace(scenario, codes=(cr.code,))
+        for ground in cr.grounds:
+            if ground.fact in keep:
+                continue
+            key = (ground.fact, ground.seat)
+            try:
+                values = fact_values(table, key)
+            except (KeyError, ValueError):
+                continue
+            for value in values:
+                if value != ground.value:
+                    found.append(rule(alone, games, content, Knowledge(
+                        fixed={key: value}, explore=False)).for_code(cr.code))
+    for r in found:
+        for oid, points in scored_options(r).items():
+            out.setdefault(oid, set()).add(points)
+    return out
