@@ -37,3 +37,16 @@ def test_a_faced_eleventh_card_is_told_by_its_place_not_as_the_trump_card() -> N
     assert "the card next after the 10 cards dealt (the 11th card of the whole pack)" \
         in q.situation
     assert "face up in the pack: the card turned up for trumps" not in q.situation
+
+
+def test_a_score_taken_down_offers_the_adversarys_option_read_as_a_duty() -> None:
+    # Foster's Pinochle: "the adversary MAY add the points to his own score". A rival moving
+    # the points off the wrong player is struck out by the stem's figures (round 12's restore)
+    # and one of another table's figures by the choices' (round 11's #163): the option read
+    # as done outright is the rival left, and keeps the law asked.
+    q = BANK.generate("ruling", "pinochle.american.erroneous-score", 9)
+    marked = next(c.text for c in q.choices if (c.key,) == q.answer)
+    assert "may add the points wrongly marked" in marked
+    outright = [c.text for c in q.choices if "may add" not in c.text
+                and "adds" in c.text and "taken off" in c.text]
+    assert outright, [c.text for c in q.choices]
