@@ -1,0 +1,16 @@
+"""Words of the thirteenth blind round's findings, read as a learner reads them."""
+
+from __future__ import annotations
+
+from tests.bank_questions import BANK
+
+
+def test_the_last_nine_tricks_still_score_though_nothing_is_declared() -> None:
+    # #10: "once the stock is exhausted nothing more can be declared or scored" is false of
+    # Portland laws 53-56: the last trick's 50 and the brisques still count; law 52 stops
+    # only declarations.
+    law = "rubicon-bezique.english.declaring-after-stock-exhausted"
+    q = next(q for q in (BANK.generate("authored", law, seed) for seed in range(40))
+             if q.id == "authored:rubicon-no-declaring-after-stock")
+    assert "declared or scored" not in q.explanation
+    assert "50 for the last trick" in q.explanation and "law 52" in q.explanation
