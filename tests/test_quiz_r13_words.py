@@ -14,3 +14,13 @@ def test_the_last_nine_tricks_still_score_though_nothing_is_declared() -> None:
              if q.id == "authored:rubicon-no-declaring-after-stock")
     assert "declared or scored" not in q.explanation
     assert "50 for the last trick" in q.explanation and "law 52" in q.explanation
+
+
+def test_a_king_that_makes_the_fifth_point_is_asked_against_play_going_on() -> None:
+    # #146: every wrong choice gave the point to the non-dealer; "Play goes on. North adds 1"
+    # (the hand played, the game not yet won) was held true of "The game is won. North adds
+    # 1" and never offered, though it is the rival a learner who forgets law 46 gives.
+    q = BANK.generate("ruling", "ecarte.american.turned-king-scores", 465269)
+    texts = [c.text for c in q.choices]
+    assert "The game is won. North adds 1 to his score." in texts
+    assert "Play goes on. North adds 1 to his score." in texts

@@ -392,6 +392,11 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
                 and set(stated._rights()) <= set(other._rights()))
     if not (stated.meaning == "under-terms" and other.outcome == "game-won"):
         return False
+    if stated.outcome == "play-on":
+        # "Play goes on" says the hand is still to be played: false of a game won before it
+        # is (a king turned up that makes the dealer's fifth point, the thirteenth round's
+        # #146), where "the deal stands" at a deal's end is the same game won.
+        return False
     return (set(stated.score.items()) <= set(other.score.items())
             and set(stated._rights()) <= set(other._rights()))
 
