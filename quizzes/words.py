@@ -430,9 +430,14 @@ def looked_words(s: Scenario, verb: str = "looked at") -> str:
     seen = list(s.hands_seen)
     if not seen:
         return f"Nobody has {verb} {'any of ' if verb != 'looked at' else ''}his cards."
+    # Those who have not are named too: "South has looked" left the non-dealer's not having
+    # looked, which the Club Code's law 11 turns on, to be inferred (the thirteenth round's #39).
+    unseen = [p for p in s.players if p not in seen]
+    rest = (f"; {join_words(unseen)} {'has' if len(unseen) == 1 else 'have'} not"
+            if unseen else "")
     return (f"{join_words(seen)} "
             f"{'has' if len(seen) == 1 else 'have'} {verb} "
-            f"{'his' if len(seen) == 1 else 'their'} cards.")
+            f"{'his' if len(seen) == 1 else 'their'} cards{rest}.")
 
 
 def hand_words(hand: Mapping[str, Any], player: str) -> str:

@@ -24,3 +24,10 @@ def test_a_king_that_makes_the_fifth_point_is_asked_against_play_going_on() -> N
     texts = [c.text for c in q.choices]
     assert "The game is won. North adds 1 to his score." in texts
     assert "Play goes on. North adds 1 to his score." in texts
+
+
+def test_who_has_not_looked_is_said_beside_who_has() -> None:
+    # #39: "South has looked at his cards" left North's not having looked (the Club Code's
+    # law 11 turns on the non-dealer's look) to be inferred.
+    q = BANK.generate("ruling", "ecarte.english.several-turned-before-looking", 192196)
+    assert "South has looked at his cards; North has not." in q.situation
