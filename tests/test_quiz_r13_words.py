@@ -31,3 +31,12 @@ def test_who_has_not_looked_is_said_beside_who_has() -> None:
     # law 11 turns on the non-dealer's look) to be inferred.
     q = BANK.generate("ruling", "ecarte.english.several-turned-before-looking", 192196)
     assert "South has looked at his cards; North has not." in q.situation
+
+
+def test_both_hands_short_are_each_completed_by_agreement() -> None:
+    # #80: both hands held 8 and the ruling read "fill the short hand from the stock", as if
+    # one were short; Portland law 12 completes either (each) hand short, by mutual agreement.
+    q = BANK.generate("ruling", "rubicon-bezique.english.short-before-play", 59995)
+    marked = next(c.text for c in q.choices if (c.key,) == q.answer)
+    assert "complete each short hand from the top of the stock, if both players agree" in marked
+    assert "the short hand from the stock" not in marked

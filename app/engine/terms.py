@@ -52,7 +52,8 @@ OPTIONS: dict[str, str] = {
     "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
     "take-back": "Take back the card played in error.",
     "insist-named-suit": "Insist that the suit named be played.",
-    "fill-by-agreement": "Fill the short hand from the stock, if both players agree.",
+    "fill-by-agreement": "Complete each short hand from the top of the stock, if both players "
+                         "agree.",
     # Said by the second hand to his partner, the fourth (Foster's Cinch, ¶6).
     "play-partner": 'Tell his partner to play before him ("Play, partner").',
 }
