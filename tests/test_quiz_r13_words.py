@@ -40,3 +40,12 @@ def test_both_hands_short_are_each_completed_by_agreement() -> None:
     marked = next(c.text for c in q.choices if (c.key,) == q.answer)
     assert "complete each short hand from the top of the stock, if both players agree" in marked
     assert "the short hand from the stock" not in marked
+
+
+def test_the_innocent_side_has_the_dealers_shortage_made_up() -> None:
+    # #192: "North may have the cards dealt again or make up the shortage" when South, the
+    # dealer, is short: the Club Code's law 18 lets the non-dealer PERMIT the dealer to
+    # complete his hand. The right is said as having it made up, not making it up himself.
+    q = BANK.generate("ruling", "ecarte.english.dealer-too-few-dealt", 640751)
+    marked = next(c.text for c in q.choices if (c.key,) == q.answer)
+    assert "North may have the cards dealt again or have the shortage made up" in marked

@@ -12,7 +12,7 @@ OPTIONS: dict[str, str] = {
     "draw-two-next": "Make the offender draw two cards at the next draw.",
     "claim-misdeal": "Claim a misdeal.",
     "discard-surplus": "Discard the surplus cards.",
-    "supply-from-stock": "Make up the shortage from the stock (remainder of the pack).",
+    "supply-from-stock": "Have the shortage made up from the stock (remainder of the pack).",
     "draw-from-dealer": "Draw the surplus from the dealer's hand.",
     "draw-from-pone": "Draw the surplus from the non-dealer's hand.",
     "refuse-cards": "Refuse the exposed cards and have the next ones instead.",
