@@ -110,10 +110,29 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                 f"The non-dealer's wrong count is found only after play began: a fresh deal is "
                 f"compulsory. {counts}",
             )
+        if not table.timing.has_played(dealer):
+            # Law 21 speaks once the dealer has played; laws 17 and 18 until he answers a
+            # proposal or, with none, until he plays. The non-dealer has led: whether he
+            # stood or proposed and was refused decides, and no table shows it (the
+            # fourteenth blind round's #76).
+            short = errors.get(dealer, 0) < 0
+            law = E + ("dealer-too-few-dealt" if short else "dealer-too-many-dealt")
+            fix = ("let the dealer complete his hand from the stock" if short
+                   else "draw the surplus from the dealer's hand")
+            return ctx.decide(
+                "depends",
+                [law, E + "dealer-wrong-count-found-in-play"],
+                f"{pone} has led but {dealer}, the dealer, has not yet played. If {pone} "
+                f"stood (made no proposal), the law of the dealer's wrong count still runs "
+                f"until the dealer plays: {pone} may claim a fresh deal or {fix}. If {pone} "
+                f"proposed and {dealer} refused, that law ended at the refusal, and the law "
+                f"of a wrong count found in play speaks only once the dealer has played: the "
+                f"Club Code says nothing of this moment. {counts}",
+            )
         return ctx.decide(
             "deal-stands",
             [E + "dealer-wrong-count-found-in-play"],
-            f"The dealer's wrong count is found only after play began: {pone} may claim a "
+            f"The dealer's wrong count is found only after he has played: {pone} may claim a "
             f"fresh deal. {counts}",
             options=[Option("new-deal", pone)],
         )
