@@ -23,8 +23,10 @@ FLOOR = 0.9  # of SEEDS
 SHORT = {
     # The Club Code's wrong count dealt: "the innocent side chooses" (rectify or deal again)
     # has one real rival beside it once no choice gives the dealer who erred the innocent
-    # side's choice (round 6's #111); 12 of 20 seeds before the eleventh round.
-    "ruling:ecarte.english.wrong-count-dealt": 14,
+    # side's choice (round 6's #111); 12 of 20 seeds before the eleventh round, 14 after,
+    # 13 since a dealer's count found before he has played rules "depends" (round 14's #76)
+    # and its law-21 ruling is no longer a neighbouring table's rival here.
+    "ruling:ecarte.english.wrong-count-dealt": 13,
     # (The Club Code's overscore, 16 before round 12, builds on every seed since law 50's
     # "too late: the score stands" is its rival: tests/test_quiz_r12_restore.py.)
 }
