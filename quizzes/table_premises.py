@@ -86,6 +86,28 @@ def points_words(points: Points) -> str:
     return ", ".join(f"{p} {n:+d}" for p, n in (*points[0], *points[1]))
 
 
+def one_ground_changed(scenario: Scenario, cr: CodeRuling, games: Mapping[str, Game],
+                       content: Content, keep: frozenset[str] = frozenset()
+                       ) -> list[CodeRuling]:
+    """The rulings the same code gives when one fact `cr` turned on (its grounds) takes
+    another of its values, the facts named in `keep` held as they are; each ruled with no
+    other code and no analogues."""
+    table = Table(scenario, games[scenario.game].for_code(cr.code, scenario.variants))
+    alone = msgspec.structs.replace(scenario, codes=(cr.code,))
+    out: list[CodeRuling] = []
+    for ground in cr.grounds:
+        if ground.fact in keep:
+            continue
+        key = (ground.fact, ground.seat)
+        try:
+            values = fact_values(table, key)
+        except (KeyError, ValueError):
+            continue
+        out += [rule(alone, games, content, Knowledge(fixed={key: value}, explore=False))
+                .for_code(cr.code) for value in values if value != ground.value]
+    return out
+
+
 def option_points_here(scenario: Scenario, ruling: Ruling, games: Mapping[str, Game],
                        content: Content) -> dict[str, set[Points]]:
     """The points each scored option gives at this table: under every code's ruling, and
@@ -94,22 +116,8 @@ def option_points_here(scenario: Scenario, ruling: Ruling, games: Mapping[str, G
     found = list(ruling.rulings)
     keep = happening_facts(scenario)
     for cr in ruling.rulings:
-        if cr.outcome == "not-covered":
-            continue
-        table = Table(scenario, games[scenario.game].for_code(cr.code, scenario.variants))
-        alone = msgspec.structs.replace(scenario, codes=(cr.code,))
-        for ground in cr.grounds:
-            if ground.fact in keep:
-                continue
-            key = (ground.fact, ground.seat)
-            try:
-                values = fact_values(table, key)
-            except (KeyError, ValueError):
-                continue
-            for value in values:
-                if value != ground.value:
-                    found.append(rule(alone, games, content, Knowledge(
-                        fixed={key: value}, explore=False)).for_code(cr.code))
+        if cr.outcome != "not-covered":
+            found += one_ground_changed(scenario, cr, games, content, keep)
     for r in found:
         for oid, points in scored_options(r).items():
             out.setdefault(oid, set()).add(points)

@@ -17,10 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-import msgspec
-
-from app.engine import CodeRuling, rule
-from app.engine.core import Knowledge, fact_values
+from app.engine import CodeRuling
 from app.engine.ruling import MEANINGS, option_meaning
 from app.engine.table import Table
 from app.model.events import EVENTS
@@ -28,7 +25,7 @@ from app.model.facts import NeedFact
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.generators.other_side import against_the_marks
-from quizzes.table_premises import acts_on_no_card
+from quizzes.table_premises import acts_on_no_card, one_ground_changed
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -242,23 +239,6 @@ def neighbours(bank: QuestionBank, s: Scenario, cr: CodeRuling,
     stated in the stem) takes another of its values: the ruling before the turn-up beside one
     after it, the other player's option, a surplus found before or after a card is played.
     The facts named in `keep` are not changed."""
-    game = bank.games[s.game].for_code(cr.code, s.variants)
-    table = Table(s, game)
-    alone = msgspec.structs.replace(s, codes=(cr.code,))  # no other code ruled, no analogues
-    out: list[CodeRuling] = []
-    for ground in cr.grounds:
-        if ground.fact in keep:
-            continue  # (a fact held as the stem states it: the hands' counts)
-        key = (ground.fact, ground.seat)
-        try:
-            values = fact_values(table, key)
-        except (KeyError, ValueError):
-            continue
-        for value in values:
-            if value == ground.value:
-                continue
-            ruled = rule(alone, bank.games, bank.content,
-                         Knowledge(fixed={key: value}, explore=False)).for_code(cr.code)
-            if ruled.needs is None and ruled.outcome not in ("not-covered", "depends"):
-                out.append(ruled)
-    return out
+    # (a fact held as the stem states it, in `keep`: the hands' counts)
+    return [ruled for ruled in one_ground_changed(s, cr, bank.games, bank.content, keep)
+            if ruled.needs is None and ruled.outcome not in ("not-covered", "depends")]
