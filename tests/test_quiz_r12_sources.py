@@ -26,6 +26,7 @@ from quizzes.cited_laws import ruled_out
 from quizzes.judge import judge
 from quizzes.questions import Question
 from tests.bank_questions import BANK, generated
+from tests.test_quiz_ecarte_r9 import _UNPLAYED_FALSE_KING
 
 E = "rubicon-bezique.english."
 # The main book of each code: a law of another authority names its account.
@@ -187,15 +188,7 @@ def test_no_single_code_question_states_a_timing_fact_its_code_does_not_read():
 
 # --- 4. a cited law whose trigger the facts rule out --------------------------------------------
 
-_UNPLAYED_FALSE_KING = {
-    "game": "ecarte", "players": ["North", "South"], "dealer": "South",
-    "codes": ["american", "english", "french"],
-    "hands": {"North": ["KH", "JD", "AC", "QC", "KC"], "South": ["JS", "7C", "AS", "7H", "8H"]},
-    "stock": 21, "scores": {"North": 1, "South": 1}, "stage": "bidding", "tricks_played": 0,
-    "hands_seen": ["North", "South"], "trump": "D", "turn_up": "7D",
-    "event": {"type": "false-declaration", "player": "North", "declared": "king",
-              "next_trick_started": False},
-}
+# The audited table's kind (round 9's #27), as tests/test_quiz_ecarte_r9.py draws it.
 
 
 def test_law_25_cited_before_any_card_is_played_does_not_fit():  # #60
