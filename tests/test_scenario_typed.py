@@ -127,7 +127,8 @@ def test_a_count_per_seat_is_named_by_its_seat():
 
 
 def test_a_ruling_that_names_a_fact_to_ask_does_not_say_each_case_is_ruled():
-    from app.engine.ruling import OUTCOMES, outcome_meaning
+    from app.engine.ruling import OUTCOMES
+    from app.engine.ruling_words import outcome_meaning
     assert "each case is ruled" in outcome_meaning("depends", cases=(object(),))
     asked = outcome_meaning("depends")
     assert "each case" not in asked and "asked" in asked

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.ruling import ANALOGY_NOTE, Ruling, ruling_meaning
+from app.engine.ruling import ANALOGY_NOTE, Ruling
+from app.engine.ruling_words import ruling_meaning
 
 
 def format_ruling(ruling: Ruling, content: Content) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 
 from app.corpus.laws import Content
-from app.engine.ruling import ruling_meaning
+from app.engine.ruling_words import ruling_meaning
 from app.rehearsal.document import Rehearsal
 from app.rehearsal.session import Moment
 from app.rehearsal.words import score_words, step_words

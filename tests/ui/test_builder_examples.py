@@ -11,7 +11,8 @@ import pytest
 from app.corpus.laws import Content
 from app.corpus.loading import CONTENT_DIR, load_content
 from app.engine import rule
-from app.engine.ruling import CodeRuling, Decision, Duty, Option, ruling_meaning
+from app.engine.ruling import CodeRuling, Decision, Duty, Option
+from app.engine.ruling_words import ruling_meaning
 from app.model.games import build_games
 from app.model.scenario import load_scenario_file
 from ui.builder.builder_screen import BuilderScreen

@@ -13,7 +13,8 @@ from PySide6.QtGui import QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter,
 from PySide6.QtPrintSupport import QPrinter
 
 from app.corpus.laws import Content
-from app.engine.ruling import Ruling, ruling_meaning, terms_heading
+from app.engine.ruling import Ruling
+from app.engine.ruling_words import ruling_meaning, terms_heading
 from app.model.games import Game
 from app.table_builder import describe_event, describe_table
 from ui import theme

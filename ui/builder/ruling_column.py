@@ -12,7 +12,8 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
-from app.engine.ruling import ANALOGY_NOTE, CodeRuling, ruling_meaning, terms_heading
+from app.engine.ruling import ANALOGY_NOTE, CodeRuling
+from app.engine.ruling_words import ruling_meaning, terms_heading
 from ui import links, theme
 from ui.compat import override
 from ui.words import short_code_name
