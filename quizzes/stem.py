@@ -17,7 +17,7 @@ from typing import Any
 
 from app.cards import Card, CardError
 from app.engine.ruling import CodeRuling
-from app.model.event_words import exchange_error_words
+from app.model.event_words import counted, exchange_error_words
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
@@ -50,9 +50,6 @@ def _card(code: Any) -> Card | None:
 def _named(codes: Iterable[Any]) -> str:
     return ", ".join(f"the {c.name}" if (c := _card(x)) is not None else str(x) for x in codes)
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
 def _trick_words(trick: Mapping[str, Any]) -> str:
@@ -97,14 +94,14 @@ def table_text(table: Mapping[str, Any] | None) -> str:
             lines.append(f"{player} holds {_named(hand)}." if hand
                          else f"{player} holds no card.")
         elif isinstance(hand, int):
-            lines.append(f"{player} holds {_plural(hand, 'card')}; they are not shown.")
+            lines.append(f"{player} holds {counted(hand, 'card')}; they are not shown.")
     apart = table.get("apart")
     if isinstance(apart, Mapping) and apart.get("cards"):
         lines.append(f"{apart.get('words')}: {_named(apart['cards'])}.")
     scores = table.get("scores") or {}
     for player in players:
         if player in scores:
-            lines.append(f"{player} has {_plural(scores[player], 'point')}.")
+            lines.append(f"{player} has {counted(scores[player], 'point')}.")
     trick = table.get("trick") or {}
     if trick.get("cards"):
         lines.append(_trick_words(trick))
@@ -219,7 +216,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(f"{seat} holds {held} (should hold {held - value})")
         elif fact == "count" and value is not None:
             out.append(f"{seat} holds {value} (should hold")
-            out.append(f"{seat} holds {_plural(value, 'card')};")
+            out.append(f"{seat} holds {counted(value, 'card')};")
     elif fact == "dealer" and value:
         # Where another player dealt out of turn, the dealer is the one whose turn it was.
         out.append(dealer_words(str(value), scenario.event.type, scenario.event.get("error")))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardError
+from app.model.event_words import counted
 
 
 @dataclass(frozen=True)
@@ -20,9 +21,6 @@ class SideFact:
     sentence: str  # "The stock holds 5 cards."
     line: str  # "Stock: 5 cards"
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
 
 
 def _names(codes: Any) -> list[str]:
@@ -66,9 +64,9 @@ def _meld_facts(table: Mapping[str, Any]) -> list[SideFact]:
                               f"{faced.get('words')}: {_labels(faced['cards'])}"))
     passed = table.get("passed")
     if isinstance(passed, int) and passed:
-        facts.append(SideFact(f"{_plural(passed, 'card')} passed by both players lie "
+        facts.append(SideFact(f"{counted(passed, 'card')} passed by both players lie "
                               f"turned down, out of play.",
-                              f"Passed, out of play: {_plural(passed, 'card')}"))
+                              f"Passed, out of play: {counted(passed, 'card')}"))
     elif isinstance(passed, int):
         facts.append(SideFact("No card has been passed out of play.",
                               "Passed, out of play: none"))
@@ -92,19 +90,19 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
         stock = len(stock)
     if isinstance(stock, int) and not table.get("hands") and table.get("stage") == "deal":
         # Nothing dealt yet (an error in the cut): the whole pack, not a stock.
-        facts.append(SideFact(f"No card has been dealt: the pack of {_plural(stock, 'card')} "
-                              f"is whole.", f"Pack: {_plural(stock, 'card')}, undealt"))
+        facts.append(SideFact(f"No card has been dealt: the pack of {counted(stock, 'card')} "
+                              f"is whole.", f"Pack: {counted(stock, 'card')}, undealt"))
     elif isinstance(stock, int):
-        facts.append(SideFact(f"The stock holds {_plural(stock, 'card')}.",
-                              f"Stock: {_plural(stock, 'card')}"))
+        facts.append(SideFact(f"The stock holds {counted(stock, 'card')}.",
+                              f"Stock: {counted(stock, 'card')}"))
     facts += _meld_facts(table)
     discards = table.get("discards")
     if isinstance(discards, int):
         # Counted once a discard has been made (quizzes/seen.py), so the cards add up.
-        facts.append(SideFact(f"{_plural(discards, 'card')} discarded lie aside.",
-                              f"Discarded: {_plural(discards, 'card')}"))
+        facts.append(SideFact(f"{counted(discards, 'card')} discarded lie aside.",
+                              f"Discarded: {counted(discards, 'card')}"))
     if played := table.get("tricks_played"):
-        facts.append(SideFact(f"{_plural(played, 'trick')} had been played and gathered.",
+        facts.append(SideFact(f"{counted(played, 'trick')} had been played and gathered.",
                               f"Tricks played: {played}"))
     bid = table.get("bid")
     if isinstance(bid, Mapping) and bid.get("player"):

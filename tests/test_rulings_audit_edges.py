@@ -402,3 +402,15 @@ def test_ecarte_wrong_count_before_the_turn_up_once_the_non_dealer_has_looked_is
     assert unseen.laws == ("ecarte.english.wrong-count-dealt",)
     raw["hands_seen"] = ["North"]
     assert ruled(raw, "english").outcome == "not-covered"
+
+
+def test_ecarte_failed_stand_counts_its_tricks_in_words(ruled):
+    """The why a learner reads counts the tricks as a sentence would: "won only 1 trick",
+    "won only 2 tricks", never "trick(s)"."""
+    one = ecarte_result({"North": 4, "South": 1}, "refused")
+    assert "won only 1 trick:" in ruled(one, "english").explanation
+    assert "won only 1 trick, fewer than three" in ruled(one, "american").explanation
+    two = ecarte_result({"North": 3, "South": 2}, "refused")
+    assert "won only 2 tricks, fewer than three" in ruled(two, "american").explanation
+    for raw, code in ((one, "english"), (one, "american"), (two, "american")):
+        assert "(s)" not in ruled(raw, code).explanation

@@ -23,6 +23,11 @@ DECLARATION_WORDS: dict[str, str] = {
 }
 DECLARATIONS = tuple(DECLARATION_WORDS)
 
+
+def counted(n: int, word: str) -> str:
+    """A number with its noun, singular only for one ("1 trick", "2 tricks", "-1 point")."""
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
 # A field's statement (FieldSpec.says): its value as a sentence, given the event's fields.
 Says = Callable[[Any, Mapping[str, Any]], str]
 

@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from app.cards import SUIT_NAMES, Card
+from app.model.event_words import counted
 
 
 @dataclass(frozen=True)
@@ -94,9 +95,6 @@ def _yes_no(yes: str, no: str) -> Callable[[Any, str], str]:
     return lambda value, seat: (yes if value else no).format(seat=seat)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
 
 def _card(value: Any) -> str:
     return f"the {value.name}" if isinstance(value, Card) else str(value)
@@ -108,8 +106,8 @@ def _offset(value: Any, seat: str) -> str:
     if value == 0:
         return f"{seat} holds the right number of cards."
     if value > 0:
-        return f"{seat} holds {_plural(value, 'card')} too many."
-    return f"{seat} holds {_plural(-value, 'card')} too few."
+        return f"{seat} holds {counted(value, 'card')} too many."
+    return f"{seat} holds {counted(-value, 'card')} too few."
 
 
 def _trick(value: Any, seat: str) -> str:
@@ -167,7 +165,7 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          lambda v, s: f"The card turned up for trumps is {_card(v)}." if v is not None
          else "No card has been turned up for trumps."),
     Fact("tricks-played", "count", "How many tricks had been played and gathered?",
-         lambda v, s: f"{_plural(v, 'trick')} had been played and gathered."
+         lambda v, s: f"{counted(v, 'trick')} had been played and gathered."
          if v else "No trick had been gathered yet."),
     Fact("trick", "trick", "What lies on the table of the trick in progress?", _trick),
     Fact("discard-made", "yes-no", "Has a discard (the exchange) been made this hand?",
@@ -199,7 +197,7 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          "Was the first trick under way, with not everyone yet played to it?",
          _yes_no("The first trick was under way.", "The first trick was not under way.")),
     Fact("tricks-complete", "count", "How many tricks had everyone played to?",
-         lambda v, s: f"Everyone had played to {_plural(v, 'trick')}."
+         lambda v, s: f"Everyone had played to {counted(v, 'trick')}."
          if v else "No trick had been completed."),
     Fact("drawing-begun", "yes-no", "Had a card been drawn from the stock?",
          _yes_no("Cards had been drawn from the stock.",
@@ -225,7 +223,7 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          _yes_no("{seat} has played to the trick in progress.",
                  "{seat} has not played to the trick in progress."), of_seat=True),
     Fact("count", "count", "How many cards does {seat} hold?",
-         lambda v, s: f"{s} holds {_plural(v, 'card')}." if v is not None
+         lambda v, s: f"{s} holds {counted(v, 'card')}." if v is not None
          else f"{s}'s count is not given (taken to be right).", of_seat=True),
     Fact("count-error", "offset", "Does {seat} hold the right number of cards?", _offset,
          of_seat=True),
@@ -234,7 +232,7 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          else f"{s} holds " + (", ".join(_card(c) for c in v) or "no card") + ".",
          of_seat=True),
     Fact("score", "points", "How many points has {seat} scored?",
-         lambda v, s: f"{s} has {_plural(v, 'point')}.", of_seat=True),
+         lambda v, s: f"{s} has {counted(v, 'point')}.", of_seat=True),
 )}
 
 EVENT_PREFIX = "event."

@@ -13,6 +13,7 @@ from app.engine.handlers.common import (
 )
 from app.engine.ruling import Decision, Option
 from app.model import event_types as ev
+from app.model.event_words import counted
 
 P = "ecarte.american."
 
@@ -270,7 +271,7 @@ def hand_result(ctx: Context[ev.HandResult]) -> Decision | None:
         return ctx.decide(
             "penalty",
             [law],
-            f"{h.bound} {verb} and won only {h.won[h.bound]} trick(s), fewer than three: "
+            f"{h.bound} {verb} and won only {counted(h.won[h.bound], 'trick')}, fewer than three: "
             f"{h.winner} scores 2.",
             score={h.winner: 2},
         )

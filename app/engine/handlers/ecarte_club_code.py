@@ -15,6 +15,7 @@ from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
 from app.model import event_types as ev
+from app.model.event_words import counted
 
 E = "ecarte.english."
 
@@ -304,8 +305,8 @@ def _hand_score(ctx: Context[ev.HandResult]) -> Decision:
         return ctx.decide(
             "penalty",
             [law, E + "penalty-replaces-point-only"],
-            f"{h.bound} {'stood' if stood else 'refused'} and won only {h.won[h.bound]} "
-            f"trick(s): {h.winner} scores 2 instead of the point.",
+            f"{h.bound} {'stood' if stood else 'refused'} and won only "
+            f"{counted(h.won[h.bound], 'trick')}: {h.winner} scores 2 instead of the point.",
             score={h.winner: 2},
         )
     what = "the vole" if h.vole else "the point"
@@ -378,7 +379,7 @@ def abandoned_hand(ctx: Context[ev.AbandonedHand]) -> Decision | None:
     return ctx.decide(
         "penalty",
         [E + "abandon-after-tricks"],
-        f"{offender} abandoned his hand after winning {won} trick(s): {adversary} "
+        f"{offender} abandoned his hand after winning {counted(won, 'trick')}: {adversary} "
         f"marks the point, 1.",
         score={adversary: 1},
     )
