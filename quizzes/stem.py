@@ -237,6 +237,9 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(f"{value.player} bid {value.amount}.")
     elif fact == "discard-made" and value:
         out.append("A discard has been made.")
+    elif fact == "has-played" and value:
+        # A card played since a king was announced (quizzes/announce_words.py) is one played.
+        out.append(f"{seat} has played a card this hand since")
     elif fact == "any-card-played" and not value:
         out.append("before any card is played")
     elif fact == "cards" and seat is not None and value is not None:

@@ -1,0 +1,49 @@
+"""The fourteenth blind round's #45, #10 and #170: a deciding fact stated nowhere, or muddled.
+
+- #45: the Club Code's false king (law 25: "fail to declare his error before he has played a
+  card") was told "announced only after playing his first card", with no card played since:
+  the error was still his to own. The stem now says he announced before his first card and
+  has played a card since (the table shows it), as law 25's penalty needs.
+- #10: Portland law 28 (the winner who sees two cards) against law 30 (the loser) turns on who
+  won the last trick; "It was North's lead" could be read as "North led it". Every draw after a
+  trick now says who won it, and so who drew first.
+- #170: "he does not hold the king and queen of any one suit" beside the king of spades he led
+  just after laying down the queen of spades: no false declaration is drawn where a card he has
+  played since would have made it true, and the table check says so of such a table.
+"""
+
+from __future__ import annotations
+
+import bank_questions
+
+from quizzes.questions import Question
+
+SEEDS = range(6)
+
+
+def _situation(item: str, seed: int) -> Question:
+    q = bank_questions.question(item, seed)
+    assert isinstance(q, Question), q
+    return q
+
+
+# --- #45 -----------------------------------------------------------------------------------
+
+def test_the_false_king_of_round_14_is_told_with_a_card_played_since() -> None:
+    q = _situation("ruling:ecarte.english.false-king", 167227)
+    assert "He announced it before playing his first card. North has played a card this hand " \
+           "since announcing it, and has not owned his error." in q.situation, q.situation
+    assert "only after playing his first card" not in q.situation
+    assert bank_questions.marked_words(q).startswith(
+        "A penalty. South may have the whole hand played again from its first card.")
+
+
+def test_no_false_king_is_told_as_announced_after_the_first_card() -> None:
+    told = [q for seed in range(20)
+            if isinstance(q := bank_questions.question("ruling:ecarte.english.false-king",
+                                                       seed), Question)]
+    assert told
+    for q in told:
+        assert "only after playing his first card" not in q.situation, (q.id, q.situation)
+        if "played again" in bank_questions.marked_words(q):
+            assert "since announcing it" in q.situation, (q.id, q.situation)
