@@ -47,3 +47,35 @@ def test_no_false_king_is_told_as_announced_after_the_first_card() -> None:
         assert "only after playing his first card" not in q.situation, (q.id, q.situation)
         if "played again" in bank_questions.marked_words(q):
             assert "since announcing it" in q.situation, (q.id, q.situation)
+
+
+# --- #10 -----------------------------------------------------------------------------------
+
+_DRAWS = ("ruling:rubicon-bezique.english.loser-sees-two-cards",
+          "ruling:pinochle.american.loser-saw-two-cards",
+          "ruling:bezique.english.drew-out-of-turn", "penalty:bezique.english.drew-out-of-turn",
+          "ruling:bezique.english.drew-two-cards")
+
+
+def test_the_loser_who_saw_two_of_round_14_is_told_who_won_the_trick() -> None:
+    q = _situation("ruling:rubicon-bezique.english.loser-sees-two-cards", 850647)
+    assert "North won the 19th trick: the first draw after it was his, the second South's." \
+        in q.situation, q.situation
+    assert "It was North's lead." not in q.situation
+    assert bank_questions.marked_words(q) == \
+        "A penalty. North may look at both cards at the next draw and take either."
+
+
+def test_every_draw_after_a_trick_says_who_won_it() -> None:
+    told = list(bank_questions.asked(_DRAWS, SEEDS))
+    assert len(told) >= 10
+    for q in told:
+        assert q.table is not None
+        winner = q.table["trick"]["leader"]
+        loser = next(p for p in q.table["players"] if p != winner)
+        assert f"{winner} won the " in q.situation, (q.id, q.situation)
+        assert f"the first draw after it was his, the second {loser}'s." in q.situation, q.id
+        assert "'s lead." not in q.situation, (q.id, q.situation)
+        event = q.table["event"]
+        if event["type"] == "loser-saw-two" or event.get("card_was_adversarys"):
+            assert event["player"] == loser, (q.id, q.situation)  # the loser's error
