@@ -15,7 +15,10 @@
 from __future__ import annotations
 
 import bank_questions
+from bank_questions import BANK
 
+from app.cards import Card
+from quizzes.possible import completed_by, table_problems
 from quizzes.questions import Question
 
 SEEDS = range(6)
@@ -79,3 +82,62 @@ def test_every_draw_after_a_trick_says_who_won_it() -> None:
         event = q.table["event"]
         if event["type"] == "loser-saw-two" or event.get("card_was_adversarys"):
             assert event["player"] == loser, (q.id, q.situation)  # the loser's error
+
+
+# --- #170 ----------------------------------------------------------------------------------
+
+_FALSE_DECLARATIONS = (
+    "ruling:bezique.english.wrong-card-in-declaration",
+    "penalty:bezique.english.wrong-card-in-declaration",
+    "ruling:bezique.english.declare-after-winning-trick",
+    "ruling:rubicon-bezique.english.false-declaration",
+    "penalty:rubicon-bezique.english.false-declaration",
+    "ruling:pinochle.american.false-four-of-a-kind",
+    "ruling:pinochle.american.other-false-declarations",
+    "penalty:pinochle.american.other-false-declarations",
+)
+
+# Round 14's #170 as it was shown: South laid down the queen of spades and the jack of diamonds
+# for a marriage and led the king of spades.
+_KING_LED = {
+    "game": "bezique", "players": ["North", "South"], "dealer": "South",
+    "codes": ["english", "french", "american"], "stock": 23,
+    "scores": {"North": 130, "South": 160}, "stage": "play", "tricks_played": 12,
+    "hands_seen": ["North", "South"],
+    "hands": {"North": ["KD", "QC", "KS", "AH", "10S", "10H", "JD", "QD"],
+              "South": ["JD", "QS", "10S", "AD", "JS", "JH", "7S"]},
+    "event": {"type": "false-declaration", "player": "South", "declared": "marriage",
+              "next_trick_started": True},
+    "trump": "C", "turn_up": "QC", "trick": {"leader": "South", "cards": ["KS"]},
+}
+
+
+def test_a_false_declaration_beside_the_card_that_completes_it_cannot_be_shown() -> None:
+    assert any("would complete it" in p for p in table_problems(_KING_LED, BANK.games))
+    led_another = {**_KING_LED, "trick": {"leader": "South", "cards": ["7H"]},
+                   "hands": {**_KING_LED["hands"],
+                             "South": ["JD", "QS", "10S", "AD", "JS", "JH", "KS"]}}
+    assert not any("would complete it" in p for p in table_problems(led_another, BANK.games))
+
+
+def test_the_wrong_card_of_round_14_is_not_drawn_beside_the_king_led() -> None:
+    q = _situation("ruling:bezique.english.wrong-card-in-declaration", 876890)
+    assert "led to the trick in progress: king of spades" not in q.situation, q.situation
+
+
+def test_no_false_declaration_shows_the_declarer_leading_the_card_he_lacked() -> None:
+    checked = 0
+    for q in bank_questions.asked(_FALSE_DECLARATIONS, (*SEEDS, 876890)):
+        t = q.table
+        assert t is not None
+        event, trick = t["event"], t.get("trick") or {}
+        if event.get("type") != "false-declaration" or not trick.get("cards") \
+                or trick.get("leader") != event["player"]:
+            continue
+        game = BANK.games[t["game"]]
+        hand = tuple(Card.parse(c) for c in t["hands"][event["player"]])
+        led = (Card.parse(trick["cards"][0]),)
+        assert not completed_by(event["declared"], hand, led, t.get("trump"), game), \
+            (q.id, q.situation)
+        checked += 1
+    assert checked >= 5
