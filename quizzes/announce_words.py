@@ -71,9 +71,15 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
         # whoever holds the king: law 25 speaks only of an error not owned before a card is
         # played (the ninth and tenth blind rounds' #27).
         text += f" {other} challenges it before {player} plays a card. He admits the error."
-    elif lacking and not adversary_holds:
-        # Played: law 25 punishes a false king not owned, unless the adversary holds it.
-        text += " He has not owned his error."
+    elif lacking:
+        # Played: law 25 punishes a false king not owned "before he has played a card", so a
+        # card played since the announcement is told, the announcement made before his first
+        # card (the time law 23 sets), that card since played; "announced only after his first
+        # card" left no card played since, and the error still his to own (the twelfth and
+        # fourteenth blind rounds' #64, #45). Unless the adversary holds the king.
+        owned = "" if adversary_holds else ", and has not owned his error"
+        return text + (f" He announced it before playing his first card. {player} has played "
+                       f"a card this hand since announcing it{owned}.")
     # The time in the terms of every code: the Club Code's "before he plays his first card"
     # (law 23) and the American "before the first trick" (the tenth blind round's #191: the
     # American question was told in the Club Code's words alone). A player who has played has

@@ -19,6 +19,7 @@ from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
 from quizzes.deal_pool import deal_results
 from quizzes.event_fields import Context, Made, Maker
+from quizzes.possible import completed_by
 
 
 def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
@@ -236,8 +237,10 @@ def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],
         state = held
     if declares:
         timely = bool(state.tricks_played) and state.stage != "stock-exhausted"
+        led = tuple(c for who, c in (state.trick.plays if state.trick else ()) if who == player)
         names = [n for n in sorted(values)
-                 if declarable(n, state.hand(player), state.trump, timely, game)]
+                 if declarable(n, state.hand(player), state.trump, timely, game)
+                 and not completed_by(n, state.hand(player), led, state.trump, game)]
         if not names:
             return None
         name = rng.choice(names)

@@ -19,6 +19,7 @@ from typing import Any
 
 from app.cards import Card
 from app.engine.handlers.declarations import declared_points, missing_cards
+from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 
@@ -230,6 +231,18 @@ def _announcement_problems(s: Scenario, game: Game) -> list[str]:
 _COURT = ("K", "Q", "J")
 
 
+def completed_by(name: str, hand: tuple[Card, ...], played: tuple[Card, ...],
+                 trump: str | None, game: Game | None = None) -> bool:
+    """Whether cards he has played since declaring (his lead to the trick in progress) would
+    make a false declaration less false: he held them when he declared, and the table would
+    show the king of spades led beside "he does not hold the king and queen of any one suit"
+    (the fourteenth blind round's #170)."""
+    lacking = missing_cards(name, hand, trump, game)
+    if not lacking or not played:
+        return False
+    return len(missing_cards(name, hand + played, trump, game) or ()) < len(lacking)
+
+
 def most_tricks_won(s: Scenario, player: str) -> int:
     """The most tricks `player` can have won: in a two-handed game the leader of the trick in
     progress won the last one, so the other has won one fewer than were played at most."""
@@ -260,6 +273,14 @@ def declaration_problems(s: Scenario, game: Game) -> list[str]:
             out.append(f"{player} declares carte blanche again holding {courts} court cards "
                        f"after {s.tricks_played} draws")
     play = game.facts.play
+    declared = ev.get("declared")
+    if ev.type == "false-declaration" and play is not None and play.declarations \
+            and isinstance(hand, tuple) and isinstance(declared, str) and s.trick is not None:
+        led = tuple(c for who, c in zip(Table(s, game).trick_players, s.trick.cards,
+                                        strict=False) if who == player)
+        if completed_by(declared, hand, led, s.trump, game):
+            out.append(f"{player} is said to lack cards for his {declared}, but a card he has "
+                       f"played to the trick in progress would complete it")
     if play is not None and play.trump_named_by == "first-marriage" and s.trump is not None:
         royal = declared_points(game).get("royal-marriage", 0)
         if s.stage in ("deal", "bidding") or not s.tricks_played:

@@ -22,6 +22,7 @@ from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
 from quizzes.announce_words import announced_opening
+from quizzes.draw_order import last_trick_winner, won_words
 from quizzes.plain_words import trick_words
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
@@ -173,6 +174,10 @@ def ground_words(ground: Ground, scenario: Scenario) -> str:
     if ground.fact == "trick" and (value is None or not value.cards) \
             and scenario.stage in ("deal", "bidding"):
         return "No card has been played yet."  # before play there is no trick in progress
+    if ground.fact == "lead-holder" and value and value == last_trick_winner(scenario):
+        # The winner of the last trick leads: "It was North's lead" read as "North led the
+        # last trick" (the fourteenth blind round's #10).
+        return f"{won_words(scenario)} and has the lead."
     fields = _event_fields(scenario)
     exposed_apart = fields["type"] == "exposed-card" and fields.get("how") != "two-played"
     if ground.fact == "trick" and value is not None and not value.cards \
@@ -234,6 +239,11 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(f"{value.player} bid {value.amount}.")
     elif fact == "discard-made" and value:
         out.append("A discard has been made.")
+    elif fact == "lead-holder" and value and value == last_trick_winner(scenario):
+        out.append(f"{won_words(scenario)}:")  # the draws after a trick (quizzes/draw_order)
+    elif fact == "has-played" and value:
+        # A card played since a king was announced (quizzes/announce_words.py) is one played.
+        out.append(f"{seat} has played a card this hand since")
     elif fact == "any-card-played" and not value:
         out.append("before any card is played")
     elif fact == "cards" and seat is not None and value is not None:

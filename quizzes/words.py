@@ -16,6 +16,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.announce_words import adversary_name, announced_words
 from quizzes.declaration_words import blank_since_words, declared_when, holding_words
+from quizzes.draw_order import draw_order_words
 from quizzes.pack_places import faced_card_words
 from quizzes.plain_words import join_words, trick_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
@@ -341,7 +342,7 @@ def event_words(scenario: Scenario, game: Game | None = None, code: str | None =
     # time of the declaring follows them, then what he laid down.
     holding = "" if announced is not None else holding_words(scenario, game)
     return (text + declared_when(scenario, game) + holding + blank_since_words(scenario)
-            + unreckoned_words(scenario))
+            + unreckoned_words(scenario) + draw_order_words(scenario, game))
 
 
 # Said of a score found wrong once the hand is over: the laws correct it "at any time during

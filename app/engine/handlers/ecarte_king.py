@@ -112,6 +112,8 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         return _announced(ctx, where)
     adversary = table.adversary(who)
     assert table.trump is not None  # where_is_the_king answers None without a trump
+    # An announcement is made before the announcer's first card (law 23's time), so a card he
+    # has played is one played since he announced (the quiz says so: quizzes/announce_words).
     if not _has_played(table, who):
         # Law 25 speaks only of a player who fails "to declare his error before he has played
         # a card": he owns it before playing one (the stem says so), and the point comes off as
@@ -136,8 +138,8 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     return ctx.decide(
         "penalty",
         [E + "false-king"],
-        f"{who} announced the king of trumps without holding it and played a card without "
-        f"owning his error: the point is struck off, and "
+        f"{who} announced the king of trumps without holding it and has played a card since "
+        f"without owning his error: the point is struck off, and "
         f"{adversary} may have the whole hand played over again from its first card, in which "
         f"{who} scores nothing for the point and only 1 for the vole.",
         options=[Option("replay-hand", adversary)],
