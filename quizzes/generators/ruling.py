@@ -163,7 +163,7 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     if stated.outcome != "penalty" and any(o.id in _ENDS_THE_DEAL for o in right.options):
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
-            and meaning(right.outcome, True) == meaning(stated.outcome, True))
+            and right.meaning == meaning(stated.outcome, True))
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
