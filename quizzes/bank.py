@@ -15,6 +15,7 @@ from app.model.games import Game, build_games
 from quizzes.authored import AuthoredItem, load_authored
 from quizzes.catalogue import ItemInfo
 from quizzes.generators import GENERATORS
+from quizzes.generators.authored import askable
 from quizzes.generators.common import NoScenario
 from quizzes.questions import Question, QuestionError, parse_question_id, split_item
 from quizzes.survey import Survey, take_survey
@@ -164,8 +165,10 @@ class QuestionBank:
         """A fresh question for an item, trying seeds until one works."""
         qtype, law_id = split_item(item)
         if qtype == "authored":
-            # An authored item is keyed by its first law; its entries are the questions.
-            entries = sorted(k for k, a in self.authored.items() if a.laws[0] == law_id)
+            # An authored item is keyed by its first law; its entries are the questions (but
+            # one resting on a law no printed source gives: quizzes.checkable).
+            entries = sorted(k for k, a in self.authored.items()
+                             if a.laws[0] == law_id and askable(self, a))
             if not entries:
                 raise QuestionError(f"no authored item on {law_id!r}")
             return self.question(f"authored:{rng.choice(entries)}")

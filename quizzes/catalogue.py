@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from app.corpus.vocabulary import GAMES, TOPICS
+from quizzes.checkable import checkable
 from quizzes.questions import QUESTION_TYPES, item_key
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ class ItemInfo(NamedTuple):
 
 
 def catalogue(bank: QuestionBank) -> dict[str, ItemInfo]:
-    """Every item, ordered by game and topic (vocabulary order), law (content order), type."""
+    """Every item, ordered by game and topic (vocabulary order), law (content order), type;
+    none on a law a learner cannot check in a named printed source (quizzes.checkable), which
+    the rules browser shows all the same."""
     from quizzes.generators import GENERATORS
 
     laws = bank.content.laws
@@ -42,6 +45,8 @@ def catalogue(bank: QuestionBank) -> dict[str, ItemInfo]:
     found: list[ItemInfo] = []
     for qtype, module in GENERATORS.items():
         for law_id in module.laws(bank):
+            if not checkable(bank.content, law_id):
+                continue
             law = laws[law_id]
             found.append(
                 ItemInfo(item_key(qtype, law_id), qtype, law_id, law.game, law.topic, law.code)

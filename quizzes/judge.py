@@ -11,7 +11,9 @@ Each problem falls in one class of the blind audit:
 - law-not-fitting: the law marked right does not decide the table shown;
 - wrong-answer: the engine, ruling the table shown, gives another answer;
 - giveaway: the source is shown before the answer, or the right choice restates the stem
-  while no wrong one does.
+  while no wrong one does;
+- unchecked-source: the answer rests on a law a learner cannot check in a named printed source
+  (quizzes/checkable.py).
 
 A choice of a ruling question is read back into the ruling it words (the outcome's opening,
 who may choose what, the points), so the engine's own sense of "what a ruling says"
@@ -43,6 +45,7 @@ from app.engine.ruling import (
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes import sides as actors
+from quizzes.checkable import unchecked_findings
 from quizzes.choice_premises import choice_premise_problems
 from quizzes.cited_laws import source_findings
 from quizzes.count_giveaways import count_giveaways
@@ -61,7 +64,7 @@ from quizzes.words import EITHER_CHOOSES, NO_PENALTY, OUTCOME_WORDS, ruling_word
 # is possible only there).
 NAMED_CHOICES = ("law", "authored")
 CLASSES = ("two-answers", "fact-missing", "impossible-table", "law-not-fitting",
-           "wrong-answer", "giveaway")
+           "wrong-answer", "giveaway", "unchecked-source")
 
 
 @dataclass(frozen=True)
@@ -335,6 +338,8 @@ def judge(q: Question, content: Content, games: Mapping[str, Game]) -> list[Find
             out += [Finding(q.id, "impossible-table", p)
                     for p in meld_count_problems(q.shown, pack)]
     ruled = _ruled(q, games, content)
+    out += [Finding(q.id, "unchecked-source", w)
+            for w in unchecked_findings(q, content, ruled[1] if ruled else None)]
     if ruled is None:
         return out
     scenario, ruling = ruled

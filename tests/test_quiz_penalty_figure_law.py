@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from tests.bank_questions import BANK, built, question
+from tests.bank_questions import BANK, built
 
 MOVED = {"penalty:bezique.english.lead-out-of-turn-played-to":
          "penalty:bezique.english.play-out-of-turn",
@@ -21,9 +21,12 @@ MOVED = {"penalty:bezique.english.lead-out-of-turn-played-to":
 
 
 def test_the_audits_items_are_asked_of_the_laws_that_give_their_figures():
+    # Each moved to the law giving its figure; both those laws are of books not identified
+    # (a Victorian forfeits list, an encyclopedia article of no known edition), so since the
+    # fourteenth round neither figure is asked at all (quizzes/checkable.py).
     for old, new in MOVED.items():
         assert old not in BANK.items, old
-        assert new in BANK.items, new
+        assert new not in BANK.items, new
 
 
 def _states(law_id: str, figure: int) -> bool:
@@ -48,7 +51,8 @@ def test_no_penalty_figure_is_stated_by_another_cited_law_than_the_items():
     assert checked
 
 
-def test_the_bezique_lead_out_of_turn_fine_is_asked_under_the_forfeit_law():
-    q = question("penalty:bezique.english.play-out-of-turn", 11525)
-    assert not isinstance(q, Exception), q
-    assert q.laws[0] == "bezique.english.play-out-of-turn" and q.answer == 10
+def test_no_count_asked_rests_on_the_forfeit_list_of_no_identified_book():
+    # The Bézique lead out of turn's 10 was asked under the forfeit law (#72); no count asks
+    # it now, under that law or another.
+    for q in built(range(3), types=["penalty"]):
+        assert "bezique.english.play-out-of-turn" not in q.laws, q.id

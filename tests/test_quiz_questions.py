@@ -214,8 +214,10 @@ def test_every_type_has_items_across_the_games():
     # (the Club Code's card taken back in time, law 39: round 5's #61), nor beside a code that
     # holds no remedy for the fault (the Club Code's renounce, law 43, beside Foster's missing
     # one: round 6's #176), nor where Foster's general laws are silent on a false lead
-    # everyone has played to (round 9's #10): 6 are asked.)
-    assert len(BY_TYPE["code"]) >= 6
+    # everyone has played to (round 9's #10): 6 were asked; 5 since round 14's #62, where
+    # Bézique's English ruling of a lead out of turn rests on a forfeits list of no identified
+    # book, quizzes/checkable.py.)
+    assert len(BY_TYPE["code"]) >= 5
     assert len(BY_TYPE["revoke"]) >= 5
     assert len(BY_TYPE["penalty"]) >= 10
     assert len(BY_TYPE["authored"]) >= 20

@@ -40,10 +40,12 @@ def test_a_cinch_bid_made_is_given_no_score_no_law_held_gives(ruled):
     assert C + "failed-bid" in failed.laws
 
 
-def test_no_made_bid_total_is_asked_and_ownership_still_is():
+def test_no_made_bid_total_is_asked():
     assert "penalty:cinch.american.points-to-trick-winner" not in BANK.items
     assert "ruling:cinch.american.points-to-trick-winner" not in BANK.items
-    assert "authored:cinch.american.high-to-trick-winner" in BANK.items
+    # Who owns high was asked in words; its laws are of modern web pages (Wikipedia's Pedro,
+    # a casino site), so since the fourteenth round it is not (quizzes/checkable.py).
+    assert "authored:cinch.american.high-to-trick-winner" not in BANK.items
 
 
 def _made(situation: str) -> dict[str, int]:

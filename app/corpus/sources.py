@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 from msgspec import Meta
 
@@ -24,6 +24,17 @@ _ID = r"^\d{3}_[0-9a-f]{16}$"
 _KEY = r"^[A-Za-z0-9][A-Za-z0-9.]*(-[A-Za-z0-9]+)*$"
 _IS_KEY = re.compile(_KEY)
 
+# What a source is, as a learner could hold it to check a law citing it:
+# - "printed": a named printed book or edition, read in print or in a faithful copy of it
+#   online (a Gutenberg text, a scan, a page reproducing the article's words);
+# - "modern-web": a modern web page, not a copy of a named printed book (a rules site, a
+#   modern compilation whose book is not named, a wiki);
+# - "book-not-identified": a printed text whose book or edition is not identified (a Victorian
+#   list copied onto a web page, an encyclopedia entry of no known edition).
+# Only a law of a printed source is one a quiz may ask (quizzes/checkable.py).
+SourceKind = Literal["printed", "modern-web", "book-not-identified"]
+SOURCE_KINDS: tuple[str, ...] = get_args(SourceKind)
+
 
 class Source(Schema, frozen=True):
     """One cited text: its id (the seed file's stem, or a key), what it is, and its paragraph
@@ -33,6 +44,8 @@ class Source(Schema, frozen=True):
         "an id like '000_5247f2e16b299983' (a seed) or 'EW-B' (a key)"))]
     title: Text
     book: Text
+    kind: Annotated[SourceKind, Meta(description=(
+        "one of 'printed', 'modern-web', 'book-not-identified'"))]
     paragraphs: Annotated[int, Meta(ge=0, le=100_000, description=(
         "a whole number from 1 to 100000"))] = 0
 

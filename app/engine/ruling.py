@@ -88,6 +88,10 @@ MEANINGS: dict[str, str] = {
 # When a ruling states its terms (who may choose what, the points), "a penalty" and "play goes
 # on" add nothing to them: the terms are the penalty, and play goes on under them.
 _TERMS_SPEAK = frozenset({"goes-on", "penalty"})
+# But a score marked in error put right with no penalty (Portland law 51, "No penalty. South
+# has the 40 he marked in error taken off his score (a correction)") is no fine: a penalty of
+# the same points is another ruling, a rival to it (the twelfth blind round's #56).
+CORRECTED = "corrected"
 
 
 # One rule for the headline when the innocent side chooses (Context.decide applies it to every
@@ -293,7 +297,12 @@ class CodeRuling(msgspec.Struct, frozen=True):
 
     @property
     def meaning(self) -> str:
-        """What the outcome means with its terms: rulings of one meaning say the same thing."""
+        """What the outcome means with its terms: rulings of one meaning say the same thing.
+        "No penalty" (or "play goes on") with points taken off and nothing else is a score
+        marked in error put right (CORRECTED), not what a penalty of the same points says."""
+        if MEANINGS.get(self.outcome) == "goes-on" and self.score and not self.options \
+                and not self.duties and all(v < 0 for v in self.score.values()):
+            return CORRECTED
         return meaning(self.outcome, self.terms)
 
     def key(self) -> tuple[Any, ...]:
@@ -332,6 +341,8 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
+    if other.meaning == CORRECTED and not stated.terms and stated.meaning == "goes-on":
+        return True  # "No penalty." of a score put right with no penalty
     if "score-stands" in (stated.outcome, other.outcome):
         # "The score stands as marked." and a bare "No penalty." or "Play goes on." say the
         # same where nothing is added or taken off; neither is said of points moved.

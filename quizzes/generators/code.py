@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from app.engine.core import principle_laws
 from app.engine.ruling import MEANINGS, CodeRuling, also_true_of, meaning, option_meaning
 from app.model.games import Game
+from quizzes.checkable import rests_on_unchecked
 from quizzes.generators.common import Found, builds_first_seed, find, public_table, seeded
 from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
@@ -45,7 +46,10 @@ def laws(bank: QuestionBank) -> list[str]:
     reading points at that code: "following English Club Code" marked American, the blind
     audit's #115), so neither a law that is itself one reading of a disputed rule (or whose code
     holds a rival reading of its case: quizzes.readings.disputed) nor one whose
-    ruling some reading of another code also gives has a question."""
+    ruling some reading of another code also gives has a question. Every code's ruling is
+    compared, so none may rest on a law a learner cannot check (quizzes.checkable: the
+    fourteenth round's #62, the English side of a Bézique ruling on the unidentified
+    'Forfeits at Bézique' list)."""
     return [law_id for law_id in bank.survey.laws("differs") if _askable(bank, law_id)]
 
 
@@ -154,6 +158,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         return not any(also_true_of(answer, r) or answer.key() == r.key()
                        or alike(answer, r) or unknown_alike(answer, r) for r in readings) \
             and any(r.outcome != "not-covered" for r in others) \
+            and not any(rests_on_unchecked(bank.content, r.laws) for r in others) \
             and not same_elsewhere(bank, answer.laws, law.code, found.scenario.codes) \
             and not principle_gives(bank, found.scenario.game, answer, others)
 

@@ -17,6 +17,7 @@ from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError
 from app.rehearsal.play import RehearsalError
 from quizzes.accounts import other_accounts
+from quizzes.checkable import rests_on_unchecked
 from quizzes.deal_pool import Readings
 from quizzes.moments import Dealt, deal_moment, table_readings, taken_up
 from quizzes.words import reading_words
@@ -66,15 +67,6 @@ def figure_law(bank: QuestionBank, cr: CodeRuling) -> str:
     laws = bank.content.laws
     return next((law for law in cr.laws if law in laws
                  and _GIVES_POINTS.search(f"{laws[law].text} {laws[law].remedy}")), cr.laws[0])
-
-
-def rests_on_unconfirmed(bank: QuestionBank, law_ids: Sequence[str]) -> bool:
-    """Whether any law cited is one whose rule could not be confirmed for its code (Law.
-    unconfirmed: Cinch's failed bid, a modern account where Foster's count is lost): a count
-    or ruling that turns on it would mark a learner who knows another count wrong for an
-    answer nobody can check (the round-5 audit's #128, #141)."""
-    laws = bank.content.laws
-    return any(law_id in laws and laws[law_id].unconfirmed for law_id in law_ids)
 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
@@ -260,11 +252,14 @@ def cites(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     speaks of: a law of the opening lead is not asked of a lead to a later trick (it would be
     a law that does not fit, the fourth blind audit's D101); nor a ruling whose laws are of
     two accounts of one matter, or of an account its question would not name
-    (quizzes.accounts)."""
+    (quizzes.accounts); nor one citing a law a learner cannot check in a named printed
+    source (quizzes.checkable: the fourteenth round's #62, #150)."""
     if code not in found.scenario.codes:
         return False
     cr = found.for_code(code)
     if cr.outcome == "not-covered" or law_id not in cr.laws:
+        return False
+    if rests_on_unchecked(bank.content, cr.laws):
         return False
     if other_accounts(bank.content, cr.laws, account_words(bank.content, cr.laws),
                       by_book=False):

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from quizzes.accounts import with_inferences
 from quizzes.announce_words import announced_words
 from quizzes.asked_stem import asked_situation
+from quizzes.checkable import checkable
 from quizzes.generators.common import (
     Found,
     builds_first_seed,
     figure_law,
     find,
     public_table,
-    rests_on_unconfirmed,
     seeded,
     source_words,
 )
@@ -37,10 +37,11 @@ TYPE = "penalty"
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """Laws whose rulings move points, but for a law whose rule is unconfirmed, and where seed
+    """Laws whose rulings move points, but for a law a learner cannot check (quizzes.
+    checkable: unconfirmed, inferred, of no printed source), and where seed
     0 finds a table whose figure the law decides rather than the stem states (asked_figure)."""
     return [law_id for law_id in bank.survey.laws("scored")
-            if not rests_on_unconfirmed(bank, (law_id,)) and builds_first_seed(build, bank, law_id)]
+            if checkable(bank.content, law_id) and builds_first_seed(build, bank, law_id)]
 
 
 # Outcomes whose points are the value of a game won, where each deal is a game (Portland law
@@ -164,7 +165,6 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         bank.survey.combos(law_id, "scored"),
         rng,
         lambda f: bool(f.for_code(law.code).score)
-        and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
         and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None
         and figure_law(bank, f.for_code(law.code)) == law_id,  # its figure is this law's
     )

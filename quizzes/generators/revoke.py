@@ -14,10 +14,12 @@ from app.cards import Card
 from app.engine import rule
 from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
+from quizzes.checkable import rests_on_unchecked
 from quizzes.generators.common import (
     STRICT_RULES,
     Found,
     NoScenario,
+    builds_first_seed,
     law_readings,
     pick_combo,
     public_table,
@@ -37,8 +39,12 @@ JUDGE_EVERY = 3  # one seed in three asks to judge a single play
 
 
 def laws(bank: QuestionBank) -> list[str]:
-    """The trick-obligation laws the engine cites for a revoke at a strict stage."""
-    return bank.survey.laws("revoke")
+    """The trick-obligation laws the engine cites for a revoke at a strict stage, where seed 0
+    builds a question: none where every revoke's ruling cites a law a learner cannot check
+    (Auction Pitch's, whose penalty is an encyclopedia article's of no identified edition:
+    quizzes.checkable)."""
+    return [law_id for law_id in bank.survey.laws("revoke")
+            if builds_first_seed(build, bank, law_id)]
 
 
 def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list[Card]]:
@@ -74,7 +80,9 @@ def lawful_everywhere(bank: QuestionBank, found: Found, card: Card) -> bool:
 
 
 def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
-    """A trick in progress at a strict stage, the player to play has a card he may not play."""
+    """A trick in progress at a strict stage, the player to play has a card he may not play,
+    and its ruling as a revoke cites the law and no law a learner cannot check
+    (quizzes.checkable)."""
     s = found.scenario
     rule_ = bank.games[s.game].stage_rule(s.stage)
     if rule_ is None or rule_.rule not in STRICT_RULES or s.trick is None or not s.trick.cards:
@@ -84,9 +92,8 @@ def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     _, cards, legal = legal_cards(bank, found)
     if len(legal) == len(cards):
         return False
-    return (
-        law_id in _play(bank, found, next(c for c in cards if c not in legal)).for_code(code).laws
-    )
+    revoked = _play(bank, found, next(c for c in cards if c not in legal)).for_code(code).laws
+    return law_id in revoked and not rests_on_unchecked(bank.content, revoked)
 
 
 def _play(bank: QuestionBank, found: Found, card: Card) -> Found:

@@ -22,6 +22,7 @@ from app.engine.table import Table
 from quizzes import sides as who
 from quizzes.accounts import with_inferences
 from quizzes.asked_stem import asked_situation, other_codes_words
+from quizzes.checkable import checkable
 from quizzes.generators import table_misreadings as here
 from quizzes.generators.common import (
     MAX_TRIES,
@@ -31,7 +32,6 @@ from quizzes.generators.common import (
     find,
     pick_combo,
     public_table,
-    rests_on_unconfirmed,
     rule_combo,
     seeded,
     shuffled,
@@ -163,7 +163,7 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     if stated.outcome != "penalty" and any(o.id in _ENDS_THE_DEAL for o in right.options):
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
-            and meaning(right.outcome, True) == meaning(stated.outcome, True))
+            and right.meaning == meaning(stated.outcome, True))
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -199,7 +199,7 @@ def laws(bank: QuestionBank) -> list[str]:
     decides (a law the engine rules only as "Play goes on.", its consequence in the why, is
     not asked: states_a_ruling)."""
     return [law_id for law_id in bank.survey.laws("stated")
-            if not rests_on_unconfirmed(bank, (law_id,)) and builds_first_seed(build, bank, law_id)]
+            if checkable(bank.content, law_id) and builds_first_seed(build, bank, law_id)]
 
 
 def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
@@ -444,7 +444,6 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         # A table whose ruling states what the law decides (states_a_ruling).
         return find(bank, law_id, law.code, combos, others_rng if others else rng,
                     lambda f: states_a_ruling(f.for_code(law.code))
-                    and not rests_on_unconfirmed(bank, f.for_code(law.code).laws)
                     and (not others
                          or wanting.get(ruling_kind(f.for_code(law.code)), 0) < WANTING),
                     deciding=True, tries=OTHER_KIND_TRIES if others else MAX_TRIES)

@@ -420,11 +420,13 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
             f"{who} scored {what} {claim.wanting}, but nobody objected "
             f"before a card of the next trick was played: the {value} stand.",
         )
+    # Struck off, and no more: a score marked in error put right (laws 50 and 51), no
+    # penalty (the twelfth blind round's #56).
     return ctx.decide(
-        "penalty",
+        "no-penalty",
         [E + "false-declaration", E + "erroneous-score"],
         f"{who} scored {what} {claim.wanting}, and it is challenged before "
-        f"a card of the next trick is played: the {value} are struck off.",
+        f"a card of the next trick is played: the {value} are struck off, without penalty.",
         score={who: -value},
     )
 
