@@ -24,15 +24,16 @@ def play(ctx: Context[ev.Play]) -> Decision:
         )
     judged = judge_play(ctx, player, card)
     led = table.trick.cards[0] if table.trick and table.trick.cards else None
-    variant = ctx.variant("auction-pitch-plain-suit-lead")
     if led is None:
         laws = [P + "first-pitch-fixes-trumps"]
     elif led.suit == table.trump:
         laws = [P + "follow-trump-lead"]
-    elif not any(c.suit == led.suit for c in judged.allowed if c != card) and card.suit != led.suit:
-        laws = [P + "void-trump-or-discard", variant]
+    elif ctx.game.void_of_led(table.cards(player) or (card,), (led,), table.trump):
+        # Void in the suit led: the law of a player holding it (either reading) is no law of
+        # his case, so it is not cited (round 14's #13).
+        laws = [P + "void-trump-or-discard"]
     else:
-        laws = [variant]
+        laws = [ctx.variant("auction-pitch-plain-suit-lead")]
     if judged.legal:
         return ctx.decide("legal", laws, judged.reason)
     if table.bid is None:

@@ -44,8 +44,10 @@ def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     rule = stage_rule(ctx)
     allowed = tuple(ctx.game.legal_plays(hand, trick, table.trump, table.stage, rule=rule))
     legal = card in allowed
-    # The words of the case this trick is: a trump led is no plain suit led (#56, #130).
-    words = rule.describe(trump_led=ctx.game.trump_led(trick, table.trump)) if rule else ""
+    # The words of the case this trick is: a trump led is no plain suit led (#56, #130), and
+    # of the player's case, holding the suit led or not (round 14's #13).
+    words = rule.describe(trump_led=ctx.game.trump_led(trick, table.trump),
+                          void=ctx.game.void_of_led(hand, trick, table.trump)) if rule else ""
     if not trick:
         reason = f"{player} leads the {card.name}; any card may be led."
     elif rule is None or rule.rule in ("free", "none"):

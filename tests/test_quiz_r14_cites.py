@@ -1,0 +1,82 @@
+"""Round 14's minor findings of what a question cites and how its terms are said (issue 25;
+docs/audits/quiz-sample-2026-12-03-round-14.md):
+
+- #13: South, void in the suit led, discards; the question also cited the law of a player
+  holding the suit led, and its why quoted that clause ("a player holding the suit led may
+  trump instead"). A play question cites, and its why quotes, only the clause of the player's
+  case, in every game;
+- #64: a bidder set back cited the law of marking points with white counters beside a table
+  kept in points that go below nothing (North -5);
+- #131: "North may call on the partner to lead a trump, call on the partner not to lead a
+  trump or take back the card played in error": the call is the penalty (one of two), the
+  cards taken back a right beside it, never instead of it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.model.scenario import parse_scenario
+from quizzes.bank import default_bank
+from quizzes.questions import Question, QuestionError
+
+BANK = default_bank()
+SEEDS = range(8)
+
+# A law's situation as its premise reads: of a player holding the suit led, or void in it.
+HOLDING = ("holds the suit led", "holds a card of that suit")
+VOID = ("no card of the suit led", "cannot follow suit")
+# The why's clauses of each case (app/model/games.py StageRule.describe).
+HOLDING_WORDS = ("holding the suit led", "a player holding a trump must")
+VOID_WORDS = ("when void", "holding no card of the suit led", "player with no trump may")
+
+
+def _built(item: str, seeds=SEEDS) -> list[Question]:
+    kind, law = item.split(":")
+    out = []
+    for seed in seeds:
+        try:
+            out.append(BANK.generate(kind, law, seed))
+        except QuestionError:
+            continue
+    return out
+
+
+def _play_items() -> list[str]:
+    return [i for i in sorted(BANK.items) if i.split(":")[0] in ("ruling", "revoke", "penalty")
+            and any(w in i for w in ("follow", "void", "trump-lead", "plain-suit", "revoke",
+                                     "failure"))]
+
+
+def _void(q: Question) -> bool | None:
+    """Whether the player to play holds no card of the suit led, read from the table shown."""
+    table = q.table
+    event = table.get("event") or {}
+    trick = (table.get("trick") or {}).get("cards") or ()
+    if event.get("type") != "play" or not trick:
+        return None
+    s = parse_scenario(table, BANK.games)
+    game = BANK.games[s.game]
+    hand = s.hands[event["player"]]
+    led = game.effective_suit(s.trick.cards[0], s.trump)
+    return not any(game.effective_suit(c, s.trump) == led for c in hand)
+
+
+@pytest.mark.parametrize("item", _play_items())
+def test_a_play_question_cites_and_quotes_only_the_clause_of_the_players_case(item: str) -> None:
+    for q in _built(item):
+        void = _void(q)
+        if void is None:
+            continue
+        wrong_premise, wrong_words = (HOLDING, HOLDING_WORDS) if void else (VOID, VOID_WORDS)
+        for law_id in q.laws:
+            situation = BANK.content.laws[law_id].situation
+            assert not any(w in situation for w in wrong_premise), (q.id, law_id, situation)
+        assert not any(w in q.explanation for w in wrong_words), (q.id, q.explanation)
+
+
+def test_round_14_13_cites_the_void_law_alone() -> None:
+    q = BANK.question("ruling:auction-pitch.american.void-trump-or-discard:733506")
+    assert q.laws == ("auction-pitch.american.void-trump-or-discard",)
+    assert "may trump instead" not in q.explanation
+    assert "no card of the suit led may trump or discard" in q.explanation
