@@ -80,3 +80,43 @@ def test_round_14_13_cites_the_void_law_alone() -> None:
     assert q.laws == ("auction-pitch.american.void-trump-or-discard",)
     assert "may trump instead" not in q.explanation
     assert "no card of the suit led may trump or discard" in q.explanation
+
+
+# --- #131: the call of a trump lead is one choice; the card taken back a right beside it ----
+Q131 = "ruling:cinch.american.lead-in-partners-turn:140903"
+
+
+def test_round_14_131_joins_the_calls_by_or_and_says_the_card_taken_back_beside() -> None:
+    q = BANK.question(Q131)
+    (answer,) = [c.text for c in q.choices if c.key in q.answer]
+    assert answer == ("A penalty. North may call on East to lead a trump or call on East not to "
+                      "lead a trump, and may also take back the card he played to the false "
+                      "lead.")
+
+
+def _cinch_false_leads() -> list[Question]:
+    return [q for item in ("ruling:cinch.american.lead-in-partners-turn",
+                           "ruling:cinch.american.false-lead-not-all-played",
+                           "ruling:cinch.american.lead-when-adversaries-turn")
+            if item in BANK.items for q in _built(item, range(12))]
+
+
+def test_no_choice_offers_a_card_taken_back_as_an_alternative_to_a_call() -> None:
+    texts = [c.text for q in _cinch_false_leads() for c in q.choices]
+    assert any("take back" in t for t in texts)
+    for t in texts:
+        assert " or take back" not in t, t
+        assert "the partner" not in t, t  # the offender's partner is named, never "the partner"
+
+
+def test_the_builder_shows_the_terms_the_quiz_says() -> None:
+    from app.engine import rule
+    from ui.builder.ruling_column import option_words
+
+    q = BANK.question(Q131)
+    ruled = rule(parse_scenario(q.table, BANK.games), BANK.games, BANK.content).for_code("american")
+    assert option_words(ruled) == [
+        "North may choose: Call on East to lead a trump.",
+        "North may choose: Call on East not to lead a trump.",
+        "North may also: Take back the card he played to the false lead.",
+    ]

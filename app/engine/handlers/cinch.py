@@ -210,7 +210,9 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
         )
     laws = []
     taken_back = ""
-    back = each("take-back", followed)
+    # A right beside the penalty, not one of its choices (terms.RIGHTS_BESIDE): said of the
+    # card each played to the false lead, not of "the card played in error" (round 14's #131).
+    back = each("take-back", followed, "Take back the card he played to the false lead.")
     if followed:
         laws.append(P + "false-lead-not-all-played")
         taken_back = (
@@ -228,8 +230,10 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             f"right, may call on {partner} to lead a trump or not to lead a trump; he may not "
             f"call a plain suit.{taken_back}",
             options=[
-                Option("call-trump-lead", caller),
-                Option("call-no-trump-lead", caller),
+                # The call is on the offender's partner, named: "the partner" said beside
+                # the caller reads as the caller's own (round 14's #131).
+                Option("call-trump-lead", caller, f"Call on {partner} to lead a trump."),
+                Option("call-no-trump-lead", caller, f"Call on {partner} not to lead a trump."),
                 *back,
             ],
         )
