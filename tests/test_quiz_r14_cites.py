@@ -120,3 +120,57 @@ def test_the_builder_shows_the_terms_the_quiz_says() -> None:
         "North may choose: Call on East not to lead a trump.",
         "North may also: Take back the card he played to the false lead.",
     ]
+
+
+# --- #64: the law of marking with white counters, only where the table keeps them ----------
+PITCH_SCORING = ("ruling:auction-pitch.american.bidder-set-back",
+                 "penalty:auction-pitch.american.bidder-set-back")
+COUNTERS = "auction-pitch.american.score-with-white-counters"
+
+
+def test_round_14_64_a_set_back_cites_the_set_back_law_alone() -> None:
+    q = BANK.question("ruling:auction-pitch.american.bidder-set-back:484227")
+    assert q.table["scores"]["North"] == -5  # "North has -5 points"
+    assert q.laws == ("auction-pitch.american.bidder-set-back",)
+    assert "white counter" not in q.explanation
+
+
+@pytest.mark.parametrize("item", PITCH_SCORING)
+def test_no_set_back_cites_or_quotes_the_white_counters(item: str) -> None:
+    built = _built(item, range(12))
+    assert built
+    for q in built:
+        assert COUNTERS not in q.laws, q.id
+        assert "white counter" not in q.explanation, (q.id, q.explanation)
+
+
+def test_white_counters_are_cited_only_of_scores_counters_can_keep() -> None:
+    """A bid made at a table whose scores go below nothing is scored, not paid in counters."""
+    from app.engine import rule
+
+    q = BANK.question("ruling:auction-pitch.american.bidder-set-back:484227")
+    made = {**q.table, "event": {**q.table["event"], "points": {"North": 0, "East": 1,
+                                                                 "South": 0, "West": 4}}}
+    ruled = rule(parse_scenario(made, BANK.games), BANK.games, BANK.content).for_code("american")
+    assert ruled.outcome == "no-penalty" and ruled.score == {"East": 1, "West": 4}
+    assert COUNTERS not in ruled.laws  # North has -5: no count of counters paid in
+    assert "white counter" not in ruled.explanation
+    kept = {**made, "scores": {"North": 0, "East": 2, "South": 3, "West": 1}}
+    ruled = rule(parse_scenario(kept, BANK.games), BANK.games, BANK.content).for_code("american")
+    assert COUNTERS in ruled.laws and "white counter" in ruled.explanation
+
+
+# --- round 12's #84, #104: no answer is the stem's points made restated ----------------------
+def test_no_ruling_answer_is_the_points_made_restated() -> None:
+    assert "ruling:auction-pitch.american.score-with-white-counters" not in BANK.items
+    for item in (i for i in BANK.items if i.startswith("ruling:")
+                 and i.split(":")[1].split(".")[0] in ("auction-pitch", "cinch")):
+        for q in _built(item, range(4)):
+            points = (q.table.get("event") or {}).get("points")
+            if not points:
+                continue
+            (answer,) = [c.text for c in q.choices if c.key in q.answer]
+            said = [f"{p} adds {n} to" for p, n in points.items() if n]
+            assert not (answer.startswith("No penalty.") and said
+                        and all(s in answer for s in said)
+                        and "taken off" not in answer), (q.id, answer)
