@@ -174,3 +174,20 @@ def test_no_ruling_answer_is_the_points_made_restated() -> None:
             assert not (answer.startswith("No penalty.") and said
                         and all(s in answer for s in said)
                         and "taken off" not in answer), (q.id, answer)
+
+
+def test_the_judge_reads_the_named_calls_and_the_card_taken_back() -> None:
+    from quizzes.judge import read_ruling
+    from quizzes.words import side_words
+
+    q = BANK.question(Q131)
+    s = parse_scenario(q.table, BANK.games)
+    sides = side_words(s, BANK.games[s.game])
+    for c in q.choices:
+        if "take back" in c.text:
+            assert read_ruling(c.text, q.code, sides) is not None, c.text
+    (answer,) = [c.text for c in q.choices if c.key in q.answer]
+    read = read_ruling(answer, q.code, sides)
+    assert read is not None
+    assert {(o.id, o.by) for o in read.options} == {
+        ("call-trump-lead", "North"), ("call-no-trump-lead", "North"), ("take-back", "North")}

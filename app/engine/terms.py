@@ -3,7 +3,7 @@ and what a side must do whoever chooses what (duties), with their words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,30 @@ OPTION_MEANINGS: dict[str, str] = {
 # is one choice of which turned card is the trump. A wrong choice offering only such parts of
 # the right ruling's rights, to the same side, is a narrower form of it (round 7's #25).
 PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
+
+
+# Other words an option is said in at a table, with the seat it names ({seat}): Foster's Cinch
+# calls on the offender's partner, named ("the partner" beside the caller read as the
+# caller's own), and the card taken back is the one a player played to the false lead
+# (round 14's #131). The quiz's judge reads a choice back by these words too (words_to_ids).
+OPTION_FORMS: dict[str, tuple[str, ...]] = {
+    "call-trump-lead": ("Call on {seat} to lead a trump.",),
+    "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
+    "take-back": ("Take back the card he played to the false lead.",),
+}
+
+
+def said_as(option_id: str, by: str, form: int = 0, seat: str = "") -> Option:
+    """The option in one of its other words (OPTION_FORMS), naming `seat`."""
+    return Option(option_id, by, OPTION_FORMS[option_id][form].format(seat=seat))
+
+
+def words_to_ids(seats: Iterable[str]) -> dict[str, str]:
+    """Each option's words inside a sentence ("claim a misdeal"), its own and its other words
+    naming each of `seats`, to its id."""
+    said = [*OPTIONS.items(), *((o, f.format(seat=s)) for o, fs in OPTION_FORMS.items()
+                                for f in fs for s in dict.fromkeys(seats))]
+    return {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: oid for oid, t in said}
 
 
 # Options that are a right held beside a side's other options, never one of them: a card

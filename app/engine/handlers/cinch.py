@@ -6,6 +6,7 @@ from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Duty, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 
 P = "cinch.american."
@@ -212,7 +213,7 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     taken_back = ""
     # A right beside the penalty, not one of its choices (terms.RIGHTS_BESIDE): said of the
     # card each played to the false lead, not of "the card played in error" (round 14's #131).
-    back = each("take-back", followed, "Take back the card he played to the false lead.")
+    back = [said_as("take-back", p) for p in followed]
     if followed:
         laws.append(P + "false-lead-not-all-played")
         taken_back = (
@@ -232,8 +233,8 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             options=[
                 # The call is on the offender's partner, named: "the partner" said beside
                 # the caller reads as the caller's own (round 14's #131).
-                Option("call-trump-lead", caller, f"Call on {partner} to lead a trump."),
-                Option("call-no-trump-lead", caller, f"Call on {partner} not to lead a trump."),
+                said_as("call-trump-lead", caller, seat=partner),
+                said_as("call-no-trump-lead", caller, seat=partner),
                 *back,
             ],
         )
