@@ -144,20 +144,25 @@ def test_no_set_back_cites_or_quotes_the_white_counters(item: str) -> None:
         assert "white counter" not in q.explanation, (q.id, q.explanation)
 
 
-def test_white_counters_are_cited_only_of_scores_counters_can_keep() -> None:
-    """A bid made at a table whose scores go below nothing is scored, not paid in counters."""
+def test_white_counters_are_cited_beside_points_paid_in_only() -> None:
+    """A bid made pays the points made into the pool, a counter each: the law is cited; a
+    set-back pays nothing in: it is not."""
     from app.engine import rule
 
     q = BANK.question("ruling:auction-pitch.american.bidder-set-back:484227")
-    made = {**q.table, "event": {**q.table["event"], "points": {"North": 0, "East": 1,
-                                                                 "South": 0, "West": 4}}}
-    ruled = rule(parse_scenario(made, BANK.games), BANK.games, BANK.content).for_code("american")
-    assert ruled.outcome == "no-penalty" and ruled.score == {"East": 1, "West": 4}
-    assert COUNTERS not in ruled.laws  # North has -5: no count of counters paid in
-    assert "white counter" not in ruled.explanation
-    kept = {**made, "scores": {"North": 0, "East": 2, "South": 3, "West": 1}}
-    ruled = rule(parse_scenario(kept, BANK.games), BANK.games, BANK.content).for_code("american")
-    assert COUNTERS in ruled.laws and "white counter" in ruled.explanation
+
+    def ruled(points: dict[str, int]):
+        raw = {**q.table, "event": {**q.table["event"], "points": points}}
+        return rule(parse_scenario(raw, BANK.games), BANK.games,
+                    BANK.content).for_code("american")
+
+    made = ruled({"North": 0, "East": 1, "South": 0, "West": 4})
+    assert made.outcome == "no-penalty" and made.score == {"East": 1, "West": 4}
+    assert COUNTERS in made.laws and "white counter" in made.explanation
+    short = ruled({"North": 0, "East": 1, "South": 0, "West": 2})
+    assert short.score == {"East": 1, "West": -4}
+    assert short.laws == ("auction-pitch.american.bidder-set-back",)
+    assert "white counter" not in short.explanation
 
 
 # --- round 12's #84, #104: no answer is the stem's points made restated ----------------------

@@ -130,30 +130,6 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
     )
 
 
-def _kept_with_counters(ctx: Context[ev.PointsMade], score: dict[str, int]) -> bool:
-    """Whether the table's scores are kept as Foster marks them, with white counters paid into
-    the pool (seed 000:3): each score, before the hand and after it, is counters paid in, from
-    none to the seven a player holds; nothing is taken off. A score below nothing, or a
-    set-back, is no count of counters (how a set-back is carried out with counters Foster
-    does not say: domain.md, open item 8), so the law of marking with counters is not cited
-    there (round 14's #64: beside 'North has -5 points')."""
-    play = ctx.game.facts.play
-    most = play.game_to if play is not None and play.game_to else 7
-    with ctx.table.reading.quietly():  # how the score is kept; the ruling turns on the points
-        before = {p: ctx.table.score(p) for p in ctx.table.players}
-    return all(v >= 0 for v in score.values()) and all(
-        v >= 0 and v + score.get(p, 0) <= most for p, v in before.items())
-
-
-def _marked(ctx: Context[ev.PointsMade], score: dict[str, int]) -> tuple[list[str], str]:
-    """(the law of marking points with white counters, where the table keeps them so; how
-    each player marks his points, in words: with counters there, else added to his score)."""
-    if _kept_with_counters(ctx, score):
-        return ([P + "score-with-white-counters"],
-                "each player puts a white counter into the pool for every point he made")
-    return [], "each player adds to his score the points he made"
-
-
 @rules("auction-pitch", "american", "points-made")
 def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
     """Seed 000:3 and F-291: each scores what he made; a bidder short of his bid is set back."""
@@ -162,12 +138,12 @@ def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
         # Nobody bid: the eldest had to pitch, under no obligation, so nobody is set back.
         scored = {p: n for p, n in points.items() if n}
         each = ", ".join(f"{p} {n}" for p, n in scored.items()) or "nobody made a point"
-        counters, marked = _marked(ctx, scored)
         return ctx.decide(
             "no-penalty",
-            [P + "nobody-bids", *counters],
+            [P + "nobody-bids", P + "score-with-white-counters"],
             f"Nobody bid for the pitch, so {table.eldest} pitched with no number to make and "
-            f"cannot be set back. {marked[:1].upper()}{marked[1:]} ({each}).",
+            f"cannot be set back. Each player puts a white counter into the pool for every point "
+            f"he made ({each}).",
             score=scored,
         )
     bidder, amount = table.bid.player, table.bid.amount
@@ -179,17 +155,20 @@ def points_made(ctx: Context[ev.PointsMade]) -> Decision | None:
         extra = f", {made - amount} more than his bid, and scores them all" if made > amount else ""
         # The law of the excess speaks of a bidder who made more than he bid.
         excess = [P + "bidder-scores-excess"] if made > amount else []
-        counters, marked = _marked(ctx, score)
         return ctx.decide(
             "no-penalty",
-            [*counters, *excess],
-            f"{bidder} bid {amount} and made {made}{extra}; {marked} ({others}).",
+            [P + "score-with-white-counters", *excess],
+            f"{bidder} bid {amount} and made {made}{extra}; each player puts a white counter "
+            f"into the pool for every point he made ({others}).",
             score={**score, bidder: made},
         )
     score[bidder] = -amount
     return ctx.decide(
         "penalty",
-        [P + "bidder-set-back"],  # a set-back is no counter paid in (_kept_with_counters)
+        # The set-back law alone: Foster marks points made by paying white counters into the
+        # pool; a set-back is no counter paid in, and how one is carried out with counters he
+        # does not say (domain.md, open item 8; round 14's #64, beside "North has -5 points").
+        [P + "bidder-set-back"],
         f"{bidder} bid {amount} but made only {made}: he is set back {amount}. The others score "
         f"what they made ({others}).",
         score=score,
