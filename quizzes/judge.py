@@ -34,7 +34,6 @@ from app.engine.handlers.declarations import missing_cards
 from app.engine.ruling import (
     DUTIES,
     MEANINGS,
-    OPTIONS,
     Decision,
     Duty,
     Option,
@@ -42,6 +41,7 @@ from app.engine.ruling import (
     meaning,
     option_meaning,
 )
+from app.engine.terms import words_to_ids
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from quizzes import sides as actors
@@ -83,8 +83,6 @@ class Finding:
 _OPENINGS = sorted([*((w + ".", o) for o, w in OUTCOME_WORDS.items()),
                     *((w + ".", "innocent-chooses") for w in EITHER_CHOOSES.values())],
                    key=lambda p: -len(p[0]))
-_OPTION_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: oid
-                    for oid, t in OPTIONS.items()}
 _DUTY_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: did
                   for did, t in DUTIES.items()}
 _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
@@ -104,20 +102,18 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r",| or | and ", text) if n.strip()]
 
 
-_BY_LENGTH = sorted(_OPTION_BY_WORDS, key=len, reverse=True)
-
-
-def _options_named(what: str) -> list[str] | None:
+def _options_named(what: str, by_words: Mapping[str, str]) -> list[str] | None:
     """The options a list of rights names ("claim a misdeal, make up the shortage ... or draw
     the surplus ..."), each matched whole (an option's own words may hold a comma or an
     "or"); None when a part is no option's words."""
     ids: list[str] = []
     rest = what.strip()
     while rest:
-        words = next((w for w in _BY_LENGTH if rest.startswith(w)), None)
+        words = next((w for w in sorted(by_words, key=len, reverse=True)
+                      if rest.startswith(w)), None)
         if words is None:
             return None
-        ids.append(_OPTION_BY_WORDS[words])
+        ids.append(by_words[words])
         rest = rest[len(words):]
         for sep in (", or ", ", ", " or "):
             if rest.startswith(sep):
@@ -138,6 +134,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
     words, outcome = opening
     rest = folded[len(words):].strip()
     by_side = {v: k for k, v in sides.items()}
+    by_words = words_to_ids(sides)  # an option's words, naming a seat where they do
     options: list[Option] = []
     duties: list[Duty] = []
     score: dict[str, int] = {}
@@ -147,7 +144,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             if (m := _IF_CHOSEN.match(sentence)) is None or not options:
                 return None
             holder = [o for o in options if o.by == m["who"]
-                      and _OPTION_BY_WORDS.get(m["what"]) == o.id]
+                      and by_words.get(m["what"]) == o.id]
             if len(holder) != 1:
                 return None  # points under an option not offered: not read back
             gains = {by_side.get(p, p): int(n) for p, n in _GAIN.findall(m["gains"])}
@@ -156,7 +153,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             continue
         if (m := _MAY.match(sentence)) is not None:
             who = _names(m["who"])
-            ids = _options_named(m["what"].replace(", and may also ", ", "))
+            ids = _options_named(m["what"].replace(", and may also ", ", "), by_words)
             if ids is None:
                 return None
             options += [Option(str(i), p) for i in ids for p in who]

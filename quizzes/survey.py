@@ -26,6 +26,7 @@ from quizzes.generators.common import (
     states_a_ruling,
     subject,
 )
+from quizzes.restated_points import restates_points_made
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -137,7 +138,8 @@ def take_survey(
                                 continue  # a law it also cites: asked under the first
                             if contrast:
                                 r.differs[combo] = r.differs.get(combo, 0) + 1
-                            if states_a_ruling(cr):
+                            if states_a_ruling(cr) \
+                                    and not restates_points_made(found.scenario, cr):
                                 r.stated[combo] = r.stated.get(combo, 0) + 1
                             if ruled_a_fault(event, cr.outcome):
                                 r.faults[combo] = r.faults.get(combo, 0) + 1

@@ -8,7 +8,7 @@ from typing import Any
 from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.ruling import DEALS_AGAIN, OPTIONS, CodeRuling
+from app.engine.ruling import DEALS_AGAIN, CodeRuling, Option
 from app.engine.table import Table
 from app.model.event_words import exchange_error_words, play_words
 from app.model.events import EVENTS
@@ -127,8 +127,9 @@ def _first_lower_words(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _option_words(option_id: str) -> str:
-    text = OPTIONS.get(option_id, option_id).rstrip(".")
+def _said(option: Option) -> str:
+    """What an option does, inside a sentence ("may call on East to lead a trump")."""
+    text = (option.words or option.id).rstrip(".")
     return text[:1].lower() + text[1:]
 
 
@@ -184,25 +185,25 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
     parts = [outcome_words(ruling, sides) + "."]
     for duty in ruling.duties:  # what a side must do, whoever chooses what (#157)
         parts.append(f"{duty.by} must {_first_lower_words(duty.words)}")
-    by_chooser: dict[tuple[str, ...], list[str]] = {}
-    choosers: dict[str, list[str]] = {}
+    # Each side's options are one choice, joined by "or"; a right held beside them (a card
+    # taken back, points that follow a choice) is said beside, never as one more alternative
+    # (the ninth blind audit's #52, round 14's #131: Option.beside).
+    by_chooser: dict[tuple[str, ...], list[Option]] = {}
+    choosers: dict[tuple[str, str], list[Option]] = {}
     for option in ruling.options:
-        choosers.setdefault(option.id, []).append(option.by)
-    for option_id, who in choosers.items():
-        by_chooser.setdefault(tuple(dict.fromkeys(who)), []).append(option_id)
-    # An option whose points follow the choice (add a score marked in error) is a right beside
-    # the others, not instead of them ("call ... or add": the ninth blind audit's #52).
-    scored = {o.id for o in ruling.options if o.score}
-    for names, ids in by_chooser.items():
-        alone = [_option_words(i) for i in ids if i not in scored]
-        beside = [_option_words(i) for i in ids if i in scored]
+        choosers.setdefault((option.id, option.words), []).append(option)
+    for same in choosers.values():
+        by_chooser.setdefault(tuple(dict.fromkeys(o.by for o in same)), []).append(same[0])
+    for names, opts in by_chooser.items():
+        alone = [_said(o) for o in opts if not o.beside]
+        beside = [_said(o) for o in opts if o.beside]
         also = f", and may also {join_words(beside, 'and')}" if alone and beside else ""
         parts.append(f"{join_words(list(names), 'or')} may "
                      f"{join_words(alone or beside, 'or')}{also}.")
     for option in ruling.options:
         if option.score:  # points that follow only if the option is chosen
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
-            parts.append(f"If {option.by} chooses to {_option_words(option.id)}: {gains}.")
+            parts.append(f"If {option.by} chooses to {_said(option)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
         scorer, several = scorer_words(player, sides)
         if points > 0 and ruling.score_when == "last-trick":

@@ -15,6 +15,7 @@ from app.corpus.loading import load_content
 from app.engine.core import Knowledge, fact_values, principle_laws, rule
 from app.engine.ruling import OUTCOMES, CodeRuling
 from app.engine.table import Table
+from app.engine.terms import beside_a_choice
 from app.model.facts import FactKey, Reading
 from app.model.games import build_games
 
@@ -72,7 +73,8 @@ def test_every_leaf_is_the_engines_ruling_for_its_path(game: str, event: str,
             assert leaf.outcome_words == OUTCOMES[ruled.outcome]
             assert [c.law for c in leaf.citations] == list(ruled.laws)
             for line, opt in zip(leaf.option_lines(), ruled.options, strict=True):
-                assert line.startswith(f"{opt.by} may: {opt.words}")
+                may = "may also" if beside_a_choice(opt, ruled.options) else "may"
+                assert line.startswith(f"{opt.by} {may}: {opt.words}")
 
 
 def _questions(node: Leaf | Question) -> Iterator[Question]:
@@ -168,11 +170,14 @@ def test_a_lead_out_of_turn_at_cinch_branches_as_foster_does() -> None:
         "East, South and West played to the lead before the error was seen."]
     nobody, _, two, everyone = (b.node for b in partner.branches)
     assert isinstance(nobody, Leaf) and nobody.laws == ("cinch.american.lead-in-partners-turn",)
-    assert nobody.option_lines() == ["East may: Call on the partner to lead a trump.",
-                                     "East may: Call on the partner not to lead a trump."]
+    # The call is on the offender's partner, named (round 14's #131).
+    assert nobody.option_lines() == ["East may: Call on South to lead a trump.",
+                                     "East may: Call on South not to lead a trump."]
     assert isinstance(two, Leaf) and two.laws == ("cinch.american.lead-in-partners-turn",
                                                   "cinch.american.false-lead-not-all-played")
-    assert [line.split(":")[0] for line in two.option_lines()[2:]] == ["East may", "South may"]
+    # East's card taken back is a right beside his call, not a third choice (round 14's #131).
+    assert [line.split(":")[0] for line in two.option_lines()[2:]] == ["East may also",
+                                                                        "South may"]
     assert all("Take back" in line for line in two.option_lines()[2:])
     assert isinstance(everyone, Leaf) and everyone.outcome == "play-on"
     assert everyone.laws == ("cinch.american.false-lead-all-played",)

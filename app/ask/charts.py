@@ -34,6 +34,7 @@ from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES, TOPICS
 from app.engine.core import Knowledge, rule
 from app.engine.ruling import OUTCOMES, CodeRuling, Option
+from app.engine.terms import beside_a_choice
 from app.model.facts import FactKey
 from app.model.games import Game
 
@@ -110,7 +111,9 @@ class Leaf:
         lines = []
         for opt in self.options:
             points = opt.score_words()
-            lines.append(f"{opt.by} may: {opt.words}" + (f" ({points})" if points else ""))
+            # A right held beside the side's choice is no alternative to it (round 14's #131).
+            may = "may also" if beside_a_choice(opt, self.options) else "may"
+            lines.append(f"{opt.by} {may}: {opt.words}" + (f" ({points})" if points else ""))
         return lines
 
     def score_line(self) -> str:

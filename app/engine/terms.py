@@ -3,7 +3,7 @@ and what a side must do whoever chooses what (duties), with their words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,6 +113,39 @@ OPTION_MEANINGS: dict[str, str] = {
 PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
 
 
+# Other words an option is said in at a table, with the seat it names ({seat}): Foster's Cinch
+# calls on the offender's partner, named ("the partner" beside the caller read as the
+# caller's own), and the card taken back is the one a player played to the false lead
+# (round 14's #131). The quiz's judge reads a choice back by these words too (words_to_ids).
+OPTION_FORMS: dict[str, tuple[str, ...]] = {
+    "call-trump-lead": ("Call on {seat} to lead a trump.",),
+    "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
+    "take-back": ("Take back the card he played to the false lead.",),
+}
+
+
+def said_as(option_id: str, by: str, form: int = 0, seat: str = "") -> Option:
+    """The option in one of its other words (OPTION_FORMS), naming `seat`."""
+    return Option(option_id, by, OPTION_FORMS[option_id][form].format(seat=seat))
+
+
+def words_to_ids(seats: Iterable[str]) -> dict[str, str]:
+    """Each option's words inside a sentence ("claim a misdeal"), its own and its other words
+    naming each of `seats`, to its id."""
+    said = [*OPTIONS.items(), *((o, f.format(seat=s)) for o, fs in OPTION_FORMS.items()
+                                for f in fs for s in dict.fromkeys(seats))]
+    return {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: oid for oid, t in said}
+
+
+# Options that are a right held beside a side's other options, never one of them: a card
+# played to a false lead taken back (Foster's Cinch, seed 003 ¶5: the right-hand adversary's
+# penalty is a call, one of two; the cards played to the false lead are taken back whatever
+# he calls, round 14's #131). A side's other options are one choice, said joined by "or";
+# such a right is said beside them ("and may also"), as is an option whose points follow the
+# choice (the ninth blind audit's #52: Option.beside).
+RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back"})
+
+
 def option_meaning(option_id: str) -> str:
     """The right an option gives, as a class (OPTION_MEANINGS; else the option itself)."""
     return OPTION_MEANINGS.get(option_id, option_id)
@@ -142,6 +175,12 @@ class Option:
         """What the option does, in words."""
         return self.text or OPTIONS.get(self.id, "")
 
+    @property
+    def beside(self) -> bool:
+        """Whether the option is a right held beside the side's other options, not one of
+        the choice they make (RIGHTS_BESIDE; points that follow the choice)."""
+        return bool(self.score) or self.id in RIGHTS_BESIDE
+
     def score_words(self) -> str:
         """The option's score change, e.g. 'South +40'; empty when it changes no score."""
         return ", ".join(f"{p} {v:+d}" for p, v in self.score.items())
@@ -166,3 +205,9 @@ class Duty:
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"id": self.id, "by": self.by, "text": self.words}
+
+
+def beside_a_choice(option: Option, options: Sequence[Option]) -> bool:
+    """Whether `option` is a right its chooser holds beside a choice among his other options
+    (shown "may also", not "may choose": the builder and the quiz say the same terms)."""
+    return option.beside and any(o.by == option.by and not o.beside for o in options)

@@ -32,17 +32,25 @@ class StageRule(StageFacts, frozen=True):
     declares it (its label the stage's name when it gives none), and the obligation in words.
     """
 
-    def describe(self, *, trump_led: bool = False) -> str:
+    def describe(self, *, trump_led: bool = False, void: bool | None = None) -> str:
         """The obligation in words; `trump_led`, the obligation when a trump was led, which
         the plain-suit words (trump instead of following, trump or discard when void) do not
-        state (the eighth blind round's #56 and #130)."""
-        if trump_led and self.rule in ("follow", "follow-or-trump", "follow-and-win"):
+        state (the eighth blind round's #56 and #130). `void`, whether the player holds no
+        card of the suit led: given, only the clause of his case is said, never a clause whose
+        premise is false of the table (round 14's #13: "a player holding the suit led may
+        trump instead" quoted of a player void in it); None, the whole obligation."""
+        if self.rule == "free":
+            return "Any card may be played: no duty to follow suit, to win or to trump."
+        if self.rule not in ("follow", "follow-or-trump", "follow-and-win"):
+            return "No tricks are played at this stage."
+        return self._whole(trump_led) if void is None else self._clause(trump_led, void)
+
+    def _whole(self, trump_led: bool) -> str:
+        if trump_led:
             win = ", and a higher one than any played if he can" \
                 if self.rule == "follow-and-win" else ""
             return (f"Trumps were led: a player holding a trump must play one{win}; only a "
                     f"player with no trump may play a card of another suit.")
-        if self.rule == "free":
-            return "Any card may be played: no duty to follow suit, to win or to trump."
         if self.rule == "follow":
             return "Follow suit if possible; when void any card may be played."
         if self.rule == "follow-or-trump":
@@ -50,14 +58,34 @@ class StageRule(StageFacts, frozen=True):
                 "Follow suit or trump: a player holding the suit led may trump instead; "
                 "when void he may trump or discard."
             )
-        if self.rule == "follow-and-win":
-            void = (
-                "when void he must trump if he can"
-                if self.trump_when_void
-                else "when void he may play any card"
-            )
-            return f"Follow suit and win the trick if possible; {void}."
-        return "No tricks are played at this stage."
+        void = (
+            "when void he must trump if he can"
+            if self.trump_when_void
+            else "when void he may play any card"
+        )
+        return f"Follow suit and win the trick if possible; {void}."
+
+    def _clause(self, trump_led: bool, void: bool) -> str:
+        """The one clause of the obligation that holds of a player holding the suit led
+        (`void` false) or holding none of it."""
+        if trump_led:
+            if void:
+                return "Trumps were led: a player with no trump may play a card of another suit."
+            win = " and a higher one than any played if he can" \
+                if self.rule == "follow-and-win" else ""
+            return f"Trumps were led: a player holding a trump must play one{win}."
+        if not void:
+            return {
+                "follow": "A player holding the suit led must follow suit.",
+                "follow-or-trump": "A player holding the suit led must follow suit or trump.",
+            }.get(self.rule, "A player holding the suit led must follow suit and win the trick "
+                             "if he can.")
+        if self.rule == "follow-or-trump":
+            return "A player holding no card of the suit led may trump or discard."
+        if self.rule == "follow-and-win" and self.trump_when_void:
+            return ("A player holding no card of the suit led must trump if he can, and win "
+                    "the trick if he can.")
+        return "A player holding no card of the suit led may play any card."
 
 
 @dataclass(frozen=True)
@@ -307,6 +335,15 @@ class Game:
             if self.beats(card, cards[best], led, trump):
                 best = i
         return best
+
+    def void_of_led(self, hand: Sequence[Card], trick: Sequence[Card],
+                    trump: str | None) -> bool | None:
+        """Whether `hand` holds no card of the suit led to `trick` (a left pedro counted as a
+        trump); None before a card is led."""
+        if not trick:
+            return None
+        led = self.effective_suit(trick[0], trump)
+        return not any(self.effective_suit(c, trump) == led for c in hand)
 
     def trump_led(self, trick: Sequence[Card], trump: str | None) -> bool:
         """The card led to `trick` is a trump (a left pedro counted as one)."""

@@ -127,8 +127,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     held = sorted(hand, key=cards.index)
     situation = table_words(s, game) + f"\n{player} is to play. His hand: {cards_words(held)}."
     trick = s.trick.cards if s.trick else ()
+    # The clause of his case only: holding the suit led or not (round 14's #13).
     rule_words = game.stage_rule(s.stage).describe(  # type: ignore[union-attr]
-        trump_led=game.trump_led(trick, s.trump))
+        trump_led=game.trump_led(trick, s.trump), void=game.void_of_led(hand, trick, s.trump))
     if seed % JUDGE_EVERY == 0:
         telling = [c for c in legal if not lawful_everywhere(bank, found, c)]
         card = rng.choice(telling if rng.random() < 0.5 and telling

@@ -86,7 +86,7 @@ def test_a_lead_in_the_partners_turn_at_cinch_asks_whose_lead_it_was(qtbot, ask)
         ask.answer(answers.get(ask.question_label.text(), ask.question.choices[0].value))
     assert "Whose lead was it?" in asked and len(asked) <= 4
     shown = ask.ruling_panel.columns["american"].details.toPlainText()
-    assert "East may choose: Call on the partner to lead a trump." in shown
+    assert "East may choose: Call on South to lead a trump." in shown  # North's partner
 
 
 def test_a_wrong_typed_answer_says_what_the_answers_are(qtbot, ask):

@@ -12,8 +12,9 @@ from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QTextBrowser, QVBoxLayout, QWidget
 
 from app.corpus.laws import Content
-from app.engine.ruling import ANALOGY_NOTE, CodeRuling
+from app.engine.ruling import ANALOGY_NOTE, CodeRuling, Option
 from app.engine.ruling_words import ruling_meaning, terms_heading
+from app.engine.terms import beside_a_choice
 from ui import links, theme
 from ui.compat import override
 from ui.words import short_code_name
@@ -27,9 +28,15 @@ def outcome_words(outcome: str) -> str:
 def option_words(ruling: CodeRuling) -> list[str]:
     """Each option as shown: who may choose it, what it does, and its score if chosen; then
     each duty: who must do what."""
-    return [f"{o.by} may choose: {o.words}" + (f" (if chosen: {o.score_words()})"
-                                               if o.score else "")
+    return [f"{o.by} {_may(o, ruling)}: {o.words}" + (f" (if chosen: {o.score_words()})"
+                                                     if o.score else "")
             for o in ruling.options] + [f"{d.by} must: {d.words}" for d in ruling.duties]
+
+
+def _may(option: Option, ruling: CodeRuling) -> str:
+    """'may choose' an option of a side's choice; 'may also' a right held beside it (a card
+    taken back beside the call of a trump lead: round 14's #131), as the quiz says them."""
+    return "may also" if beside_a_choice(option, ruling.options) else "may choose"
 
 
 def score_words(ruling: CodeRuling) -> list[str]:
@@ -135,7 +142,7 @@ class RulingColumn(QFrame):
 
     def _details_html(self, ruling: CodeRuling, differs: Collection[str]) -> str:
         options = "".join(
-            f"<li><b>{escape(o.by)}</b> may choose: {escape(o.words)}"
+            f"<li><b>{escape(o.by)}</b> {_may(o, ruling)}: {escape(o.words)}"
             + (f" <i>(if chosen: {escape(o.score_words())})</i>" if o.score else "") + "</li>"
             for o in ruling.options) + "".join(
             f"<li><b>{escape(d.by)}</b> must: {escape(d.words)}</li>" for d in ruling.duties)
@@ -162,7 +169,7 @@ class RulingColumn(QFrame):
             cases = "".join(
                 f"<li><b>{escape(c.words)}</b> "
                 f"{escape(ruling_meaning(c.ruling))}"
-                + "".join(f" {escape(o.by)} may choose: {escape(o.words)}"
+                + "".join(f" {escape(o.by)} {_may(o, c.ruling)}: {escape(o.words)}"
                           for o in c.ruling.options) + "</li>"
                 for c in ruling.cases)
             sections.append(self._section("Each case", f"<ul style='margin:0'>{cases}</ul>",

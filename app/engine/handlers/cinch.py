@@ -6,6 +6,7 @@ from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Duty, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 
 P = "cinch.american."
@@ -210,7 +211,9 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
         )
     laws = []
     taken_back = ""
-    back = each("take-back", followed)
+    # A right beside the penalty, not one of its choices (terms.RIGHTS_BESIDE): said of the
+    # card each played to the false lead, not of "the card played in error" (round 14's #131).
+    back = [said_as("take-back", p) for p in followed]
     if followed:
         laws.append(P + "false-lead-not-all-played")
         taken_back = (
@@ -228,8 +231,10 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
             f"right, may call on {partner} to lead a trump or not to lead a trump; he may not "
             f"call a plain suit.{taken_back}",
             options=[
-                Option("call-trump-lead", caller),
-                Option("call-no-trump-lead", caller),
+                # The call is on the offender's partner, named: "the partner" said beside
+                # the caller reads as the caller's own (round 14's #131).
+                said_as("call-trump-lead", caller, seat=partner),
+                said_as("call-no-trump-lead", caller, seat=partner),
                 *back,
             ],
         )

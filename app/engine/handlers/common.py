@@ -44,14 +44,16 @@ def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     rule = stage_rule(ctx)
     allowed = tuple(ctx.game.legal_plays(hand, trick, table.trump, table.stage, rule=rule))
     legal = card in allowed
-    # The words of the case this trick is: a trump led is no plain suit led (#56, #130).
-    words = rule.describe(trump_led=ctx.game.trump_led(trick, table.trump)) if rule else ""
+    # The words of the case this trick is: a trump led is no plain suit led (#56, #130), and
+    # of the player's case, holding the suit led or not (round 14's #13).
+    words = rule.describe(trump_led=ctx.game.trump_led(trick, table.trump),
+                          void=ctx.game.void_of_led(hand, trick, table.trump)) if rule else ""
     if not trick:
         reason = f"{player} leads the {card.name}; any card may be led."
     elif rule is None or rule.rule in ("free", "none"):
         reason = f"At this stage ({table.stage}) there is no duty to follow suit, win or trump."
     elif legal:
-        reason = f"The {card.name} meets the obligations: {words}"
+        reason = f"The {card.name} meets the obligations: {words[:1].lower()}{words[1:]}"
     else:
         choices = [f"the {c.name}" for c in sorted(set(allowed))]
         could = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]

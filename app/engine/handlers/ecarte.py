@@ -291,14 +291,21 @@ def play(ctx: Context[ev.Play]) -> Decision:
     The law cited is the duty the player had: holding the suit led, to follow and win
     (Encyclopedia Americana); void in it, the reading in force of trumping when void. (Citing
     "a player void in the suit led must trump" of a player who holds the suit led marked, in a
-    quiz, a law whose situation is false of the table.)"""
-    trick = ctx.table.trick
-    hand = ctx.table.cards(ctx.event.player) or ()
-    led = trick.cards[0].suit if trick is not None and trick.cards else None
-    if led is not None and any(c.suit == led for c in hand):
+    quiz, a law whose situation is false of the table; so did the law of trumping when void
+    beside a player holding no trump.)"""
+    table = ctx.table
+    trick = table.trick.cards if table.trick is not None else ()
+    hand = table.cards(ctx.event.player) or (ctx.event.card,)
+    void = ctx.game.void_of_led(hand, trick, table.trump)
+    if void is False:
         laws = [P + "follow-suit-and-win"]
-    else:
+    elif void and any(c.suit == table.trump for c in hand):
         laws = [ctx.variant("ecarte-trump-when-void")]
+    else:
+        # The lead, or a player holding neither the suit led nor a trump: no law held speaks
+        # of his case (each one's situation is false of it: round 14's #13), and any card is
+        # lawful.
+        laws = []
     return rule_play(
         ctx,
         laws,
