@@ -148,14 +148,14 @@ def test_a_household_false_declaration_says_no_time_the_law_does_not_set():  # #
     q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
     assert "drawn from the stock since" not in q.situation
     assert "A card of the next trick has already been played" not in q.situation
-    assert "South declared and scored a marriage." in q.situation
+    assert "North declared and scored four kings." in q.situation
     assert not _findings(q, "fact-missing")
 
 
 def test_the_audit_reports_a_timing_fact_the_asked_code_does_not_read():
     q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
-    old = q.situation.replace("South declared and scored a marriage.",
-                              "South declared and scored a marriage. He has drawn from the "
+    old = q.situation.replace("North declared and scored four kings.",
+                              "North declared and scored four kings. He has drawn from the "
                               "stock since. A card of the next trick has already been played.")
     found = _findings(dataclasses.replace(q, situation=old), "two-answers")
     assert any("event.drawn_since" in f for f in found)

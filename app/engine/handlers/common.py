@@ -53,7 +53,8 @@ def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     elif rule is None or rule.rule in ("free", "none"):
         reason = f"At this stage ({table.stage}) there is no duty to follow suit, win or trump."
     elif legal:
-        reason = f"The {card.name} meets the obligations: {words[:1].lower()}{words[1:]}"
+        # Two sentences: the rule's own words hold a colon ("Trumps were led: a player ...").
+        reason = f"The {card.name} meets the obligations. {words[:1].upper()}{words[1:]}"
     else:
         choices = [f"the {c.name}" for c in sorted(set(allowed))]
         could = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
