@@ -351,3 +351,20 @@ def test_before_the_first_trick_the_bidder_leads(ruled):
     assert "the table does not say who bid" in unknown.explanation
     assert unknown.needs == ("lead-holder", None)
     assert unknown.options == ()
+
+
+def test_cards_played_to_a_false_lead_may_be_taken_back_a_right_not_a_duty(ruled):
+    """Seed 003 ¶5: the cards played to a false lead not all followed "may be taken back, and
+    are not liable to be called": the why says the follower may take his card back, as the
+    ruling's terms do, not that it is taken back (round 14's #131)."""
+    raw = cinch(
+        tricks_played=2,
+        trick={"leader": "East", "cards": []},
+        event={"type": "lead-out-of-turn", "player": "West", "card": "9C",
+               "followed_by": ["North"]},
+    )
+    r = ruled(raw, "american")
+    assert r.outcome == "penalty"
+    assert "North may take back the card he played to it, and it is not liable to be " \
+           "called." in r.explanation
+    assert "are taken back" not in r.explanation

@@ -216,9 +216,12 @@ def lead_out_of_turn(ctx: Context[ev.LeadOutOfTurn]) -> Decision:
     back = [said_as("take-back", p) for p in followed]
     if followed:
         laws.append(P + "false-lead-not-all-played")
+        # Foster (003 ¶5): they "may be taken back", a right, not a duty.
+        one = len(followed) == 1
         taken_back = (
-            f" The cards played to it by {' and '.join(followed)} are taken back and may not "
-            f"be called."
+            f" {' and '.join(followed)} may take back the {'card' if one else 'cards'} "
+            f"{'he' if one else 'they'} played to it, and {'it is' if one else 'they are'} not "
+            f"liable to be called."
         )
     partner = table.partner(offender)
     adversaries = table.adversaries(offender)
