@@ -8,14 +8,15 @@ without the law: it is never offered, and the judge calls it a giveaway.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from quizzes.bank import default_bank
 from quizzes.generators import ruling
-from quizzes.generators import table_misreadings as here
 from quizzes.generators.common import NoScenario
 from quizzes.judge import judge
-from quizzes.questions import QuestionError
+from quizzes.questions import Choice, QuestionError
 
 BANK = default_bank()
 AUDITED = (("ecarte.american.wrong-count-dealt", 911422),
@@ -31,13 +32,19 @@ def _giveaways(law: str, seed: int) -> list[str]:
 
 
 @pytest.mark.parametrize(("law", "seed"), JUDGED)
-def test_the_audits_offender_choices_are_judged_giveaways(monkeypatch, law, seed):
-    # The old generator offered them: the judge must see them.
-    monkeypatch.setattr(ruling, "innocent_is_offender", lambda *a: False)
-    # (nor the fresh deal forgotten, round 11's rival beside a choice of a fresh deal: it
-    # fills the place of the choice given to the player who erred)
-    monkeypatch.setattr(here, "forgotten_fresh_deal", lambda cr: [])
-    found = _giveaways(law, seed)
+def test_the_audits_offender_choices_are_judged_giveaways(law, seed):
+    # The old generator offered them: the judge must see them. (Since round 15's #159 the
+    # generator's near rivals of this table, one hand put right of two, fill the choices even
+    # with the offender's filter off, so #111's choices are laid on its question as they were.)
+    q = ruling.build(BANK, law, seed)
+    right = next(c for c in q.choices if c.key in q.answer)
+    assert "North may claim a misdeal" in right.text  # South dealt: North is the pone
+    moved = [right.text.replace("North may", "South may"),
+             "The innocent side chooses whether the cards are dealt again. South may claim a "
+             "misdeal."]
+    was = dataclasses.replace(q, choices=(right, *(Choice(k, t) for k, t in zip("yz", moved,
+                                                                                strict=True))))
+    found = [str(f) for f in judge(was, BANK.content, BANK.games) if f.cls == "giveaway"]
     assert any("who erred" in f for f in found), found
 
 

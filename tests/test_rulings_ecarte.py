@@ -43,8 +43,10 @@ def count(north, south, seen=()):
         (4, 5, ["claim-misdeal", "supply-from-stock"]),
         (5, 6, ["claim-misdeal", "draw-from-dealer"]),
         (5, 4, ["claim-misdeal", "supply-from-stock"]),
-        (6, 4, ["claim-misdeal", "discard-surplus", "supply-from-stock"]),
-        (4, 6, ["claim-misdeal", "draw-from-dealer", "supply-from-stock"]),
+        # Both hands wrong: the pone keeps the deal only by putting both right (round 15's
+        # #159): his surplus discarded and the dealer's shortage made up, or the reverse.
+        (6, 4, ["claim-misdeal", "correct-both-hands"]),
+        (4, 6, ["claim-misdeal", "correct-both-hands"]),
     ],
 )
 @pytest.mark.parametrize("seen", [(), ("North", "South")])

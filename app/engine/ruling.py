@@ -10,6 +10,7 @@ import msgspec
 
 # The terms a ruling states beside its outcome, in their own module; named here too, where
 # the engine's callers have always found them.
+from app.engine.terms import BOTH_CORRECTED, HAND_CORRECTIONS
 from app.engine.terms import DUTIES as DUTIES
 from app.engine.terms import OPTION_MEANINGS as OPTION_MEANINGS
 from app.engine.terms import OPTIONS as OPTIONS
@@ -414,8 +415,7 @@ def _won_deal_stood(stated: CodeRuling, other: CodeRuling) -> bool:
 
 # The particular ways a wrong count is put right (a surplus discarded or drawn, a shortage
 # made up from the stock): "the error put right" names any of them.
-_CORRECTIONS = frozenset({"discard-surplus", "supply-from-stock", "draw-from-dealer",
-                          "draw-from-pone"})
+_CORRECTIONS = frozenset({*HAND_CORRECTIONS, BOTH_CORRECTED})
 
 
 def _rectify_summary(stated: CodeRuling, other: CodeRuling) -> bool:

@@ -15,6 +15,8 @@ OPTIONS: dict[str, str] = {
     "supply-from-stock": "Have the shortage made up from the stock (remainder of the pack).",
     "draw-from-dealer": "Draw the surplus from the dealer's hand.",
     "draw-from-pone": "Draw the surplus from the non-dealer's hand.",
+    # Both hands wrong: the two corrections together (said in their own words: OPTION_FORMS).
+    "correct-both-hands": "Have both hands put right.",
     "refuse-cards": "Refuse the exposed cards and have the next ones instead.",
     "take-exposed-card": "Take the exposed card in the next exchange.",
     "direct-play": "Direct which card the offender plays.",
@@ -113,6 +115,20 @@ OPTION_MEANINGS: dict[str, str] = {
 PART_OF: dict[str, str] = {"eleventh-is-trump": "choose-trump"}
 
 
+# The ways one wrong hand is put right. With both hands wrong, a side that keeps the deal puts
+# both right: one correction of each, done together, never one or the other (Club Code laws
+# 15 and 17, Foster's Misdealing: the fifteenth blind round's #159, "dealt again, discard the
+# surplus or draw the surplus" beside two hands of seven).
+HAND_CORRECTIONS: tuple[str, ...] = ("discard-surplus", "supply-from-stock", "draw-from-dealer",
+                                     "draw-from-pone")
+BOTH_CORRECTED = "correct-both-hands"
+
+
+def _both_words(first: str, second: str) -> str:
+    a, b = OPTIONS[first].rstrip("."), OPTIONS[second].rstrip(".")
+    return f"{a} and {b[:1].lower()}{b[1:]}."
+
+
 # Other words an option is said in at a table, with the seat it names ({seat}): Foster's Cinch
 # calls on the offender's partner, named ("the partner" beside the caller read as the
 # caller's own), and the card taken back is the one a player played to the false lead
@@ -121,6 +137,8 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     "call-trump-lead": ("Call on {seat} to lead a trump.",),
     "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
     "take-back": ("Take back the card he played to the false lead.",),
+    BOTH_CORRECTED: tuple(_both_words(a, b) for a in HAND_CORRECTIONS
+                          for b in HAND_CORRECTIONS if a != b),
 }
 
 
@@ -144,6 +162,33 @@ def words_to_ids(seats: Iterable[str]) -> dict[str, str]:
 # such a right is said beside them ("and may also"), as is an option whose points follow the
 # choice (the ninth blind audit's #52: Option.beside).
 RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back"})
+
+
+def corrections_of(option: Option) -> tuple[str, ...]:
+    """The hand corrections an option makes: its own id, or the two a joined one makes."""
+    if option.id != BOTH_CORRECTED:
+        return (option.id,)
+    return next(((a, b) for a in HAND_CORRECTIONS for b in HAND_CORRECTIONS
+                 if a != b and _both_words(a, b) == option.words), ())
+
+
+def both_hands_corrected(options: Sequence[Option]) -> list[Option]:
+    """The options with each side's corrections of two hands joined into one option, in the
+    order first given (a side's single correction, or one that puts both right alike, such as
+    a shortage in each made up from the stock, is left as it is)."""
+    out: list[Option] = []
+    for option in options:
+        if option.id not in HAND_CORRECTIONS:
+            out.append(option)
+            continue
+        joined = next((n for n, o in enumerate(out) if o.by == option.by
+                       and o.id in HAND_CORRECTIONS and o.id != option.id), None)
+        if joined is None:
+            if option not in out:
+                out.append(option)
+            continue
+        out[joined] = Option(BOTH_CORRECTED, option.by, _both_words(out[joined].id, option.id))
+    return out
 
 
 def option_meaning(option_id: str) -> str:

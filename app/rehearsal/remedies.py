@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from app.engine.ruling import CodeRuling, Option
+from app.engine.terms import BOTH_CORRECTED
 from app.model.games import Game
 from app.rehearsal.mistakes import Mistake
 from app.rehearsal.play import draw
@@ -29,7 +30,7 @@ REPLAYS_HAND = "replay-hand"
 # Options that put the hands right: surplus cards set aside, a short hand made up.
 CORRECTS_COUNTS = frozenset({
     "discard-surplus", "supply-from-stock", "draw-from-dealer", "fill-by-agreement",
-    "draw-from-discard", "dealer-rectifies", "let-dealer-correct",
+    "draw-from-discard", "dealer-rectifies", "let-dealer-correct", BOTH_CORRECTED,
 })
 
 

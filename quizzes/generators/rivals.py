@@ -20,6 +20,7 @@ from weakref import WeakKeyDictionary
 from app.engine import CodeRuling
 from app.engine.ruling import MEANINGS, option_meaning
 from app.engine.table import Table
+from app.engine.terms import corrections_of
 from app.model.events import EVENTS
 from app.model.facts import NeedFact
 from app.model.games import Game
@@ -67,8 +68,9 @@ _NEEDS_A_DISCARD = frozenset({"draw-from-discard"})
 def _counts_fit(cr: CodeRuling, s: Scenario, game: Game) -> bool:
     """Whether every option that fills a short hand or takes a surplus away has one to act
     on at this table (no "make up the shortage" where no hand is short)."""
-    ids = {o.id for o in cr.options}
-    if not ids & (_FILLS_A_SHORTAGE | _TAKES_A_SURPLUS):
+    # (a joined correction of both hands is read as the two it makes)
+    acts = [(oid, o.by) for o in cr.options for oid in corrections_of(o)]
+    if not {oid for oid, _ in acts} & (_FILLS_A_SHORTAGE | _TAKES_A_SURPLUS):
         return True
     table = Table(s, game)
     errors: dict[str, int] = {}
@@ -77,14 +79,14 @@ def _counts_fit(cr: CodeRuling, s: Scenario, game: Game) -> bool:
             errors[p] = table.count_error(p) or 0
         except NeedFact:
             errors[p] = 0  # a count the table does not give: taken to be right
-    for o in cr.options:
-        if o.id in _FILLS_A_SHORTAGE and not any(e < 0 for e in errors.values()):
+    for oid, by in acts:
+        if oid in _FILLS_A_SHORTAGE and not any(e < 0 for e in errors.values()):
             return False
-        if o.id == "discard-surplus" and errors.get(o.by, 0) <= 0:
+        if oid == "discard-surplus" and errors.get(by, 0) <= 0:
             return False
-        if o.id == "draw-from-dealer" and errors.get(s.dealer, 0) <= 0:
+        if oid == "draw-from-dealer" and errors.get(s.dealer, 0) <= 0:
             return False
-        if o.id == "draw-from-pone" and not any(
+        if oid == "draw-from-pone" and not any(
                 e > 0 for p, e in errors.items() if p != s.dealer):
             return False
     return True

@@ -12,6 +12,7 @@ from app.engine.handlers.common import (
     rule_play,
 )
 from app.engine.ruling import Decision, Option
+from app.engine.terms import BOTH_CORRECTED, both_hands_corrected
 from app.model import event_types as ev
 from app.model.event_words import counted
 
@@ -157,8 +158,11 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             "The king turned up cannot be marked: with a wrong number dealt it was not "
             "the eleventh card."
         )
-    unique = list(dict.fromkeys(options))
-    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=unique)
+    joined = both_hands_corrected(options)
+    if any(o.id == BOTH_CORRECTED for o in joined):
+        parts.append(f"Both hands being wrong, {pone} either claims a misdeal or has both put "
+                     f"right.")
+    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=joined)
 
 
 @rules("ecarte", "american", "several-trumps-turned")
