@@ -89,15 +89,16 @@ def test_no_item_of_the_bank_is_on_an_unchecked_law_and_the_laws_stay_in_the_bro
     # 15 items of 187 went, every one resting on such a law (Auction Pitch's revokes: every
     # revoke's ruling cites the penalty of an encyclopedia article of no identified edition).
     # (and one more since #56, tests/test_quiz_r12_correction.py; and the white counters'
-    # ruling, which only restated the stem's points: tests/test_quiz_r14_cites.py)
+    # ruling, which only restated the stem's points: tests/test_quiz_r14_cites.py). Auction
+    # Pitch's two revokes came back, asking only which cards may be played, which rests on
+    # Foster alone (below); two rulings of a strict stage went, whose only tables were plays
+    # every rule allows (round 15's #65, #100: quizzes/telling_plays.py).
     assert len(BANK.items) == 170
     gone = {"authored:bezique.french.no-sequence-from-counted-marriage",
             "authored:cinch.american.bidder-leads", "authored:cinch.american.failed-bid",
             "authored:cinch.american.high-to-trick-winner",
             "authored:conquian.american.valid-melds", "code:" + FORFEITS, "penalty:" + FORFEITS,
             "penalty:auction-pitch.american.revoke-penalty", "penalty:" + MELD_AFTER_STOCK,
-            "revoke:auction-pitch.american.follow-trump-lead",
-            "revoke:auction-pitch.american.plain-suit-lead-trump-allowed",
             "revoke:bezique.french.follow-and-go-higher-last-eight",
             "ruling:auction-pitch.american.misdeal-same-dealer", "ruling:" + FORFEITS,
             "ruling:" + MELD_AFTER_STOCK}
@@ -170,3 +171,21 @@ def test_a_source_found_printed_or_not_is_new_content_so_the_prepared_bank_is_de
     manifest.write_text(text.replace('kind = "printed"', 'kind = "modern-web"', 1),
                         encoding="utf-8")
     assert load_content(root).version != before
+
+
+@pytest.mark.parametrize("law", ["auction-pitch.american.follow-trump-lead",
+                                 "auction-pitch.american.plain-suit-lead-trump-allowed"])
+def test_pitchs_revokes_ask_only_which_cards_and_cite_no_unchecked_penalty(law):
+    """Which cards a player may lawfully play rests on Foster's law of play alone; the revoke's
+    penalty, an encyclopedia article's of no identified edition, is neither asked ("is that
+    lawful?" of a revoke would answer with it: only a lawful card is judged) nor cited."""
+    assert f"revoke:{law}" in BANK.items
+    for seed in range(6):
+        q = BANK.generate("revoke", law, seed)
+        if q.kind == "single":
+            assert q.answer == ("legal",), q.id
+        else:
+            assert q.prompt.startswith("Which cards may "), q.prompt
+        assert all(chk.checkable(BANK.content, x) for x in q.laws), q.laws
+        assert "auction-pitch.american.revoke-penalty" not in q.laws
+        assert not [f for f in judge(q, BANK.content, BANK.games)], q.id

@@ -14,7 +14,7 @@ from app.cards import Card
 from app.engine import rule
 from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
-from quizzes.checkable import rests_on_unchecked
+from quizzes.checkable import checkable, rests_on_unchecked
 from quizzes.generators.common import (
     STRICT_RULES,
     Found,
@@ -29,6 +29,7 @@ from quizzes.generators.common import (
 from quizzes.plain_words import cards_words, join_words
 from quizzes.questions import Choice, Question, question_id
 from quizzes.stem import with_deciding_facts
+from quizzes.telling_plays import lawful_everywhere
 from quizzes.words import code_words, reading_words, table_words
 
 if TYPE_CHECKING:
@@ -40,9 +41,7 @@ JUDGE_EVERY = 3  # one seed in three asks to judge a single play
 
 def laws(bank: QuestionBank) -> list[str]:
     """The trick-obligation laws the engine cites for a revoke at a strict stage, where seed 0
-    builds a question: none where every revoke's ruling cites a law a learner cannot check
-    (Auction Pitch's, whose penalty is an encyclopedia article's of no identified edition:
-    quizzes.checkable)."""
+    builds a question."""
     return [law_id for law_id in bank.survey.laws("revoke")
             if builds_first_seed(build, bank, law_id)]
 
@@ -62,27 +61,9 @@ def legal_cards(bank: QuestionBank, found: Found) -> tuple[str, list[Card], list
     return player, distinct, [c for c in distinct if c in legal]
 
 
-def lawful_everywhere(bank: QuestionBank, found: Found, card: Card) -> bool:
-    """Whether `card` is lawful under the strictest duty any stage lays (follow suit, win, and
-    trump when void): such a card (one that follows and wins) is lawful under every rule, so
-    judging it tests no law (the twelfth blind round's #119 and #133). A lawful card asked of
-    is one only the stage's laxer rule allows."""
-    s = found.scenario
-    game = bank.games[s.game]
-    player = found.scenario.event.get("player")
-    hand = s.hands.get(player) if isinstance(player, str) else None
-    stage_rule = game.stage_rule(s.stage)
-    if not isinstance(hand, tuple) or stage_rule is None:
-        return False
-    strictest = msgspec.structs.replace(stage_rule, rule="follow-and-win", trump_when_void=True)
-    trick = s.trick.cards if s.trick else ()
-    return card in game.legal_plays(hand, trick, s.trump, s.stage, rule=strictest)
-
-
 def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     """A trick in progress at a strict stage, the player to play has a card he may not play,
-    and its ruling as a revoke cites the law and no law a learner cannot check
-    (quizzes.checkable)."""
+    and its ruling as a revoke cites the law."""
     s = found.scenario
     rule_ = bank.games[s.game].stage_rule(s.stage)
     if rule_ is None or rule_.rule not in STRICT_RULES or s.trick is None or not s.trick.cards:
@@ -93,7 +74,7 @@ def _fits(bank: QuestionBank, found: Found, law_id: str, code: str) -> bool:
     if len(legal) == len(cards):
         return False
     revoked = _play(bank, found, next(c for c in cards if c not in legal)).for_code(code).laws
-    return law_id in revoked and not rests_on_unchecked(bank.content, revoked)
+    return law_id in revoked
 
 
 def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
@@ -130,11 +111,18 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # The clause of his case only: holding the suit led or not (round 14's #13).
     rule_words = game.stage_rule(s.stage).describe(  # type: ignore[union-attr]
         trump_led=game.trump_led(trick, s.trump), void=game.void_of_led(hand, trick, s.trump))
+    judged: Found | None = None
     if seed % JUDGE_EVERY == 0:
         telling = [c for c in legal if not lawful_everywhere(bank, found, c)]
         card = rng.choice(telling if rng.random() < 0.5 and telling
                           else [c for c in cards if c not in legal])
         judged = _play(bank, found, card)
+        # "Is that lawful?" is answered with the ruling, penalty and all: where that rests on
+        # a law a learner cannot check (Auction Pitch's revoke penalty, an encyclopedia
+        # article of no identified edition: quizzes.checkable), the cards are asked instead.
+        if rests_on_unchecked(bank.content, judged.for_code(law.code).laws):
+            judged = None
+    if judged is not None:
         cr = judged.for_code(law.code)
         ok = card in legal
         table = public_table(judged.table)
@@ -168,21 +156,24 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
     situation = with_deciding_facts(situation, (table_facts,), played.scenario, seen)
     lawful = join_words([c.name for c in legal])
+    # Which cards he may play is what is asked, not the revoke's penalty: a law of it a learner
+    # cannot check (quizzes.checkable) is not cited.
+    cited = (law_id, *[x for x in cr.laws if x != law_id and checkable(bank.content, x)])
     return Question(
         id=question_id(TYPE, law_id, seed),
         type=TYPE,
         game=law.game,
         topic=law.topic,
         code=law.code,
-        laws=(law_id, *[x for x in cr.laws if x != law_id]),
+        laws=cited,
         prompt=f"Which cards may {player} lawfully play under the {code_words(law.code)} laws"
-        f"{reading_words(bank.content, (law_id, *cr.laws))}? Pick every one.",
+        f"{reading_words(bank.content, cited)}? Pick every one.",
         situation=situation,
         kind="multi",
         choices=tuple(Choice(c.code, c.name) for c in cards),
         answer=tuple(c.code for c in legal),
         explanation=f"{rule_words} So {player} may play the {lawful}; any other card is a revoke.",
-        links=bank.links((law_id, *cr.laws)),
+        links=bank.links(cited),
         table=table,
         seen=seen,
     )
