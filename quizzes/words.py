@@ -387,8 +387,10 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched \
             and game.has_tricks:
         # "In play" alone reads as cards played; the laws of a wrong count tell a hand found
-        # before any card is played from one found after (Écarté law 17 against law 20).
-        stage = "in play, before any card is played"
+        # before any card is played from one found after (Écarté law 17 against law 20). Not
+        # "in play" at all: beside "nobody has proposed yet" that reads as a stand, which at
+        # Écarté is playing (law 15; the fifteenth blind round's #164).
+        stage = "before any card is played"
     if s.stage == "hand-over" and game.has_tricks \
             and 0 < s.tricks_played < game.tricks_per_hand:
         # A hand that ended early (a player out of cards after 4 of Écarté's 5 tricks): "after

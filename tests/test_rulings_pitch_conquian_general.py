@@ -153,6 +153,10 @@ def test_two_count_out_and_the_bidder_failed_so_the_other_wins(ruled):
     r = ruled(counted_out(["Ann", "Cora"], False), "american")
     assert r.outcome == "game-won"
     assert "Ann" in r.explanation
+    # Ann wins as the only player out: the first-out law is cited beside the two-out law's
+    # condition and the set-back (round 15's #119).
+    assert AP + "first-out-wins-pool" in r.laws
+    assert "the only player rid of all his white counters" in r.explanation
 
 
 def test_two_count_out_neither_the_bidder_is_not_settled_by_the_seed(ruled):

@@ -383,7 +383,9 @@ def _build(bank: QuestionBank, law_id: str, seed: int, *, draw: int | None = Non
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = asked_situation(found, game, law.code, seen)
-    explanation = f"{law.title}: {law.remedy}\n{cr.explanation}"
+    # The law named, then its use at this table: its remedy restated before the table's own
+    # words said it twice (the fifteenth blind round's #66).
+    explanation = f"{law.title.rstrip('.')}. {cr.explanation}"
     search = _Search(bank, law, found)
     near = search.topic(law.topic, NEAR)
     if len(near) < WRONG:

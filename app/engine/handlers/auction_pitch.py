@@ -122,10 +122,13 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
         return None  # Which of several others wins is not settled by the laws held.
     return ctx.decide(
         "game-won",
-        [P + "two-count-out-bidder-wins", P + "bidder-set-back"],
+        # The pool goes to the bidder only if he made his bid; failing, he is set back, and the
+        # other is the one player rid of his counters: the first-out law decides (the fifteenth
+        # blind round's #119 found it uncited).
+        [P + "two-count-out-bidder-wins", P + "bidder-set-back", P + "first-out-wins-pool"],
         f"{bidder}, the bidder, failed to make his bid, so he does not take the pool: he is set "
-        f"back {amount} and cannot count out. {others[0]} is the only player out and wins the "
-        f"pool.",
+        f"back {amount} and cannot count out. {others[0]} is then the only player rid of all "
+        f"his white counters, and takes the pool.",
         score={str(bidder): -amount},
     )
 
