@@ -69,7 +69,12 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         if other.code == code or other.key() == cr.key():
             continue
         unsaid = deciding_words((other,), situation, found.scenario, seen)
-        also = f" They turn also on this: {unsaid}" if unsaid else ""
+        # A code whose laws do not cover it is told what keeps it outside them: "They turn
+        # also on this" beside "do not cover the situation" read as garbled (the sixteenth
+        # blind round's #91).
+        lead = "What keeps the case outside them:" if other.outcome == "not-covered" \
+            else "They turn also on this:"
+        also = f" {lead} {unsaid}" if unsaid else ""
         lines.append(f"Under the {code_words(other.code)} laws: "
                      f"{ruling_words(other, sides, game)}{also}")
     return "\n".join(lines)

@@ -39,14 +39,15 @@ def test_a_faced_eleventh_card_is_told_by_its_place_not_as_the_trump_card() -> N
     assert "face up in the pack: the card turned up for trumps" not in q.situation
 
 
-def test_a_score_taken_down_offers_the_adversarys_option_read_as_a_duty() -> None:
+def test_a_score_taken_down_offers_the_plain_correction_as_the_rival() -> None:
     # Foster's Pinochle: "the adversary MAY add the points to his own score". A rival moving
     # the points off the wrong player is struck out by the stem's figures (round 12's restore)
-    # and one of another table's figures by the choices' (round 11's #163): the option read
-    # as done outright is the rival left, and keeps the law asked.
+    # and one of another table's figures by the choices' (round 11's #163). The option read
+    # as done outright was the same score once he chooses (round 16's #13): the rival that
+    # keeps the law asked is the plain correction, the Portland laws' ruling.
     q = BANK.generate("ruling", "pinochle.american.erroneous-score", 9)
     marked = next(c.text for c in q.choices if (c.key,) == q.answer)
     assert "may add the points wrongly marked" in marked
-    outright = [c.text for c in q.choices if "may add" not in c.text
-                and "adds" in c.text and "taken off" in c.text]
-    assert outright, [c.text for c in q.choices]
+    texts = [c.text for c in q.choices]
+    assert not [t for t in texts if "may add" not in t and " adds " in t], texts
+    assert [t for t in texts if t.startswith("No penalty.") and "(a correction)" in t], texts

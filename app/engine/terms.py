@@ -137,6 +137,11 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     "call-trump-lead": ("Call on {seat} to lead a trump.",),
     "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
     "take-back": ("Take back the card he played to the false lead.",),
+    # Foster's Pinochle (seed 002 ¶6): the cards called are those of the false declaration,
+    # "one of the three Kings" of four kings declared with three, not any card shown (the
+    # sixteenth blind round's #106, #110: three kings and the queen of hearts laid down).
+    "call-card": ("Make {seat} lead or play one of the cards of the declared rank he showed.",
+                  "Make {seat} lead or play one of the cards he showed for it."),
     BOTH_CORRECTED: tuple(_both_words(a, b) for a in HAND_CORRECTIONS
                           for b in HAND_CORRECTIONS if a != b),
 }

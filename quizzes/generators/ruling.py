@@ -251,11 +251,11 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
         if len(ids) == 1 and len(named) == len(rest) > 1:
             right = next(iter(ids))
             variant(options=tuple(Option(right, p) for p in rest))
-    given = {p: v for o in cr.options for p, v in o.score.items() if p not in cr.score}
-    if len(cr.options) == 1 and given and min(cr.score.values(), default=0) < 0:
-        # The points a side may add, added outright: the option read as a duty, the rival of
-        # "the adversary may add them" (Foster's Pinochle scoring) a learner must rule out.
-        variant(options=(), score={**cr.score, **given})
+    # (Not the points a side may add read as added outright: "North adds 5" beside "North may
+    # add the 5" is the same score once he chooses, a second defensible answer, the sixteenth
+    # blind round's #13. The plain correction, no points to the adversary, is the rival.)
+    if cr.options and cr.score and max(cr.score.values()) < 0:
+        variant(outcome="no-penalty", options=())
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})

@@ -124,7 +124,7 @@ def king_english(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
             [E + "overscore-taken-down"],
             f"{who} announced the king of trumps without holding it and owns his error before "
             f"playing a card: the point he marked is an overscore admitted, and comes off "
-            f"(law 51). There is no penalty, for he owned it before playing a card.",
+            f"(law 51), with nothing more.",
             score={who: -1},
         )
     if Card("K", table.trump) in (table.cards(adversary) or ()):

@@ -6,6 +6,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import rule_play
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Duty, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 
 P = "pinochle.american."
@@ -126,13 +127,18 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         if claim.lacking
         else "though he holds the cards, he has drawn from the stock since, too late to amend"
     )
+    # The cards he may be made to lead or play: those of the rank declared, or of the
+    # declaration (seed 002 ¶6: "one of the three Kings"; others "in the same manner").
+    rank = claim.declared.removeprefix("four-")
+    called = (f"one of the three {rank} he showed" if three_of_four
+              else "one of the cards he showed for it")
     return ctx.decide(
         "penalty",
         [*laws, P + "erroneous-score"],
         f"{who} declared {what} ({value}) wrongly: {reason}. The {value} points are taken "
-        f"down, and {adversary} may make him lead or play one of the cards he showed. As with "
+        f"down, and {adversary} may make him lead or play {called}. As with "
         f"any score marked in error, {adversary} may also add the {value} to his own score.",
-        options=[Option("call-card", adversary),
+        options=[said_as("call-card", adversary, 0 if three_of_four else 1, who),
                  Option("add-points", adversary, score={adversary: value})],
         score={who: -value},
     )
