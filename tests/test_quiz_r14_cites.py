@@ -14,11 +14,14 @@ docs/audits/quiz-sample-2026-12-03-round-14.md):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from app.model.scenario import parse_scenario
 from quizzes.bank import default_bank
-from quizzes.questions import Question, QuestionError
+from quizzes.questions import Question
+from tests.bank_questions import asked
 
 BANK = default_bank()
 SEEDS = range(8)
@@ -31,15 +34,8 @@ HOLDING_WORDS = ("holding the suit led", "a player holding a trump must")
 VOID_WORDS = ("when void", "holding no card of the suit led", "player with no trump may")
 
 
-def _built(item: str, seeds=SEEDS) -> list[Question]:
-    kind, law = item.split(":")
-    out = []
-    for seed in seeds:
-        try:
-            out.append(BANK.generate(kind, law, seed))
-        except QuestionError:
-            continue
-    return out
+def _built(item: str, seeds: Iterable[int] = SEEDS) -> list[Question]:
+    return list(asked((item,), seeds))
 
 
 def _play_items() -> list[str]:
