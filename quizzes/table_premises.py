@@ -11,14 +11,17 @@ Shared by the generators (quizzes.generators.rivals.impossible_at) and the audit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import msgspec
 
+from app.cards import Card
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.core import Knowledge, fact_values
+from app.engine.handlers.declarations import declared_points
 from app.engine.table import Table
+from app.engine.terms import Option
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -59,6 +62,32 @@ def no_card_exposed(s: Scenario) -> bool:
 def acts_on_no_card(option_ids: set[str] | frozenset[str], s: Scenario) -> frozenset[str]:
     """The rights of a ruling that act on an exposed card where the table exposes none."""
     return frozenset(option_ids & ON_AN_EXPOSED_CARD) if no_card_exposed(s) else frozenset()
+
+
+def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
+    """Whether the ruling's rights on an exposed card act on nothing a learner could use: its
+    holder has no other card in his hand, so the card is his next play whatever is called,
+    and barring it would leave him none (the seventeenth blind round's #1: two cards played
+    to trick 5 of 6 by a player left holding none)."""
+    player = s.event.get("player")
+    hand = s.hands.get(player) if isinstance(player, str) else None
+    acting = any(o.id in ON_AN_EXPOSED_CARD for o in options)
+    return acting and isinstance(hand, tuple) and not hand
+
+
+def king_still_to_announce(s: Scenario, game: Game) -> bool:
+    """Whether a hand holds the king of trumps that its holder may still mark, in a game where
+    a king of trumps held is marked when announced ([play] declared_points: Écarté's king,
+    before its holder plays his first card): the points a side scores then turn on whether
+    he announces it, which no stem says (the seventeenth blind round's #176: an abandoned
+    hand's vole, 2, beside the innocent player's king of hearts, 3 if he marks it)."""
+    if s.trump is None or "king" not in declared_points(game):
+        return False
+    # (before any trick is gathered its holder may not yet have played his first card: taken
+    # as still his to mark, which leaves out more tables rather than fewer)
+    king = Card("K", s.trump)
+    return not s.tricks_played and any(isinstance(hand, tuple) and king in hand
+                                       for hand in s.hands.values())
 
 
 def happening_facts(s: Scenario) -> frozenset[str]:
