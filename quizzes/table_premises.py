@@ -81,8 +81,9 @@ def king_still_to_announce(s: Scenario, game: Game) -> bool:
     before its holder plays his first card): the points a side scores then turn on whether
     he announces it, which no stem says (the seventeenth blind round's #176: an abandoned
     hand's vole, 2, beside the innocent player's king of hearts, 3 if he marks it)."""
-    if s.trump is None or "king" not in declared_points(game):
-        return False
+    if s.trump is None or "king" not in declared_points(game) \
+            or s.event.get("declared") == "king":
+        return False  # (an announcement of the king is the question itself)
     # (before any trick is gathered its holder may not yet have played his first card: taken
     # as still his to mark, which leaves out more tables rather than fewer)
     king = Card("K", s.trump)
