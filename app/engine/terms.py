@@ -129,6 +129,12 @@ def _both_words(first: str, second: str) -> str:
     return f"{a} and {b[:1].lower()}{b[1:]}."
 
 
+# Each joined correction's words, with the two corrections it makes (read back by
+# corrections_of; said by OPTION_FORMS).
+_BOTH: dict[str, tuple[str, str]] = {_both_words(a, b): (a, b) for a in HAND_CORRECTIONS
+                                     for b in HAND_CORRECTIONS if a != b}
+
+
 # Other words an option is said in at a table, with the seat it names ({seat}): Foster's Cinch
 # calls on the offender's partner, named ("the partner" beside the caller read as the
 # caller's own), and the card taken back is the one a player played to the false lead
@@ -142,8 +148,7 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     # sixteenth blind round's #106, #110: three kings and the queen of hearts laid down).
     "call-card": ("Make {seat} lead or play one of the cards of the declared rank he showed.",
                   "Make {seat} lead or play one of the cards he showed for it."),
-    BOTH_CORRECTED: tuple(_both_words(a, b) for a in HAND_CORRECTIONS
-                          for b in HAND_CORRECTIONS if a != b),
+    BOTH_CORRECTED: tuple(_BOTH),
 }
 
 
@@ -171,10 +176,7 @@ RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back"})
 
 def corrections_of(option: Option) -> tuple[str, ...]:
     """The hand corrections an option makes: its own id, or the two a joined one makes."""
-    if option.id != BOTH_CORRECTED:
-        return (option.id,)
-    return next(((a, b) for a in HAND_CORRECTIONS for b in HAND_CORRECTIONS
-                 if a != b and _both_words(a, b) == option.words), ())
+    return _BOTH.get(option.words, ()) if option.id == BOTH_CORRECTED else (option.id,)
 
 
 def both_hands_corrected(options: Sequence[Option]) -> list[Option]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from app.cards import Card
 from app.engine.core import Context
 from app.engine.ruling import Decision, Duty, Option
+from app.engine.terms import BOTH_CORRECTED, both_hands_corrected
 from app.model import event_types as ev
 from app.model.event_types import Event
 from app.model.games import StageRule
@@ -75,6 +76,17 @@ def over_under(ctx: Context[Event]) -> tuple[dict[str, int], list[str], list[str
     over = [p for p, e in errors.items() if e > 0]
     under = [p for p, e in errors.items() if e < 0]
     return errors, over, under
+
+
+def both_hands_put_right(options: Sequence[Option], parts: list[str], chooser: str,
+                         fresh_deal: str) -> list[Option]:
+    """A wrong count's options with both hands' corrections joined (terms.both_hands_corrected),
+    the why told so where they are: the chooser keeps the deal only by putting both right."""
+    joined = both_hands_corrected(options)
+    if any(o.id == BOTH_CORRECTED for o in joined):
+        parts.append(f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both "
+                     f"put right.")
+    return joined
 
 
 def describe_counts(ctx: Context[Event]) -> str:

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
+    both_hands_put_right,
     dealer_exposed_card,
     describe_counts,
     over_under,
     rule_play,
 )
 from app.engine.ruling import Decision, Option
-from app.engine.terms import BOTH_CORRECTED, both_hands_corrected
 from app.model import event_types as ev
 from app.model.event_words import counted
 
@@ -158,10 +158,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             "The king turned up cannot be marked: with a wrong number dealt it was not "
             "the eleventh card."
         )
-    joined = both_hands_corrected(options)
-    if any(o.id == BOTH_CORRECTED for o in joined):
-        parts.append(f"Both hands being wrong, {pone} either claims a misdeal or has both put "
-                     f"right.")
+    joined = both_hands_put_right(options, parts, pone, "a misdeal")
     return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=joined)
 
 

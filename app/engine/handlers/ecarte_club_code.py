@@ -6,6 +6,7 @@ import msgspec
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
+    both_hands_put_right,
     dealer_exposed_card,
     describe_counts,
     judge_play,
@@ -14,7 +15,6 @@ from app.engine.handlers.common import (
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
-from app.engine.terms import BOTH_CORRECTED, both_hands_corrected
 from app.model import event_types as ev
 from app.model.event_words import counted
 
@@ -182,10 +182,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                                            and table.turn_up.rank == "K"):
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
-    joined = both_hands_corrected(options)
-    if any(o.id == BOTH_CORRECTED for o in joined):
-        parts.append(f"Both hands being wrong, {pone} either claims a fresh deal or has both put "
-                     f"right.")
+    joined = both_hands_put_right(options, parts, pone, "a fresh deal")
     return ctx.decide("misdeal", laws, " ".join(parts), options=joined)
 
 
