@@ -68,3 +68,23 @@ def test_the_question_on_law_20_says_what_it_rules_of_each_wrong_hand() -> None:
             assert "Both hands are found wrong" in why, (q.id, why)
             assert "ecarte.english.dealer-wrong-count-found-in-play" in q.laws, q.id
     assert both, "no table with both hands wrong was asked"
+
+
+def test_foster_sets_no_time_limit_on_a_wrong_count_found_in_play() -> None:
+    # The seventeenth blind round's #154, #188: seed 004 paragraph 4 gives the pone his
+    # choices "if the cards have been seen", with no later limit; a count found after a trick
+    # is ruled by it, not left uncovered.
+    s = parse_scenario({**_TABLE, "codes": ["american", "english"],
+                        "hands": {"North": ["10H", "9C", "KD"], "South": ["KS"]}}, BANK.games)
+    american = rule(s, BANK.games, BANK.content).for_code("american")
+    assert american.outcome != "not-covered"
+    assert {(o.id, o.by) for o in american.options} == {("claim-misdeal", "North"),
+                                                        ("discard-surplus", "North")}
+    assert "ecarte.american.pone-wrong-count-after-seen" in american.laws
+    assert "no time limit" in american.explanation
+    dealer_short = parse_scenario({**_TABLE, "codes": ["american"],
+                                   "hands": {"North": [], "South": []}}, BANK.games)
+    (ruled,) = rule(dealer_short, BANK.games, BANK.content).rulings
+    assert {(o.id, o.by) for o in ruled.options} == {("claim-misdeal", "North"),
+                                                     ("supply-from-stock", "North")}
+    assert "ecarte.american.dealer-wrong-count-after-seen" in ruled.laws

@@ -86,10 +86,12 @@ def dealer_exposed(ctx: Context[ev.DealerExposedCard]) -> Decision:
 
 @rules("ecarte", "american", "wrong-count")
 def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
-    """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it."""
+    """Seed 004:3-5: it is a misdeal; the pone chooses between correcting and claiming it.
+    Paragraph 4 sets no time limit once the cards are seen, so a count found after play has
+    begun is ruled by it too (the seventeenth blind round's #154, #188)."""
     table = ctx.table
-    if table.timing.any_card_played or table.discards_made:
-        return None  # Foster's laws speak of counts dealt, found before the exchange or play.
+    if table.discards_made:
+        return None  # The exchange has changed the hands: Foster speaks of counts as dealt.
     errors, over, under = over_under(ctx)
     if not over and not under:
         return ctx.decide(
@@ -101,8 +103,13 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     laws = [P + "wrong-count-dealt"]
     options = [Option("claim-misdeal", pone)]
     parts = [f"It is a misdeal: {describe_counts(ctx)}"]
+    # A hand played from has been seen: in play the laws "after the cards are seen" rule.
+    in_play = table.timing.any_card_played
+    if in_play:
+        parts.append("Foster's laws set no time limit on the choices once the cards are seen, "
+                     "so they hold though play has begun.")
     if pone in errors and errors[pone] != 0:
-        seen = table.has_looked(pone)
+        seen = in_play or table.has_looked(pone)
         if errors[pone] > 0:
             laws.append(
                 P + ("pone-wrong-count-after-seen" if seen else "pone-too-many-before-seen")
@@ -121,7 +128,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             how = "making up the shortage from the remainder of the pack"
         parts.append(f"{pone}, the pone, may correct his own hand by {how}, or claim a misdeal.")
     if dealer in errors and errors[dealer] != 0:
-        seen = table.has_looked(dealer)
+        seen = in_play or table.has_looked(dealer)
         if errors[dealer] > 0:
             laws.append(
                 P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-many-before-seen")
