@@ -24,7 +24,9 @@ OPTIONS: dict[str, str] = {
     "let-dealer-correct": "Allow the dealer to put the deal right.",
     # Club Code law 9: before the turn-up the non-dealer "may require the dealer to rectify".
     "dealer-rectifies": "Require the dealer to put the error right.",
-    "mark-omitted": "Mark the points omitted, while the law still allows it.",
+    # Club Code law 50, the one law giving it: a time stated, not "while the law allows it",
+    # which read as true of any table once offered as a wrong choice (round 17's #73).
+    "mark-omitted": "Mark the points omitted before the trump of the next deal is turned up.",
     "choose-trump": "Choose which turned card is the trump.",
     "new-deal": "Have the cards dealt again.",
     "eleventh-is-trump": "Take the eleventh card as trump and set aside the rest turned.",

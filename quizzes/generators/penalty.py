@@ -81,6 +81,17 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     `neutral` (may_be_nothing): asked "if any", so the question does not say there are points
     to move where the law moves none at another moment (the eleventh round's #7, #9, #44)."""
     any_ = ", if any," if neutral else ""
+    # Points given while the hand goes on are not all the scorer adds: he scores too in the
+    # tricks still to play (Foster's surplus-and-short, "the hand is played out", the
+    # seventeenth round's #126), so the figure asked is said to leave them aside.
+    besides = (f"besides what {'they make' if several else 'he makes'} in the tricks still "
+               f"to play, " if points > 0 and outcome == "play-on" else "")
+    return besides + _figure(who, several, points, outcome, game, reckoned, any_)
+
+
+def _figure(who: str, several: bool, points: int, outcome: str, game: Game, reckoned: str,
+            any_: str) -> str:
+    """The question of `_ask` without its leading qualifier."""
     if points < 0:
         return f"how many points{any_} are taken off {who}'s score?"
     play = game.facts.play

@@ -43,10 +43,8 @@ from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import real_rival, same_happening
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
-from quizzes.restated_points import restates_points_made
 from quizzes.sides import innocent_is_offender
-from quizzes.table_premises import exposed_card_moot
-from quizzes.telling_plays import lawful_by_any_law
+from quizzes.telling_tables import tells_nothing
 from quizzes.words import (
     NO_PENALTY,
     code_words,
@@ -447,9 +445,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         # A table whose ruling states what the law decides (states_a_ruling).
         return find(bank, law_id, law.code, combos, others_rng if others else rng,
                     lambda f: states_a_ruling(f.for_code(law.code))
-                    and not restates_points_made(f.scenario, f.for_code(law.code))
-                    and not lawful_by_any_law(bank, f, law.code)
-                    and not exposed_card_moot(f.scenario, f.for_code(law.code).options)
+                    and not tells_nothing(bank, f, law.code)
                     and (not others
                          or wanting.get(ruling_kind(f.for_code(law.code)), 0) < WANTING),
                     deciding=True, tries=OTHER_KIND_TRIES if others else MAX_TRIES)
