@@ -1,5 +1,5 @@
 """Readings kept for the record (issue 25 §3): the older English Écarté laws of Hoyle's Games
-Improved disagree with the Club Code on nine cases. They stay readings of those rules (so a
+Improved disagree with the Club Code on ten cases. They stay readings of those rules (so a
 quiz never marks the older ruling wrong), but no handler rules a table by them: the builder
 does not offer them, the quizzes neither ask nor offer them, and the content says so
 (games/ecarte.toml `readings_of_record`)."""
@@ -31,7 +31,7 @@ def test_every_older_english_reading_of_a_rule_is_kept_for_the_record():
     of_record = set(CONTENT.games["ecarte"].of_record)
     older = {law.id for law in CONTENT.laws_for("ecarte", "english")
              if law.authority == OLDER and law.variant_of}
-    assert of_record == older and len(older) == 9
+    assert of_record == older and len(older) == 10
     for law_id in of_record:
         law = CONTENT.laws[law_id]
         assert not law.variant_default
@@ -40,7 +40,7 @@ def test_every_older_english_reading_of_a_rule_is_kept_for_the_record():
 
 
 def test_no_handler_rules_a_table_by_an_older_reading():
-    """Why they are not offered: following one changes no ruling. For each of the nine, a real
+    """Why they are not offered: following one changes no ruling. For each of the ten, a real
     table whose ruling cites the rule's usual (Club Code) law is ruled again following the
     older reading, and the rulings are the same."""
     game = BANK.games["ecarte"]
