@@ -67,7 +67,8 @@ class GameNames(Mapping[str, str]):
         if (self._key is not None and override == self._override
                 and now - self._checked < RECHECK_AFTER_S):
             return self._names
-        games_dir = content_dir() / "games"
+        # (the folder of the override read above: read again, it may have changed meanwhile)
+        games_dir = (Path(override) if override else content_dir()) / "games"
         try:
             stamp = games_dir.stat().st_mtime_ns
         except OSError:
@@ -82,13 +83,21 @@ class GameNames(Mapping[str, str]):
     def prime(self, games_dir: Path, names: Mapping[str, str]) -> None:
         """Take the names of `games_dir` (id -> short name, in list order) from content just
         validated against its files (the content store's games): no games file is parsed for
-        them. A later change to the folder is seen as usual."""
+        them. A later change to the folder is seen as usual. A store's games are read when
+        first asked for, which may be after $CARDLAWS_CONTENT_DIR has moved on: only the games
+        of the content in use now are taken, with the override in force (a fixture content's
+        games were otherwise kept as the real content's until the next check)."""
+        from app.corpus.location import CONTENT_ENV, content_dir
+
+        if games_dir.resolve() != (content_dir() / "games").resolve():
+            return
         try:
             stamp = games_dir.stat().st_mtime_ns
         except OSError:
             return
         self._key = (str(games_dir), stamp)
         self._names = {**names, GENERAL: GENERAL_NAME}
+        self._override, self._checked = os.environ.get(CONTENT_ENV), time.monotonic()
 
     def __getitem__(self, gid: str) -> str:
         return self._current()[gid]
