@@ -25,12 +25,18 @@ def outcome_words(outcome: str) -> str:
     return outcome.replace("-", " ")
 
 
+def term_parts(ruling: CodeRuling) -> list[tuple[str, str, str, str]]:
+    """Each option, then each duty, as (who, 'may choose' / 'may also' / 'must', what, its
+    score if chosen or ''): the one reading both the plain line and the page are made from."""
+    return [(o.by, _may(o, ruling), o.words, o.score_words() if o.score else "")
+            for o in ruling.options] + [(d.by, "must", d.words, "") for d in ruling.duties]
+
+
 def option_words(ruling: CodeRuling) -> list[str]:
     """Each option as shown: who may choose it, what it does, and its score if chosen; then
     each duty: who must do what."""
-    return [f"{o.by} {_may(o, ruling)}: {o.words}" + (f" (if chosen: {o.score_words()})"
-                                                     if o.score else "")
-            for o in ruling.options] + [f"{d.by} must: {d.words}" for d in ruling.duties]
+    return [f"{who} {verb}: {what}" + (f" (if chosen: {chosen})" if chosen else "")
+            for who, verb, what, chosen in term_parts(ruling)]
 
 
 def _may(option: Option, ruling: CodeRuling) -> str:
@@ -142,19 +148,12 @@ class RulingColumn(QFrame):
 
     def _details_html(self, ruling: CodeRuling, differs: Collection[str]) -> str:
         options = "".join(
-            f"<li><b>{escape(o.by)}</b> {_may(o, ruling)}: {escape(o.words)}"
-            + (f" <i>(if chosen: {escape(o.score_words())})</i>" if o.score else "") + "</li>"
-            for o in ruling.options) + "".join(
-            f"<li><b>{escape(d.by)}</b> must: {escape(d.words)}</li>" for d in ruling.duties)
+            f"<li><b>{escape(who)}</b> {verb}: {escape(what)}"
+            + (f" <i>(if chosen: {escape(chosen)})</i>" if chosen else "") + "</li>"
+            for who, verb, what, chosen in term_parts(ruling))
         options = f"<ul style='margin:0'>{options}</ul>" if options else "<p>None.</p>"
         scores = "<br/>".join(escape(s) for s in score_words(ruling)) or "No change."
-        laws = []
-        for law_id in ruling.laws:
-            law = self._content.laws.get(law_id)
-            title = escape(law.title) if law else escape(law_id)
-            source = (f" <span style='color:{theme.hex('muted')}'>({escape(law.authority)}, "
-                      f"{escape(law.section)})</span>") if law else ""
-            laws.append(f"<li><a href='{links.href('law', law_id)}'>{title}</a>{source}</li>")
+        laws = [self._law_item(law_id) for law_id in ruling.laws]
         cited = f"<ul style='margin:0'>{''.join(laws)}</ul>" if laws else "<p>None.</p>"
         sections = [
             self._section(terms_heading(ruling), options, "options" in differs),
