@@ -62,6 +62,9 @@ class PlayFacts(Schema, frozen=True):
     # false where it is any four of the rank (Hoffmann's Bézique: "Four Knaves (of any suits,
     # e.g. two knaves of spades and two of hearts)"; Rubicon: "irrespective of suit").
     four_of_each_suit: bool = False
+    # What the card turned up scores its dealer, by rank (Bézique's seven, 10: Hoffmann, "should
+    # the turn-up card be a seven, the dealer scores ten"), marked as the deal is made.
+    turned_points: dict[str, Points] = field(default_factory=dict)
     # The points that win the game, so a running score at the start of a deal stays below it;
     # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
     game_to: Points = 0

@@ -59,6 +59,8 @@ def deal(
     turn_up = pack.pop() if game.has_turn_up else None
     if turn_up is not None and game.turn_up_fixes_trump:
         trump = turn_up.suit
+    # A turn-up that scores is the dealer's as the deal is made (Bézique's seven).
+    turned = play.turned_points.get(turn_up.rank, 0) if turn_up is not None else 0
     eldest = _after(players, dealer)
     if game.has_bidding and bid is None:
         low, high = play.bids if play.bids != (0, 0) else (1, 4)
@@ -79,7 +81,7 @@ def deal(
         bid=dict(bid) if bid is not None else None,
         stage="play",
         to_move=eldest if play.count == "melds" else leader,
-        scores={p: (scores or {}).get(p, 0) for p in players},
+        scores={p: (scores or {}).get(p, 0) + (turned if p == dealer else 0) for p in players},
         melds=Melds(down={p: () for p in players}) if play.count == "melds" else None,
         note=f"{dealer} dealt.",
     )
