@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from app.engine import CodeRuling
+from app.engine.core import PRINCIPLE_CASE
 from app.model.facts import EVENT_PREFIX
 from app.model.scenario import Scenario
 from quizzes.stem import TIMING_FIELDS, deciding_words, with_deciding_facts
 from quizzes.words import code_words, event_words, ruling_words, table_words
 
 if TYPE_CHECKING:
+    from app.corpus.laws import Content
     from app.model.games import Game
     from quizzes.generators.common import Found
 
@@ -60,13 +62,22 @@ def asked_situation(found: Found, game: Game, code: str,
 
 
 def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[str, str],
-                      game: Game, seen: Mapping[str, Any] | None) -> str:
+                      game: Game, seen: Mapping[str, Any] | None,
+                      content: Content | None = None) -> str:
     """The why's lines for the other codes whose ruling differs, each with the facts it turned
-    on that the stem leaves unsaid (the stem says only the asked code's)."""
+    on that the stem leaves unsaid (the stem says only the asked code's). A code whose own law
+    speaks of the case in part only (Foster's imperfect pack: earlier scores stand, the deal
+    in progress unsaid) is given in its own words, not as "these laws do not cover the
+    situation" beside the counterpart the question cites (the eighteenth round's #91)."""
     cr = found.for_code(code)
     lines = []
     for other in found.ruling.rulings:
         if other.code == code or other.key() == cr.key():
+            continue
+        if other.outcome == "not-covered" and content is not None and any(
+                (law := content.laws.get(x)) is not None and law.case != PRINCIPLE_CASE
+                for x in other.laws):
+            lines.append(f"Under the {code_words(other.code)} laws: {other.explanation}")
             continue
         unsaid = deciding_words((other,), situation, found.scenario, seen)
         # A code whose laws do not cover it is told what keeps it outside them: "They turn

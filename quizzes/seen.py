@@ -40,9 +40,13 @@ def _card(code: Any) -> Card | None:
 def taken(event: Mapping[str, Any]) -> list[Card]:
     """The cards of the event's player the event took out of his hand (to the trick or face
     up apart): the card led or played, both cards played together ([] for an event that plays
-    no card of his, or a play still to be judged: 'North plays the ace')."""
+    no card of his, or a play still to be judged and not yet said to stand: 'North plays the
+    ace')."""
     kind, card = event.get("type"), _card(event.get("card"))
-    if card is None or kind not in (*LEADS, "play-out-of-turn", "exposed-card"):
+    # A play said to stand ("He does not take it back: the card stands") has been made: it lies
+    # on the trick, not in his hand (the eighteenth blind round's #149).
+    stood = kind == "play" and event.get("taken_back") is False
+    if card is None or not (stood or kind in (*LEADS, "play-out-of-turn", "exposed-card")):
         return []
     second = _card(event.get("second_card"))
     if kind == "exposed-card" and event.get("how") == "two-played" and second is not None:
@@ -60,7 +64,7 @@ def plays(state: DealState, game: Game, event: Mapping[str, Any]) -> list[tuple[
         cards = []  # exposed, not played: it lies apart
     if not cards:
         return before
-    if kind == "play-out-of-turn" or (kind == "exposed-card" and before):
+    if kind in ("play-out-of-turn", "play") or (kind == "exposed-card" and before):
         return [*before, *((player, c) for c in cards)]
     laid = [(player, c) for c in cards]
     # Those who played to a false lead, in turn after it: each plays a lawful card of his.

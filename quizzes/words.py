@@ -408,6 +408,14 @@ def table_words(scenario: Scenario, game: Game) -> str:
         parts.append(pack)
     if s.trump and s.event.type != "several-trumps-turned":  # the trump is not settled
         parts.append(f"Trumps are {Card('A', s.trump).name.split(' of ')[1]}.")
+        # A left pedro played is a trump, not a card off suit: said where it lies on the trick
+        # or an error put it there, or a learner reads a revoke into a lawful trump (the
+        # eighteenth blind round's #38). Not of a play to be judged: that is the question.
+        pedro = game.left_pedro(s.trump)
+        played = [*(s.trick.cards if s.trick is not None else ()),
+                  *((s.event.get("card"),) if s.event.type != "play" else ())]
+        if pedro is not None and pedro in played:
+            parts.append(f"The {pedro.name} is the left pedro, a trump.")
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")
     if s.trick is not None and s.trick.cards:

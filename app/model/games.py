@@ -141,6 +141,11 @@ class Game:
         """The other five of the trump colour is a trump (Cinch's left pedro)."""
         return self.model.same_colour_five_trumps
 
+    def left_pedro(self, trump: str | None) -> Card | None:
+        """The card that is a trump though not of the trump suit (the five of the other suit
+        of the trump's colour), where the game has one."""
+        return Card("5", _SAME_COLOUR[trump]) if self.has_left_pedro and trump else None
+
     @property
     def first_lead(self) -> str | None:
         """Who leads to the first trick: "eldest" or "bidder", as the [play] table of the

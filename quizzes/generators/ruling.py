@@ -489,7 +489,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         answer=(key,),
         explanation="\n".join(filter(None, (
             with_inferences(bank.content, cr.laws, cr.explanation),
-            other_codes_words(found, law.code, situation, sides, game, seen)))),
+            other_codes_words(found, law.code, situation, sides, game, seen,
+                              bank.content)))),
         links=bank.links((law_id, *cr.laws)),
         table=table,
         seen=seen,

@@ -105,6 +105,10 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     parts = [f"It is a misdeal: {describe_counts(ctx)}"]
     # A hand played from has been seen: in play the laws "after the cards are seen" rule.
     in_play = table.timing.any_card_played
+    if in_play and table.timing.hand_over:
+        # Its choices put a hand right for play (supply, discard, draw): of a hand played out
+        # Foster says nothing (the eighteenth blind round's #64).
+        return None
     if in_play:
         parts.append("Foster's laws set no time limit on the choices once the cards are seen, "
                      "so they hold though play has begun.")
