@@ -104,6 +104,7 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
     if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
         out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
         out["cutting_for_deal"] = True
+    _given_apart(event, hands, out)
     words = APART.get(str(event.get("type")))
     shown = _card(event.get("card"))
     owner = event.get("player")
@@ -113,6 +114,22 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
         out["apart"] = {"player": owner, "words": words.format(player=owner),
                         "cards": [shown.code]}
     return out
+
+
+def _given_apart(event: Mapping[str, Any], hands: dict[str, Any], out: dict[str, Any]) -> None:
+    """Cards exposed as the dealer gave them in the exchange lie face up apart, not yet taken
+    into the hand: the one they were meant for may still refuse them (Club Code law 36), and a
+    table showing them in his hand read as taken (the eighteenth blind round's #85). Two of
+    the cards the hand holds stand for them, so the cards still add up to the pack."""
+    if event.get("type") != "exchange-error" or event.get("error") != "cards-exposed-in-giving":
+        return
+    owner = event.get("player")
+    hand = hands.get(owner)
+    if not isinstance(hand, list) or len(hand) < 3:
+        return
+    given = [hand.pop(), hand.pop()][::-1]
+    out["apart"] = {"player": owner, "words": f"Exposed as they were given to {owner}, face up",
+                    "cards": given}
 
 
 def meld_table(state: DealState) -> dict[str, Any]:

@@ -93,3 +93,13 @@ def test_a_seven_turned_up_at_bezique_scores_the_dealer_ten():  # #190
     for seed in range(40):
         state = deal(ecarte, ("North", "South"), "South", random.Random(seed))
         assert state.scores == {"North": 0, "South": 0}
+
+
+def test_cards_exposed_in_giving_lie_apart_not_yet_taken():  # #85
+    q = BANK.generate("ruling", "ecarte.english.pone-cards-exposed-in-giving", 233480)
+    shown = q.shown
+    assert shown is not None and shown["apart"]["player"] == "North"
+    exposed = shown["apart"]["cards"]
+    assert len(exposed) == 2 and not set(exposed) & set(shown["hands"]["North"])
+    assert len(shown["hands"]["North"]) == 3
+    assert "refuse the exposed cards" in " ".join(c.text for c in q.choices)
