@@ -100,8 +100,9 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         "penalty",
         [E + "wrong-card-in-declaration"],
         f"{claim.player} laid down {claim.what} {claim.wanting}: nothing is "
-        f"scored until he wins another trick, so the {claim.value} marked are taken down, and "
-        f"the cards go back into his hand, where {adversary} may call them as faced cards.",
+        f"scored for it, so the {claim.value} marked are taken down (a combination may be "
+        f"scored only on winning another trick, and only with its own cards), and the cards "
+        f"go back into his hand, where {adversary} may call them as faced cards.",
         options=[Option("call-card", adversary)],
         score={claim.player: -claim.value},
     )
