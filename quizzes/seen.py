@@ -123,7 +123,7 @@ def _given_apart(event: Mapping[str, Any], hands: dict[str, Any], out: dict[str,
     the cards the hand holds stand for them, so the cards still add up to the pack."""
     if event.get("type") != "exchange-error" or event.get("error") != "cards-exposed-in-giving":
         return
-    owner = event.get("player")
+    owner = str(event.get("player") or "")
     hand = hands.get(owner)
     if not isinstance(hand, list) or len(hand) < 3:
         return

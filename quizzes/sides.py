@@ -12,7 +12,8 @@ revoke ruling applied to the player who played) before it offers it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 
 import msgspec
 
@@ -90,12 +91,24 @@ def onto_the_actor(said: CodeRuling, acted: tuple[str, ...], table: Table) -> Co
 
     decision = msgspec.structs.replace(
         said.decision,
-        options=tuple(Option(o.id, to(o.by), o.text, {to(p): v for p, v in o.score.items()})
+        options=tuple(Option(o.id, to(o.by), renamed(o.text, to, table.players),
+                             {to(p): v for p, v in o.score.items()})
                       for o in said.options),
         score={to(p): v for p, v in said.score.items()},
         duties=tuple(Duty(d.id, to(d.by)) for d in said.duties),
     )
     return msgspec.structs.replace(said, decision=decision)
+
+
+def renamed(text: str, to: Callable[[str], str], seats: Iterable[str]) -> str:
+    """An option's own words with every seat they name changed over as its holder is: "Make
+    South lead ..." moved with the right from North to South read "South may make South lead"
+    (the eighteenth blind round's #41)."""
+    names = sorted(set(seats), key=len, reverse=True)
+    if not text or not names:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    return pattern.sub(lambda m: to(m[1]), text)
 
 
 def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:

@@ -103,3 +103,12 @@ def test_cards_exposed_in_giving_lie_apart_not_yet_taken():  # #85
     assert len(exposed) == 2 and not set(exposed) & set(shown["hands"]["North"])
     assert len(shown["hands"]["North"]) == 3
     assert "refuse the exposed cards" in " ".join(c.text for c in q.choices)
+
+
+def test_a_right_moved_to_another_seat_names_the_seats_in_its_words_anew():  # #41
+    q = BANK.generate("ruling", "pinochle.american.amending-a-declaration", 450533)
+    for choice in q.choices:
+        for seat in ("North", "South"):
+            assert f"{seat} may make {seat} lead" not in choice.text, choice.text
+    assert any("South may make North lead or play one of the cards he showed" in c.text
+               for c in q.choices)

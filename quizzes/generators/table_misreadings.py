@@ -27,6 +27,7 @@ from app.model.scenario import Scenario
 from quizzes.generators.common import Found
 from quizzes.generators.misread import bid_misreadings
 from quizzes.generators.rivals import neighbours
+from quizzes.sides import renamed
 from quizzes.table_premises import Points, happening_facts, option_points_here, scored_options
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ def moved_options(cr: CodeRuling, other: Callable[[str], str]) -> tuple[Option, 
     """The ruling's rights, each given to `other(holder)`: the points a chooser adds to his own
     score go with the choice ("If North chooses to add the points wrongly marked to his own
     score: South +20" contradicts itself)."""
-    return tuple(Option(o.id, other(o.by), o.text,
+    seats = {o.by for o in cr.options} | {other(o.by) for o in cr.options}
+    return tuple(Option(o.id, other(o.by), renamed(o.text, other, seats),
                         {other(o.by) if p == o.by else p: v for p, v in o.score.items()})
                  for o in cr.options)
 
