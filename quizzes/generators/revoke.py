@@ -28,6 +28,7 @@ from quizzes.generators.common import (
 )
 from quizzes.plain_words import cards_words, join_words
 from quizzes.questions import Choice, Question, question_id
+from quizzes.seen import to_play
 from quizzes.stem import with_deciding_facts
 from quizzes.telling_plays import lawful_everywhere
 from quizzes.words import code_words, reading_words, table_words
@@ -126,7 +127,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = judged.for_code(law.code)
         ok = card in legal
         table = public_table(judged.table)
-        seen = public_table(judged.seen)
+        seen = to_play(public_table(judged.seen), judged.table)
         situation = with_deciding_facts(situation, (cr,), judged.scenario, seen)
         return Question(
             id=question_id(TYPE, law_id, seed),
@@ -150,7 +151,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     played = _play(bank, found, illegal)
     cr = played.for_code(law.code)
     table = public_table(found.table, with_event=False)
-    seen = public_table(found.seen, with_event=False)
+    seen = public_table(to_play(found.seen, found.table), with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
     table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))

@@ -154,7 +154,9 @@ def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     return ctx.decide(
         "play-on",
         [law.id for law in laws],
-        f"{who} scored {what} {when}, whatever cards he holds: the {value} marked are taken "
-        f"down.",
+        # The laws of the moment name no penalty: said, or a code's guiding principle (the
+        # English household rules' forfeits) read as one (the nineteenth round's #142).
+        f"{who} scored {what} {when}, whatever cards he holds: the law names no penalty, and "
+        f"only the {value} marked are taken down.",
         score={who: -value},
     )
