@@ -47,7 +47,7 @@ def _findings(q: Question, cls: str) -> list[str]:
 def test_a_foster_account_surplus_cites_only_fosters_law():  # #144
     q = _show("penalty:rubicon-bezique.english.surplus-and-short:332611")
     assert q.prompt == ("Under the English laws as Foster reports them (1897), besides what he "
-                        "makes in the tricks still to play, how many points, if any, does South "
+                        "makes in the rest of the hand, how many points, if any, does South "
                         "add to his score?")
     assert q.answer == 1560
     assert q.laws == (E + "surplus-and-short",)

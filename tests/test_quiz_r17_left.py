@@ -25,13 +25,13 @@ def test_a_penalty_given_while_the_hand_goes_on_is_asked_apart_from_the_tricks()
     asked = 0
     for seed in (368843, *range(4)):
         q = BANK.generate("penalty", "rubicon-bezique.english.surplus-and-short", seed)
-        assert "besides what he makes in the tricks still to play, how many points" \
+        assert "besides what he makes in the rest of the hand, how many points" \
             in q.prompt, q.prompt
         asked += 1
     assert asked
     # A penalty that ends the hand says nothing of tricks to come.
     q = question("penalty:rubicon-bezique.english.surplus-after-first-trick", 0)
-    assert q is not None and "tricks still to play" not in q.prompt
+    assert q is not None and "the rest of the hand" not in q.prompt
 
 
 def test_the_faced_eleventh_card_names_the_club_code_against_the_older_rule():  # #56

@@ -84,8 +84,10 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     # Points given while the hand goes on are not all the scorer adds: he scores too in the
     # tricks still to play (Foster's surplus-and-short, "the hand is played out", the
     # seventeenth round's #126), so the figure asked is said to leave them aside.
-    besides = (f"besides what {'they make' if several else 'he makes'} in the tricks still "
-               f"to play, " if points > 0 and outcome == "play-on" else "")
+    # (Not "in the tricks still to play": a player who has led his last card makes nothing
+    # more but the trick in progress, the twentieth round's #187.)
+    besides = (f"besides what {'they make' if several else 'he makes'} in the rest of the "
+               f"hand, " if points > 0 and outcome == "play-on" else "")
     return besides + _figure(who, several, points, outcome, game, reckoned, any_)
 
 
