@@ -82,8 +82,13 @@ def king_still_to_announce(s: Scenario, game: Game) -> bool:
     he announces it, which no stem says (the seventeenth blind round's #176: an abandoned
     hand's vole, 2, beside the innocent player's king of hearts, 3 if he marks it)."""
     if s.trump is None or "king" not in declared_points(game) \
-            or s.event.get("declared") == "king":
-        return False  # (an announcement of the king is the question itself)
+            or s.event.get("declared") == "king" or s.event.type == "king-turned":
+        return False  # (an announcement of the king, or the king turned, is the question)
+    if s.turn_up is not None and s.turn_up.rank == "K":
+        # A king turned up is the dealer's to mark until the next deal's trump is turned
+        # (Club Code law 22): whether he has is no fact a stem gives (the twenty-first round's
+        # #141: an abandoned hand's vole, 2, beside the dealer's turned king at 0 points).
+        return True
     # (before any trick is gathered its holder may not yet have played his first card: taken
     # as still his to mark, which leaves out more tables rather than fewer)
     king = Card("K", s.trump)

@@ -185,8 +185,8 @@ def several_trumps(ctx: Context[ev.SeveralTrumpsTurned]) -> Decision:
             "misdeal",
             [P + "several-turned-after-seen"],
             f"The dealer turned up {count} cards. {pone} has seen his hand, so he must either "
-            f"claim a misdeal or take the eleventh card as trump, the other exposed card being "
-            f"set aside.",
+            f"claim a misdeal or take the eleventh card as trump, the "
+            f"{'other card turned' if count == 2 else 'other cards turned'} being set aside.",
             options=[Option("claim-misdeal", pone), Option("eleventh-is-trump", pone)],
         )
     return ctx.decide(
