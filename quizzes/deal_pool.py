@@ -80,11 +80,13 @@ def deal_results(rehearser: Rehearser, gid: str) -> tuple[tuple[int, ...], ...]:
 
 def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
                    rng: random.Random, *, near: bool = False,
-                   already: Mapping[str, int] | None = None) -> dict[str, int]:
+                   already: Mapping[str, int] | None = None,
+                   unlike: Mapping[str, int] | None = None) -> dict[str, int]:
     """The score at the start of a deal: earlier deals' results added up, none reaching the
     points that win the game (all 0 where each deal is a game), nor reaching it with what
     each player has `already` scored in this deal (his combinations declared so far): the
-    game would have ended. `near` keeps adding until two players are a point short of it."""
+    game would have ended. `near` keeps adding until two players are a point short of it.
+    No earlier deal gives the result `unlike`, seat for seat."""
     zero = {p: 0 for p in players}
     goal = facts(game).game_to
     if not goal:
@@ -99,6 +101,8 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
         result = rng.choice(results)
         turn = rng.randrange(len(players))
         seat = [result[(i + turn) % len(result)] for i in range(len(players))]
+        if unlike and seat == [unlike.get(p, 0) for p in players]:
+            continue  # the result `unlike` (this hand's own scoring) is no earlier deal's
         if game.partnerships and len(players) == 4:
             # Partners score together: each side's deal is what both its players took.
             seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]

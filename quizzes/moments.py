@@ -130,8 +130,13 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
     if found is None:
         return None
     # The deal is one of a game: the running score is what earlier deals gave.
+    # Where the event is the hand's scoring, no earlier deal's result is the one this hand's
+    # scoring gives: the score would read as its ruling already applied (the twenty-first
+    # round's #119: a set-back bidder at -2 beside "he is set back 2").
+    scoring = event_type == base.facts.play.end_event
     earlier = running_scores(rehearser, base, players, rng, near=event_type == "counted-out",
-                             already={p: found.score(p) for p in players})
+                             already={p: found.score(p) for p in players},
+                             unlike=found.hand_scored if scoring else None)
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:

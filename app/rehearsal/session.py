@@ -300,7 +300,7 @@ class Rehearser:
         state = replace(state, counted=points)
         if not play.end_event:
             if play.count == "card-points":
-                state = add_scores(state, points)
+                state = replace(add_scores(state, points), hand_scored=dict(points))
                 counted = ", ".join(f"{p} {n}" for p, n in points.items())
                 state = replace(state, note=f"The hand is over. Points in the cards, with the "
                                             f"last trick: {counted}.")
@@ -313,7 +313,7 @@ class Rehearser:
             return replace(moment, state=unscored)
         ruling = rule(scenario, self.games, self.content)
         governing = ruling.rulings[0]
-        state = add_scores(state, governing.score)
+        state = replace(add_scores(state, governing.score), hand_scored=dict(governing.score))
         return replace(moment, state=replace(state, note=governing.explanation),
                        hand_ruling=ruling)
 

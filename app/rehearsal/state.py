@@ -83,6 +83,9 @@ class DealState:
     melds: Melds | None = None
     status: str = PLAYING
     counted: Mapping[str, int] = field(default_factory=dict)  # points in the hand, when over
+    # What scoring the hand added to each score, once over (the points in the cards, or the
+    # engine's ruling of the hand): the scores before it are the scores less these.
+    hand_scored: Mapping[str, int] = field(default_factory=dict)
     note: str = ""  # what the last step did, in words
     seen: tuple[str, ...] | None = None  # who has looked at his hand (None: everybody)
     discards_made: bool = False
