@@ -62,8 +62,7 @@ def asked_situation(found: Found, game: Game, code: str,
 
 
 def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[str, str],
-                      game: Game, seen: Mapping[str, Any] | None,
-                      content: Content | None = None) -> str:
+                      game: Game, seen: Mapping[str, Any] | None, content: Content) -> str:
     """The why's lines for the other codes whose ruling differs, each with the facts it turned
     on that the stem leaves unsaid (the stem says only the asked code's). A code whose own law
     speaks of the case in part only (Foster's imperfect pack: earlier scores stand, the deal
@@ -74,7 +73,7 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
     for other in found.ruling.rulings:
         if other.code == code or other.key() == cr.key():
             continue
-        if other.outcome == "not-covered" and content is not None and any(
+        if other.outcome == "not-covered" and any(
                 (law := content.laws.get(x)) is not None and law.case != PRINCIPLE_CASE
                 for x in other.laws):
             lines.append(f"Under the {code_words(other.code)} laws: {other.explanation}")

@@ -132,33 +132,13 @@ def _given_apart(event: Mapping[str, Any], hands: dict[str, Any], out: dict[str,
                     "cards": given}
 
 
-def to_play(seen: Mapping[str, Any], ruled: Mapping[str, Any]) -> dict[str, Any]:
-    """The seen table at the moment the event's player is still to play ("North is to play.
-    His hand: ..."): a play said to stand, laid on the trick by `seen_table`, is back in his
-    hand and the trick as the engine's table `ruled` holds it (the nineteenth blind round's
-    #29, #47, #60, #161: "is to play" beside his card already on the trick)."""
-    out = copy.deepcopy(dict(seen))
-    event = ruled.get("event") or {}
-    if event.get("type") != "play" or event.get("taken_back") is not False:
-        return out
-    player = str(event.get("player") or "")
-    if isinstance(out.get("event"), dict):  # the card is to be played: not yet said to stand
-        out["event"] = {k: v for k, v in out["event"].items() if k != "taken_back"}
-    hands, before = out.get("hands"), (ruled.get("hands") or {}).get(player)
-    if isinstance(hands, dict) and isinstance(before, list):
-        hands[player] = list(before)
-    trick = out.get("trick") or {}
-    cards, players = list(trick.get("cards") or []), list(trick.get("players") or [])
-    if cards and players and players[-1] == player:
-        cards.pop()
-        players.pop()
-    if cards:
-        out["trick"] = {**trick, "cards": cards, "players": players}
-    elif ruled.get("trick") is not None:
-        out["trick"] = copy.deepcopy(ruled["trick"])
-    else:
-        out.pop("trick", None)
-    return out
+def to_play(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The table as seen at the moment the event's player is still to play ("North is to play.
+    His hand: ..."): `seen_table` of the event as such a stem tells it, with no play said to
+    stand, so his card is still in his hand (the nineteenth blind round's #29, #47, #60, #161:
+    "is to play" beside his card already on the trick)."""
+    event = {k: v for k, v in (table.get("event") or {}).items() if k != "taken_back"}
+    return seen_table(state, game, {**table, "event": event})
 
 
 def meld_table(state: DealState) -> dict[str, Any]:

@@ -312,7 +312,7 @@ class Game:
 
     def effective_suit(self, card: Card, trump: str | None) -> str:
         """The suit a card belongs to in play (Cinch's left pedro is a trump)."""
-        if self.has_left_pedro and trump and card.rank == "5" and card.suit == _SAME_COLOUR[trump]:
+        if trump and card == self.left_pedro(trump):
             return trump
         return card.suit
 

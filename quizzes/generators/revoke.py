@@ -127,7 +127,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         cr = judged.for_code(law.code)
         ok = card in legal
         table = public_table(judged.table)
-        seen = to_play(public_table(judged.seen), judged.table)
+        seen = public_table(to_play(judged.dealt.state, judged.dealt.game, judged.table))
         situation = with_deciding_facts(situation, (cr,), judged.scenario, seen)
         return Question(
             id=question_id(TYPE, law_id, seed),
@@ -151,7 +151,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     played = _play(bank, found, illegal)
     cr = played.for_code(law.code)
     table = public_table(found.table, with_event=False)
-    seen = public_table(to_play(found.seen, found.table), with_event=False)
+    seen = public_table(to_play(found.dealt.state, found.dealt.game, found.table),
+                        with_event=False)
     # Which card is played is what is asked: the facts of the table the ruling read are stated.
     table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
