@@ -53,9 +53,11 @@ def _named(codes: Iterable[Any]) -> str:
 
 
 
-def _trick_words(trick: Mapping[str, Any]) -> str:
-    """The trick in progress in words: who led, and each card with its player in the order
-    played (cards one player put down together said together)."""
+def _trick_words(trick: Mapping[str, Any], seats: int = 0) -> str:
+    """The trick on the table in words: who led, and each card with its player in the order
+    played (cards one player put down together said together). A trick every seat has played
+    to is said complete, not in progress: a play that completed it and is said to stand past
+    the trick being turned has finished it (the twenty-first blind round's #163)."""
     cards, players = list(trick.get("cards") or ()), list(trick.get("players") or ())
     if len(players) != len(cards):
         played = ", then ".join(_named([c]) for c in cards)
@@ -69,6 +71,8 @@ def _trick_words(trick: Mapping[str, Any]) -> str:
     said = ", then ".join(
         f"{_and([_named([c]) for c in group])} by {player}"
         + (" together" if len(group) > 1 else "") for player, group in groups)
+    if seats and len(set(players)) >= seats:
+        return f"On the trick, now complete, in the order played: {said}."
     return f"On the trick in progress, in the order played: {said}."
 
 
@@ -105,7 +109,7 @@ def table_text(table: Mapping[str, Any] | None) -> str:
             lines.append(f"{player} has {counted(scores[player], 'point')}.")
     trick = table.get("trick") or {}
     if trick.get("cards"):
-        lines.append(_trick_words(trick))
+        lines.append(_trick_words(trick, len(players)))
     turn_up = _card(table.get("turn_up"))
     if turn_up is not None:
         lines.append(f"The card turned up for trumps is the {turn_up.name}.")

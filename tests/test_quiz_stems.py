@@ -127,4 +127,4 @@ def test_the_command_line_shows_the_table_the_screen_draws():
     assert f"The table: {table_text(q.shown)}" in out
     trick = q.shown.get("trick") or {}
     assert " holds the " in out and f"{q.table['dealer']} dealt." in out
-    assert bool(trick.get("cards")) == ("On the trick in progress" in out)
+    assert bool(trick.get("cards")) == ("On the trick" in out)
