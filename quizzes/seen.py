@@ -93,6 +93,10 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
                 hands[player].remove(card.code)
         out["trick"] = {"leader": trick[0][0], "cards": [c.code for _, c in trick],
                         "players": [p for p, _ in trick]}
+    if not (game.draws_from_stock or game.has("discards")):
+        # The cards left after the deal are drawn from by no one in play (no stock): the
+        # table calls them the rest of the pack (quizzes/table_facts.py).
+        out["undealt_not_stock"] = True
     if state.discards_made:
         # The cards discarded lie aside, off the table: counted, so the cards add up to the
         # pack (at Cinch the plain cards thrown out before the fill).

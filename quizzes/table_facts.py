@@ -92,6 +92,18 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
         # Nothing dealt yet (an error in the cut): the whole pack, not a stock.
         facts.append(SideFact(f"No card has been dealt: the pack of {counted(stock, 'card')} "
                               f"is whole.", f"Pack: {counted(stock, 'card')}, undealt"))
+    elif isinstance(stock, int) and table.get("undealt_not_stock"):
+        # No card is drawn from them in play (Cinch, Auction Pitch): not a stock, the rest of
+        # the pack; at Cinch, once the discard is made, what the dealer's fill and robbing of
+        # the pack left over (the blind readers' "stock" after the robbing).
+        if isinstance(table.get("discards"), int):
+            facts.append(SideFact(f"Left over from the pack after the fill: "
+                                  f"{counted(stock, 'card')}.",
+                                  f"Left of the pack: {counted(stock, 'card')}"))
+        else:
+            facts.append(SideFact(f"The rest of the pack, undealt, holds "
+                                  f"{counted(stock, 'card')}.",
+                                  f"Undealt: {counted(stock, 'card')}"))
     elif isinstance(stock, int):
         facts.append(SideFact(f"The stock holds {counted(stock, 'card')}.",
                               f"Stock: {counted(stock, 'card')}"))

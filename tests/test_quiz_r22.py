@@ -2,7 +2,8 @@
 learner reads them.
 
 #163: "He does not take it back before the trick is turned" beside a table that called the
-trick his card completed "the trick in progress".
+trick his card completed "the trick in progress". Readers of several rounds: Cinch's cards
+left after the dealer's fill and robbing of the pack shown as a "stock", which no one draws from.
 """
 
 from __future__ import annotations
@@ -28,3 +29,14 @@ def test_a_trick_still_open_is_in_progress():
             assert "On the trick in progress, in the order played:" in table_text(q.shown)
             return
     raise AssertionError("no open trick drawn in 40 seeds")
+
+
+def test_no_stock_is_shown_in_a_game_that_draws_from_none():  # readers' Cinch "stock"
+    q = BANK.question("ruling:cinch.american.lead-in-partners-turn:930556")
+    text = table_text(q.shown)
+    assert "stock" not in text.lower()
+    assert "Left over from the pack after the fill: 2 cards. 26 cards discarded lie aside." in text
+    pitch = BANK.generate("ruling", "auction-pitch.american.bidder-set-back", 0)
+    assert "The rest of the pack, undealt, holds 28 cards." in table_text(pitch.shown)
+    rubicon = BANK.question("ruling:rubicon-bezique.english.failure-to-follow-or-win:877872")
+    assert "The stock holds 0 cards." in table_text(rubicon.shown)
