@@ -3,8 +3,10 @@
 A card that follows suit and wins (or, void, trumps) is lawful under the strictest duty any
 stage lays, so "is that lawful?" of it is answered by common sense, not by the law of the
 stage: the twelfth blind round's #119 and #133 (a revoke question) and the fifteenth's #65
-and #100 (a ruling question: a diamond followed to a diamond led that it cannot beat; a
-discard by a player holding neither the suit led nor a trump). Such a play is not asked.
+and #100 (a ruling question: a diamond followed to a diamond led that it cannot beat at
+Bézique's last tricks; a discard by a player holding neither the suit led nor a trump). In a
+game none of whose stages asks a player to win (Auction Pitch, Cinch), any card of the suit
+led is so (the twenty-second round's #187). Such a play is not asked.
 """
 
 from __future__ import annotations
@@ -33,6 +35,14 @@ def lawful_everywhere(bank: QuestionBank, found: Found, card: Card) -> bool:
         return False
     strictest = msgspec.structs.replace(stage_rule, rule="follow-and-win", trump_when_void=True)
     trick = s.trick.cards if s.trick else ()
+    # Where no stage of the game asks a player to win the trick (Auction Pitch, Cinch), a card
+    # that follows suit is lawful under every reading of its laws: asked as lawful, it tests
+    # none (the twenty-second blind round's #187: a heart followed to a heart led). A void
+    # player's discard still tests one (Écarté's laws would have him trump).
+    win = any(stage.rule == "follow-and-win" for stage in game.facts.stages.values())
+    if not win and trick and game.effective_suit(card, s.trump) == \
+            game.effective_suit(trick[0], s.trump):
+        return True
     return card in game.legal_plays(hand, trick, s.trump, s.stage, rule=strictest)
 
 

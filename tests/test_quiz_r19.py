@@ -42,5 +42,5 @@ def test_a_player_to_play_still_holds_his_cards_on_the_table_shown():
 
 
 def test_a_ruling_stem_saying_the_card_stands_still_shows_it_on_the_trick():  # round 18's #149
-    q = BANK.generate("ruling", "auction-pitch.american.follow-trump-lead", 248772)
-    assert q.shown is not None and q.shown["trick"]["cards"] == ["7C", "6C"]
+    q = BANK.generate("ruling", "auction-pitch.american.plain-suit-lead-trump-allowed", 0)
+    assert q.shown is not None and q.shown["trick"]["cards"] == ["AC", "2C", "AH"]

@@ -9,7 +9,7 @@ left after the dealer's fill and robbing of the pack shown as a "stock", which n
 from __future__ import annotations
 
 from quizzes.stem import table_text
-from tests.bank_questions import BANK
+from tests.bank_questions import BANK, marked_words
 
 
 def test_a_trick_the_stood_play_completed_is_not_said_to_be_in_progress():  # round 21's #163
@@ -40,3 +40,25 @@ def test_no_stock_is_shown_in_a_game_that_draws_from_none():  # readers' Cinch "
     assert "The rest of the pack, undealt, holds 28 cards." in table_text(pitch.shown)
     rubicon = BANK.question("ruling:rubicon-bezique.english.failure-to-follow-or-win:877872")
     assert "The stock holds 0 cards." in table_text(rubicon.shown)
+
+
+def _follows(q) -> bool:
+    table = q.table or {}
+    card, trick = table["event"]["card"], table["trick"]["cards"]
+    return card[-1] == trick[0][-1]
+
+
+def test_no_pitch_or_cinch_play_asked_as_lawful_only_follows_suit():  # round 22's #187
+    q = BANK.question("ruling:auction-pitch.american.plain-suit-lead-trump-allowed:917434")
+    assert "South plays the two of hearts" not in q.situation
+    asked = 0
+    for law in ("auction-pitch.american.plain-suit-lead-trump-allowed",
+                "cinch.american.follow-or-trump"):
+        if f"ruling:{law}" not in BANK.items:
+            continue
+        for seed in range(8):
+            q = BANK.generate("ruling", law, seed)
+            if marked_words(q) == "The play is lawful.":
+                asked += 1
+                assert not _follows(q), q.id
+    assert asked
