@@ -3,10 +3,10 @@
 A card that follows suit and wins (or, void, trumps) is lawful under the strictest duty any
 stage lays, so "is that lawful?" of it is answered by common sense, not by the law of the
 stage: the twelfth blind round's #119 and #133 (a revoke question) and the fifteenth's #65
-and #100 (a ruling question: a diamond followed to a diamond led that it cannot beat at
-Bézique's last tricks; a discard by a player holding neither the suit led nor a trump). In a
-game none of whose stages asks a player to win (Auction Pitch, Cinch), any card of the suit
-led is so (the twenty-second round's #187). Such a play is not asked.
+and #100 (a ruling question: a diamond followed to a diamond led that it cannot beat; a
+discard by a player holding neither the suit led nor a trump). In a game none of whose stages
+asks a player to win (Auction Pitch, Cinch), any card of the suit led is so (the
+twenty-second round's #187). Such a play is not asked.
 """
 
 from __future__ import annotations
