@@ -46,4 +46,10 @@ def draw_order_words(scenario: Scenario, game: Game | None) -> str:
         return ""
     winner = last_trick_winner(scenario)
     loser = next(p for p in scenario.players if p != winner)
-    return f" {won}: the first draw after it was his, the second {loser}'s."
+    text = f" {won}: the first draw after it was his, the second {loser}'s."
+    if scenario.event.type == "drew-two" and scenario.event.get("player") == winner:
+        # The winner's two taken, the loser drew the next card (the table shows his hand
+        # full and the stock three cards down): said, or his full hand reads as a surplus or
+        # a draw of his own (the twenty-second blind round's #146).
+        text += f" {loser} then drew the next card."
+    return text

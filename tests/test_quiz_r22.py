@@ -4,6 +4,8 @@ learner reads them.
 #163: "He does not take it back before the trick is turned" beside a table that called the
 trick his card completed "the trick in progress". Readers of several rounds: Cinch's cards
 left after the dealer's fill and robbing of the pack shown as a "stock", which no one draws from.
+Round 22: #187, a heart followed to a heart led asked as lawful at Auction Pitch (no law
+tested); #146, the loser's draw after the winner drew two made and not said.
 """
 
 from __future__ import annotations
@@ -62,3 +64,11 @@ def test_no_pitch_or_cinch_play_asked_as_lawful_only_follows_suit():  # round 22
                 asked += 1
                 assert not _follows(q), q.id
     assert asked
+
+
+def test_the_loser_drawing_after_the_winners_two_is_said():  # round 22's #146
+    q = BANK.question("ruling:bezique.english.drew-two-cards:957522")
+    assert ("North won the third trick: the first draw after it was his, the second South's. "
+            "South then drew the next card.") in q.situation
+    shown = q.shown or {}
+    assert len(shown["hands"]["South"]) == 8 and shown["stock"] == 40
