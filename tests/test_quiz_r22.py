@@ -5,7 +5,8 @@ learner reads them.
 trick his card completed "the trick in progress". Readers of several rounds: Cinch's cards
 left after the dealer's fill and robbing of the pack shown as a "stock", which no one draws from.
 Round 22: #187, a heart followed to a heart led asked as lawful at Auction Pitch (no law
-tested); #146, the loser's draw after the winner drew two made and not said.
+tested); #146, the loser's draw after the winner drew two made and not said; #62, "the
+English laws" credited with Enquire Within's forfeit, which Foster reports otherwise.
 """
 
 from __future__ import annotations
@@ -72,3 +73,13 @@ def test_the_loser_drawing_after_the_winners_two_is_said():  # round 22's #146
             "South then drew the next card.") in q.situation
     shown = q.shown or {}
     assert len(shown["hands"]["South"]) == 8 and shown["stock"] == 40
+
+
+def test_a_code_choice_names_the_account_its_ruling_rests_on():  # round 22's #62
+    q = BANK.question("code:bezique.english.forgot-to-draw:354808")
+    texts = {c.key: c.text for c in q.choices}
+    assert texts["english"] == ("The English laws, as Victorian household rules (Enquire "
+                                "Within) give them")
+    assert texts["american"] == "The American laws"  # no law of it: no account to name
+    rubicon = BANK.generate("code", "rubicon-bezique.english.forgot-to-draw", 1)
+    assert "The English laws, as Foster reports them (1897)" in {c.text for c in rubicon.choices}

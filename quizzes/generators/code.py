@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from app.engine.core import principle_laws
 from app.engine.ruling import MEANINGS, CodeRuling, also_true_of, meaning, option_meaning
 from app.model.games import Game
+from quizzes.accounts import account_of
 from quizzes.checkable import rests_on_unchecked
 from quizzes.generators.common import Found, builds_first_seed, find, public_table, seeded
 from quizzes.judge import rival_rulings
@@ -143,6 +144,18 @@ def unknown_alike(answer: CodeRuling, other: CodeRuling) -> bool:
     return other.remedy_unknown and meaning(other.outcome) == meaning(answer.outcome)
 
 
+def _code_label(bank: QuestionBank, found: Found, code: str) -> str:
+    """A choice: the code, and the account its ruling rests on where its law names one ("The
+    English laws, as Victorian household rules (Enquire Within) give them"): a code of two
+    accounts that differ is not one answer (the twenty-second blind round's #62, Enquire
+    Within's forfeit credited to 'the English laws', which Foster reports otherwise)."""
+    laws = [bank.content.laws[x] for x in found.for_code(code).laws if x in bank.content.laws]
+    accounts = list(dict.fromkeys(a for law in laws if law.code == code
+                                  and (a := account_of(bank.content, law))))
+    said = f", {accounts[0]}" if len(accounts) == 1 else ""
+    return f"The {code_words(code)} laws{said}"
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -167,7 +180,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
     sides = side_words(found.scenario, game)
-    choices = tuple(Choice(c, f"The {code_words(c)} laws", c) for c in found.scenario.codes)
+    choices = tuple(Choice(c, _code_label(bank, found, c), c) for c in found.scenario.codes)
     table = public_table(found.table)
     seen = public_table(found.seen)
     # The codes are told apart by what each turned on: every fact any of them read is stated.
