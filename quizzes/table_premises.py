@@ -75,12 +75,13 @@ def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
     return acting and isinstance(hand, tuple) and not hand
 
 
-def king_still_to_announce(s: Scenario, game: Game) -> bool:
-    """Whether a hand holds the king of trumps that its holder may still mark, in a game where
-    a king of trumps held is marked when announced ([play] declared_points: Écarté's king,
-    before its holder plays his first card): the points a side scores then turn on whether
-    he announces it, which no stem says (the seventeenth blind round's #176: an abandoned
-    hand's vole, 2, beside the innocent player's king of hearts, 3 if he marks it)."""
+def king_still_markable(s: Scenario, game: Game) -> bool:
+    """Whether a king of trumps may still be marked, held (announced before its holder plays
+    his first card) or turned up (the dealer's until the next deal's trump is turned), in a
+    game where a king of trumps is marked when announced ([play] declared_points: Écarté's
+    king): the points a side scores then turn on whether he marks it, which no stem says
+    (the seventeenth blind round's #176: an abandoned hand's vole, 2, beside the innocent
+    player's king of hearts, 3 if he marks it)."""
     if s.trump is None or "king" not in declared_points(game) \
             or s.event.get("declared") == "king" or s.event.type == "king-turned":
         return False  # (an announcement of the king, or the king turned, is the question)

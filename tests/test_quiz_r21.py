@@ -13,7 +13,7 @@ import random
 from app.engine.core import rule
 from app.model.scenario import parse_scenario
 from quizzes.moments import deal_moment
-from quizzes.table_premises import king_still_to_announce
+from quizzes.table_premises import king_still_markable
 from tests.bank_questions import BANK, question
 
 GAMES = BANK.games
@@ -46,10 +46,10 @@ def test_no_ecarte_count_is_asked_beside_a_king_turned_up():  # #141
                        "South": ["QD", "JD", "AD", "10D", "9D"]},
              "event": {"type": "abandoned-hand", "player": "South"}}
     scenario = parse_scenario(table, GAMES)
-    assert king_still_to_announce(scenario, GAMES["ecarte"])
+    assert king_still_markable(scenario, GAMES["ecarte"])
     turned = parse_scenario({**table, "stage": "deal", "hands_seen": [],
                              "event": {"type": "king-turned"}}, GAMES)
-    assert not king_still_to_announce(turned, GAMES["ecarte"])
+    assert not king_still_markable(turned, GAMES["ecarte"])
     for law in [i.law for i in BANK.items.values()
                 if i.type == "penalty" and i.game == "ecarte"]:
         for seed in range(4):
