@@ -8,6 +8,7 @@ from typing import Any
 from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
+from app.engine.handlers.declarations import declared_points
 from app.engine.ruling import DEALS_AGAIN, CodeRuling, Option
 from app.engine.table import Table
 from app.model.event_words import exchange_error_words, play_words
@@ -427,9 +428,25 @@ def table_words(scenario: Scenario, game: Game) -> str:
         parts.append(f"Scores so far: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
         parts.append(looked_words(s, game.model.seen_words))
+    if king_unmarked(s, game):
+        parts.append("No king was marked this hand.")
     if s.discards_made:
         parts.append("A discard has been made.")
     return " ".join(parts)
+
+
+def king_unmarked(s: Scenario, game: Game) -> bool:
+    """Whether a finished hand's stem says no king was marked: in a game where the king of
+    trumps held scores when announced (Écarté), a hand's points asked or offered read as the
+    tricks' alone or with a king of 1 beside them, which the table cannot show once every card
+    is played (the twenty-third blind round's #57, #79, #88). The deals quizzes are drawn
+    from mark none; a king turned up, or the king the question is about, is left to its own
+    words (quizzes/table_premises.king_still_markable)."""
+    if s.stage != "hand-over" or "king" not in declared_points(game) or s.trump is None:
+        return False
+    if s.turn_up is not None and s.turn_up.rank == "K":
+        return False
+    return s.event.type != "king-turned" and s.event.get("declared") != "king"
 
 
 SEEN_VERBS = ("looked at", "taken up")  # GameModel.seen_words

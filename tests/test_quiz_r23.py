@@ -1,0 +1,37 @@
+"""The twenty-third blind round's findings, each as a learner reads them.
+
+#57, #79, #88: an Écarté hand's points asked after the hand ("how many points does North
+score?") beside no word of the king of trumps, which scores 1 to a holder who announces it:
+"2, or 3" was arguable. The stem now says no king was marked.
+"""
+
+from __future__ import annotations
+
+from tests.bank_questions import BANK
+
+ASKED = ["penalty:ecarte.english.stander-fails-point:875407",
+         "penalty:ecarte.american.point-and-vole:67835",
+         "penalty:ecarte.english.point-and-vole:158577"]
+
+
+def test_a_finished_ecarte_hand_says_no_king_was_marked():
+    for qid in ASKED:
+        q = BANK.question(qid)
+        first = q.situation.splitlines()[0]
+        assert first.startswith("Écarté, after the hand;"), q.id
+        assert first.endswith("No king was marked this hand."), q.id
+
+
+def test_no_king_is_said_unmarked_where_it_may_still_be_marked_or_before_the_hand_ends():
+    said = 0
+    for seed in range(30):
+        q = BANK.generate("penalty", "ecarte.english.point-and-vole", seed)
+        table = q.table or {}
+        if "No king was marked this hand." in q.situation:
+            said += 1
+            assert table.get("stage") == "hand-over", q.id
+            assert not str(table.get("turn_up") or "").startswith("K"), q.id
+    assert said
+    for seed in range(6):
+        q = BANK.generate("ruling", "ecarte.english.pone-too-many-dealt", seed)
+        assert "No king was marked" not in q.situation, q.id  # a deal, not a finished hand
