@@ -2,7 +2,9 @@
 
 #57, #79, #88: an Écarté hand's points asked after the hand ("how many points does North
 score?") beside no word of the king of trumps, which scores 1 to a holder who announces it:
-"2, or 3" was arguable. The stem now says no king was marked.
+"2, or 3" was arguable. The stem now says no king was marked. #112: 40 taken off a bézique
+scored after the stock was exhausted, citing only Portland law 52, which names no deduction:
+law 51 (a score wrongly marked is corrected) is cited beside it.
 """
 
 from __future__ import annotations
@@ -35,3 +37,11 @@ def test_no_king_is_said_unmarked_where_it_may_still_be_marked_or_before_the_han
     for seed in range(6):
         q = BANK.generate("ruling", "ecarte.english.pone-too-many-dealt", seed)
         assert "No king was marked" not in q.situation, q.id  # a deal, not a finished hand
+
+
+def test_points_taken_off_a_declaration_out_of_time_cite_the_law_that_corrects_them():  # #112
+    q = BANK.question("penalty:rubicon-bezique.english.declaring-after-stock-exhausted:425899")
+    assert q.answer == 40
+    assert q.laws == ("rubicon-bezique.english.declaring-after-stock-exhausted",
+                      "rubicon-bezique.english.erroneous-score")
+    assert "as a score wrongly marked is put right" in q.explanation

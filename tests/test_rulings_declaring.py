@@ -79,9 +79,11 @@ def rubicon_first_trick(trick_cards, **extra):
 
 
 def test_rubicon_four_aces_scored_before_anyone_has_won_a_trick_come_off(ruled):
-    # Portland Club law 42: a declaration is scored only on winning a trick.
+    # Portland Club law 42: a declaration is scored only on winning a trick; the mark comes
+    # off as a score wrongly marked is corrected (law 51; round 23's #112).
     r = ruled(rubicon_first_trick(["8S"]), "english")
-    assert r.laws == ("rubicon-bezique.english.when-to-score",)
+    assert r.laws == ("rubicon-bezique.english.when-to-score",
+                      "rubicon-bezique.english.erroneous-score")
     assert dict(r.score) == {"North": -100}
     assert "before anybody had won a trick" in r.explanation
 

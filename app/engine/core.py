@@ -191,7 +191,7 @@ class Context(Generic[E]):
         chosen = tuple(options)
         return Decision(
             outcome=headline(outcome, (o.id for o in chosen)),
-            laws=tuple(laws),
+            laws=tuple(dict.fromkeys(laws)),  # each law cited once, in the order first given
             explanation=explanation,
             options=chosen,
             score={p: v for p, v in (score or {}).items() if v},

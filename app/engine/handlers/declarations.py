@@ -127,6 +127,8 @@ def check_claim(
 # on winning a trick (before drawing), and never once the stock is gone.
 WHEN_CASE = "when-to-declare"
 LATE_CASE = "declaring-after-stock-exhausted"
+# The case under which a code says a score wrongly marked is corrected.
+ERRONEOUS_SCORE_CASE = "erroneous-score"
 
 
 def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
@@ -151,12 +153,17 @@ def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     if not value:
         return None
     who, what = ctx.event.player, NAMES[ctx.event.declared]
+    # The points come off as a score wrongly marked is put right: the code's law of that is
+    # cited beside the law of the moment, which names no deduction (Portland law 51 beside
+    # law 52; the twenty-third blind round's #112).
+    corrected = ctx.content.laws_of_case(ctx.game.id, ctx.code, ERRONEOUS_SCORE_CASE)
+    put_right = ", as a score wrongly marked is put right" if corrected else ""
     return ctx.decide(
         "play-on",
-        [law.id for law in laws],
+        [law.id for law in (*laws, *corrected)],
         # The laws of the moment name no penalty: said, or a code's guiding principle (the
         # English household rules' forfeits) read as one (the nineteenth round's #142).
         f"{who} scored {what} {when}, whatever cards he holds: the law names no penalty, and "
-        f"only the {value} marked are taken down.",
+        f"only the {value} marked are taken down{put_right}.",
         score={who: -value},
     )

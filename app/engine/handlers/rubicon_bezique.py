@@ -393,7 +393,8 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         # #166): the ruling gives both, and is contested.
         who = ctx.event.player
         return msgspec.structs.replace(
-            late, laws=(*late.laws, E + "false-declaration", E + "erroneous-score"),
+            late, laws=(*(x for x in late.laws if x != E + "erroneous-score"),
+                        E + "false-declaration", E + "erroneous-score"),
             contested=True,
             explanation=f"{late.explanation} But a card of the next trick has been played "
                         f"before it was found, and two laws of the code fit that word for "
