@@ -4,7 +4,8 @@
 score?") beside no word of the king of trumps, which scores 1 to a holder who announces it:
 "2, or 3" was arguable. The stem now says no king was marked. #112: 40 taken off a bézique
 scored after the stock was exhausted, citing only Portland law 52, which names no deduction:
-law 51 (a score wrongly marked is corrected) is cited beside it.
+law 51 (a score wrongly marked is corrected) is cited beside it. #176: "the exposed card" of
+the two cards laid down in a false declaration.
 """
 
 from __future__ import annotations
@@ -45,3 +46,10 @@ def test_points_taken_off_a_declaration_out_of_time_cite_the_law_that_corrects_t
     assert q.laws == ("rubicon-bezique.english.declaring-after-stock-exhausted",
                       "rubicon-bezique.english.erroneous-score")
     assert "as a score wrongly marked is put right" in q.explanation
+
+
+def test_a_wrong_card_in_a_declaration_faces_every_card_laid_down():  # #176
+    q = BANK.question("ruling:bezique.english.wrong-card-in-declaration:315168")
+    marked = next(c.text for c in q.choices if c.key in q.answer)
+    assert marked == ("A penalty. North may call any of the cards laid down to be led or "
+                      "played. South has 40 taken off his score.")

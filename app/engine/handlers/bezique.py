@@ -103,7 +103,9 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         f"scored for it, so the {claim.value} marked are taken down (a combination may be "
         f"scored only on winning another trick, and only with its own cards), and the cards "
         f"go back into his hand, where {adversary} may call them as faced cards.",
-        options=[Option("call-card", adversary)],
+        # Every card laid down is faced, not one (the twenty-third blind round's #176).
+        options=[Option("call-card", adversary,
+                        text="Call any of the cards laid down to be led or played.")],
         score={claim.player: -claim.value},
     )
 
