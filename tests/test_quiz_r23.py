@@ -5,7 +5,8 @@ score?") beside no word of the king of trumps, which scores 1 to a holder who an
 "2, or 3" was arguable. The stem now says no king was marked. #112: 40 taken off a bézique
 scored after the stock was exhausted, citing only Portland law 52, which names no deduction:
 law 51 (a score wrongly marked is corrected) is cited beside it. #176: "the exposed card" of
-the two cards laid down in a false declaration.
+the two cards laid down in a false declaration. #151: a hand abandoned, not told apart from
+cards thrown down claiming to score (Club Code law 42).
 """
 
 from __future__ import annotations
@@ -53,3 +54,9 @@ def test_a_wrong_card_in_a_declaration_faces_every_card_laid_down():  # #176
     marked = next(c.text for c in q.choices if c.key in q.answer)
     assert marked == ("A penalty. North may call any of the cards laid down to be led or "
                       "played. South has 40 taken off his score.")
+
+
+def test_a_hand_abandoned_is_told_apart_from_cards_thrown_down_to_claim():  # #151
+    q = BANK.question("penalty:ecarte.english.abandon-after-tricks:12913")
+    assert ("South threw down his cards, claiming nothing, and abandoned the hand after "
+            "winning 1 trick.") in q.situation

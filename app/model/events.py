@@ -194,8 +194,10 @@ _SPECS: tuple[EventSpec, ...] = (
         "Abandoned the hand",
         "A player threw down his cards and abandoned the hand.",
         _BEFORE_AND_IN_PLAY,
-        lambda f: f"{f['player']} threw down his cards and abandoned the hand"
-            + tricks_won_words(f.get("tricks_won")),
+        # "claiming nothing": the Club Code's law 42 tells a hand abandoned from cards thrown
+        # down claiming to score (the twenty-third blind round's #151).
+        lambda f: f"{f['player']} threw down his cards, claiming nothing, and abandoned the "
+            f"hand" + tricks_won_words(f.get("tricks_won")),
         randomize=rnd.tricks_won_so_far,
     ),
     EventSpec(
