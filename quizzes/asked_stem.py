@@ -81,8 +81,11 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         unsaid = deciding_words((other,), situation, found.scenario, seen)
         # A code whose laws do not cover it is told what keeps it outside them: "They turn
         # also on this" beside "do not cover the situation" read as garbled (the sixteenth
-        # blind round's #91).
-        lead = "What keeps the case outside them:" if other.outcome == "not-covered" \
+        # blind round's #91). Only the facts the stem leaves unsaid are added, so they are
+        # said to come beside the stem's (the twenty-third round's #40 read one fact as the
+        # whole reason).
+        lead = "What keeps the case outside them, beside the facts above:" \
+            if other.outcome == "not-covered" \
             else "They turn also on this:"
         also = f" {lead} {unsaid}" if unsaid else ""
         lines.append(f"Under the {code_words(other.code)} laws: "

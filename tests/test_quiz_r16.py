@@ -41,7 +41,8 @@ def test_a_code_that_does_not_cover_it_names_no_fact_it_turns_on():  # #91
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:717527")
     line = next(x for x in q.explanation.splitlines() if x.startswith("Under the English"))
     assert line == "Under the English laws: These laws do not cover the situation. What keeps " \
-                   "the case outside them: No discard has been made this hand."
+                   "the case outside them, beside the facts above: No discard has been made " \
+                   "this hand."
 
 
 def test_a_false_king_owned_in_time_is_reasoned_from_the_law_cited():  # #145

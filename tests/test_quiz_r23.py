@@ -6,7 +6,8 @@ score?") beside no word of the king of trumps, which scores 1 to a holder who an
 scored after the stock was exhausted, citing only Portland law 52, which names no deduction:
 law 51 (a score wrongly marked is corrected) is cited beside it. #176: "the exposed card" of
 the two cards laid down in a false declaration. #151: a hand abandoned, not told apart from
-cards thrown down claiming to score (Club Code law 42).
+cards thrown down claiming to score (Club Code law 42). #40: "what keeps the case outside
+them" read as the whole reason where it adds only the facts the stem leaves unsaid.
 """
 
 from __future__ import annotations
@@ -60,3 +61,10 @@ def test_a_hand_abandoned_is_told_apart_from_cards_thrown_down_to_claim():  # #1
     q = BANK.question("penalty:ecarte.english.abandon-after-tricks:12913")
     assert ("South threw down his cards, claiming nothing, and abandoned the hand after "
             "winning 1 trick.") in q.situation
+
+
+def test_a_code_not_covering_the_case_adds_its_unsaid_facts_to_the_stems():  # #40
+    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:384703")
+    assert ("Under the English laws: These laws do not cover the situation. What keeps the "
+            "case outside them, beside the facts above: No discard has been made this hand."
+            ) in q.explanation
