@@ -99,10 +99,12 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     return ctx.decide(
         "penalty",
         [E + "wrong-card-in-declaration"],
-        f"{claim.player} laid down {claim.what} {claim.wanting}: nothing is "
-        f"scored for it, so the {claim.value} marked are taken down (a combination may be "
-        f"scored only on winning another trick, and only with its own cards), and the cards "
-        f"go back into his hand, where {adversary} may call them as faced cards.",
+        # The law's own terms only: "only with its own cards" read as a premise the law does
+        # not state (the twenty-fourth blind round's #196).
+        f"{claim.player} laid down {claim.what} {claim.wanting}: a combination laid down "
+        f"with a wrong card may not be scored until he has won another trick, so the "
+        f"{claim.value} marked now are taken down, and the cards go back into his hand, "
+        f"where {adversary} may call them as faced cards.",
         # Every card laid down is faced, not one (the twenty-third blind round's #176).
         options=[Option("call-card", adversary,
                         text="Call any of the cards laid down to be led or played.")],
