@@ -51,46 +51,47 @@ def _wrong_card(hand: tuple[Card, ...], card: Card, kept: list[Card],
 
 
 def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
-               trump: str | None) -> str:
-    """What he laid down for the declaration and what was wrong with it, said plainly: the
-    wrong card shown is one of his hand (declared cards stay in it), in place of a card he
-    lacks, or of one he holds (a declaration he may amend). A four of a kind is any four of
-    the rank: said by their number, never by suit. '' when it cannot be said."""
+               trump: str | None) -> tuple[str, tuple[Card, ...]]:
+    """What he laid down for the declaration and what was wrong with it, said plainly, and the
+    cards laid down: the wrong card shown is one of his hand, in place of a card he lacks, or
+    of one he holds (a declaration he may amend). A four of a kind is any four of the rank:
+    said by their number, never by suit. ('', ()) when it cannot be said."""
     if declared in FOUR_RANKS:
         rank = FOUR_RANKS[declared]
         of_rank = [c for c in hand if c.rank == rank]
         if lacking:
             fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
             if len(fillers) < 4 - len(of_rank):
-                return ""
+                return "", ()
             laid = [_plural_rank(rank, len(of_rank)), *(f"the {c.name}" for c in fillers)]
             return (f" He laid down {join_words(laid)}: he holds only "
-                    f"{_plural_rank(rank, len(of_rank))}.")
+                    f"{_plural_rank(rank, len(of_rank))}.", (*of_rank, *fillers))
         other = [c for c in hand if c.rank != rank][:1]
         if not other:
-            return ""
+            return "", ()
         return (f" He laid down three {RANK_NAMES[rank]}s and the {other[0].name}, though he "
-                f"holds a fourth {RANK_NAMES[rank]}, the {of_rank[-1].name}.")
+                f"holds a fourth {RANK_NAMES[rank]}, the {of_rank[-1].name}.",
+                (*of_rank[:3], other[0]))
     if declared == "marriage":
         # A plain marriage: no card of trumps is named (it would read as a royal one).
         if lacking:
             shown = next((c for c in hand if c.rank in ("K", "Q") and c.suit != trump), None)
             if shown is None:
-                return ""
+                return "", ()
             missing = Card("Q" if shown.rank == "K" else "K", shown.suit)
             wrong = _wrong_card(hand, missing, [shown], False, trump)
             if wrong is None:
-                return ""
+                return "", ()
             return (f" He laid down the {shown.name} and the {wrong.name}: he does not hold "
-                    f"the king and queen of any one suit.")
+                    f"the king and queen of any one suit.", (shown, wrong))
         suit = next(s for s in "SHDC" if s != trump
                     and Card("K", s) in hand and Card("Q", s) in hand)
         king, queen = Card("K", suit), Card("Q", suit)
         wrong = _wrong_card(hand, queen, [king, queen], False, trump)
         if wrong is None:
-            return ""
+            return "", ()
         return (f" He laid down the {king.name} and the {wrong.name} in place of the "
-                f"{queen.name}, which he holds.")
+                f"{queen.name}, which he holds.", (king, wrong))
     needed = missing_cards(declared, (), trump) or []
     replaced = list(lacking) or needed[-1:]
     kept = [c for c in needed if c not in replaced]
@@ -98,11 +99,12 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
     for card in replaced:
         instead = _wrong_card(hand, card, [*kept, *wrong_cards, *replaced], False)
         if instead is None:
-            return ""
+            return "", ()
         wrong_cards.append(instead)
     pairs = join_words([f"the {w.name} in place of the {r.name}"
                         for w, r in zip(wrong_cards, replaced, strict=True)])
-    return f" He laid down {pairs}, which he {'does not hold' if lacking else 'holds'}."
+    return (f" He laid down {pairs}, which he {'does not hold' if lacking else 'holds'}.",
+            (*kept, *wrong_cards))
 
 
 def _declares(game: Game | None) -> bool:
@@ -175,7 +177,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     won = scenario.tricks_played
     timely = declares and won and scenario.stage == "play"
     if timely:
-        said = _laid_down(declared, hand, lacking, scenario.trump)
+        said, _ = _laid_down(declared, hand, lacking, scenario.trump)
         if said:
             return said
     if not lacking:
@@ -194,6 +196,21 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
         held = sum(1 for c in hand if c.rank == rank)
         return f" He holds only {_plural_rank(rank, held)}."
     return f" He does not hold the {join_words([c.name for c in lacking])}."
+
+
+def laid_down_cards(scenario: Scenario, game: Game | None) -> tuple[Card, ...]:
+    """The cards a declaration the stem tells by what was laid down put face up on the table
+    (holding_words: a declaration made on winning a trick while the stock lasts), () else."""
+    ev = scenario.event
+    declared, hand = ev.get("declared"), scenario.hands.get(str(ev.get("player")))
+    if ev.type != "false-declaration" or not isinstance(declared, str) \
+            or not isinstance(hand, tuple) or not _declares(game) \
+            or not scenario.tricks_played or scenario.stage != "play":
+        return ()
+    lacking = missing_cards(declared, hand, scenario.trump, game)
+    if lacking is None:
+        return ()
+    return _laid_down(declared, hand, lacking, scenario.trump)[1]
 
 
 # Events found at the deal's end, whose laws turn on whether the hands were seen and whether

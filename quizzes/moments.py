@@ -30,9 +30,10 @@ from app.rehearsal.session import Start
 from app.rehearsal.state import DealState, to_scenario
 from quizzes import make_cards, make_scores
 from quizzes.deal_pool import Readings, pool, running_scores
+from quizzes.declaration_words import laid_down_cards
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
 from quizzes.moment_stages import candidate, early
-from quizzes.seen import seen_table
+from quizzes.seen import laid_down, seen_table
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -73,8 +74,12 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         raw["stock"] = len(raw["stock"])
     if not any(state.hands.values()) and state.stage == "deal":
         raw["hands"] = {}  # nothing dealt yet (an error in the cut): no hand to count
-    return Dealt(state, game, dict(event), raw, parse_scenario(raw, games),
-                 seen_table(state, game, raw))
+    scenario = parse_scenario(raw, games)
+    seen = seen_table(state, game, raw)
+    laid = laid_down_cards(scenario, game)
+    if laid:
+        seen = laid_down(seen, str(scenario.event.get("player")), laid)
+    return Dealt(state, game, dict(event), raw, scenario, seen)
 
 
 # Events about the card turned up for trumps: it lies turned at the moment.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.cards import Card, CardError
@@ -273,4 +273,17 @@ def laid_problems(seen: Mapping[str, Any]) -> list[str]:
             if order != turn[:len(order)]:
                 out.append(f"the cards played to {player}'s lead are out of turn: "
                            f"{', '.join(order)} (play goes to the left: {', '.join(turn)})")
+    return out
+
+
+def laid_down(seen: Mapping[str, Any], player: str, cards: Iterable[Card]) -> dict[str, Any]:
+    """The seen table with the cards a declaration laid down said to lie face up on the table,
+    still among the player's cards (he plays them from there): "laid down" beside a hand that
+    only lists them read as cards never put down (Portland law 33: declared cards are left
+    face up; the twenty-fourth blind round's #18). quizzes/table_facts.py says it."""
+    out = copy.deepcopy(dict(seen))
+    hand = (out.get("hands") or {}).get(player)
+    codes = [c.code for c in cards]
+    if codes and isinstance(hand, list) and all(hand.count(c) >= codes.count(c) for c in codes):
+        out["laid_down"] = {"player": player, "cards": codes}
     return out

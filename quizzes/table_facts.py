@@ -43,6 +43,10 @@ def _labels(codes: Any) -> str:
     return " ".join(out)
 
 
+def _lie(count: int) -> str:
+    return "lies" if count == 1 else "lie"  # "1 card discarded lies aside" (round 23's #52)
+
+
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -64,8 +68,8 @@ def _meld_facts(table: Mapping[str, Any]) -> list[SideFact]:
                               f"{faced.get('words')}: {_labels(faced['cards'])}"))
     passed = table.get("passed")
     if isinstance(passed, int) and passed:
-        facts.append(SideFact(f"{counted(passed, 'card')} passed by both players lie "
-                              f"turned down, out of play.",
+        facts.append(SideFact(f"{counted(passed, 'card')} passed by both players "
+                              f"{_lie(passed)} turned down, out of play.",
                               f"Passed, out of play: {counted(passed, 'card')}"))
     elif isinstance(passed, int):
         facts.append(SideFact("No card has been passed out of play.",
@@ -108,10 +112,17 @@ def side_facts(table: Mapping[str, Any]) -> list[SideFact]:
         facts.append(SideFact(f"The stock holds {counted(stock, 'card')}.",
                               f"Stock: {counted(stock, 'card')}"))
     facts += _meld_facts(table)
+    laid = table.get("laid_down")
+    if isinstance(laid, Mapping) and laid.get("cards"):
+        # Among his cards listed above, not beside them (quizzes/seen.laid_down).
+        who = laid.get("player")
+        facts.append(SideFact(f"Of {who}'s cards, {_and(_names(laid['cards']))} lie face up "
+                              f"on the table, laid down in declaring.",
+                              f"Laid down by {who}, face up: {_labels(laid['cards'])}"))
     discards = table.get("discards")
     if isinstance(discards, int):
         # Counted once a discard has been made (quizzes/seen.py), so the cards add up.
-        facts.append(SideFact(f"{counted(discards, 'card')} discarded lie aside.",
+        facts.append(SideFact(f"{counted(discards, 'card')} discarded {_lie(discards)} aside.",
                               f"Discarded: {counted(discards, 'card')}"))
     if played := table.get("tricks_played"):
         facts.append(SideFact(f"{counted(played, 'trick')} had been played and gathered.",
