@@ -4,7 +4,8 @@ ruling?").
 
 - A bidder set back (Auction Pitch: short of his bid, he loses its amount; the others score
   what they made): he scores what he made after all; he is set back by what he made, or by
-  what he fell short; the others' points are forgotten. Never figures no misreading gives
+  what he fell short; the others' points are forgotten; having made nothing, he scores his
+  bid outright. Never figures no misreading gives
   (the others' points doubled, or moved to a player who made none: the eleventh blind
   round's #99).
 - A side's choice of a fresh deal or a correction: the deal stands and the correction alone
@@ -78,6 +79,12 @@ def set_back_misreadings(cr: CodeRuling, s: Scenario) -> list[CodeRuling]:
     for figure in (made, bid - made):  # set back by what he made, or by what he fell short
         if 0 < figure != bid:
             out.append(_with_score(cr, "penalty", {**others, bidder: -figure}))
+    if not made and others:
+        # A bidder who made nothing: "he scores what he made" is then the others' points
+        # alone, a part of the right ruling and never offered, and every rival left denied
+        # the others what the stem says they made (the twenty-fifth blind round's #127, a
+        # giveaway). The learner who takes the bid to be scored outright keeps them.
+        out.append(_with_score(cr, "no-penalty", {**others, bidder: bid}))
     return out
 
 

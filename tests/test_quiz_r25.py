@@ -1,0 +1,28 @@
+"""The twenty-fifth blind round's findings, each as a learner reads them.
+
+#127: Auction Pitch's bidder set back after making nothing, asked beside wrong choices that
+all denied the others the points the stem says they made: the one choice that credited them
+was the answer, found without the law. A rival now keeps them: the bid scored outright.
+"""
+
+from __future__ import annotations
+
+from tests.bank_questions import BANK, marked_words
+
+
+def test_a_set_back_of_a_bidder_who_made_nothing_has_a_rival_crediting_the_others():
+    asked = 0
+    for seed in range(40):
+        q = BANK.generate("ruling", "auction-pitch.american.bidder-set-back", seed)
+        table = q.table or {}
+        bidder = table["bid"]["player"]
+        points = table["event"]["points"]
+        others = {p: n for p, n in points.items() if p != bidder and n}
+        if points[bidder] or not others:
+            continue
+        asked += 1
+        credits = [c.text for c in q.choices
+                   if all(f"{p} adds {n} to his score" in c.text for p, n in others.items())]
+        assert marked_words(q) in credits, q.id
+        assert len(credits) >= 2, (q.id, [c.text for c in q.choices])
+    assert asked
