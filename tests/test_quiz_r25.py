@@ -3,6 +3,7 @@
 #127: Auction Pitch's bidder set back after making nothing, asked beside wrong choices that
 all denied the others the points the stem says they made: the one choice that credited them
 was the answer, found without the law. A rival now keeps them: the bid scored outright.
+#65: Cinch's abandoned hand, every card of it exposed, offered as "the exposed card".
 """
 
 from __future__ import annotations
@@ -26,3 +27,9 @@ def test_a_set_back_of_a_bidder_who_made_nothing_has_a_rival_crediting_the_other
         assert marked_words(q) in credits, q.id
         assert len(credits) >= 2, (q.id, [c.text for c in q.choices])
     assert asked
+
+
+def test_an_abandoned_cinch_hand_offers_any_of_its_cards():  # #65
+    q = BANK.question("ruling:cinch.american.abandoned-hand:922866")
+    assert marked_words(q) == ("A penalty. East or West may call any card of the hand he threw "
+                               "down to be led or played.")

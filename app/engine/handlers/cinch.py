@@ -174,7 +174,9 @@ def abandoned_hand(ctx: Context[ev.AbandonedHand]) -> Decision:
         "penalty",
         [P + "abandoned-hand", *(_BARRED_LAWS if barred else ())],
         text,
-        options=[*each("call-card", adversaries),
+        # Every card of the hand is exposed, not one (the twenty-fifth blind round's #65).
+        options=[*each("call-card", adversaries,
+                       "Call any card of the hand he threw down to be led or played."),
                  *(each("forbid-trump", adversaries) if barred else ())],
     )
 
