@@ -95,7 +95,7 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
 
 # Words a stem states a timing fact in (app/model/event_words.py, the events' own).
 _TIMING_WORDS = {"drawn_since": ("drawn from the stock since",),
-                 "next_trick_started": ("of the next trick has",)}
+                 "next_trick_started": ("card of the next trick",)}
 
 
 def timing_told_unread(situation: str, scenario: Scenario, asked: CodeRuling) -> list[str]:

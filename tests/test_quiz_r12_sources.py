@@ -148,7 +148,7 @@ def test_every_authored_item_names_the_accounts_it_rests_on():  # #41
 def test_a_household_false_declaration_says_no_time_the_law_does_not_set():  # #133
     q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
     assert "drawn from the stock since" not in q.situation
-    assert "A card of the next trick has already been played" not in q.situation
+    assert "after a card of the next trick had been played" not in q.situation
     assert "North declared and scored four kings." in q.situation
     assert not _findings(q, "fact-missing")
 
@@ -157,7 +157,8 @@ def test_the_audit_reports_a_timing_fact_the_asked_code_does_not_read():
     q = _show("ruling:bezique.english.wrong-card-in-declaration:308941")
     old = q.situation.replace("North declared and scored four kings.",
                               "North declared and scored four kings. He has drawn from the "
-                              "stock since. A card of the next trick has already been played.")
+                              "stock since. The score was challenged only after a card of "
+                              "the next trick had been played.")
     found = _findings(dataclasses.replace(q, situation=old), "two-answers")
     assert any("event.drawn_since" in f for f in found)
     assert any("event.next_trick_started" in f for f in found)

@@ -3,7 +3,10 @@
 #127: Auction Pitch's bidder set back after making nothing, asked beside wrong choices that
 all denied the others the points the stem says they made: the one choice that credited them
 was the answer, found without the law. A rival now keeps them: the bid scored outright.
-#65: Cinch's abandoned hand, every card of it exposed, offered as "the exposed card".
+#65: Cinch's abandoned hand, every card of it exposed, offered as "the exposed card". #134:
+Portland law 50's false score "found before a card of the next trick", told only as "no card of
+the next trick has been played yet": now "the score was challenged before any card of the
+next trick was played".
 """
 
 from __future__ import annotations
@@ -33,3 +36,10 @@ def test_an_abandoned_cinch_hand_offers_any_of_its_cards():  # #65
     q = BANK.question("ruling:cinch.american.abandoned-hand:922866")
     assert marked_words(q) == ("A penalty. East or West may call any card of the hand he threw "
                                "down to be led or played.")
+
+
+def test_a_false_score_is_said_to_be_challenged_before_the_next_trick():  # #134
+    q = BANK.question("penalty:rubicon-bezique.english.false-declaration:699334")
+    assert ("South declared and scored bézique. The score was challenged before any card of "
+            "the next trick was played.") in q.situation
+    assert q.answer == 40

@@ -71,7 +71,7 @@ def test_a_late_declaration_is_never_asked_found_after_a_card_of_the_next_trick(
              *_questions("ruling", E + "declaring-after-stock-exhausted", SEEDS)]
     assert asked
     for q in asked:
-        assert "A card of the next trick has already been played" not in q.situation, q.id
+        assert "after a card of the next trick had been played" not in q.situation, q.id
 
 
 def test_no_game_deals_a_wrongly_timed_declaration_found_after_the_next_trick_began():

@@ -60,7 +60,8 @@ def test_a_false_declaration_says_whether_he_drew_and_whether_the_next_trick_beg
     words = tell({"player": "North", "declared": "royal-marriage", "drawn_since": False,
                   "next_trick_started": False})
     assert words == ("North declared and scored a royal marriage. He has not drawn from the "
-                     "stock since. No card of the next trick has been played yet.")
+                     "stock since. The score was challenged before any card of the next "
+                     "trick was played.")
 
 
 def test_generated_rubicon_false_declarations_say_when_the_challenge_came() -> None:
@@ -75,8 +76,9 @@ def test_generated_rubicon_false_declarations_say_when_the_challenge_came() -> N
                 continue
     assert asked
     for q in asked:
-        assert ("No card of the next trick has been played yet." in q.situation
-                or "A card of the next trick has already been played." in q.situation), q.id
+        assert ("challenged before any card of the next trick was played." in q.situation
+                or "challenged only after a card of the next trick had been played."
+                in q.situation), q.id
 
 
 def test_a_wrong_mark_is_on_the_games_own_scale_of_points() -> None:

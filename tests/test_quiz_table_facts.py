@@ -120,9 +120,9 @@ def test_a_false_king_is_found_out_while_the_table_can_show_he_never_held_it():
         checked += 1
         in_progress = bool((table.get("trick") or {}).get("cards"))
         # Said only where true (before any trick is complete nothing is said of a next trick).
-        if "No card of the next trick has been played" in q.situation:
+        if "before any card of the next trick was played" in q.situation:
             assert not in_progress, (q.id, _seen(q))
-        if "A card of the next trick has already been played" in q.situation:
+        if "after a card of the next trick had been played" in q.situation:
             assert in_progress, (q.id, _seen(q))
         if "He does not hold the king" in q.situation:
             assert not table.get("tricks_played"), (q.id, _seen(q))

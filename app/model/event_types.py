@@ -177,8 +177,9 @@ class FalseDeclaration(Event, tag="false-declaration", frozen=True):
                "{player} has not drawn from the stock since he declared."))] = None
     next_trick_started: Annotated[bool | None, Word(
         "Next trick started?", "Whether a card of the next trick has been played",
-        either("A card of the next trick has already been played.",
-               "No card of the next trick has been played yet."))] = None
+        either("The score was challenged only after a card of the next trick had been "
+               "played.",
+               "The score was challenged before any card of the next trick was played."))] = None
 
 
 class WrongScore(Event, tag="wrong-score", frozen=True):

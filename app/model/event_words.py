@@ -96,8 +96,12 @@ def declared_words(f: Mapping[str, Any]) -> str:
              else " He has not drawn from the stock since.")
     started = f.get("next_trick_started")
     # Not said before any trick is complete: there is no next trick to speak of.
-    late = ("" if started is None else " A card of the next trick has already been played."
-            if started else " No card of the next trick has been played yet.")
+    # Said as the challenge it is: "no card of the next trick has been played yet" left
+    # unsaid that the score is challenged now (the twenty-fifth blind round's #134).
+    late = ("" if started is None
+            else " The score was challenged only after a card of the next trick had been played."
+            if started
+            else " The score was challenged before any card of the next trick was played.")
     words = DECLARATION_WORDS.get(f["declared"], f["declared"])
     return f"{f['player']} declared and scored {words}.{since}{late}"
 
