@@ -333,9 +333,12 @@ def play(ctx: Context[ev.Play]) -> Decision:
     legal = [E + "ew-follow-suit-and-win"]
     if judged.legal:
         return ctx.decide("legal", legal, judged.reason)
+    # Law 43's three cases of the replay's score, the third with its condition (the
+    # twenty-sixth blind round's #170 read "marks nothing" with the condition dropped).
     replay = (f"{adversary} may have the whole hand played again from its first card, even "
               f"if he has thrown in his cards; if {player} then wins the point he marks "
-              f"nothing, and if he wins the vole he marks only one.")
+              f"nothing, or only one if {adversary} had stood or refused the first proposal, "
+              f"and if he wins the vole he marks only one.")
     taken_back = ctx.event.taken_back
     if taken_back is None:
         return ctx.decide(
