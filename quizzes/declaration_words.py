@@ -155,6 +155,31 @@ def alike_held(declared: str, hand: tuple[Card, ...], trump: str | None) -> list
     return []
 
 
+def _declaration(scenario: Scenario, game: Game | None
+                 ) -> tuple[str, tuple[Card, ...], list[Card]] | None:
+    """The declaration the event states, the declarer's hand and the cards of it he lacks
+    (None for another event, or where the hand or the trump that decides it is not known)."""
+    ev = scenario.event
+    declared, hand = ev.get("declared"), scenario.hands.get(str(ev.get("player")))
+    if ev.type != "false-declaration" or not isinstance(declared, str) \
+            or not isinstance(hand, tuple):
+        return None
+    lacking = missing_cards(declared, hand, scenario.trump, game)
+    return None if lacking is None else (declared, hand, lacking)
+
+
+def _laid_down_in_time(scenario: Scenario, game: Game | None) -> tuple[str, tuple[Card, ...]]:
+    """What a declaration made on winning a trick while the stock lasts laid down, in words
+    and cards, in a game whose trick winners declare (only a wrong one is asked); ('', ())
+    else."""
+    known = _declaration(scenario, game)
+    if known is None or not _declares(game) or not scenario.tricks_played \
+            or scenario.stage != "play":
+        return "", ()
+    declared, hand, lacking = known
+    return _laid_down(declared, hand, lacking, scenario.trump)
+
+
 def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     """Whether a declarer held the cards of what he declared, and when he declared, said in
     words (a false declaration left for the learner to find in the hand is a fact he was not
@@ -163,23 +188,13 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
     the trump that decides it is not known). In a game whose trick winners declare, the time
     is said too: on winning which trick, or before any, or after the stock ran out; and a
     declaration made in time is said by what he laid down, as only a wrong one is asked."""
-    ev = scenario.event
-    player, declared = ev.get("player"), ev.get("declared")
-    if ev.type != "false-declaration" or not isinstance(declared, str):
+    known = _declaration(scenario, game)
+    if known is None:
         return ""
-    hand = scenario.hands.get(str(player))
-    if not isinstance(hand, tuple):
-        return ""
-    lacking = missing_cards(declared, hand, scenario.trump, game)
-    if lacking is None:
-        return ""
-    declares = _declares(game)
-    won = scenario.tricks_played
-    timely = declares and won and scenario.stage == "play"
-    if timely:
-        said, _ = _laid_down(declared, hand, lacking, scenario.trump)
-        if said:
-            return said
+    declared, hand, lacking = known
+    said, _ = _laid_down_in_time(scenario, game)
+    if said:
+        return said
     if not lacking:
         cards = alike_held(declared, hand, trump=scenario.trump)
         if cards:
@@ -199,18 +214,9 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
 
 
 def laid_down_cards(scenario: Scenario, game: Game | None) -> tuple[Card, ...]:
-    """The cards a declaration the stem tells by what was laid down put face up on the table
-    (holding_words: a declaration made on winning a trick while the stock lasts), () else."""
-    ev = scenario.event
-    declared, hand = ev.get("declared"), scenario.hands.get(str(ev.get("player")))
-    if ev.type != "false-declaration" or not isinstance(declared, str) \
-            or not isinstance(hand, tuple) or not _declares(game) \
-            or not scenario.tricks_played or scenario.stage != "play":
-        return ()
-    lacking = missing_cards(declared, hand, scenario.trump, game)
-    if lacking is None:
-        return ()
-    return _laid_down(declared, hand, lacking, scenario.trump)[1]
+    """The cards the stem says a declaration laid down (holding_words), which lie face up on
+    the table; () where it says none."""
+    return _laid_down_in_time(scenario, game)[1]
 
 
 # Events found at the deal's end, whose laws turn on whether the hands were seen and whether

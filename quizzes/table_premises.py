@@ -75,6 +75,14 @@ def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
     return acting and isinstance(hand, tuple) and not hand
 
 
+def king_scores_apart(s: Scenario, game: Game) -> bool:
+    """Whether the king of trumps scores when marked in this game ([play] declared_points:
+    Écarté's king) and the table's event is not the king itself (its announcement, or the
+    king turned up: that is the question)."""
+    return s.trump is not None and "king" in declared_points(game) \
+        and s.event.get("declared") != "king" and s.event.type != "king-turned"
+
+
 def king_still_markable(s: Scenario, game: Game) -> bool:
     """Whether a king of trumps may still be marked, held (announced before its holder plays
     his first card) or turned up (the dealer's until the next deal's trump is turned), in a
@@ -82,9 +90,8 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
     king): the points a side scores then turn on whether he marks it, which no stem says
     (the seventeenth blind round's #176: an abandoned hand's vole, 2, beside the innocent
     player's king of hearts, 3 if he marks it)."""
-    if s.trump is None or "king" not in declared_points(game) \
-            or s.event.get("declared") == "king" or s.event.type == "king-turned":
-        return False  # (an announcement of the king, or the king turned, is the question)
+    if not king_scores_apart(s, game) or s.trump is None:
+        return False
     if s.turn_up is not None and s.turn_up.rank == "K":
         # A king turned up is the dealer's to mark until the next deal's trump is turned
         # (Club Code law 22): whether he has is no fact a stem gives (the twenty-first round's

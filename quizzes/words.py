@@ -8,7 +8,6 @@ from typing import Any
 from app.cards import Card
 from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
-from app.engine.handlers.declarations import declared_points
 from app.engine.ruling import DEALS_AGAIN, CodeRuling, Option
 from app.engine.table import Table
 from app.model.event_words import exchange_error_words, play_words
@@ -22,6 +21,7 @@ from quizzes.pack_places import faced_card_words
 from quizzes.plain_words import join_words, trick_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
 from quizzes.readings import disputed
+from quizzes.table_premises import king_scores_apart, king_still_markable
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -440,13 +440,10 @@ def king_unmarked(s: Scenario, game: Game) -> bool:
     trumps held scores when announced (Écarté), a hand's points asked or offered read as the
     tricks' alone or with a king of 1 beside them, which the table cannot show once every card
     is played (the twenty-third blind round's #57, #79, #88). The deals quizzes are drawn
-    from mark none; a king turned up, or the king the question is about, is left to its own
-    words (quizzes/table_premises.king_still_markable)."""
-    if s.stage != "hand-over" or "king" not in declared_points(game) or s.trump is None:
-        return False
-    if s.turn_up is not None and s.turn_up.rank == "K":
-        return False
-    return s.event.type != "king-turned" and s.event.get("declared") != "king"
+    from mark none; a king that may still be marked (turned up), or the king the question is
+    about, is left to its own words (quizzes/table_premises)."""
+    return s.stage == "hand-over" and king_scores_apart(s, game) \
+        and not king_still_markable(s, game)
 
 
 SEEN_VERBS = ("looked at", "taken up")  # GameModel.seen_words

@@ -153,7 +153,7 @@ def _marked_in_error(ctx: Context[ev.FalseDeclaration], late: Decision) -> Decis
     value = -late.score.get(who, 0)
     return ctx.decide(
         "penalty",
-        [*late.laws, P + "erroneous-score"],
+        late.laws,  # (the law of the moment and the erroneous score's: declared_out_of_time)
         f"{late.explanation} As with any score marked in error, {adversary} may add the "
         f"{value} to his own score.",
         options=[Option("add-points", adversary, score={adversary: value})],
