@@ -144,7 +144,10 @@ _BOTH: dict[str, tuple[str, str]] = {_both_words(a, b): (a, b) for a in HAND_COR
 OPTION_FORMS: dict[str, tuple[str, ...]] = {
     "call-trump-lead": ("Call on {seat} to lead a trump.",),
     "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
-    "take-back": ("Take back the card he played to the false lead.",),
+    # Portland law 23: of two or more cards played together "all but one may be taken up",
+    # which is the one played in error not said (round 25's #35).
+    "take-back": ("Take back the card he played to the false lead.",
+                  "Take back all but one of the cards he played together."),
     # Foster's Pinochle (seed 002 ¶6): the cards called are those of the false declaration,
     # "one of the three Kings" of four kings declared with three, not any card shown (the
     # sixteenth blind round's #106, #110: three kings and the queen of hearts laid down).

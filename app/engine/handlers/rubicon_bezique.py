@@ -19,6 +19,7 @@ from app.engine.handlers.common import (
 )
 from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Duty, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 from app.model.event_types import Event
 
@@ -495,5 +496,5 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision | None:
         [E + "several-cards-played-together"],
         f"{player} put more than one card on the trick: only one counts as played, and he may "
         f"take back the others.",
-        options=[Option("take-back", player)],
+        options=[said_as("take-back", player, 1)],
     )
