@@ -90,6 +90,10 @@ def drew_out_of_turn(ctx: Context[ev.DrewOutOfTurn]) -> Decision:
     )
 
 
+# A four of a kind's cards of its rank shown, in words.
+_NUMBER = {2: "two", 3: "three"}
+
+
 @rules("pinochle", "american", "false-declaration")
 def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     """Seed 002:6: score taken down and a card called, unless he may amend; a meld scored once
@@ -115,7 +119,8 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     # kind with two, a marriage, a sequence) is "any other erroneous declaration". The law of
     # amending is cited only where it could have applied: he holds the cards, and drawing
     # since has put it out of reach.
-    three_of_four = claim.declared.startswith("four-") and len(claim.lacking) <= 1
+    four = claim.declared.startswith("four-")
+    three_of_four = four and len(claim.lacking) <= 1
     law = P + ("false-four-of-a-kind" if three_of_four else "other-false-declarations")
     # The points marked for it are "the score erroneously marked" (seed 002:6's own words):
     # seed 002:7's law of a score marked in error fits them word for word, and lets the
@@ -128,9 +133,13 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         else "though he holds the cards, he has drawn from the stock since, too late to amend"
     )
     # The cards he may be made to lead or play: those of the rank declared, or of the
-    # declaration (seed 002 ¶6: "one of the three Kings"; others "in the same manner").
+    # declaration (seed 002 ¶6: "one of the three Kings"; others "in the same manner", so a
+    # four of a kind shown with two of the rank calls one of those two, not any card laid
+    # down: round 27's #128).
     rank = claim.declared.removeprefix("four-")
-    called = (f"one of the three {rank} he showed" if three_of_four
+    of_rank = 3 if three_of_four else 4 - len(claim.lacking) if four else 0
+    called = (f"one of the {_NUMBER[of_rank]} {rank} he showed" if of_rank > 1
+              else f"the {rank.removesuffix('s')} he showed" if of_rank == 1
               else "one of the cards he showed for it")
     return ctx.decide(
         "penalty",
@@ -138,7 +147,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         f"{who} declared {what} ({value}) wrongly: {reason}. The {value} points are taken "
         f"down, and {adversary} may make him lead or play {called}. As with "
         f"any score marked in error, {adversary} may also add the {value} to his own score.",
-        options=[said_as("call-card", adversary, 0 if three_of_four else 1, who),
+        options=[said_as("call-card", adversary, 0 if of_rank else 1, who),
                  Option("add-points", adversary, score={adversary: value})],
         score={who: -value},
     )
