@@ -24,6 +24,11 @@ class CodeInfo(Schema, frozen=True):
     # before <this>." Empty where the code's laws name no such moment: the stem then says only
     # that the card stands.
     card_stands_after: str = ""
+    # The account's own laws of this game that were never read, where they exist: its silence
+    # on a case is then no ruling, since the unread text may give one (Foster printed French
+    # laws with his ordinary Bézique; the twenty-seventh blind round's #41). A "which code?"
+    # question does not offer such a code where it is silent.
+    unread: str = ""
 
 
 class StageFacts(Schema, frozen=True):

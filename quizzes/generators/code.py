@@ -31,11 +31,14 @@ TYPE = "code"
 
 def explanation(found: Found, code: str, sides: Mapping[str, str] | None = None,
                 game: Game | None = None) -> str:
-    """The engine's explanation, with what the other codes rule where they differ."""
+    """The engine's explanation, with what the other codes rule where they differ (a code
+    silent where its own laws of the game were never read is not a choice, and rules
+    nothing: _silent_unread)."""
     cr = found.for_code(code)
     parts = [cr.explanation]
     for other in found.ruling.rulings:
-        if other.code != code and other.key() != cr.key():
+        if other.code != code and other.key() != cr.key() and not (
+                game is not None and _silent_unread(game, other)):
             parts.append(f"Under the {code_words(other.code)} laws: "
                          f"{ruling_words(other, sides, game)}")
     return "\n".join(parts)
@@ -144,6 +147,14 @@ def unknown_alike(answer: CodeRuling, other: CodeRuling) -> bool:
     return other.remedy_unknown and meaning(other.outcome) == meaning(answer.outcome)
 
 
+def _silent_unread(game: Game, ruling: CodeRuling) -> bool:
+    """Whether a code is silent on the table where its own laws of the game were never read
+    (the games file's `unread`): the unread text may give the answer, so the code is no wrong
+    choice (the twenty-seventh blind round's #41, Foster's American Bézique, whose ordinary
+    Bézique section prints the French laws)."""
+    return ruling.outcome == "not-covered" and bool(game.facts.codes[ruling.code].unread)
+
+
 def _code_label(bank: QuestionBank, found: Found, code: str) -> str:
     """A choice: the code, and the account its ruling rests on where its law names one ("The
     English laws, as Victorian household rules (Enquire Within) give them"): a code of two
@@ -180,7 +191,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]
     sides = side_words(found.scenario, game)
-    choices = tuple(Choice(c, _code_label(bank, found, c), c) for c in found.scenario.codes)
+    choices = tuple(Choice(c, _code_label(bank, found, c), c) for c in found.scenario.codes
+                    if not _silent_unread(game, found.for_code(c)))
     table = public_table(found.table)
     seen = public_table(found.seen)
     # The codes are told apart by what each turned on: every fact any of them read is stated.
