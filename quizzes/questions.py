@@ -125,9 +125,11 @@ def source_words(question: Question, laws: Mapping[str, Any]) -> str:
     its book and section, once ('' when none is known). A count whose points come from a
     second book of the same code (Bézique's forfeits list beside the Britannica's trick that
     stands) names that book too (the blind audit of round 5, #5)."""
-    cited = [law.citation for law_id in question.laws
-             if (law := laws.get(law_id)) is not None]
-    return "; ".join(dict.fromkeys(cited))
+    cited = list(dict.fromkeys(law.citation for law_id in question.laws
+                               if (law := laws.get(law_id)) is not None))
+    # A section named whole beside one of its paragraphs says it twice ("Auction Pitch:
+    # Scoring, ¶3; … Auction Pitch: Scoring", the twenty-seventh blind round's #4).
+    return "; ".join(c for c in cited if not any(d.startswith(f"{c}, ") for d in cited))
 
 
 def item_key(qtype: str, law: str) -> str:
