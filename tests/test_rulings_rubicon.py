@@ -72,8 +72,16 @@ def test_english_surplus_in_play_adds_fosters_sum_whatever_the_innocent_players_
     assert dict(low.score) == dict(high.score) == {"South": 1300 + 450}
     assert "South adds to his score, by Foster's report, 1300 together with all North's 450 " \
         "points so far: 1300 + 450 = 1750." in high.explanation
-    assert "hundreds" not in high.explanation and "law 58" not in high.explanation
+    # The sum is Foster's as he words it; counted as a rubicon in whole hundreds it would be
+    # 1700, which the ruling says apart, as the other reading, and is contested for (the
+    # twenty-seventh blind round's #182): a quiz asks only where the two agree.
+    assert ("Counted as a rubicon in whole hundreds (Portland laws 17, 58 and 59), North's "
+            "points would give 1700 instead: the accounts differ here.") in high.explanation
+    assert high.contested
     assert high.laws == (RE + "surplus-after-first-trick",)
+    whole = ruled(rubicon(10, 9, scores={"North": 400, "South": 60}), "english")
+    assert dict(whole.score) == {"South": 1700}
+    assert not whole.contested and "hundreds" not in whole.explanation
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,9 @@ class Penalty(NamedTuple):
     points: int
     arithmetic: str
     laws: tuple[str, ...]
+    # Foster's sum reckoned instead as a rubicon in whole hundreds, where the two differ: 0
+    # where they agree (added_for_surplus).
+    otherwise: int = 0
 
 
 def added_for_surplus(ctx: Context[Event], offender: str) -> Penalty:
@@ -57,10 +60,19 @@ def added_for_surplus(ctx: Context[Event], offender: str) -> Penalty:
     counted = min(points, OFFENDER_POINTS_CAP)
     capped = ", capped at 900" if counted != points else ""
     total = RUBICON_PENALTY + counted
+    # Readers have held both: his words as they stand, and the offender scored as a rubicon
+    # in whole hundreds (law 58, a score under 100 counting 100 by law 59), which his cap of
+    # 900 suggests (the seventh blind audit's #99 against the twenty-seventh round's #182,
+    # #200). Where the two figures differ the ruling says both and is contested.
+    whole = RUBICON_PENALTY + min(rubiconed_points(points), OFFENDER_POINTS_CAP)
+    otherwise = whole if whole != total else 0
+    also = (f" Counted as a rubicon in whole hundreds (Portland laws 17, 58 and 59), "
+            f"{offender}'s points would give {whole} instead: the accounts differ here."
+            if otherwise else "")
     return Penalty(innocent, total, (
         f"{innocent} adds to his score, by Foster's report, 1300 together with all "
         f"{offender}'s {points} points so far{capped}: {RUBICON_PENALTY} + {counted} = "
-        f"{total}."), ())
+        f"{total}.{also}"), (), otherwise)
 
 
 def rubicon_game_value(ctx: Context[Event], offender: str) -> Penalty:
@@ -133,7 +145,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                       for p in under)
         if table.timing.all_tricks_played or emptied:
             return _played_out_with_surplus(ctx, offender, counts, short=bool(under))
-        innocent, points, arithmetic, _ = added_for_surplus(ctx, offender)
+        innocent, points, arithmetic, _, otherwise = added_for_surplus(ctx, offender)
         if under:
             # Foster's surplus-and-short: the law of a surplus alone, which needs the
             # adversary's hand correct and stops play, does not fit (the fourth blind audit's
@@ -148,6 +160,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                 f"applies: {arithmetic} The hand is played out, {innocent} scoring all he can. "
                 f"{counts}",
                 score={innocent: points},
+                contested=bool(otherwise),
             )
         return ctx.decide(
             "game-abandoned",
@@ -155,6 +168,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             f"After play to the first trick {offender} is found with more than his right number "
             f"of cards: the game is abandoned at once and {arithmetic} {counts}",
             score={innocent: points},
+            contested=bool(otherwise),
         )
     short = under[0]
     right = table.adversary(short)
@@ -188,7 +202,7 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
     When the adversary's hand is short too (he ran out of cards first), law 21 is the law
     of the two hands, not the surplus alone (which needs the other hand correct): the deal
     stands, the long hand is rubiconed and neither player scores the last trick."""
-    innocent, points, arithmetic, computing = rubicon_game_value(ctx, offender)
+    innocent, points, arithmetic, computing, _ = rubicon_game_value(ctx, offender)
     second = E + ("surplus-and-short-last-trick" if short else "surplus-after-first-trick")
     last = (f" {innocent} held too few, so neither player scores the last trick."
             if short else "")
