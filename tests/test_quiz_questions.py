@@ -81,7 +81,11 @@ def check_code(q: Question) -> None:
     game = GAMES[scenario.game]
     assert q.law in cr.laws and q.answer == (q.code,)
     assert ruling_words(cr, side_words(scenario, game), game) in q.prompt
-    assert {c.key for c in q.choices} == {r.code for r in ruling.rulings}
+    # Every code of the table, but one silent where its own laws of the game were never read
+    # (the games file's `unread`: the twenty-seventh blind round's #41).
+    assert {c.key for c in q.choices} == {
+        r.code for r in ruling.rulings
+        if not (r.outcome == "not-covered" and game.facts.codes[r.code].unread)}
     assert all(ruling_words(r, None, game) != ruling_words(cr, None, game)
                for r in ruling.rulings if r.code != q.code)
 
@@ -245,10 +249,11 @@ def test_english_surplus_penalty_is_1300_plus_offenders_points_capped_at_900():
         else:
             assert q.answer == 1300 + min(points, 900)
             assert "add to his score" in q.prompt
+            # Only where his words and a rubicon's whole hundreds agree (round 27's #182).
+            assert points >= 900 or (points >= 100 and points % 100 == 0), q.id
         seen.add(points)
-    # The offender's points are what a real deal had given him so far: under 100 (counted
-    # as 100) and over it both come up.
-    assert min(seen) < 100 <= max(seen), seen
+    # The offender's points are what a real deal had given him so far: several come up.
+    assert len(seen) >= 2, seen
 
 
 def test_the_example_id_in_the_brief_rebuilds():
