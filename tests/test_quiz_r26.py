@@ -13,8 +13,9 @@ from tests.bank_questions import BANK
 
 def test_the_replays_score_keeps_law_43s_condition():  # #170
     q = BANK.question("revoke:ecarte.english.renounce-or-failure-to-win:403419")
-    assert ("if North then wins the point he marks nothing, or only one if South had stood or "
-            "refused the first proposal, and if he wins the vole he marks only one.") in \
+    # (South, the elder hand, could only have played without proposing: round 28's #37)
+    assert ("if North then wins the point he marks nothing, or only one if South had played "
+            "without proposing, and if he wins the vole he marks only one.") in \
         q.explanation
 
 

@@ -334,11 +334,15 @@ def play(ctx: Context[ev.Play]) -> Decision:
     if judged.legal:
         return ctx.decide("legal", legal, judged.reason)
     # Law 43's three cases of the replay's score, the third with its condition (the
-    # twenty-sixth blind round's #170 read "marks nothing" with the condition dropped).
+    # twenty-sixth blind round's #170 read "marks nothing" with the condition dropped), as it
+    # can be his adversary's: the elder hand plays without proposing, the dealer refuses the
+    # first proposal (round 28's #37: "if North had stood" of the dealer).
+    when = ("had refused the first proposal" if adversary == ctx.table.dealer
+            else "had played without proposing")
     replay = (f"{adversary} may have the whole hand played again from its first card, even "
               f"if he has thrown in his cards; if {player} then wins the point he marks "
-              f"nothing, or only one if {adversary} had stood or refused the first proposal, "
-              f"and if he wins the vole he marks only one.")
+              f"nothing, or only one if {adversary} {when}, and if he wins the vole he marks "
+              f"only one.")
     taken_back = ctx.event.taken_back
     if taken_back is None:
         return ctx.decide(
