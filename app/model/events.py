@@ -354,9 +354,11 @@ _SPECS: tuple[EventSpec, ...] = (
         "Carte blanche declared",
         "A player declares carte blanche (a hand with no king, queen or knave).",
         ("deal", "play"),
+        # Shown, as Portland law 16 lets him score it again only "on showing the card drawn
+        # to his adversary" (round 28's #188: the stem left the showing to the why).
         lambda f: f"{f['player']} declares carte blanche"
-            + (" again after drawing"
-               + (f" the {card_name(f['drawn'])}" if f.get("drawn") is not None else "")
+            + ((f" again after drawing the {card_name(f['drawn'])}, which he shows to his "
+                f"adversary" if f.get("drawn") is not None else " again after drawing")
                if f.get("repeated") else "") + ".",
         needs=("stock",),
         randomize=rnd.court_free_hand,
