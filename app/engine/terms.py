@@ -176,7 +176,10 @@ def words_to_ids(seats: Iterable[str]) -> dict[str, str]:
 # he calls, round 14's #131). A side's other options are one choice, said joined by "or";
 # such a right is said beside them ("and may also"), as is an option whose points follow the
 # choice (the ninth blind audit's #52: Option.beside).
-RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back"})
+# Foster's Cinch (seed 003 ¶2-3): of two cards played to a trick the adversaries elect which
+# is played, and the other is exposed, to be called too: both rights, never one or the other
+# (round 28's #129).
+RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back", "choose-card-played"})
 
 
 def corrections_of(option: Option) -> tuple[str, ...]:
