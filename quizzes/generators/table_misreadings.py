@@ -106,7 +106,11 @@ def figures_of_this_table(bank: QuestionBank, other: CodeRuling, cr: CodeRuling,
     """Whether a wrong ruling's figures are this table's: an option's points ("add the points
     wrongly marked") those the same option gives here, under some code, whatever the timing
     (round 11's #163: a royal marriage's 40 beside a plain marriage of 20), and points made
-    read as some misreading of them (figures_misread)."""
+    read as some misreading of them (figures_misread). Where the stem says what each made
+    and the bidder is set back, a ruling scoring nobody denies them all at once, a choice a
+    learner rules out without the law (round 28's #99: "No penalty." beside "North made 2")."""
+    if not other.score and set_back(cr, found.scenario) is not None:
+        return False
     mine = scored_options(other)
     if mine:
         here = _points_here(bank, found)
