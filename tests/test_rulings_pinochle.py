@@ -205,3 +205,20 @@ def test_a_score_marked_correctly_is_no_error(ruled):
     r = ruled(raw, "american")
     assert r.outcome == "no-penalty"
     assert dict(r.score) == {}
+
+
+def test_four_kings_declared_with_two_kings_gives_both_readings_of_the_call(ruled):
+    """Seed 002:6: the false four of a kind calls "one of the three Kings"; "any other
+    erroneous declarations" are called "in the same manner". With two kings shown, one of
+    the two kings (round 27's #128) or any card shown (round 28's #121): both said, and
+    contested."""
+    hand = ["KS", "KH", "JC", "QD", "AS", "10S", "9D", "AH", "10C", "QC", "9S", "JD"]
+    r = ruled(declared(hand, "four-kings", False), "american")
+    assert r.outcome == "penalty" and dict(r.score) == {"North": -80}
+    assert PA + "other-false-declarations" in r.laws
+    assert ("South may make him lead or play one of the two kings he showed (read as the call "
+            "of any other erroneous declaration, any of the cards he showed for it: the two "
+            "readings differ here).") in r.explanation
+    assert r.contested
+    three = ruled(declared(FOUR_KINGS_SHOWN_THREE, "four-kings", False), "american")
+    assert not three.contested and "one of the three kings he showed." in three.explanation

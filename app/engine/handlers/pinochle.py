@@ -133,14 +133,20 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         else "though he holds the cards, he has drawn from the stock since, too late to amend"
     )
     # The cards he may be made to lead or play: those of the rank declared, or of the
-    # declaration (seed 002 ¶6: "one of the three Kings"; others "in the same manner", so a
-    # four of a kind shown with two of the rank calls one of those two, not any card laid
-    # down: round 27's #128).
+    # declaration (seed 002 ¶6: "one of the three Kings"; others "in the same manner"). A
+    # four of a kind shown with fewer than three of the rank is read both ways: "in the
+    # same manner" as the three kings, one of the cards of the rank (round 27's #128), or
+    # "cards from any other erroneous declarations", any card he showed for it (round
+    # 28's #121). The ruling says both and is contested.
     rank = claim.declared.removeprefix("four-")
     of_rank = 3 if three_of_four else 4 - len(claim.lacking) if four else 0
     called = (f"one of the {_NUMBER[of_rank]} {rank} he showed" if of_rank > 1
               else f"the {rank.removesuffix('s')} he showed" if of_rank == 1
               else "one of the cards he showed for it")
+    two_readings = four and not three_of_four
+    if two_readings:
+        called += (" (read as the call of any other erroneous declaration, any of the cards "
+                   "he showed for it: the two readings differ here)")
     return ctx.decide(
         "penalty",
         [*laws, P + "erroneous-score"],
@@ -150,6 +156,7 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         options=[said_as("call-card", adversary, 0 if of_rank else 1, who),
                  Option("add-points", adversary, score={adversary: value})],
         score={who: -value},
+        contested=two_readings,
     )
 
 
