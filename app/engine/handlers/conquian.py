@@ -56,9 +56,11 @@ def exposed_in_deal(ctx: Context[ev.DealerExposedCard | ev.FacedCardInPack]) -> 
     event = ctx.event
     if isinstance(event, ev.DealerExposedCard) and event.owner == ctx.table.dealer:
         return None
-    return ctx.decide(
-        "new-deal",
-        [P + "exposed-in-deal"],
-        "A card exposed in the deal, or found faced in the pack, means a new deal.",
-    )
+    # Each case in the law's own terms (round 28's #97 read "a card exposed in the deal" as
+    # wider than the dealer's showing a card he deals to his adversary).
+    why = ("A card found faced in the pack means a new deal."
+           if isinstance(event, ev.FacedCardInPack)
+           else "The dealer showed a card as he dealt it to his adversary: that means a new "
+                "deal.")
+    return ctx.decide("new-deal", [P + "exposed-in-deal"], why)
 
