@@ -337,8 +337,9 @@ def play(ctx: Context[ev.Play]) -> Decision:
     # twenty-sixth blind round's #170 read "marks nothing" with the condition dropped), as it
     # can be his adversary's: the elder hand plays without proposing, the dealer refuses the
     # first proposal (round 28's #37: "if North had stood" of the dealer).
-    when = ("had refused the first proposal" if adversary == ctx.table.dealer
-            else "had played without proposing")
+    with ctx.table.reading.quietly():  # words for the why: who dealt decides nothing here
+        when = ("had refused the first proposal" if adversary == ctx.table.dealer
+                else "had played without proposing")
     replay = (f"{adversary} may have the whole hand played again from its first card, even "
               f"if he has thrown in his cards; if {player} then wins the point he marks "
               f"nothing, or only one if {adversary} {when}, and if he wins the vole he marks "
