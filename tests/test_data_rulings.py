@@ -122,8 +122,8 @@ def test_an_id_the_engine_does_not_know_is_named_by_validate(tree, case):
 
 def test_the_adversary_of_a_four_handed_game_is_refused(tree):
     # A ruling declared on a four-handed game's law naming "the adversary" of the offender.
-    law_end = ('section = "Cinch: Exposed Cards"\nrelated = ["cinch.american.exposed-cards-stay-'
-               'face-up", "cinch.american.exposed-card-faced"]\n\n# ----')
+    law_end = ('section = "Cinch: Playing Out of Turn"\nrelated = ["cinch.american.exposed-'
+               'cards-stay-face-up", "cinch.american.exposed-card-faced"]\n\n# ----')
     _edit(tree / "laws/cinch.toml", law_end, law_end.replace(
           "\n\n# ----", "\n"
           '\n[law.ruling]\nevent = "bid-out-of-turn"\noutcome = "penalty"\n'

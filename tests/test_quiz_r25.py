@@ -11,13 +11,19 @@ next trick was played".
 
 from __future__ import annotations
 
+from quizzes.questions import QuestionError
 from tests.bank_questions import BANK, marked_words
 
 
 def test_a_set_back_of_a_bidder_who_made_nothing_has_a_rival_crediting_the_others():
     asked = 0
     for seed in range(40):
-        q = BANK.generate("ruling", "auction-pitch.american.bidder-set-back", seed)
+        try:
+            q = BANK.generate("ruling", "auction-pitch.american.bidder-set-back", seed)
+        except QuestionError:
+            # (a seed finding no table with two rivals goes to the next, as a session does:
+            # round 28's #99 left fewer rivals beside a bidder who made nothing)
+            continue
         table = q.table or {}
         bidder = table["bid"]["player"]
         points = table["event"]["points"]
