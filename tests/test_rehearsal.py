@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from app.cards import Card
@@ -74,6 +74,7 @@ def test_the_stock_runs_out_the_turn_up_goes_last_and_the_last_tricks_bind() -> 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
+@example(seed=2681)  # Cinch: a lead out of turn onto a begun trick closed it at three cards
 def test_random_deals_with_random_mistakes_never_lose_a_card(game: str, seed: int) -> None:
     s = start(game, seed)
     pack = Counter(full_pack(REHEARSER.game(s)))
@@ -331,3 +332,24 @@ def test_ecarte_renounce_replays_the_whole_hand_under_the_club_code() -> None:
     assert back.state.tricks_played == 0 and back.state.trick is None
     assert {p: len(back.state.hand(p)) for p in state.players} == {p: 5 for p in state.players}
     assert back.state.to_move == moments[0].state.to_move  # the first leader leads again
+
+
+def test_a_lead_out_of_turn_onto_a_begun_trick_is_refused() -> None:
+    """A lead begins a trick: one made onto a trick in progress, or a second card of one
+    player's in a trick, is no table (it closed a Cinch trick at three cards, and the hand
+    ran to a seventh trick); the user is told, and nothing changes."""
+    s = start("cinch", 3)
+    first = REHEARSER.first(s)
+    state = settle_draws(first.state, REHEARSER.game(s))
+    leader = state.to_move
+    card = legal_cards(state, REHEARSER.game(s))[0]
+    played = REHEARSER.advance(first, Step("play", {"player": leader, "card": card.code}), s)
+    other = next(p for p in played.state.players if p != leader)
+    with pytest.raises(RehearsalError, match="already begun"):
+        REHEARSER.advance(played, Step("mistake", {"event": {
+            "type": "lead-out-of-turn", "player": other,
+            "card": played.state.hand(other)[0].code}}), s)
+    with pytest.raises(RehearsalError, match="already played to this trick"):
+        REHEARSER.advance(played, Step("mistake", {"event": {
+            "type": "play-out-of-turn", "player": leader,
+            "card": played.state.hand(leader)[0].code}}), s)

@@ -69,6 +69,15 @@ def happen(state: DealState, game: Game, event: Mapping[str, Any]) -> DealState:
               | PlayOutOfTurn(player=player, card=Card() as card)):
             if card not in state.hand(player):
                 raise RehearsalError(f"{player} does not hold the {card.name}.")
+            # A card no table can see: a second card of one player's in a trick, or a lead
+            # onto a trick begun (a trick of three cards closed, and a seventh trick of a
+            # six-card hand, followed from them).
+            trick = state.trick
+            if trick is not None and trick.played_by(player):
+                raise RehearsalError(f"{player} has already played to this trick.")
+            if event.get("type") == "lead-out-of-turn" and trick is not None and trick.plays:
+                raise RehearsalError("A lead begins a trick, and this one is already begun: "
+                                     "a card played out of turn is the mistake that fits it.")
             return put_card(state, game, player, card)
         case ExposedCard(player=player, card=card):
             if card not in state.hand(player):
