@@ -164,8 +164,11 @@ _SPECS: tuple[EventSpec, ...] = (
         "Exposed a card",
         "A player exposed a card of his hand.",
         _BEFORE_AND_IN_PLAY,
-        lambda f: f"{f['player']} exposed the {card_name(f['card'])}: "
-            f"he {EXPOSED_HOW[f['how']]}.",
+        # What he did, not "exposed": whether a card so shown is an exposed card is the
+        # law's to say (Portland law 23 takes back all but one of two cards played together,
+        # exposing none: round 29's #82; a card named is exposed at Cinch, #95).
+        lambda f: f"{f['player']} "
+            + EXPOSED_HOW[f['how']].replace(" it", f" the {card_name(f['card'])}", 1) + ".",
         randomize=rnd.exposed_without_tricks,
     ),
     EventSpec(
