@@ -22,6 +22,7 @@ from app.engine.core import Knowledge, fact_values
 from app.engine.handlers.declarations import declared_points
 from app.engine.table import Table
 from app.engine.terms import Option
+from app.model.event_types import AbandonedHand
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -72,7 +73,10 @@ def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
     player = s.event.get("player")
     hand = s.hands.get(player) if isinstance(player, str) else None
     acting = any(o.id in ON_AN_EXPOSED_CARD for o in options)
-    return acting and isinstance(hand, tuple) and not hand
+    # A hand thrown down is still held, every card of it exposed: one card left is his next
+    # play whatever is called (the twenty-ninth round's #20).
+    left = 1 if isinstance(s.event, AbandonedHand) else 0
+    return acting and isinstance(hand, tuple) and len(hand) <= left
 
 
 def king_scores_apart(s: Scenario, game: Game) -> bool:
