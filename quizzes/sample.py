@@ -92,10 +92,27 @@ def sample_questions(
     """The sample's items, each asked once (or the reason it could not be built)."""
     rng = random.Random(seed)
     asked: list[tuple[ItemInfo, Question | QuestionError]] = []
+    said: set[tuple[object, ...]] = set()
     for info in sample_items(list(bank.items.values()), count, rng):
         question_rng = random.Random(rng.randrange(2**32))
         try:
-            asked.append((info, bank.for_item(info.key, question_rng)))
+            question = bank.for_item(info.key, question_rng)
+            # Two seeds of an item may find one table (a deal played out leaves few cards):
+            # the sample asks each question once (the twenty-ninth round's #1 and #30).
+            for _ in range(REDRAWS):
+                if _words(question) not in said:
+                    break
+                question = bank.for_item(info.key, question_rng)
+            said.add(_words(question))
+            asked.append((info, question))
         except QuestionError as exc:
             asked.append((info, exc))
     return asked
+
+
+REDRAWS = 5  # seeds tried for a question not already in the sample
+
+
+def _words(q: Question) -> tuple[object, ...]:
+    """What a reader sees of a question: its stem, prompt and choices."""
+    return (q.situation, q.prompt, tuple(c.text for c in q.choices))
