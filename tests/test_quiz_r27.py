@@ -118,3 +118,42 @@ def test_a_set_back_table_offers_no_choice_scoring_nobody():  # round 28's #99
             continue
         for c in q.choices:
             assert "adds" in c.text or "taken off" in c.text, (q.id, c.text)
+
+
+def test_the_sample_asks_each_question_once(monkeypatch):  # round 29's #1 and #30
+    """Two seeds of an item may find one table; the sample draws another seed then."""
+    from quizzes import sample
+
+    one = BANK.question("penalty:rubicon-bezique.english.played-with-surplus-rubiconed:265212")
+    other = BANK.question("penalty:rubicon-bezique.english.played-with-surplus-rubiconed:955536")
+    assert sample._words(one) == sample._words(other)  # the round's twin
+    calls: list[str] = []
+
+    def for_item(key, rng):
+        calls.append(key)
+        return one if len(calls) <= 2 else BANK.generate("ruling", key.split(":", 1)[1], 7)
+
+    monkeypatch.setattr(BANK, "for_item", for_item)
+    monkeypatch.setattr(sample, "sample_items", lambda items, count, rng: [
+        BANK.items["penalty:rubicon-bezique.english.played-with-surplus-rubiconed"]] * 2)
+    asked = [q for _, q in sample.sample_questions(BANK, 2, 1)]
+    assert len(asked) == 2 and sample._words(asked[0]) != sample._words(asked[1])
+
+
+def test_a_card_shown_is_said_as_what_he_did():  # round 29's #82, #95
+    """Whether a card played with another, or named, is an exposed card is the law's to say:
+    the stem says what the player did."""
+    together = BANK.question("ruling:rubicon-bezique.english.several-cards-played-together:297935")
+    assert "South played the jack of clubs together with another card to one trick." in \
+        together.situation
+    named = BANK.question("ruling:cinch.american.exposed-card-named:332178")
+    assert "East named the six of hearts as being in his hand." in named.situation
+    assert "exposed the" not in together.situation + named.situation
+
+
+def test_an_abandoned_hand_of_one_card_is_not_asked():  # round 29's #20
+    """His one card left is his next play whatever the adversaries call."""
+    for seed in (86931, 0, 1, 2):
+        q = BANK.generate("ruling", "cinch.american.abandoned-hand", seed)
+        thrower = q.table["event"]["player"]
+        assert len(q.table["hands"][thrower]) > 1, q.id
