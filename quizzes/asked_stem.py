@@ -73,9 +73,10 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
     for other in found.ruling.rulings:
         if other.code == code or other.key() == cr.key():
             continue
-        if other.outcome == "not-covered" and any(
+        if other.contested or (other.outcome == "not-covered" and any(
                 (law := content.laws.get(x)) is not None and law.case != PRINCIPLE_CASE
-                for x in other.laws):
+                for x in other.laws)):
+            # (a code of two readings here is given in its own words, which say both)
             lines.append(f"Under the {code_words(other.code)} laws: {other.explanation}")
             continue
         unsaid = deciding_words((other,), situation, found.scenario, seen)

@@ -115,13 +115,14 @@ def take_survey(
             for stage in game.stages_of(event):
                 combo = (gid, stage, event)
                 for k in range(samples):
-                    found = rule_combo(bank, combo, random.Random(f"survey:{combo}:{k}"))
+                    found = rule_combo(bank, combo, random.Random(f"survey:{combo}:{k}"),
+                                       keep_contested=True)
                     if found is None:
                         continue
                     covered = {r.code for r in found.ruling.rulings if r.outcome != "not-covered"}
                     for cr in found.ruling.rulings:
-                        if cr.outcome == "not-covered":
-                            continue
+                        if cr.outcome == "not-covered" or cr.contested:
+                            continue  # a silence, or two readings: no question asks it
                         # The code's ruling is its own: nothing it says is true of another's.
                         unique = not any(also_true_of(cr, r) for r in found.ruling.rulings
                                          if r.code != cr.code)

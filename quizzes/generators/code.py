@@ -179,7 +179,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         others = [r for r in found.ruling.rulings if r.code != law.code]
         readings = [x for r in others for x in (r, *rival_rulings(
             bank.content, bank.games, found.scenario, r))]
-        return not any(also_true_of(answer, r) or answer.key() == r.key()
+        # Every code's ruling is compared: none may be two readings (Decision.contested).
+        return not any(r.contested for r in found.ruling.rulings) \
+            and not any(also_true_of(answer, r) or answer.key() == r.key()
                        or alike(answer, r) or unknown_alike(answer, r) for r in readings) \
             and any(r.outcome != "not-covered" for r in others) \
             and not any(rests_on_unchecked(bank.content, r.laws) for r in others) \

@@ -131,26 +131,36 @@ def law_readings(bank: QuestionBank, law_id: str) -> Readings:
 
 
 def rule_combo(bank: QuestionBank, combo: Combo, rng: random.Random,
-               readings: Readings = ()) -> Found | None:
-    """A deal played to a moment of the stage where the event happens, and its ruling."""
+               readings: Readings = (), asked: str | None = None,
+               keep_contested: bool = False) -> Found | None:
+    """A deal played to a moment of the stage where the event happens, and its ruling
+    (`asked`, `keep_contested`: rule_dealt)."""
     dealt = deal_moment(bank, combo, rng, readings)
     if dealt is None:
         return None
-    return rule_dealt(bank, dealt)
+    return rule_dealt(bank, dealt, asked, keep_contested)
 
 
-def rule_dealt(bank: QuestionBank, dealt: Dealt) -> Found | None:
+def rule_dealt(bank: QuestionBank, dealt: Dealt, asked: str | None = None,
+               keep_contested: bool = False) -> Found | None:
     """The engine's ruling of a moment (None when a fact that decides is not on the table,
-    or two laws of a code rule it differently, and no later moment of it is uncontested)."""
+    or two readings of a code rule it differently, and no later moment of it is
+    uncontested). `asked`: the code a question asks, whose ruling alone must be uncontested
+    (another code's is said with both its readings); None, every code's. `keep_contested`:
+    the moment is kept all the same, its contested rulings for the caller to pass over (the
+    survey records the other codes' reach there)."""
     ruling = rule(dealt.scenario, bank.games, bank.content)
-    if any(r.contested for r in ruling.rulings):
+
+    def contested(ruled: Ruling) -> bool:
+        return any(r.contested and asked in (None, r.code) for r in ruled.rulings)
+
+    if contested(ruling):
         # Either law's ruling is defensible there (the eighth blind round's #4): the moment
         # is asked a little later, once the cards are taken up, or not at all.
         later = taken_up(dealt, bank.games)
-        if later is None:
-            return None
-        dealt, ruling = later, rule(later.scenario, bank.games, bank.content)
-        if any(r.contested for r in ruling.rulings):
+        if later is not None:
+            dealt, ruling = later, rule(later.scenario, bank.games, bank.content)
+        if (later is None or contested(ruling)) and not keep_contested:
             return None
     if any(r.needs is not None for r in ruling.rulings):
         return None  # a fact that decides is not on this table: no question can be fair
@@ -296,7 +306,7 @@ def find(
         raise NoScenario(f"no situation reaches {law_id}")
     readings = law_readings(bank, law_id)
     for _ in range(tries):
-        found = rule_combo(bank, pick_combo(rng, combos), rng, readings)
+        found = rule_combo(bank, pick_combo(rng, combos), rng, readings, asked=code)
         if found is not None and cites(bank, found, law_id, code) and accept(found) and (
                 not deciding or found.for_code(code).laws[0] == law_id):
             return found

@@ -367,7 +367,8 @@ def ruling_choices(
             wrong.append((text, owner, other))
 
     for other in found.ruling.rulings:
-        if other.code != code and other.outcome != "not-covered":  # a remedy, not a silence
+        # A remedy, not a silence, nor a code's two readings (Decision.contested).
+        if other.code != code and other.outcome != "not-covered" and not other.contested:
             offer(other, other.code)
     wrong = wrong[:2]  # leave room for the engine's neighbouring rulings
     # The same code's ruling with one fact it turned on changed (stated in the stem): the
