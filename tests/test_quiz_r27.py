@@ -157,3 +157,21 @@ def test_an_abandoned_hand_of_one_card_is_not_asked():  # round 29's #20
         q = BANK.generate("ruling", "cinch.american.abandoned-hand", seed)
         thrower = q.table["event"]["player"]
         assert len(q.table["hands"][thrower]) > 1, q.id
+
+
+def test_fosters_wrong_count_is_asked_before_play_only():  # round 29's #187, round 26's #54
+    """Foster's misdealing choices found after a trick: two readings, contested. The American
+    question is asked before play; an English question of a count found in play says the
+    American ruling in its own words, both readings."""
+    from tests.bank_questions import generated
+
+    asked = [q for seed in range(8)
+             if (q := generated("ruling", "ecarte.american.wrong-count-dealt", seed))]
+    assert asked
+    for q in asked:
+        assert "Tricks played:" not in q.situation, q.id
+        assert "the two readings differ" not in q.explanation, q.id
+    english = generated("ruling", "ecarte.english.dealer-wrong-count-found-in-play", 0)
+    assert english is not None
+    american = english.explanation.split("Under the American laws: ")[1]
+    assert "the two readings differ here" in american

@@ -110,8 +110,14 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         # Foster says nothing (the eighteenth blind round's #64).
         return None
     if in_play:
+        # Readers have held both: his paragraphs hold in play, since they set no time (the
+        # seventeenth round's #154, #188), and they are laws of the deal, which stands once a
+        # trick is played to, as his deal out of turn does (round 26's #54, round 29's
+        # #187). The ruling says both and is contested: no question asks it.
         parts.append("Foster's laws set no time limit on the choices once the cards are seen, "
-                     "so they hold though play has begun.")
+                     "so they may be held to apply though play has begun; read as laws of the "
+                     "deal, which stands once a trick is played to, they do not: the two "
+                     "readings differ here.")
     if pone in errors and errors[pone] != 0:
         seen = in_play or table.has_looked(pone)
         if errors[pone] > 0:
@@ -170,7 +176,8 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             "the eleventh card."
         )
     joined = both_hands_put_right(options, parts, pone, "a misdeal")
-    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=joined)
+    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=joined,
+                      contested=in_play)
 
 
 @rules("ecarte", "american", "several-trumps-turned")
