@@ -146,6 +146,10 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     "call-no-trump-lead": ("Call on {seat} not to lead a trump.",),
     # Portland law 23: of two or more cards played together "all but one may be taken up",
     # which is the one played in error not said (round 25's #35).
+    # The non-dealer's right over the dealer's short hand, whose shortage said (round 30's #8:
+    # "South may have the shortage made up" beside the dealer's hand short).
+    "supply-from-stock": ("Let the dealer make up his shortage from the stock (remainder of "
+                          "the pack).",),
     "take-back": ("Take back the card he played to the false lead.",
                   "Take back all but one of the cards he played together."),
     # Foster's Pinochle (seed 002 ¶6): the cards called are those of the false declaration,

@@ -13,6 +13,7 @@ from app.engine.handlers.common import (
     rule_play,
 )
 from app.engine.ruling import Decision, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 from app.model.event_words import counted
 
@@ -153,7 +154,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             laws.append(
                 P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-few-before-seen")
             )
-            options.append(Option("supply-from-stock", pone))
+            options.append(said_as("supply-from-stock", pone))
             parts.append(
                 f"{pone} may let the dealer make up his shortage from the pack, or claim a misdeal."
             )

@@ -15,6 +15,7 @@ from app.engine.handlers.common import (
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
+from app.engine.terms import said_as
 from app.model import event_types as ev
 from app.model.event_words import counted
 
@@ -176,7 +177,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         )
     elif errors.get(dealer, 0) < 0:
         laws.append(E + "dealer-too-few-dealt")
-        options.append(Option("supply-from-stock", pone))
+        options.append(said_as("supply-from-stock", pone))
         parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
     if ctx.event.type == "king-turned" or (table.turn_up is not None
                                            and table.turn_up.rank == "K"):
