@@ -175,3 +175,18 @@ def test_fosters_wrong_count_is_asked_before_play_only():  # round 29's #187, ro
     assert english is not None
     american = english.explanation.split("Under the American laws: ")[1]
     assert "the two readings differ here" in american
+
+
+def test_the_dealers_shortage_is_said_as_his():  # round 30's #8
+    q = BANK.question("ruling:ecarte.english.dealer-too-few-dealt:396603")
+    right = next(c.text for c in q.choices if c.key in q.answer)
+    assert right.endswith("South may have the cards dealt again or let the dealer make up his "
+                          "shortage from the stock (remainder of the pack).")
+
+
+def test_a_count_found_in_play_names_the_club_code():  # round 30's #61
+    """The older English Hoyle's rules of a wrong count set no time, so they speak of a count
+    found in play too: the question names the reading it asks."""
+    q = BANK.question("ruling:ecarte.english.pone-wrong-count-found-in-play:55689")
+    assert q.prompt == ("Under the English laws, following English Club Code (Cavendish), "
+                        "printed by Hoffmann 1909, what is the ruling?")
