@@ -48,4 +48,6 @@ def test_the_innocent_side_has_the_dealers_shortage_made_up() -> None:
     # complete his hand. The right is said as having it made up, not making it up himself.
     q = BANK.generate("ruling", "ecarte.english.dealer-too-few-dealt", 640751)
     marked = next(c.text for c in q.choices if (c.key,) == q.answer)
-    assert "North may have the cards dealt again or have the shortage made up" in marked
+    # (and whose shortage: the dealer's, round 30's #8)
+    assert ("North may have the cards dealt again or let the dealer make up his shortage from "
+            "the stock") in marked
