@@ -13,7 +13,12 @@ from random import Random
 from typing import Any
 
 from app.cards import Card
-from app.engine.handlers.declarations import FOUR_RANKS, declared_points, missing_cards
+from app.engine.handlers.declarations import (
+    FOUR_RANKS,
+    declared_points,
+    declared_value,
+    missing_cards,
+)
 from app.model.games import Game
 from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
@@ -191,6 +196,10 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
     50 beside law 52)."""
     lacking = missing_cards(name, hand, trump, game)
     if lacking is None:
+        return False
+    if game is not None and declared_value(game, trump, name) != declared_points(game).get(name):
+        # The first marriage makes the trump suit and scores as one of trumps: a "marriage"
+        # before trumps are fixed is no plain marriage (the thirty-first round's #81).
         return False
     if name == "marriage" and trump is not None and not lacking \
             and not _plain_marriage(hand, trump):

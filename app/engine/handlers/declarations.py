@@ -30,6 +30,19 @@ def declared_points(game: Game | None) -> Mapping[str, int]:
     return play.declared_points if play is not None else {}
 
 
+def declared_value(game: Game | None, trump: str | None, declared: str) -> int | None:
+    """What a declaration scores at this table: its declared points, but a marriage declared
+    while no trump is fixed, where the first marriage makes the trump suit (Portland law 41),
+    is one of trumps and scores as a royal marriage (the thirty-first blind round's #81: "the
+    20 he marked" of the first marriage, which counts 40)."""
+    points = declared_points(game)
+    play = game.facts.play if game is not None else None
+    if declared == "marriage" and trump is None and play is not None \
+            and play.trump_named_by == "first-marriage" and "royal-marriage" in points:
+        return points["royal-marriage"]
+    return points.get(declared)
+
+
 def any_four(game: Game | None) -> bool:
     """Whether a four of a kind is any four of the rank in `game` (not one of each suit, as the
     game's play facts may say: [play] four_of_each_suit); one of each with no game named."""
@@ -114,7 +127,7 @@ def check_claim(
     """The event's declaration against the hand, or None when the hand or value is unknown."""
     player, declared = ctx.event.player, ctx.event.declared
     hand = ctx.table.cards(player)
-    value = declared_points(ctx.game).get(declared)
+    value = declared_value(ctx.game, ctx.table.trump, declared)
     if hand is None or not value:
         return None
     lacking = missing_cards(declared, hand, ctx.table.trump, ctx.game)
@@ -149,7 +162,7 @@ def declared_out_of_time(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
         )
     else:
         return None
-    value = declared_points(ctx.game).get(ctx.event.declared)
+    value = declared_value(ctx.game, ctx.table.trump, ctx.event.declared)
     if not value:
         return None
     who, what = ctx.event.player, NAMES[ctx.event.declared]
