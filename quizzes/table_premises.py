@@ -22,7 +22,7 @@ from app.engine.core import Knowledge, fact_values
 from app.engine.handlers.declarations import declared_points
 from app.engine.table import Table
 from app.engine.terms import Option
-from app.model.event_types import AbandonedHand
+from app.model.event_types import AbandonedHand, ExposedCard
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -74,8 +74,11 @@ def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
     hand = s.hands.get(player) if isinstance(player, str) else None
     acting = any(o.id in ON_AN_EXPOSED_CARD for o in options)
     # A hand thrown down is still held, every card of it exposed: one card left is his next
-    # play whatever is called (the twenty-ninth round's #20).
-    left = 1 if isinstance(s.event, AbandonedHand) else 0
+    # play whatever is called (the twenty-ninth round's #20). Two cards played to one trick
+    # are held at the table ruled: with no third, the one left exposed is his next play (the
+    # thirty-first round's #38).
+    left = (1 if isinstance(s.event, AbandonedHand)
+            else 2 if isinstance(s.event, ExposedCard) and s.event.how == "two-played" else 0)
     return acting and isinstance(hand, tuple) and len(hand) <= left
 
 
