@@ -190,3 +190,24 @@ def test_a_count_found_in_play_names_the_club_code():  # round 30's #61
     q = BANK.question("ruling:ecarte.english.pone-wrong-count-found-in-play:55689")
     assert q.prompt == ("Under the English laws, following English Club Code (Cavendish), "
                         "printed by Hoffmann 1909, what is the ruling?")
+
+
+def test_a_marriage_before_trumps_are_fixed_is_one_of_trumps():  # round 31's #81, firm
+    """Portland law 41: the first marriage scored makes the trump suit, so a marriage declared
+    while none is fixed scores 40, and no question calls it a plain marriage of 20."""
+    from app.engine.handlers.declarations import declared_value
+    from tests.bank_questions import generated
+
+    rubicon = BANK.games["rubicon-bezique"]
+    assert declared_value(rubicon, None, "marriage") == 40
+    assert declared_value(rubicon, "H", "marriage") == 20
+    for seed in range(8):
+        q = generated("ruling", "rubicon-bezique.english.false-declaration", seed)
+        if q is not None and "declared and scored a marriage" in q.situation:
+            assert "No trump suit is fixed yet" not in q.situation, q.id
+
+
+def test_two_cards_played_by_a_player_left_with_none_are_not_asked():  # round 31's #38
+    for seed in (371560, 0, 1, 2):
+        q = BANK.generate("ruling", "cinch.american.exposed-two-cards-to-a-trick", seed)
+        assert len(q.table["hands"][q.table["event"]["player"]]) > 2, q.id
