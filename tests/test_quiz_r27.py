@@ -211,3 +211,9 @@ def test_two_cards_played_by_a_player_left_with_none_are_not_asked():  # round 3
     for seed in (371560, 0, 1, 2):
         q = BANK.generate("ruling", "cinch.american.exposed-two-cards-to-a-trick", seed)
         assert len(q.table["hands"][q.table["event"]["player"]]) > 2, q.id
+
+
+def test_a_wrong_score_is_said_to_be_a_slip_in_the_marking():  # round 32's #170
+    q = BANK.question("ruling:rubicon-bezique.english.erroneous-score:610440")
+    assert ("South marked 60 points where 20 were due, in this deal. He admits the error. The "
+            "error was in the marking alone.") in q.situation

@@ -147,7 +147,11 @@ _SPECS: tuple[EventSpec, ...] = (
             + (", in an earlier deal." if f.get("earlier_deal") else ", in this deal.")
             # The law of an overscore is of one proved or admitted (Club Code law 51 at
             # Bézique, the overscore taken down at Écarté): the stem says it is.
-            + (" He admits the error." if f["marked"] > f["correct"] else ""),
+            + (" He admits the error." if f["marked"] > f["correct"] else "")
+            # A slip in the marking, not a declaration of cards he lacked: Portland law 51
+            # puts the one right at any time, law 50 lets the other stand once a card of the
+            # next trick is played (the thirty-second round's #170 read either).
+            + " The error was in the marking alone.",
         randomize=rnd.score_on_the_games_scale,
     ),
     EventSpec(
