@@ -97,7 +97,7 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
     king): the points a side scores then turn on whether he marks it, which no stem says
     (the seventeenth blind round's #176: an abandoned hand's vole, 2, beside the innocent
     player's king of hearts, 3 if he marks it)."""
-    if not king_scores_apart(s, game) or s.trump is None:
+    if not king_scores_apart(s, game) or s.trump is None:  # (the trump, for the type checker)
         return False
     if s.turn_up is not None and s.turn_up.rank == "K":
         # A king turned up is the dealer's to mark until the next deal's trump is turned

@@ -222,3 +222,13 @@ def test_four_kings_declared_with_two_kings_gives_both_readings_of_the_call(rule
     assert r.contested
     three = ruled(declared(FOUR_KINGS_SHOWN_THREE, "four-kings", False), "american")
     assert not three.contested and "one of the three kings he showed." in three.explanation
+
+
+def test_four_kings_declared_with_no_king_has_one_reading(ruled):
+    """With no king among the cards shown, the call of the rank and the call of any card
+    shown are one call: the ruling is not contested, nor said twice."""
+    hand = ["QS", "JH", "JC", "QD", "AS", "10S", "9D", "AH", "10C", "QC", "9S", "JD"]
+    r = ruled(declared(hand, "four-kings", False), "american")
+    assert r.outcome == "penalty" and not r.contested
+    assert "the two readings differ" not in r.explanation
+    assert "South may make him lead or play one of the cards he showed for it." in r.explanation

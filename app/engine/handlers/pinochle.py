@@ -143,7 +143,8 @@ def false_declaration(ctx: Context[ev.FalseDeclaration]) -> Decision | None:
     called = (f"one of the {_NUMBER[of_rank]} {rank} he showed" if of_rank > 1
               else f"the {rank.removesuffix('s')} he showed" if of_rank == 1
               else "one of the cards he showed for it")
-    two_readings = four and not three_of_four
+    # (with none of the rank shown the two readings call the same cards)
+    two_readings = four and not three_of_four and of_rank > 0
     if two_readings:
         called += (" (read as the call of any other erroneous declaration, any of the cards "
                    "he showed for it: the two readings differ here)")
