@@ -8,11 +8,13 @@ from typing import NamedTuple
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, over_under
-from app.engine.handlers.rubicon_bezique import LAST_TRICK, E
+from app.engine.handlers.rubicon_bezique import LAST_TRICK
 from app.engine.ruling import Decision, Option
 from app.model import event_types as ev
 from app.model.event_types import Event
 
+E = "rubicon-bezique.english."  # (each handler module names its laws' prefix: the
+# engine's property test reads it there)
 RUBICON_PENALTY = 1300
 OFFENDER_POINTS_CAP = 900
 
