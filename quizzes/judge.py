@@ -85,6 +85,8 @@ _OPENINGS = sorted([*((w + ".", o) for o, w in OUTCOME_WORDS.items()),
                    key=lambda p: -len(p[0]))
 _DUTY_BY_WORDS = {t.rstrip(".")[:1].lower() + t.rstrip(".")[1:]: did
                   for did, t in DUTIES.items()}
+_WON_BY = re.compile(re.escape(OUTCOME_WORDS["game-won"])
+                     + r" by (?P<who>[^.,]+)(?:, worth (?P<worth>\d+))?\.")
 _MAY = re.compile(r"^(?P<who>.+?) may (?P<what>.+)$")
 _MUST = re.compile(r"^(?P<who>.+?) must (?P<what>.+)$")
 _SCORES = re.compile(r"^(?P<who>.+?) (?:scores?|adds?|wins? it, worth) (?P<n>\d+)"
@@ -128,16 +130,23 @@ def _options_named(what: str, by_words: Mapping[str, str]) -> list[str] | None:
 def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | None:
     """The ruling a choice words (None when its words are not a ruling's)."""
     folded = " ".join(text.split())
-    opening = next(((w, o) for w, o in _OPENINGS if folded.startswith(w)), None)
+    by_side = {v: k for k, v in sides.items()}
+    winner = ""
+    if (won := _WON_BY.match(folded)) is not None:
+        opening: tuple[str, str] | None = (won[0], "game-won")
+        winner = by_side.get(won["who"], won["who"])
+    else:
+        opening = next(((w, o) for w, o in _OPENINGS if folded.startswith(w)), None)
     if opening is None:
         return None
     words, outcome = opening
     rest = folded[len(words):].strip()
-    by_side = {v: k for k, v in sides.items()}
     by_words = words_to_ids(sides)  # an option's words, naming a seat where they do
     options: list[Option] = []
     duties: list[Duty] = []
     score: dict[str, int] = {}
+    if won is not None and won["worth"]:
+        score[winner] = int(won["worth"])
     for sentence in filter(None, (s.strip() for s in re.split(r"(?<=\.)\s+", rest))):
         sentence = sentence.rstrip(".")
         if sentence.startswith("If "):
@@ -170,7 +179,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
         else:
             return None
     return CodeRuling(code, Decision(outcome, (), "", tuple(options), score,
-                                     duties=tuple(duties)))
+                                     duties=tuple(duties), winner=winner))
 
 
 def _refutes_itself(text: str) -> bool:

@@ -19,7 +19,7 @@ import msgspec
 
 from app.engine import CodeRuling
 from app.engine.table import Table
-from app.engine.terms import OPTIONS, Duty, Option
+from app.engine.terms import Duty, Option
 from app.model.games import Game
 from app.model.scenario import Scenario
 
@@ -115,22 +115,3 @@ def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
     """Whether "The innocent side chooses ..." gives the choice to the side the stem says
     erred: the ruling contradicts itself (round 6's #111)."""
     return other.outcome == "innocent-chooses" and bool(erred & {o.by for o in other.options})
-
-
-def duties_as_options(right: CodeRuling, acted: tuple[str, ...],
-                      players: Iterable[str]) -> list[CodeRuling]:
-    """The right ruling with each duty it lays on the side that acted read as a right of the
-    other side instead: what a learner who reads another code's law into this one gives
-    (Portland law 55's replay, which "must" be made, read as Foster's Pinochle's, which the
-    innocent player "may" require; law 24's lead taken back read as the Club Code's law 40).
-    The rival remedy a learner must know the law to rule out, where a duty moved to the
-    innocent side is struck out on its names (the tenth round's #68)."""
-    others = tuple(p for p in players if p not in acted)
-    mine = [d for d in right.duties if d.by in acted and d.id in OPTIONS]
-    if not acted or not others or not mine:
-        return []
-    decision = msgspec.structs.replace(
-        right.decision, explanation="",
-        duties=tuple(d for d in right.duties if d not in mine),
-        options=(*right.options, *(Option(d.id, p) for d in mine for p in others)))
-    return [msgspec.structs.replace(right, decision=decision)]

@@ -161,6 +161,8 @@ def outcome_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None) ->
         named = {scorer_words(o.by, sides)[0] for o in ruling.options if o.id in DEALS_AGAIN}
         if len(named) > 1:
             return EITHER_CHOOSES[any(" and " in n for n in named)]
+    if ruling.winner:  # who wins, said where the game is won (the 32nd round's #137)
+        return f"{OUTCOME_WORDS[ruling.outcome]} by {scorer_words(ruling.winner, sides)[0]}"
     return OUTCOME_WORDS.get(ruling.outcome, ruling.outcome)
 
 
@@ -183,7 +185,9 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
 
     `sides` (side_words) names a partnership's points by its side."""
     worth = ruling.outcome == "game-won" and not played_to_points(game)
-    parts = [outcome_words(ruling, sides) + "."]
+    # The winner's game and its worth said at once: "The game is won by North, worth 1400."
+    won_worth = ruling.score.get(ruling.winner, 0) if worth and ruling.winner else 0
+    parts = [outcome_words(ruling, sides) + (f", worth {won_worth}." if won_worth > 0 else ".")]
     for duty in ruling.duties:  # what a side must do, whoever chooses what (#157)
         parts.append(f"{duty.by} must {_first_lower_words(duty.words)}")
     # Each side's options are one choice, joined by "or"; a right held beside them (a card
@@ -206,6 +210,8 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
             parts.append(f"If {option.by} chooses to {_said(option)}: {gains}.")
     for player, points in sorted(ruling.score.items()):
+        if won_worth > 0 and player == ruling.winner:
+            continue  # said in the opening
         scorer, several = scorer_words(player, sides)
         if points > 0 and ruling.score_when == "last-trick":
             parts.append(f"{scorer} will win the last trick and score it ({points}).")

@@ -25,7 +25,7 @@ from app.model.scenario import load_scenario_file
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "content" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
-EXPECTED_KEYS = {"outcome", "options", "duties", "option_scores", "score", "laws"}
+EXPECTED_KEYS = {"outcome", "winner", "options", "duties", "option_scores", "score", "laws"}
 
 # (scenario stem, code) -> why the engine's ruling differs from the seed's.
 DISAGREEMENTS: dict[tuple[str, str], str] = {}
@@ -90,6 +90,8 @@ def test_example_is_ruled_as_expected(path, code, games, content):
     ruling = rule(scenario, games, content).for_code(code)
     got = ruling.to_json()
     assert ruling.outcome == exp["outcome"], got["explanation"]
+    if "winner" in exp:  # who wins the game, where it is won (Decision.winner)
+        assert ruling.winner == exp["winner"], got
     if "options" in exp:
         assert sorted(o.id for o in ruling.options) == exp["options"], got
     if "duties" in exp:  # what a side must do, whoever chooses what (app/engine/terms.py)

@@ -22,7 +22,7 @@ def test_a_king_that_makes_the_fifth_point_is_asked_against_play_going_on() -> N
     # 1" and never offered, though it is the rival a learner who forgets law 46 gives.
     q = BANK.generate("ruling", "ecarte.american.turned-king-scores", 465269)
     texts = [c.text for c in q.choices]
-    assert "The game is won. North adds 1 to his score." in texts
+    assert "The game is won by North. North adds 1 to his score." in texts
     assert "Play goes on. North adds 1 to his score." in texts
 
 

@@ -81,9 +81,9 @@ def test_the_judge_finds_the_deal_stands_beside_the_game_won_with_its_points():
     # The audit's question (ruling:...surplus-and-short-last-trick:500495) was asked on a law
     # the ruling also cites: its tables are asked under the law it rests on first.
     q = next(q for q in _questions("ruling", "played-with-surplus-rubiconed", (90733, *SEEDS))
-             if _marked(q).startswith("The game is won."))
+             if _marked(q).startswith("The game is won by"))
     right = _marked(q)
-    points = re.search(r"The game is won\. (\w+) wins it, worth (\d+)\.", right)
+    points = re.search(r"The game is won by (\w+), worth (\d+)\.", right)
     assert points, right
     wrong = next(c for c in q.choices if c.key not in q.answer)
     doctored = Choice(wrong.key, f"The deal stands. {points[1]} adds {points[2]} to his score.",

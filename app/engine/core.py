@@ -181,13 +181,15 @@ class Context(Generic[E]):
         score_when: str = "",
         duties: Iterable[Duty] = (),
         remedy_waits: bool = False,
+        winner: str = "",
     ) -> Decision:
         """Build a Decision, dropping zero score entries; the headline says when the deal's
         fate is the innocent side's choice (ruling.headline). `remedy_unknown`: the laws
         held name the fault but not its remedy (Decision.remedy_unknown). `contested`: two
         laws of the code fit the moment and rule it differently (Decision.contested);
         `score_when`, when the points are scored (Decision.score_when); `remedy_waits`, the
-        remedy needs what the table does not yet hold (Decision.remedy_waits)."""
+        remedy needs what the table does not yet hold (Decision.remedy_waits); `winner`, who
+        wins the game (Decision.winner)."""
         chosen = tuple(options)
         return Decision(
             outcome=headline(outcome, (o.id for o in chosen)),
@@ -200,6 +202,7 @@ class Context(Generic[E]):
             score_when=score_when,
             duties=tuple(duties),
             remedy_waits=remedy_waits,
+            winner=winner,
         )
 
 

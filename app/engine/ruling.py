@@ -157,10 +157,16 @@ class Decision(msgspec.Struct, frozen=True):
     score_when: str = ""
     # What a side must do whatever is chosen (DUTIES): a part of the remedy as much as points.
     duties: tuple[Duty, ...] = ()
+    # Who wins, where the game is won: "The game is won." named nobody, and where the winner
+    # scores nothing by it (Auction Pitch's two players out, the bidder set back: the other
+    # takes the pool) every choice read alike but for the points (the 32nd blind round's #137).
+    winner: str = ""
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {self.outcome!r}")
+        if self.winner and self.outcome != "game-won":
+            raise ValueError(f"a winner ({self.winner}) named where no game is won")
         if self.score_when not in ("", "last-trick"):
             raise ValueError(f"unknown time of scoring {self.score_when!r}")
         for opt in self.options:
@@ -224,6 +230,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
         return self.decision.duties
 
     @property
+    def winner(self) -> str:
+        """Who wins the game, where it is won ("" otherwise, or where no one is named)."""
+        return self.decision.winner
+
+    @property
     def acts(self) -> tuple[tuple[str, str], ...]:
         """(id, seat) of each option and each duty: what the ruling has a side do, whether
         he may or must (a card taken back is taken back either way)."""
@@ -270,6 +281,7 @@ class CodeRuling(msgspec.Struct, frozen=True):
         out: dict[str, Any] = {
             "code": self.code,
             "outcome": self.outcome,
+            **({"winner": self.winner} if self.winner else {}),
             "options": [o.to_json() for o in self.options],
             "score": dict(self.score),
             **({"score_when": self.score_when} if self.score_when else {}),
@@ -308,11 +320,11 @@ class CodeRuling(msgspec.Struct, frozen=True):
 
     def key(self) -> tuple[Any, ...]:
         """What must match for two codes to agree: the meaning, the options (by the right
-        each gives, OPTION_MEANINGS) and the points."""
+        each gives, OPTION_MEANINGS) and the points; and who wins, where the game is won."""
         return (
             self.meaning,
             tuple(sorted(set(self._rights()))),
-            tuple(sorted(self.score.items())), self.score_when,
+            tuple(sorted(self.score.items())), self.score_when, self.winner,
         )
 
     def _rights(self) -> list[tuple[str, str, tuple[tuple[str, int], ...]]]:
@@ -342,6 +354,8 @@ def also_true_of(stated: CodeRuling, other: CodeRuling) -> bool:
     again (the audit's #10), whoever decides it."""
     if stated.key() == other.key():
         return True
+    if stated.winner and other.winner and stated.winner != other.winner:
+        return False  # won by another player: false of it, whatever else agrees
     if other.meaning == CORRECTED and not stated.terms and stated.meaning == "goes-on":
         return True  # "No penalty." of a score put right with no penalty
     if "score-stands" in (stated.outcome, other.outcome):
@@ -456,8 +470,9 @@ class Ruling(msgspec.Struct, frozen=True):
     def differences(self) -> list[str]:
         """Which parts differ between the codes: outcome, options, score."""
         parts = []
-        for name, index in (("outcome", 0), ("options", 1), ("score", 2)):
-            if len({r.key()[index] for r in self.rulings}) > 1:
+        # (who wins is part of the outcome: "won by East" and "won by West" differ there)
+        for name, at in (("outcome", (0, 4)), ("options", (1,)), ("score", (2,))):
+            if len({tuple(r.key()[i] for i in at) for r in self.rulings}) > 1:
                 parts.append(name)
         return parts
 

@@ -37,6 +37,8 @@ def terms_heading(ruling: CodeRuling) -> str:
 def ruling_meaning(ruling: CodeRuling) -> str:
     """What a ruling's outcome means, in a sentence naming the terms it shows: its options
     (what a side may choose), its duties (what a side must do), both, or neither."""
+    if ruling.winner:
+        return f"The game is won by {ruling.winner}."
     pointer = _POINTS_TO_TERMS.get(ruling.outcome)
     if pointer is None:
         return outcome_meaning(ruling.outcome, ruling.cases)

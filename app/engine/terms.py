@@ -71,7 +71,9 @@ DUTIES: dict[str, str] = {
     "draw-two-next": "Draw two cards at the next draw.",
     # Portland law 24: "A card led out of turn must be taken up, unless it has been played
     # to" (the eighth blind round's #15), where the Club Code's law 40 says "may": an option.
-    "take-back": "Take back the card led out of turn.",
+    # (Not "the card led out of turn": the stem's own words, which no rival shared, told the
+    # answer, the 33rd blind round's #42.)
+    "take-back": "Take back his card.",
     # Portland law 55: the card played in error and every card after it "must be taken up
     # and replayed" (the tenth blind round's #68), where Foster's Pinochle lets the adversary
     # require it: an option there.
@@ -155,6 +157,9 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     # Foster's Pinochle (seed 002 ¶6): the cards called are those of the false declaration,
     # "one of the three Kings" of four kings declared with three, not any card shown (the
     # sixteenth blind round's #106, #110: three kings and the queen of hearts laid down).
+    # A hand thrown down may hold several trumps, each barred (Foster's Cinch, seed 003 ¶4
+    # and ¶7: the 32nd blind round's #187 read "the exposed trump" beside five).
+    "forbid-trump": ("Forbid the playing of any trump in that hand.",),
     "call-card": ("Make {seat} lead or play one of the cards of the declared rank he showed.",
                   "Make {seat} lead or play one of the cards he showed for it."),
     BOTH_CORRECTED: tuple(_BOTH),

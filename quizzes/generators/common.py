@@ -46,7 +46,7 @@ def states_a_ruling(cr: CodeRuling) -> bool:
     the explanation with no terms of its own (_LEAVES_IT_TO_THE_WHY)."""
     if cr.outcome in ("not-covered", "depends"):
         return False
-    return cr.terms or cr.outcome not in _LEAVES_IT_TO_THE_WHY
+    return cr.terms or bool(cr.winner) or cr.outcome not in _LEAVES_IT_TO_THE_WHY
 
 
 

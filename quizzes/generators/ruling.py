@@ -12,11 +12,13 @@ import msgspec
 from app.engine import CodeRuling
 from app.engine.ruling import (
     OUTCOMES,
+    PART_OF,
     Decision,
     Option,
     also_true_of,
     changes_score,
     meaning,
+    option_meaning,
 )
 from app.engine.table import Table
 from quizzes import sides as who
@@ -156,6 +158,8 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
     # deal stands is what the chooser decides, so the two say the same.
     if stated.options and stated.key()[1:] == right.key()[1:]:
         return True
+    if a_branch_of(stated, right):
+        return True
     bare = not stated.terms
     terms = right.terms
     # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
@@ -165,6 +169,45 @@ def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
         return False
     return (bare and terms and stated.outcome in _SAID_OF_TERMS
             and right.meaning == meaning(stated.outcome, True))
+
+
+_LETS_IT_STAND = frozenset({"deal-stands", "play-on"})
+
+
+def _deals_again(r: CodeRuling) -> bool:
+    return any(option_meaning(o.id) == "deal-again" for o in r.options)
+
+
+def a_branch_of(stated: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a wrong choice gives some of the right ruling's terms and nothing else, under
+    an opening that denies nothing the ruling gives: a right without the others beside it
+    (#70's "Play goes on. South has 40 taken off" of "A penalty. North may call the cards laid
+    down. South has 40 taken off"), or a duty the law lays on one side worded as the other
+    side's right to insist on it (#9's "North may make the offender draw two" of "South must
+    draw two"; #139's replay Portland law 55 compels). Each says nothing false of the ruling,
+    only less: strict readers held them second defensible answers, and the longest choice was
+    the right one (the 33rd blind round). One branch of a choice of a fresh deal under "The
+    deal stands" or "Play goes on" denies the fresh deal, and is false of the ruling."""
+    if not stated.terms or stated.winner != right.winner:
+        return False
+    if stated.outcome in _DENY_A_PENALTY and (right.options or right.duties):
+        return False  # "No penalty." beside a right or a duty is false of it
+    if (stated.outcome in _LETS_IT_STAND and _deals_again(right)
+            and not _deals_again(stated)):
+        # "The deal stands. North may draw the surplus" denies the fresh deal North may claim
+        # (Club Code law 17): false of the ruling by its opening, the rival a learner who
+        # forgets the fresh deal gives.
+        return False
+    theirs = set(right._rights())
+    owed = {option_meaning(d.id) for d in right.duties}
+
+    def held(r: tuple[str, str, tuple[tuple[str, int], ...]]) -> bool:
+        return (r in theirs or (PART_OF.get(r[0], ""), *r[1:]) in theirs
+                or (not r[0].startswith("must ") and r[0] in owed))
+
+    return (set(stated.score.items()) <= set(right.score.items())
+            and all(held(r) for r in stated._rights())
+            and (bool(stated.score) or bool(stated.options)))
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -203,6 +246,20 @@ def laws(bank: QuestionBank) -> list[str]:
             if checkable(bank.content, law_id) and builds_first_seed(build, bank, law_id)]
 
 
+def _winner_after(cr: CodeRuling, outcome: str, score: Mapping[str, int],
+                  changes: Mapping[str, object]) -> str:
+    """Who wins in a wrong ruling made from the right one: none where no game is won; the
+    one named by the change; else the one who now takes the points the winner took (a win
+    worth 1400 moved to the other player is his win), or nobody named where no one does."""
+    if outcome != "game-won":
+        return ""
+    if "winner" in changes:
+        return str(changes["winner"])
+    if cr.score.get(cr.winner, 0) > 0:
+        return next((p for p, v in score.items() if v > 0), "")
+    return cr.winner
+
+
 def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
                rng: random.Random, sides: Mapping[str, str]) -> list[CodeRuling]:
     """Plausible wrong rulings made from the right one: wrong chooser, points or outcome.
@@ -218,14 +275,15 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
             # takes down: never a fine moved, doubled or kept from a penalty (round 9's #108).
             return
         decision = Decision(
-            outcome=str(changes.get("outcome", cr.outcome)),
+            outcome=outcome,
             options=changes.get("options", cr.options),  # type: ignore[arg-type]
-            score=changes.get("score", cr.score),  # type: ignore[arg-type]
+            score=score,
             laws=cr.laws,
             explanation="",
             # (points of the last trick moved to another player are his last trick's too:
             # the words alone would otherwise tell the right choice, round 7's #147)
             score_when=str(changes.get("score_when", cr.score_when)),
+            winner=_winner_after(cr, outcome, score, changes),
         )
         out.append(CodeRuling(cr.code, decision))
 
@@ -258,6 +316,12 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
     if cr.score:
         variant(score={other(p): v for p, v in cr.score.items()})
         variant(score={})
+    if cr.winner and cr.score.get(cr.winner, 0) <= 0:
+        # The game won by another player, the points as they are: where the winner scores
+        # nothing by it, who wins is what the law decides (Auction Pitch's two players out).
+        for p in players:
+            if p != cr.winner:
+                variant(winner=p)
     for near in _NEAR.get(cr.outcome, ()):
         if near in OUTCOMES:
             variant(outcome=near)
@@ -350,7 +414,8 @@ def ruling_choices(
             # their own they would word the right ruling's meaning a second way.
             return
         if said != other.outcome:
-            decision = msgspec.structs.replace(other.decision, outcome=said)
+            decision = msgspec.structs.replace(
+                other.decision, outcome=said, winner=other.winner if said == "game-won" else "")
             other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides, played)
         # Keys compare players; words what a learner reads (a side's points read alike).
@@ -393,9 +458,8 @@ def ruling_choices(
                                                                  found.scenario):
             offer(ruled, "")
     offender = found.scenario.event.get("player")
-    for misread in [*misreadings(cr, found.scenario.players,
-                                 offender if isinstance(offender, str) else None),
-                    *who.duties_as_options(cr, acted, found.scenario.players)]:
+    for misread in misreadings(cr, found.scenario.players,
+                               offender if isinstance(offender, str) else None):
         offer(misread, "", misread=True)
     for misbid in here.table_misreadings(cr, found.scenario, bank.games[found.scenario.game]):
         offer(misbid, "", moved=False)  # (this table's players and figures)

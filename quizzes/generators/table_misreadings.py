@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 def _with_score(cr: CodeRuling, outcome: str, score: dict[str, int]) -> CodeRuling:
     decision = msgspec.structs.replace(cr.decision, outcome=outcome, score=score,
-                                       explanation="")
+                                       explanation="",
+                                       winner=cr.winner if outcome == "game-won" else "")
     return CodeRuling(cr.code, decision)
 
 

@@ -106,6 +106,7 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
             [P + "first-out-wins-pool"],
             f"{winner} is the first to be rid of all seven white counters and takes "
             f"the pool of red counters.",
+            winner=winner,
         )
     if bidder not in out:
         return None  # The laws held settle only the case where one of them is the bidder.
@@ -115,6 +116,7 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
             [P + "two-count-out-bidder-wins"],
             f"{', '.join(out)} can all count out on this deal; {bidder} is the bidder and made "
             f"his bid, so he wins the pool.",
+            winner=str(bidder),
         )
     amount = table.bid.amount if table.bid else 0
     others = [p for p in out if p != bidder]
@@ -130,6 +132,7 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
         f"back {amount} and cannot count out. {others[0]} is then the only player rid of all "
         f"his white counters, and takes the pool.",
         score={str(bidder): -amount},
+        winner=others[0],
     )
 
 

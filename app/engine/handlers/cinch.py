@@ -6,7 +6,7 @@ from app.cards import Card
 from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, each, over_under, played_words, rule_play
 from app.engine.ruling import Decision, Duty, Option
-from app.engine.terms import said_as
+from app.engine.terms import OPTION_FORMS, said_as
 from app.model import event_types as ev
 
 P = "cinch.american."
@@ -177,7 +177,8 @@ def abandoned_hand(ctx: Context[ev.AbandonedHand]) -> Decision:
         # Every card of the hand is exposed, not one (the twenty-fifth blind round's #65).
         options=[*each("call-card", adversaries,
                        "Call any card of the hand he threw down to be led or played."),
-                 *(each("forbid-trump", adversaries) if barred else ())],
+                 *(each("forbid-trump", adversaries, OPTION_FORMS["forbid-trump"][0])
+                   if barred else ())],
     )
 
 

@@ -47,6 +47,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         [P + "wrong-count-loses"],
         f"{offender} holds the wrong number of cards, so under Foster's 1913 laws he loses the "
         f"game: {winner} wins it.",
+        winner=winner,
     )
 
 

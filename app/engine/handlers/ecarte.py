@@ -233,6 +233,7 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
             f"A king is turned up: the dealer, {dealer}, marks one point at once, which brings "
             f"him to {game_to}: he wins the game, and the hand is not played.",
             score={dealer: 1},
+            winner=dealer,
         )
     return ctx.decide(
         "play-on",

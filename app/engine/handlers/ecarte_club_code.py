@@ -236,6 +236,7 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
         [E + "king-scores-one", E + ("game-five-up" if won else "turned-king-marking-time")],
         f"The dealer, {dealer}, marks one for the king turned up{after}.",
         score={dealer: 1},
+        winner=dealer if won else "",
     )
 
 

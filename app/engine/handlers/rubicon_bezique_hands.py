@@ -202,6 +202,7 @@ def _played_out_with_surplus(ctx: Context[Event], offender: str, counts: str,
         f"than his right number of cards. No play is left to stop, so nothing is abandoned: "
         f"{offender} is rubiconed and {innocent} wins the game.{last} {arithmetic} {counts}",
         score={innocent: points},
+        winner=innocent,
     )
 
 
