@@ -284,10 +284,11 @@ def grounds_of(rulings: Iterable[CodeRuling]) -> list[Ground]:
 
 
 def deciding_words(rulings: Iterable[CodeRuling], situation: str, scenario: Scenario,
-                   table: Mapping[str, Any] | None) -> str:
+                   table: Mapping[str, Any] | None, also_said: str = "") -> str:
     """The statements of the grounds the situation and the table's text leave unsaid, in the
-    order read ('' when the stem states them all)."""
-    text = f"{situation}\n{table_text(table)}"
+    order read ('' when the stem states them all). `also_said`: what the question says
+    besides, in other words or in its prompt."""
+    text = f"{situation}\n{table_text(table)}\n{also_said}"
     said: list[str] = []
     for g in grounds_of(rulings):
         words = ground_words(g, scenario)
@@ -298,7 +299,7 @@ def deciding_words(rulings: Iterable[CodeRuling], situation: str, scenario: Scen
 
 
 def with_deciding_facts(situation: str, rulings: Iterable[CodeRuling], scenario: Scenario,
-                        table: Mapping[str, Any] | None) -> str:
-    """The situation, with a line of the deciding facts it leaves unsaid."""
-    extra = deciding_words(rulings, situation, scenario, table)
+                        table: Mapping[str, Any] | None, also_said: str = "") -> str:
+    """The situation, with a line of the deciding facts it leaves unsaid (deciding_words)."""
+    extra = deciding_words(rulings, situation, scenario, table, also_said)
     return f"{situation}\n{extra}" if extra else situation

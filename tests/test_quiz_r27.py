@@ -17,7 +17,7 @@ from tests.bank_questions import BANK
 def test_law_23_says_all_but_one_are_taken_back():  # round 25's #35
     q = BANK.question("ruling:rubicon-bezique.english.several-cards-played-together:507874")
     right = next(c.text for c in q.choices if c.key in q.answer)
-    assert right == "No penalty. South may take back all but one of the cards he played together."
+    assert right == "No penalty. South may take back all but one of the cards he put down."
 
 
 def test_four_of_a_kind_with_two_is_not_asked():  # #128, and round 28's #121

@@ -153,7 +153,8 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     "supply-from-stock": ("Let the dealer make up his shortage from the stock (remainder of "
                           "the pack).",),
     "take-back": ("Take back the card he played to the false lead.",
-                  "Take back all but one of the cards he played together."),
+                  # (not "played together", the stem's words: round 34's #170)
+                  "Take back all but one of the cards he put down."),
     # Foster's Pinochle (seed 002 ¶6): the cards called are those of the false declaration,
     # "one of the three Kings" of four kings declared with three, not any card shown (the
     # sixteenth blind round's #106, #110: three kings and the queen of hearts laid down).

@@ -148,7 +148,11 @@ def lead_by_another(table: ScenarioFile, event: ev.LeadOutOfTurn, game: Game,
 
 def tricks_won_so_far(table: ScenarioFile, event: ev.AbandonedHand, game: Game,
                       rng: random.Random) -> ScenarioFile:
-    """He cannot have won more tricks than have been played."""
+    """He cannot have won more tricks than have been played; before play (the deal, the
+    bidding) there is no trick to speak of: "abandoned the hand before winning a trick"
+    beside a bid of 1 read as a hand abandoned in play (the 34th blind round's #59)."""
+    if table.stage in ("deal", "bidding"):
+        return replace(table, event=replace(event, tricks_won=None))
     won = rng.randint(0, min(table.tricks_played, 4))
     return replace(table, event=replace(event, tricks_won=won))
 

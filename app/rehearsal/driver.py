@@ -46,6 +46,13 @@ def random_event(state: DealState, game: Game, rng: random.Random) -> dict[str, 
             event[f.name] = rng.choice(hand).code
         elif f.kind == "bool":
             event[f.name] = rng.random() < 0.5
+        elif f.kind == "int" and f.name == "tricks_won":
+            # The tricks he has won, as the deal played them; before play there are none to
+            # speak of ("abandoned the hand before winning a trick" beside a bid of 1 read as
+            # a hand abandoned in play, the 34th blind round's #59).
+            if state.stage in ("deal", "bidding"):
+                continue
+            event[f.name] = state.tricks_won.get(player, 0)
         elif f.kind == "int":
             low, high = f.typical
             event[f.name] = rng.randint(max(f.low, low), max(f.low, min(f.high, high)))

@@ -128,7 +128,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         ok = card in legal
         table = public_table(judged.table)
         seen = public_table(to_play(judged.dealt.state, judged.dealt.game, judged.table))
-        situation = with_deciding_facts(situation, (cr,), judged.scenario, seen)
+        # The card played said once, in the stem, before whether he took it back; who plays is
+        # the stem's "is to play" (the 34th blind round's #111 read each three times).
+        situation = with_deciding_facts(
+            f"{situation}\n{player} plays the {card.name}.", (cr,), judged.scenario, seen,
+            also_said=f"{player} is the player to play.")
         return Question(
             id=question_id(TYPE, law_id, seed),
             type=TYPE,
@@ -136,7 +140,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             topic=law.topic,
             code=law.code,
             laws=(law_id, *[x for x in cr.laws if x != law_id]),
-            prompt=f"{player} plays the {card.name}. Under the {code_words(law.code)} laws"
+            prompt=f"Under the {code_words(law.code)} laws"
             f"{reading_words(bank.content, (law_id, *cr.laws))}, is that lawful?",
             situation=situation,
             kind="single",

@@ -6,6 +6,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import judge_play, over_under
 from app.engine.ruling import Decision
 from app.model import event_types as ev
+from app.model.event_words import join
 
 P = "auction-pitch.american."
 
@@ -114,8 +115,8 @@ def counted_out(ctx: Context[ev.CountedOut]) -> Decision | None:
         return ctx.decide(
             "game-won",
             [P + "two-count-out-bidder-wins"],
-            f"{', '.join(out)} can all count out on this deal; {bidder} is the bidder and made "
-            f"his bid, so he wins the pool.",
+            f"{join(list(out))} can {'both' if len(out) == 2 else 'all'} count out on this "
+            f"deal; {bidder} is the bidder and made his bid, so he wins the pool.",
             winner=str(bidder),
         )
     amount = table.bid.amount if table.bid else 0
