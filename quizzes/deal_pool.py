@@ -86,7 +86,8 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
     points that win the game (all 0 where each deal is a game), nor reaching it with what
     each player has `already` scored in this deal (his combinations declared so far): the
     game would have ended. `near` keeps adding until two players are a point short of it.
-    No earlier deal gives the result `unlike`, seat for seat."""
+    No earlier deal gives the result `unlike`, seat for seat, and no running score falls
+    below nothing."""
     zero = {p: 0 for p in players}
     goal = facts(game).game_to
     if not goal:
@@ -107,6 +108,11 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
             # Partners score together: each side's deal is what both its players took.
             seat = [seat[i] + seat[(i + 2) % 4] for i in range(4)]
         added = {p: scores[p] + seat[i] for i, p in enumerate(players)}
+        if min(added.values()) < 0:
+            # A running score below nothing (a bidder set back from 0, Auction Pitch): how a
+            # set-back is paid with counters never paid in Foster does not say, and readers
+            # took the table for one that cannot happen (the 35th blind round's #123, #139).
+            continue
         if any(added[p] >= room[p] for p in players):
             if near:
                 continue  # another deal's result may take them nearer without reaching it

@@ -243,7 +243,7 @@ def test_the_same_rights_under_another_opening_are_not_a_wrong_choice():
     """'It is a misdeal. North may claim a misdeal or take the eleventh card' and 'The deal
     stands. North may claim a misdeal or take the eleventh card' give North the same rights:
     whether the deal stands is his choice, so a strict learner could defend either."""
-    from quizzes.generators.ruling import said_of
+    from quizzes.generators.said_of import said_of
 
     rights = (("claim-misdeal", "North"), ("eleventh-is-trump", "North"))
     right = _ruling("american", "misdeal", *rights)

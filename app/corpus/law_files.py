@@ -110,15 +110,16 @@ def check_links(laws: Mapping[str, Law], sources: dict[str, Source], out: Collec
             if ex is None or (ex.game, ex.code) != (law.game, law.code) or ex_id == law.id:
                 out.add(law.file, law.id, "excepted_by",
                         f"{ex_id!r} is no other law of {law.game} {law.code}")
-        for ref_id in law.refers_to:
-            referred = laws.get(ref_id)
-            if referred is None:
-                out.add(law.file, law.id, "refers_to", f"refers to missing law {ref_id!r}")
-            elif ref_id == law.id:
-                out.add(law.file, law.id, "refers_to", "refers to itself")
-            elif (referred.game, referred.code) != (law.game, law.code):
-                out.add(law.file, law.id, "refers_to",
-                        f"{ref_id!r} is not of the same game and code")
+        for name in ("refers_to", "read_beside"):
+            for ref_id in getattr(law, name):
+                referred = laws.get(ref_id)
+                if referred is None:
+                    out.add(law.file, law.id, name, f"refers to missing law {ref_id!r}")
+                elif ref_id == law.id:
+                    out.add(law.file, law.id, name, "refers to itself")
+                elif (referred.game, referred.code) != (law.game, law.code):
+                    out.add(law.file, law.id, name,
+                            f"{ref_id!r} is not of the same game and code")
         for cp in law.counterparts:
             other = laws.get(cp.law)
             if other is None:

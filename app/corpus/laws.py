@@ -78,6 +78,13 @@ class Law(Schema, frozen=True, kw_only=True):
     # (as provided in Law 17)"; Foster's "the same penalties are enforced"): never a wrong
     # answer to "which law decides this?" where this law is the right one.
     refers_to: tuple[Text, ...] = ()
+    # Laws of the same game and code a strict reader may read into this law's case though its
+    # own words neither give nor deny them (Foster's Cinch: "every card faced upon the table
+    # otherwise than in the regular course of play" is exposed, beside a lead in the partner's
+    # turn, whose penalty is the call of a trump: the 33rd and 35th blind rounds' #198, #95).
+    # The engine rules by this law alone; a quiz never offers a ruling resting on one of them
+    # as a wrong answer where this law decides.
+    read_beside: tuple[Text, ...] = ()
     counterparts: tuple[Counterpart, ...] = ()
     # Whose account of its code the law gives, in a question's words ("as Foster reports them
     # (1897)"), where the code holds two accounts of the law's case that reckon it differently

@@ -345,8 +345,8 @@ def discard(root: Path) -> None:
 
 # A law's fields kept as JSON in its row's links column (read back by app/corpus/stored.py).
 LAW_LINKS = (
-    "related", "excepted_by", "refers_to", "counterparts", "changes", "ruling", "unconfirmed",
-    "account", "reckoning", "inference", "ruled_out_by",
+    "related", "excepted_by", "refers_to", "read_beside", "counterparts", "changes", "ruling",
+    "unconfirmed", "account", "reckoning", "inference", "ruled_out_by",
 )
 
 

@@ -161,6 +161,9 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     # A hand thrown down may hold several trumps, each barred (Foster's Cinch, seed 003 ¶4
     # and ¶7: the 32nd blind round's #187 read "the exposed trump" beside five).
     "forbid-trump": ("Forbid the playing of any trump in that hand.",),
+    # One hand short, not "each short hand" (the 35th blind round's #18).
+    "fill-by-agreement": ("Complete the short hand from the top of the stock, if both players "
+                          "agree.",),
     "call-card": ("Make {seat} lead or play one of the cards of the declared rank he showed.",
                   "Make {seat} lead or play one of the cards he showed for it."),
     BOTH_CORRECTED: tuple(_BOTH),

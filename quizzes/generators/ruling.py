@@ -12,13 +12,10 @@ import msgspec
 from app.engine import CodeRuling
 from app.engine.ruling import (
     OUTCOMES,
-    PART_OF,
     Decision,
     Option,
     also_true_of,
-    changes_score,
     meaning,
-    option_meaning,
 )
 from app.engine.table import Table
 from quizzes import sides as who
@@ -43,6 +40,7 @@ from quizzes.generators.common import (
 from quizzes.generators.misread import misreadings
 from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import real_rival, same_happening
+from quizzes.generators.said_of import DENY_A_PENALTY, bare_false_of, said_of
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
@@ -87,127 +85,11 @@ _NEAR = {
 }
 
 
-# Bare outcomes that are true of any ruling stating terms, whether it reads "a penalty" or
-# "play goes on": the terms are the penalty, and play (or the deal) goes on under them.
-_SAID_OF_TERMS = frozenset({"penalty", "play-on", "deal-stands"})
-_ENDS_THE_DEAL = frozenset({"void-deal", "claim-misdeal", "new-deal"})
-
-# A bare outcome offered as wrong (nothing but its opening) only beside a right ruling of a
-# meaning it is plainly false of (the right ruling's meaning, with its terms: meaning()). Each
-# leaves out what its words could be read into: "No penalty." beside a revoke whose card may
-# be taken back without penalty, "Play goes on." beside a revoke or a choice of a new deal,
-# "The deal stands." beside a replay, "It is a revoke." beside a penalty for a card exposed.
-_OTHER = frozenset({"goes-on", "under-terms", "deal-again", "innocent-chooses",
-                    "game-abandoned", "replay", "penalty", "revoke", "tableau", "game-won",
-                    "cut-again"})
-_BARE_FALSE_OF: dict[str, frozenset[str]] = {
-    "legal": frozenset({"revoke", "penalty", "replay", "deal-again", "cut-again",
-                        "innocent-chooses", "game-abandoned"}),
-    "no-penalty": frozenset({"penalty"}),
-    "play-on": frozenset({"deal-again", "cut-again", "replay", "game-abandoned", "game-won",
-                          "tableau"}),
-    # (beside "The innocent side chooses": the deal stands only if he lets it, and the
-    # rival is then one of what the law gives, not who holds it: round 6's #111, #131)
-    "deal-stands": frozenset({"deal-again", "innocent-chooses"}),
-    "revoke": frozenset({"goes-on", "deal-again", "cut-again", "innocent-chooses", "tableau"}),
-    "replay": (_OTHER | {"deal-set-aside"}) - {"revoke", "replay"},
-    "deal-void": frozenset({"goes-on", "under-terms", "penalty", "revoke", "replay",
-                            "cut-again"}),
-    "cut-again": _OTHER - {"cut-again", "deal-again", "innocent-chooses"},
-    "game-abandoned": frozenset({"goes-on", "under-terms", "revoke", "replay", "deal-again",
-                                 "cut-again", "innocent-chooses", "deal-set-aside"}),
-    "tableau": _OTHER - {"tableau", "deal-again", "game-won"},
-}
-for _again in ("misdeal", "new-deal"):
-    _BARE_FALSE_OF[_again] = _BARE_FALSE_OF["deal-void"]
-
-
-def bare_false_of(stated: CodeRuling, right: CodeRuling) -> bool:
-    """Whether a bare outcome offered as wrong is plainly false of the right ruling
-    (_BARE_FALSE_OF); a ruling with terms is judged by said_of instead."""
-    if stated.terms:
-        return True
-    if stated.outcome == "score-stands":
-        return changes_score(right)  # false of points added or taken off, and only of them
-    if stated.outcome in _DENY_A_PENALTY and right.outcome == "penalty":
-        return True  # "No penalty." beside "A penalty. North may look at two cards ..."
-    return right.meaning in _BARE_FALSE_OF.get(stated.outcome, frozenset())
-
-
-# Outcomes whose words deny a penalty: a ruling giving points is never worded so.
-_DENY_A_PENALTY = frozenset({"no-penalty", "legal"})
-
 # A law whose remedy takes a card back: "The cards are taken back and played again." would read
 # as its own words.
 _TAKEN_BACK = re.compile(r"\b(?:taken|take|takes|took) (?:it |them |the \w+ )?back\b|withdraw",
                          re.IGNORECASE)
 
-
-def said_of(stated: CodeRuling, right: CodeRuling) -> bool:
-    """Whether a wrong choice says nothing false of the right ruling: the same ruling, or a
-    bare outcome ("Play goes on.", "A penalty.") that the right ruling is too. A ruling that
-    states terms (who may choose what, the points) is both "a penalty" and "play goes on"
-    (app.engine.ruling.meaning), so "A penalty." is true of "Play goes on. South scores 10.":
-    marking it wrong would be a wrong 'wrong!'."""
-    if also_true_of(stated, right):
-        return True
-    if right.outcome == "revoke" and stated.outcome == "penalty" and not stated.terms:
-        return True  # a revoke is an offence the laws punish: "A penalty." is true of it
-    # The same rights and points under another opening ("It is a misdeal. North may claim a
-    # misdeal or ..." beside "The deal stands. North may claim a misdeal or ..."): whether the
-    # deal stands is what the chooser decides, so the two say the same.
-    if stated.options and stated.key()[1:] == right.key()[1:]:
-        return True
-    if a_branch_of(stated, right):
-        return True
-    bare = not stated.terms
-    terms = right.terms
-    # "No penalty." and "The play is lawful." deny a penalty, so they are not said of one;
-    # "Play goes on." is not said of a ruling that lets a side end the deal (the French
-    # "call the deal void": the English "play goes on" is the rival code's ruling).
-    if stated.outcome != "penalty" and any(o.id in _ENDS_THE_DEAL for o in right.options):
-        return False
-    return (bare and terms and stated.outcome in _SAID_OF_TERMS
-            and right.meaning == meaning(stated.outcome, True))
-
-
-_LETS_IT_STAND = frozenset({"deal-stands", "play-on"})
-
-
-def _deals_again(r: CodeRuling) -> bool:
-    return any(option_meaning(o.id) == "deal-again" for o in r.options)
-
-
-def a_branch_of(stated: CodeRuling, right: CodeRuling) -> bool:
-    """Whether a wrong choice gives some of the right ruling's terms and nothing else, under
-    an opening that denies nothing the ruling gives: a right without the others beside it
-    (#70's "Play goes on. South has 40 taken off" of "A penalty. North may call the cards laid
-    down. South has 40 taken off"), or a duty the law lays on one side worded as the other
-    side's right to insist on it (#9's "North may make the offender draw two" of "South must
-    draw two"; #139's replay Portland law 55 compels). Each says nothing false of the ruling,
-    only less: strict readers held them second defensible answers, and the longest choice was
-    the right one (the 33rd blind round). One branch of a choice of a fresh deal under "The
-    deal stands" or "Play goes on" denies the fresh deal, and is false of the ruling."""
-    if not stated.terms or stated.winner != right.winner:
-        return False
-    if stated.outcome in _DENY_A_PENALTY and (right.options or right.duties):
-        return False  # "No penalty." beside a right or a duty is false of it
-    if (stated.outcome in _LETS_IT_STAND and _deals_again(right)
-            and not _deals_again(stated)):
-        # "The deal stands. North may draw the surplus" denies the fresh deal North may claim
-        # (Club Code law 17): false of the ruling by its opening, the rival a learner who
-        # forgets the fresh deal gives.
-        return False
-    theirs = set(right._rights())
-    owed = {option_meaning(d.id) for d in right.duties}
-
-    def held(r: tuple[str, str, tuple[tuple[str, int], ...]]) -> bool:
-        return (r in theirs or (PART_OF.get(r[0], ""), *r[1:]) in theirs
-                or (not r[0].startswith("must ") and r[0] in owed))
-
-    return (set(stated.score.items()) <= set(right.score.items())
-            and all(held(r) for r in stated._rights())
-            and (bool(stated.score) or bool(stated.options)))
 
 
 def rival_reading(bank: QuestionBank, cr: CodeRuling, other: CodeRuling) -> bool:
@@ -340,6 +222,23 @@ def _mutations(cr: CodeRuling, players: tuple[str, ...], dealer: str,
 _REDONE = frozenset({"deal-again", "cut-again", "goes-on", "deal-set-aside"})
 
 
+def _mixed_sides(ruling: CodeRuling, sides: Mapping[str, str]) -> bool:
+    """Whether an option of the ruling is held by players of both sides of a partnership but
+    by neither whole side nor by everyone ("North, East or South may call the suit", a general
+    law's right read at Cinch's table: no law gives it)."""
+    members: dict[str, set[str]] = {}
+    for player, side in sides.items():
+        members.setdefault(side, set()).add(player)
+    if all(len(m) == 1 for m in members.values()):
+        return False  # nobody plays in partnership
+    for option_id in {o.id for o in ruling.options}:
+        held = {o.by for o in ruling.options if o.id == option_id}
+        whole = [m for m in members.values() if m & held]
+        if len(whole) > 1 and held != set(sides):
+            return True
+    return False
+
+
 def ruling_choices(
     bank: QuestionBank, found: Found, code: str, rng: random.Random, combos: list
 ) -> tuple[tuple[Choice, ...], str]:
@@ -367,6 +266,8 @@ def ruling_choices(
     fallback: list[CodeRuling] = []
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
+    read_beside = {x for law in cr.laws if law in bank.content.laws
+                   for x in bank.content.laws[law].read_beside}
 
     def weak(r: CodeRuling) -> bool:
         # Another figure or holder, or setting back only who did not act (round 10's #40, #47)
@@ -397,6 +298,13 @@ def ruling_choices(
             return
         if not here.figures_of_this_table(bank, other, cr, found):
             return  # another table's figures, or none a misreading gives (#163, #99)
+        if _mixed_sides(other, sides):
+            return  # a right held by one player of each side, which no law gives (#95's table)
+        if set(other.laws) & read_beside:
+            # A ruling resting on a law a strict reader may read into this case (Law.
+            # read_beside: the Cinch card led in the partner's turn as an exposed card, the
+            # 35th blind round's #95).
+            return
         if not other.terms and other.outcome == "replay" and takes_back:
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
@@ -409,7 +317,7 @@ def ruling_choices(
         if not named <= seated:
             return  # a neighbouring table's ruling naming a player not at this one ("West")
         said = wording.setdefault(meaning(other.outcome), other.outcome)
-        if other.score and said in _DENY_A_PENALTY and said != other.outcome:
+        if other.score and said in DENY_A_PENALTY and said != other.outcome:
             # Points given are not "No penalty. South scores 10." (#169), and in words of
             # their own they would word the right ruling's meaning a second way.
             return

@@ -10,6 +10,7 @@ from app.engine.core import Context, rules
 from app.engine.handlers.common import describe_counts, over_under
 from app.engine.handlers.rubicon_bezique import LAST_TRICK
 from app.engine.ruling import Decision, Option
+from app.engine.terms import OPTION_FORMS
 from app.model import event_types as ev
 from app.model.event_types import Event
 
@@ -223,8 +224,9 @@ def _before_play(ctx: Context[Event], over: list[str], under: list[str], counts:
     # Made up by mutual agreement, or dealt again at either player's wish (law 12); each
     # player holds both (given to one alone, the other's would be offered as wrong, and is
     # as true).
+    one_short = OPTION_FORMS["fill-by-agreement"][0] if len(under) == 1 else ""
     by_agreement = [*(Option("new-deal", p) for p in table.players),
-                    *(Option("fill-by-agreement", p) for p in table.players)]
+                    *(Option("fill-by-agreement", p, one_short) for p in table.players)]
     untouched = table.stage == "deal" and not table.anyone_looked
     dealer = table.dealer
     pone = table.adversary(dealer)
