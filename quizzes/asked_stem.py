@@ -85,9 +85,11 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         # blind round's #91). Only the facts the stem leaves unsaid are added, so they are
         # said to come beside the stem's (the twenty-third round's #40 read one fact as the
         # whole reason).
-        lead = "What keeps the case outside them, beside the facts above:" \
+        # (Round 36's #14, #31 read "What keeps the case outside them, beside the facts
+        # above:" and "They turn also on this:" as unclear.)
+        lead = "Besides the facts above, this puts the case outside them:" \
             if other.outcome == "not-covered" \
-            else "They turn also on this:"
+            else "Their ruling also turns on this fact, not stated above:"
         also = f" {lead} {unsaid}" if unsaid else ""
         lines.append(f"Under the {code_words(other.code)} laws: "
                      f"{ruling_words(other, sides, game)}{also}")

@@ -82,6 +82,23 @@ def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
     return acting and isinstance(hand, tuple) and len(hand) <= left
 
 
+def take_back_moot(s: Scenario, acts: Iterable[tuple[str, str]]) -> bool:
+    """Whether a lead out of turn taken back changes nothing a learner could use: the card led
+    was the offender's last, so it is his next play whoever leads (the 36th blind round's
+    #65). `acts`: the ruling's (id, seat) of each option and duty."""
+    player = s.event.get("player")
+    hand = s.hands.get(player) if isinstance(player, str) else None
+    if s.event.type not in ("lead-out-of-turn", "play-out-of-turn") \
+            or not isinstance(hand, tuple):
+        return False
+    # The table is ruled before the card leaves his hand, or after: either way nothing else.
+    rest = list(hand)
+    card = s.event.get("card")
+    if isinstance(card, Card) and card in rest:
+        rest.remove(card)
+    return not rest and any(act == "take-back" and by == player for act, by in acts)
+
+
 def king_scores_apart(s: Scenario, game: Game) -> bool:
     """Whether the king of trumps scores when marked in this game ([play] declared_points:
     Écarté's king) and the table's event is not the king itself (its announcement, or the

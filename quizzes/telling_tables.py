@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quizzes.restated_points import restates_points_made
-from quizzes.table_premises import exposed_card_moot
+from quizzes.table_premises import exposed_card_moot, take_back_moot
 from quizzes.telling_plays import lawful_by_any_law
 
 if TYPE_CHECKING:
@@ -22,4 +22,5 @@ def tells_nothing(bank: QuestionBank, found: Found, code: str) -> bool:
     ruled = found.for_code(code)
     return (restates_points_made(found.scenario, ruled)
             or lawful_by_any_law(bank, found, code)
-            or exposed_card_moot(found.scenario, ruled.options))
+            or exposed_card_moot(found.scenario, ruled.options)
+            or take_back_moot(found.scenario, ruled.acts))

@@ -38,7 +38,7 @@ def test_both_hands_short_are_each_completed_by_agreement() -> None:
     # one were short; Portland law 12 completes either (each) hand short, by mutual agreement.
     q = BANK.generate("ruling", "rubicon-bezique.english.short-before-play", 59995)
     marked = next(c.text for c in q.choices if (c.key,) == q.answer)
-    assert "complete each short hand from the top of the stock, if both players agree" in marked
+    assert "complete each short hand from the top of the stock by mutual agreement" in marked
     assert "the short hand from the stock" not in marked
 
 

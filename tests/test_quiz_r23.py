@@ -68,6 +68,6 @@ def test_a_hand_abandoned_is_told_apart_from_cards_thrown_down_to_claim():  # #1
 
 def test_a_code_not_covering_the_case_adds_its_unsaid_facts_to_the_stems():  # #40
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:384703")
-    assert ("Under the English laws: These laws do not cover the situation. What keeps the "
-            "case outside them, beside the facts above: No discard has been made this hand."
+    assert ("Under the English laws: These laws do not cover the situation. Besides the facts "
+            "above, this puts the case outside them: No discard has been made this hand."
             ) in q.explanation

@@ -56,8 +56,11 @@ OPTIONS: dict[str, str] = {
     "draw-from-discard": "Make up the shortage from the discard (plain-suit cards only).",
     "take-back": "Take back the card played in error.",
     "insist-named-suit": "Insist that the suit named be played.",
-    "fill-by-agreement": "Complete each short hand from the top of the stock, if both players "
-                         "agree.",
+    # Portland law 12's own "by mutual agreement", said of the making up alone: "dealt again
+    # or complete ..., if both players agree" read as agreement needed for the fresh deal too
+    # (the 36th blind round's #46).
+    "fill-by-agreement": "Complete each short hand from the top of the stock by mutual "
+                         "agreement.",
     # Said by the second hand to his partner, the fourth (Foster's Cinch, ¶6).
     "play-partner": 'Tell his partner to play before him ("Play, partner").',
 }
@@ -162,8 +165,8 @@ OPTION_FORMS: dict[str, tuple[str, ...]] = {
     # and ¶7: the 32nd blind round's #187 read "the exposed trump" beside five).
     "forbid-trump": ("Forbid the playing of any trump in that hand.",),
     # One hand short, not "each short hand" (the 35th blind round's #18).
-    "fill-by-agreement": ("Complete the short hand from the top of the stock, if both players "
-                          "agree.",),
+    "fill-by-agreement": ("Complete the short hand from the top of the stock by mutual "
+                          "agreement.",),
     "call-card": ("Make {seat} lead or play one of the cards of the declared rank he showed.",
                   "Make {seat} lead or play one of the cards he showed for it."),
     BOTH_CORRECTED: tuple(_BOTH),

@@ -161,7 +161,12 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     table_facts = msgspec.structs.replace(
         cr, grounds=tuple(g for g in cr.grounds if not g.fact.startswith(EVENT_PREFIX)))
     situation = with_deciding_facts(situation, (table_facts,), played.scenario, seen)
-    lawful = join_words([c.name for c in legal])
+    # A left pedro among the cards is a trump (Cinch): the why says so where it decides, or the
+    # learner is not shown why a five of another suit may (or must) be played (the 36th blind
+    # round's #155, #173).
+    pedro = game.left_pedro(s.trump) if s.trump else None
+    lawful = join_words([f"{c.name} (the left pedro, a trump)" if c == pedro else c.name
+                         for c in legal])
     # Which cards he may play is what is asked, not the revoke's penalty: a law of it a learner
     # cannot check (quizzes.checkable) is not cited.
     cited = (law_id, *[x for x in cr.laws if x != law_id and checkable(bank.content, x)])
