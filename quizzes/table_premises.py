@@ -99,6 +99,19 @@ def take_back_moot(s: Scenario, acts: Iterable[tuple[str, str]]) -> bool:
     return not rest and any(act == "take-back" and by == player for act, by in acts)
 
 
+def abandoned_point_won(s: Scenario, game: Game, ruling: CodeRuling) -> bool:
+    """Whether a hand abandoned gives the adversary points he had already won: he holds a
+    majority of the hand's tricks, the point, so "No penalty" is as defensible as the point
+    the law gives him (the Club Code's law 42; the 37th blind round's #27, #191)."""
+    won = s.event.get("tricks_won")
+    player = s.event.get("player")
+    if s.event.type != "abandoned-hand" or not isinstance(won, int) or not ruling.score:
+        return False
+    theirs = s.tricks_played - won
+    return any(p != player and v > 0 for p, v in ruling.score.items()) \
+        and theirs >= game.tricks_per_hand // 2 + 1
+
+
 def king_scores_apart(s: Scenario, game: Game) -> bool:
     """Whether the king of trumps scores when marked in this game ([play] declared_points:
     Écarté's king) and the table's event is not the king itself (its announcement, or the

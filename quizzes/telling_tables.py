@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from quizzes.restated_points import restates_points_made
-from quizzes.table_premises import exposed_card_moot, take_back_moot
+from quizzes.table_premises import abandoned_point_won, exposed_card_moot, take_back_moot
 from quizzes.telling_plays import lawful_by_any_law
 
 if TYPE_CHECKING:
@@ -23,4 +23,5 @@ def tells_nothing(bank: QuestionBank, found: Found, code: str) -> bool:
     return (restates_points_made(found.scenario, ruled)
             or lawful_by_any_law(bank, found, code)
             or exposed_card_moot(found.scenario, ruled.options)
-            or take_back_moot(found.scenario, ruled.acts))
+            or take_back_moot(found.scenario, ruled.acts)
+            or abandoned_point_won(found.scenario, bank.games[found.scenario.game], ruled))

@@ -133,6 +133,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         situation = with_deciding_facts(
             f"{situation}\n{player} plays the {card.name}.", (cr,), judged.scenario, seen,
             also_said=f"{player} is the player to play.")
+        # The table is the moment he is to play; the stem tells what followed (the 37th blind
+        # round's #3 read the card still in his hand beside "another card is led").
+        situation += "\nThe table shows the cards as they lay before he played."
         return Question(
             id=question_id(TYPE, law_id, seed),
             type=TYPE,
