@@ -145,15 +145,17 @@ EXPOSED_HOW = {
     "named": "named it as being in his hand",
 }
 WITHDRAWN = ("proposal", "acceptance", "refusal", "number")
-# Errors in the Écarté exchange (English Club Code laws 29 to 38), with their words.
+# Errors in the Écarté exchange (English Club Code laws 29 to 38), with their words ("as
+# dealer" without commas: "South as dealer, turned up" split subject from verb, the 38th blind
+# round's #189).
 EXCHANGE_ERRORS: dict[str, str] = {
     "took-too-many": "took more cards than he discarded and mixed them into his hand",
     "took-too-few": "took (or asked for) fewer cards than he discarded",
-    "gave-too-many": "as dealer, gave his adversary more cards than he asked for",
-    "gave-too-few": "as dealer, gave his adversary fewer cards than he asked for",
+    "gave-too-many": "as dealer gave his adversary more cards than he asked for",
+    "gave-too-few": "as dealer gave his adversary fewer cards than he asked for",
     "faced-card-in-stock": "found a card face up in the stock",
     "cards-exposed-in-giving": "had cards meant for him exposed as they were given",
-    "card-turned-in-error": "as dealer, turned up a card as if it were the trump",
+    "card-turned-in-error": "as dealer turned up a card as if it were the trump",
     # Law 38: the non-dealer has what he asked for (or all that is left); the stock runs
     # short for the dealer's exchange after his, so cards may still lie in it.
     "stock-too-small": "proposed and was accepted, though the stock held too few cards for "
