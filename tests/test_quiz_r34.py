@@ -38,6 +38,9 @@ def test_a_play_asked_as_lawful_is_said_once():  # #111
         assert " plays the " not in q.prompt, q.prompt
         assert q.situation.count(" plays the ") == 1, q.situation
         assert "is the player to play" not in q.situation, q.situation
+        # Round 37's #3: the table is the moment he is to play; the stem tells what followed.
+        assert q.situation.endswith("The table shows the cards as they lay before he played."), \
+            q.situation
 
 
 def test_two_players_out_are_named_in_good_english():  # #43

@@ -71,6 +71,11 @@ def test_one_short_hand_is_made_up_not_each():  # #18
     assert offered
     for text in offered:
         assert "Complete each short hand" not in text, text
+    # Round 36's #46: the making up alone is by agreement, never the fresh deal.
+    made_up = [t for t in said if "from the top of the stock" in t]
+    assert made_up
+    for text in made_up:
+        assert "by mutual agreement" in text and "if both players agree" not in text, text
 
 
 def test_no_pitch_table_stands_below_nothing():  # #123, #139

@@ -3,14 +3,15 @@
 #155, #173: Cinch's left pedro, lawful as a trump, named in the why of "which cards may he
 play?" only as "five of spades". #113: an authored stem's "his first card" repeated by the
 right choice alone. #46: "dealt again or complete each short hand ..., if both players agree"
-read as agreement needed for the fresh deal too. #14, #31: the notes on another code's ruling
+read as agreement needed for the fresh deal too (tested beside round 35's #18, in
+tests/test_quiz_r35.py). #14, #31: the notes on another code's ruling
 worded unclearly. #65: a lead out of turn taken back when the card led was the offender's
 last, which changes nothing.
 """
 
 from __future__ import annotations
 
-from tests.bank_questions import BANK, generated, marked_words
+from tests.bank_questions import BANK, generated
 
 
 def test_the_left_pedro_is_named_a_trump_in_the_why():  # #155, #173
@@ -32,15 +33,6 @@ def test_an_authored_stem_does_not_give_its_answers_words():  # #113
     item = BANK.authored["ecarte-king-in-hand"]
     assert "first card" not in item.prompt
     assert "Before he plays his first card" in item.choices
-
-
-def test_the_making_up_alone_is_by_agreement():  # #46
-    said = [marked_words(q) for seed in range(30) if (q := generated(
-        "ruling", "rubicon-bezique.english.short-before-play", seed)) is not None]
-    made_up = [t for t in said if "from the top of the stock" in t]
-    assert made_up
-    for text in made_up:
-        assert "by mutual agreement" in text and "if both players agree" not in text, text
 
 
 def test_another_codes_note_says_plainly_why():  # #14, #31
