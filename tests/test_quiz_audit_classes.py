@@ -16,8 +16,9 @@ from app.engine.handlers.declarations import missing_cards
 from app.model.scenario import parse_scenario
 from quizzes.audit import questions
 from quizzes.bank import default_bank
-from quizzes.judge import CLASSES, NAMED_CHOICES, judge, read_ruling
+from quizzes.judge import CLASSES, NAMED_CHOICES, judge
 from quizzes.questions import Choice, QuestionError
+from quizzes.read_back import read_ruling
 from quizzes.stem_echoes import matched_stems, restated_alone, title_weights
 
 BANK = default_bank()

@@ -19,9 +19,10 @@ import bank_questions
 
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, Option, also_true_of
-from quizzes.judge import figures_only, judge, law_point, read_ruling
+from quizzes.judge import figures_only, judge, law_point
 from quizzes.moments import deal_moment
 from quizzes.questions import Choice, Question, QuestionError
+from quizzes.read_back import read_ruling
 from quizzes.words import card_stands_after, event_words
 
 SEEDS = range(6)

@@ -31,8 +31,9 @@ from app.model.event_words import exchange_error_words
 from app.model.scenario import parse_scenario
 from quizzes.audit import question_problems
 from quizzes.generators.ruling import _mutations
-from quizzes.judge import judge, read_ruling, wider_under_the_law
+from quizzes.judge import judge, wider_under_the_law
 from quizzes.questions import Choice, Question, QuestionError
+from quizzes.read_back import read_ruling
 from quizzes.readings import disputed
 from quizzes.words import NO_PENALTY, event_words, ruling_words, side_words
 

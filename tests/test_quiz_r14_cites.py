@@ -196,7 +196,7 @@ def test_no_ruling_answer_is_the_points_made_restated() -> None:
 
 
 def test_the_judge_reads_the_named_calls_and_the_card_taken_back() -> None:
-    from quizzes.judge import read_ruling
+    from quizzes.read_back import read_ruling
     from quizzes.words import side_words
 
     q = _q131()

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from app.engine.ruling_words import ruling_meaning
-from quizzes.judge import read_ruling
+from quizzes.read_back import read_ruling
 from quizzes.words import ruling_words
 from tests.bank_questions import BANK, generated, marked_words
 

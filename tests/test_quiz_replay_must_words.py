@@ -62,7 +62,8 @@ def test_wrong_choices_varying_only_who_holds_the_remedy_are_a_giveaway():
 
     from app.engine import Option
     from app.engine.ruling import Duty
-    from quizzes.judge import figures_only, read_ruling
+    from quizzes.judge import figures_only
+    from quizzes.read_back import read_ruling
     from quizzes.words import ruling_words
 
     right = _ruled("rubicon-bezique", "english")

@@ -22,8 +22,9 @@ from bank_questions import BANK, generated, told_moments
 
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, also_true_of
-from quizzes.judge import judge, read_ruling
+from quizzes.judge import judge
 from quizzes.questions import Choice, Question
+from quizzes.read_back import read_ruling
 
 E = "rubicon-bezique.english."
 SEEDS = (0, 1, 2, 3, 4, 5)

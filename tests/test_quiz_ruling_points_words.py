@@ -7,8 +7,8 @@ and 12) was headlined "The innocent side chooses"."""
 from __future__ import annotations
 
 from app.engine.ruling import CodeRuling, Decision, Option
-from quizzes.judge import read_ruling
 from quizzes.questions import Question
+from quizzes.read_back import read_ruling
 from quizzes.words import ruling_words
 from tests.bank_questions import question, told_moments
 
