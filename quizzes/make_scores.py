@@ -19,6 +19,7 @@ from app.engine.handlers.declarations import (
     declared_value,
     missing_cards,
 )
+from app.model.event_randoms import tricks_won_at
 from app.model.games import Game
 from app.rehearsal.play import count_points, facts, sides_first
 from app.rehearsal.state import HAND_OVER, DealState
@@ -37,12 +38,12 @@ def _abandoned(state: DealState, game: Game, ev: dict[str, Any],
     and draw before play (Écarté) has one made here: at Cinch the discard follows the naming
     of trumps, and the table's stage already says whether it was made (the blind audit of
     round 6, #31: a discard and 4 cards aside beside nine-card hands in the bidding)."""
-    if state.stage in ("deal", "bidding"):
-        # No trick to speak of before play: "abandoned the hand before winning a trick" beside
-        # a bid read as a hand abandoned in play (the 34th blind round's #59).
-        ev.pop("tricks_won", None)
-    elif "tricks_won" in ev:
-        ev["tricks_won"] = state.tricks_won.get(ev["player"], 0)
+    if "tricks_won" in ev:
+        won = tricks_won_at(state.stage, state.tricks_won.get(ev["player"], 0))
+        if won is None:
+            del ev["tricks_won"]
+        else:
+            ev["tricks_won"] = won
     if game.model.discards and not state.discards_made and state.stock:
         taken = ctx.rng.randint(1, min(5, len(state.stock)))
         # Both looked at their hands to propose, accept and discard.

@@ -176,6 +176,13 @@ class Decision(msgspec.Struct, frozen=True):
             if duty.id not in DUTIES:
                 raise ValueError(f"unknown duty {duty.id!r}")
 
+    def with_outcome(self, outcome: str, **changes: Any) -> Decision:
+        """The decision under another outcome (and other `changes`), its winner kept only
+        where a game is still won: the one place a ruling's outcome is rewritten."""
+        return msgspec.structs.replace(
+            self, outcome=outcome, winner=self.winner if outcome == "game-won" else "",
+            **changes)
+
 
 ANALOGY_NOTE = "By analogy, not a ruling"
 

@@ -146,14 +146,19 @@ def lead_by_another(table: ScenarioFile, event: ev.LeadOutOfTurn, game: Game,
     return table
 
 
+def tricks_won_at(stage: str, won: int) -> int | None:
+    """The tricks a player who abandons his hand has won, said only once play has begun:
+    before it (the deal, the bidding) there is no trick to speak of, and "abandoned the hand
+    before winning a trick" beside a bid read as a hand abandoned in play (the 34th blind
+    round's #59). Every maker of the event (the builder's random table, the rehearsal's
+    mistakes, the quiz's moments) asks it here."""
+    return None if stage in ("deal", "bidding") else won
+
+
 def tricks_won_so_far(table: ScenarioFile, event: ev.AbandonedHand, game: Game,
                       rng: random.Random) -> ScenarioFile:
-    """He cannot have won more tricks than have been played; before play (the deal, the
-    bidding) there is no trick to speak of: "abandoned the hand before winning a trick"
-    beside a bid of 1 read as a hand abandoned in play (the 34th blind round's #59)."""
-    if table.stage in ("deal", "bidding"):
-        return replace(table, event=replace(event, tricks_won=None))
-    won = rng.randint(0, min(table.tricks_played, 4))
+    """He cannot have won more tricks than have been played (tricks_won_at)."""
+    won = tricks_won_at(table.stage, rng.randint(0, min(table.tricks_played, 4)))
     return replace(table, event=replace(event, tricks_won=won))
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.cards import Card
+from app.model.event_randoms import tricks_won_at
 from app.model.games import Game
 from app.rehearsal.melds import meld_options
 from app.rehearsal.play import RehearsalError, facts, legal_cards, settle_draws
@@ -47,12 +48,10 @@ def random_event(state: DealState, game: Game, rng: random.Random) -> dict[str, 
         elif f.kind == "bool":
             event[f.name] = rng.random() < 0.5
         elif f.kind == "int" and f.name == "tricks_won":
-            # The tricks he has won, as the deal played them; before play there are none to
-            # speak of ("abandoned the hand before winning a trick" beside a bid of 1 read as
-            # a hand abandoned in play, the 34th blind round's #59).
-            if state.stage in ("deal", "bidding"):
-                continue
-            event[f.name] = state.tricks_won.get(player, 0)
+            # The tricks he has won, as the deal played them, never a random number.
+            won = tricks_won_at(state.stage, state.tricks_won.get(player, 0))
+            if won is not None:
+                event[f.name] = won
         elif f.kind == "int":
             low, high = f.typical
             event[f.name] = rng.randint(max(f.low, low), max(f.low, min(f.high, high)))

@@ -322,8 +322,7 @@ def ruling_choices(
             # their own they would word the right ruling's meaning a second way.
             return
         if said != other.outcome:
-            decision = msgspec.structs.replace(
-                other.decision, outcome=said, winner=other.winner if said == "game-won" else "")
+            decision = other.decision.with_outcome(said)
             other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides, played)
         # Keys compare players; words what a learner reads (a side's points read alike).

@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.engine import CodeRuling
 from app.engine.ruling import (
     BOTH_CORRECTED,
+    DEALS_AGAIN,
     PART_OF,
     also_true_of,
     changes_score,
@@ -98,7 +99,7 @@ _LETS_IT_STAND = frozenset({"deal-stands", "play-on"})
 
 
 def _deals_again(r: CodeRuling) -> bool:
-    return any(option_meaning(o.id) == "deal-again" for o in r.options)
+    return not DEALS_AGAIN.isdisjoint(o.id for o in r.options)
 
 
 def a_branch_of(stated: CodeRuling, right: CodeRuling) -> bool:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from app.engine import CodeRuling
 from app.engine.ruling import Decision, Option, option_meaning
 from app.engine.table import Table
@@ -36,9 +34,7 @@ if TYPE_CHECKING:
 
 
 def _with_score(cr: CodeRuling, outcome: str, score: dict[str, int]) -> CodeRuling:
-    decision = msgspec.structs.replace(cr.decision, outcome=outcome, score=score,
-                                       explanation="",
-                                       winner=cr.winner if outcome == "game-won" else "")
+    decision = cr.decision.with_outcome(outcome, score=score, explanation="")
     return CodeRuling(cr.code, decision)
 
 
