@@ -158,8 +158,7 @@ class Decision(msgspec.Struct, frozen=True):
     # What a side must do whatever is chosen (DUTIES): a part of the remedy as much as points.
     duties: tuple[Duty, ...] = ()
     # Who wins, where the game is won: "The game is won." named nobody, and where the winner
-    # scores nothing by it (Auction Pitch's two players out, the bidder set back: the other
-    # takes the pool) every choice read alike but for the points (the 32nd blind round's #137).
+    # scores nothing by it (Auction Pitch's two players out) choices read alike (round 32's #137).
     winner: str = ""
 
     def __post_init__(self) -> None:
@@ -177,8 +176,7 @@ class Decision(msgspec.Struct, frozen=True):
                 raise ValueError(f"unknown duty {duty.id!r}")
 
     def with_outcome(self, outcome: str, **changes: Any) -> Decision:
-        """The decision under another outcome (and other `changes`), its winner kept only
-        where a game is still won: the one place a ruling's outcome is rewritten."""
+        """The decision under another outcome (and `changes`), its winner kept where won."""
         return msgspec.structs.replace(
             self, outcome=outcome, winner=self.winner if outcome == "game-won" else "",
             **changes)
