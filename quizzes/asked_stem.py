@@ -22,7 +22,13 @@ from app.engine import CodeRuling
 from app.engine.core import PRINCIPLE_CASE
 from app.model.facts import EVENT_PREFIX
 from app.model.scenario import Scenario
-from quizzes.stem import TIMING_FIELDS, deciding_words, with_deciding_facts
+from quizzes.stem import (
+    TIMING_FIELDS,
+    deciding_words,
+    ground_words,
+    grounds_of,
+    with_deciding_facts,
+)
 from quizzes.words import code_words, event_words, ruling_words, table_words
 
 if TYPE_CHECKING:
@@ -87,9 +93,14 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         # whole reason).
         # (Round 36's #14, #31 read "What keeps the case outside them, beside the facts
         # above:" and "They turn also on this:" as unclear.)
-        lead = "Besides the facts above, this puts the case outside them:" \
-            if other.outcome == "not-covered" \
-            else "Their ruling also turns on this fact, not stated above:"
+        lead = "Their ruling also turns on this fact, not stated above:"
+        if other.outcome == "not-covered" and unsaid:
+            # Every fact that together keeps the case outside them, the stem's own among them:
+            # the unsaid one alone read as half the reason (the 40th round's #62: a faced card
+            # found after the turn-up and before any discard, "no discard" alone named).
+            lead = "These facts together put the case outside them:"
+            unsaid = " ".join(dict.fromkeys(ground_words(g, found.scenario)
+                                            for g in grounds_of((other,))))
         also = f" {lead} {unsaid}" if unsaid else ""
         lines.append(f"Under the {code_words(other.code)} laws: "
                      f"{ruling_words(other, sides, game)}{also}")

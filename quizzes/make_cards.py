@@ -30,7 +30,10 @@ def _wrong_count(state: DealState, game: Game, ev: dict[str, Any], ctx: Context)
         change = rng.choice((-1, 1, 2) if hands[p] else (1, 2))
         for _ in range(abs(change)):
             donors = [q for q in state.players if q != p and len(hands[q]) > 1]
-            if change > 0 and stock:
+            # The last card of the stock stays in it: a stock emptied so would end the draws
+            # of a deal still said to be "in play" (the 40th blind round's #166: 0 cards in
+            # the stock after 54 tricks, the surplus being the two the stock should hold).
+            if change > 0 and len(stock) > 1:
                 hands[p].append(stock.pop(0))
             elif change > 0 and donors:
                 hands[p].append(hands[rng.choice(donors)].pop())

@@ -69,6 +69,10 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # Said in every game's stem, though only the Club Code's ruling reads it (the builder
         # offers the field there alone): elsewhere "It is a revoke" needs the card to stand.
         event = {**event, "taken_back": False}
+    if event.get("type") == "king-turned" and event.get("marked") is None:
+        # A turned king is marked at once (Foster's law; under the Club Code's law 22 the
+        # dealer may wait): said where a ruling turns on it, a king making his fifth point.
+        event = {**event, "marked": True}
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])

@@ -65,14 +65,18 @@ def acts_on_no_card(option_ids: set[str] | frozenset[str], s: Scenario) -> froze
     return frozenset(option_ids & ON_AN_EXPOSED_CARD) if no_card_exposed(s) else frozenset()
 
 
-def exposed_card_moot(s: Scenario, options: Iterable[Option]) -> bool:
+def exposed_card_moot(s: Scenario, options: Iterable[Option], game: Game) -> bool:
     """Whether the ruling's rights on an exposed card act on nothing a learner could use: its
     holder has no other card in his hand, so the card is his next play whatever is called,
     and barring it would leave him none (the seventeenth blind round's #1: two cards played
-    to trick 5 of 6 by a player left holding none)."""
+    to trick 5 of 6 by a player left holding none); or the trump is still to be named in a
+    game where every plain card is thrown out once it is, so whether the card is ever called
+    turns on a trump no table can tell (Cinch; the 40th round's #26)."""
     player = s.event.get("player")
     hand = s.hands.get(player) if isinstance(player, str) else None
     acting = any(o.id in ON_AN_EXPOSED_CARD for o in options)
+    if acting and game.model.plain_cards_discarded and s.trump is None:
+        return True
     # A hand thrown down is still held, every card of it exposed: one card left is his next
     # play whatever is called (the twenty-ninth round's #20). Two cards played to one trick
     # are held at the table ruled: with no third, the one left exposed is his next play (the

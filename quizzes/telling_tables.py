@@ -22,6 +22,6 @@ def tells_nothing(bank: QuestionBank, found: Found, code: str) -> bool:
     ruled = found.for_code(code)
     return (restates_points_made(found.scenario, ruled)
             or lawful_by_any_law(bank, found, code)
-            or exposed_card_moot(found.scenario, ruled.options)
+            or exposed_card_moot(found.scenario, ruled.options, bank.games[found.scenario.game])
             or take_back_moot(found.scenario, ruled.acts)
             or abandoned_point_won(found.scenario, bank.games[found.scenario.game], ruled))

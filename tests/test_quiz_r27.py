@@ -147,7 +147,7 @@ def test_a_card_shown_is_said_as_what_he_did():  # round 29's #82, #95
     assert "South played the jack of clubs together with another card to one trick." in \
         together.situation
     named = BANK.question("ruling:cinch.american.exposed-card-named:332178")
-    assert "East named the six of hearts as being in his hand." in named.situation
+    assert "West named the five of hearts as being in his hand." in named.situation
     assert "exposed the" not in together.situation + named.situation
 
 

@@ -145,7 +145,8 @@ def test_a_players_own_card_at_auction_pitch_makes_no_quiz_table():
 
 
 def test_before_play_no_trick_in_progress_is_spoken_of():
-    q = BANK.generate("ruling", "cinch.american.exposed-card-faced", 7)
+    # (a Cinch card exposed in the bidding is no longer asked: the fortieth round's #26)
+    q = BANK.generate("ruling", "ecarte.english.overscore-taken-down", 0)
     assert q.table["stage"] == "bidding"
     assert "trick in progress" not in q.situation
     assert "No card has been played yet." in q.situation

@@ -60,6 +60,7 @@ class GameModel(Schema, frozen=True):
     discards: bool = False
     keeps_score: bool = False
     same_colour_five_trumps: bool = False
+    plain_cards_discarded: bool = False
     min_players: Seats = 0  # 0 in the file: the game's `players` (GameFacts fills it in)
     max_players: Seats = 0
     random_scores: Annotated[tuple[int, int, int], Meta(

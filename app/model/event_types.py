@@ -298,6 +298,15 @@ class ImperfectPack(Event, tag="imperfect-pack", frozen=True):
 class KingTurned(Event, tag="king-turned", frozen=True):
     """The dealer turns up a king for the trump."""
 
+    # The Club Code's law 22 lets the dealer mark a turned king at any time before the next
+    # deal's trump is turned: whether he marks it at once decides whether a king that makes
+    # his fifth point wins the game before the hand is played (rounds 36-37 of the blind
+    # readers: "the game is won" with the marking unsaid). Only the Club Code reads it.
+    marked: Annotated[bool | None, Word(
+        "Marked at once?", "Whether the dealer marks the king at once (left out when not said)",
+        either("The dealer marks the king at once.", "The dealer does not mark the king yet."),
+        drawn=False, only_where_read=True)] = None
+
 
 class HandResult(Event, tag="hand-result", frozen=True):
     tricks: Annotated[dict[str, Number], Word(

@@ -261,7 +261,9 @@ _SPECS: tuple[EventSpec, ...] = (
         "King turned up",
         "The dealer turns up a king for the trump.",
         ("deal", "bidding"),
-        lambda f: "The dealer turns up a king for the trump.",
+        lambda f: "The dealer turns up a king for the trump." + (
+            "" if f.get("marked") is None else " He marks it at once." if f["marked"]
+            else " He does not mark it yet."),
         randomize=rnd.king_turned,
     ),
     EventSpec(

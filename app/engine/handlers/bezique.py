@@ -37,7 +37,8 @@ def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
     return ctx.decide(
         "penalty",
         [chosen],
-        f"{offender} drew two cards: {adversary} decides which one goes back, and it is put "
+        f"{offender} drew two cards and returns one, which puts his hand right (no surplus "
+        f"is left to forfeit for): {adversary} decides which one goes back, and it is put "
         f"into the middle of the stock, not on top.",
         options=[Option("choose-card-returned", adversary)],
     )

@@ -210,9 +210,11 @@ def several_trumps(ctx: Context[ev.SeveralTrumpsTurned]) -> Decision:
     )
 
 
-@rules("ecarte", "english", "king-turned")
+@rules("ecarte", "english", "king-turned", reads=("marked",))
 def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
-    """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt."""
+    """Laws 19, 22 and 47: the turned king scores one, but not after a wrong count dealt.
+    Law 22 lets the dealer mark it at any time before the next deal's trump is turned, so a
+    king that would make his fifth point wins the game only once he marks it: asked then."""
     _, over, under = over_under(ctx)
     if over or under:
         misdeal = wrong_count(ctx)
@@ -229,8 +231,21 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     game_to = play.game_to if play is not None else 0
     # A point that makes his fifth (law 46) wins the game: the hand is not played.
     won = bool(game_to) and ctx.table.score(dealer) + 1 >= game_to
+    marked = ctx.event.marked if won else None
+    if marked is False:
+        return ctx.decide(
+            "play-on",
+            [E + "king-scores-one", E + "turned-king-marking-time"],
+            f"The dealer, {dealer}, has not marked the king he turned up: he may mark it any "
+            f"time before the trump of the next deal is turned, and the point he marks then "
+            f"brings him to {game_to} and wins the game.",
+            score={dealer: 1},
+        )
     after = (f", which brings him to {game_to}: he wins the game, and the hand is not played"
              if won else "; he may mark it any time before the trump of the next deal is turned")
+    if won and marked is None:
+        after = (f", which brings him to {game_to}: he wins the game once he marks it (he may "
+                 f"wait until the next deal's trump is turned)")
     return ctx.decide(
         "game-won" if won else "play-on",
         [E + "king-scores-one", E + ("game-five-up" if won else "turned-king-marking-time")],
