@@ -226,7 +226,12 @@ def test_taken_back_is_asked_at_ecarte_and_not_at_pinochle(qtbot, builder):
     choose_event(builder, "play")
     form = builder.event_form
     assert form.has_field("taken_back")
-    form.editor("taken_back").setChecked(True)
+    back = form.editor("taken_back")
+    assert [back.itemText(i) for i in range(back.count())] == ["not said", "yes", "no"]
+    assert "taken_back" not in builder.raw["event"]
+    back.setCurrentIndex(back.findText("no"))
+    assert builder.raw["event"]["taken_back"] is False  # a "no" is kept, not dropped
+    back.setCurrentIndex(back.findText("yes"))
     assert builder.raw["event"]["taken_back"] is True
     builder.laws_form.code_boxes["english"].setChecked(False)
     assert not form.has_field("taken_back") and "taken_back" not in builder.raw["event"]
@@ -234,6 +239,26 @@ def test_taken_back_is_asked_at_ecarte_and_not_at_pinochle(qtbot, builder):
     choose_event(builder, "play")
     assert builder.raw["event"]["type"] == "play"
     assert form.has_field("card") and not form.has_field("taken_back")
+
+
+def test_a_king_not_marked_yet_stays_not_marked_through_an_edit(qtbot, builder, tmp_path):
+    # The Club Code's law 22: a turned king that would make the dealer's fifth point wins the
+    # game once he marks it. A "no" opened from a file is kept when the table is edited.
+    raw = json.loads((EXAMPLES / "ecarte-king-turned.json").read_text(encoding="utf-8"))
+    raw.pop("expected")
+    raw["scores"] = {"North": 2, "South": 4}
+    raw["event"] = {"type": "king-turned", "marked": False}
+    path = tmp_path / "king.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert builder.open_path(path)
+    marked = builder.event_form.editor("marked")
+    assert marked.currentText() == "no"
+    builder.table_view.seats["North"].score.setValue(3)
+    assert builder.raw["event"]["marked"] is False
+    qtbot.waitUntil(lambda: english(builder).outcome.text() == "play on")
+    marked.setCurrentIndex(marked.findText("yes"))
+    qtbot.waitUntil(lambda: english(builder).outcome.text() == "game won")
+    assert "The game is won by South." in english(builder).meaning.text()
 
 
 def test_an_impossible_table_is_marked_on_the_spot_and_nothing_crashes(qtbot, builder):

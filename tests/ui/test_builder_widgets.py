@@ -133,7 +133,8 @@ def test_the_event_form_has_an_editor_per_field(qtbot, event_type):
         if kind in ("player", "card") or isinstance(kind, tuple):
             assert isinstance(editor, QComboBox)
         elif kind == "bool":
-            assert isinstance(editor, QCheckBox)
+            # yes or no; an optional one may also be left unsaid
+            assert isinstance(editor, QComboBox if spec.optional else QCheckBox)
         elif kind == "int":
             assert isinstance(editor, QSpinBox)
         else:

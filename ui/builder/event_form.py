@@ -40,6 +40,10 @@ def _code(value: Any) -> str | None:
         return None
 
 
+# An optional yes-no field's three states, as its list shows them.
+UNSAID_YES_NO = (("not said", None), ("yes", True), ("no", False))
+
+
 def _combo() -> QComboBox:
     # Combo boxes may shrink below their longest item, so a narrow window keeps the table wide.
     combo = QComboBox()
@@ -61,7 +65,16 @@ class _Editor:
         self._spins: dict[str, QSpinBox] = {}
         self.given: QCheckBox | None = None
         self.widget: QWidget
-        if kind in ("player", "card") or isinstance(kind, tuple):
+        if kind == "bool" and optional:
+            # An optional yes-no fact has three states: not said (a ruling gives both ways),
+            # yes and no. A checkbox holds two, so a "no" opened from a file came back as not
+            # said at the next edit (a card not taken back in time, a king not marked yet).
+            combo = _combo()
+            for text, data in UNSAID_YES_NO:
+                combo.addItem(text, data)
+            combo.currentIndexChanged.connect(changed)
+            self.widget = combo
+        elif kind in ("player", "card") or isinstance(kind, tuple):
             combo = _combo()
             if kind == "player":
                 for p in players:
@@ -137,10 +150,14 @@ class _Editor:
             self.given.setChecked(present)
             self.widget.setEnabled(present)
         if not present:
+            if self.kind == "bool" and isinstance(self.widget, QComboBox):
+                self.widget.setCurrentIndex(0)  # not said
             return
         w = self.widget
         if isinstance(w, QComboBox):
             data = _code(value) if self.kind == "card" else value
+            if self.kind == "bool":
+                data = value if isinstance(value, bool) else None
             w.setCurrentIndex(w.findData(data))
         elif isinstance(w, QCheckBox):
             w.setChecked(bool(value))
@@ -162,7 +179,8 @@ class _Editor:
             return False, None
         w = self.widget
         if isinstance(w, QComboBox):
-            return w.currentIndex() >= 0, w.currentData()
+            data = w.currentData()
+            return w.currentIndex() >= 0 and not (self.kind == "bool" and data is None), data
         if isinstance(w, QCheckBox):
             return (w.isChecked() or not self.optional), w.isChecked()
         if isinstance(w, QSpinBox):
