@@ -93,7 +93,9 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         # whole reason).
         # (Round 36's #14, #31 read "What keeps the case outside them, beside the facts
         # above:" and "They turn also on this:" as unclear.)
-        lead = "Their ruling also turns on this fact, not stated above:"
+        # (not "not stated above": a fact the stem gives in other words, a hand's count the
+        # table lists card by card, read as a false claim; rounds 37's #65, 39's #86, 41's #94)
+        lead = "Their ruling also turns on this fact:"
         if other.outcome == "not-covered" and unsaid:
             # Every fact that together keeps the case outside them, the stem's own among them:
             # the unsaid one alone read as half the reason (the 40th round's #62: a faced card

@@ -21,6 +21,7 @@ from app.model.event_words import counted, exchange_error_words
 from app.model.events import EVENTS
 from app.model.facts import EVENT_PREFIX, Ground
 from app.model.scenario import Scenario
+from app.table_builder.problem_words import ordinal
 from quizzes.announce_words import announced_opening
 from quizzes.draw_order import last_trick_winner, won_words
 from quizzes.plain_words import trick_words
@@ -209,6 +210,10 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         if scenario.event.type == "exchange-error":
             # So does an exchange error in the words that fit who erred (dealer or not).
             out.append(exchange_error_words(scenario.event.fields, scenario.dealer))
+        if fact == EVENT_PREFIX + "position" and isinstance(value, int):
+            # So does a faced card's place said as a card of the stock, its place in the whole
+            # pack beside it (quizzes.pack_places; the 41st blind round's #68 read it twice).
+            out.append(f"(the {ordinal(value)} card of the whole pack)")
         if scenario.event.type == "drew-two":
             # So does a drawer's seeing two cards, in the words of laws that speak of it.
             out.append(seen_two_words(scenario))

@@ -214,7 +214,10 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
             continue  # said in the opening
         scorer, several = scorer_words(player, sides)
         if points > 0 and ruling.score_when == "last-trick":
-            parts.append(f"{scorer} will win the last trick and score it ({points}).")
+            # An entitlement, not a forecast: "will win the last trick" read as a guess at how
+            # the hand goes (the 41st blind round's #163, #183).
+            parts.append(f"The last trick and its {points} go to {scorer} by law, whoever "
+                         f"takes it.")
         elif points > 0 and worth:
             parts.append(f"{scorer} {'win' if several else 'wins'} it, worth {points}.")
         elif points > 0:

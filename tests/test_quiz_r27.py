@@ -170,11 +170,11 @@ def test_fosters_wrong_count_is_asked_before_play_only():  # round 29's #187, ro
     assert asked
     for q in asked:
         assert "Tricks played:" not in q.situation, q.id
-        assert "the two readings differ" not in q.explanation, q.id
+        assert "read two ways" not in q.explanation, q.id
     english = generated("ruling", "ecarte.english.dealer-wrong-count-found-in-play", 0)
     assert english is not None
     american = english.explanation.split("Under the American laws: ")[1]
-    assert "the two readings differ here" in american
+    assert "Foster's laws on a wrong count are read two ways once play has begun." in american
 
 
 def test_the_dealers_shortage_is_said_as_his():  # round 30's #8

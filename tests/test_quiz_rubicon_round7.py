@@ -200,7 +200,7 @@ def test_the_last_tricks_points_are_never_said_to_be_added_now():
     """Every wrong-count question of Rubicon Bézique: 50 for the last trick is said as the last
     trick's, to be won and scored when it is played, in the choices, the why and the stem."""
     asked = _questions(("ruling", "penalty", "code"), _WRONG_COUNTS)
-    last = [q for q in asked if "last trick and score it (50)" in q.explanation]
+    last = [q for q in asked if "the last trick and its 50 are" in q.explanation]
     assert len(last) >= 4
     for q in asked:
         texts = [c.text for c in q.choices] + [q.explanation, q.prompt]
@@ -211,8 +211,8 @@ def test_the_last_tricks_points_are_never_said_to_be_added_now():
             assert "for the last trick when it is played?" in q.prompt, q.id
         else:
             right = " ".join(c.text for c in q.choices if c.key in q.answer)
-            assert re.search(r"(North|South) will win the last trick and score it \(50\)",
-                             right), q.id
+            assert re.search(r"The last trick and its 50 go to (North|South) by law, whoever "
+                             r"takes it", right), q.id
 
 
 def test_a_ruling_says_when_its_points_are_scored():

@@ -84,8 +84,8 @@ def test_foster_sets_no_time_limit_on_a_wrong_count_found_in_play() -> None:
     assert "no time limit" in american.explanation
     # Round 26's #54 and round 29's #187 read them as laws of the deal, ended by play: both
     # readings are said, and the ruling is contested (no quiz asks it).
-    assert "read as laws of the deal, which stands once a trick is played to, they do not: " \
-        "the two readings differ here." in american.explanation
+    assert "read as laws of the deal, which stands once a trick is played to, they do not. " \
+        "Read the first way:" in american.explanation
     assert american.contested
     dealer_short = parse_scenario({**_TABLE, "codes": ["american"],
                                    "hands": {"North": [], "South": []}}, BANK.games)

@@ -8,6 +8,7 @@ from app.engine.handlers.common import describe_counts, each, over_under, played
 from app.engine.ruling import Decision, Duty, Option
 from app.engine.terms import OPTION_FORMS, said_as
 from app.model import event_types as ev
+from app.model.scenario_model import Trick
 
 P = "cinch.american."
 
@@ -113,11 +114,19 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     }[how]
     laws = [P + kind, P + "exposed-cards-stay-face-up", P + "call-before-playing"]
     options = each("call-card", adversaries)
+    # Seed 003:3, said of any trick to come: "before he plays himself" read as this trick's,
+    # to which he may have played already (the 41st blind round's #53), and a call for the
+    # holder's own lead is due before the trick before it is quitted (#118).
     calls = (
         f"it stays face up on the table and either adversary ({adversaries[0]} or "
-        f"{adversaries[1]}) may call it; {adversaries[0]}, on its holder's right, must call it "
-        f"before he plays himself."
+        f"{adversaries[1]}) may call it; {adversaries[0]}, on its holder's right, may call it "
+        f"to a trick only before he has played to that trick himself."
     )
+    with table.reading.quietly():  # words for the why: who leads rules nothing here
+        trick = table.trick  # (a trick the table leaves out reads as no trick here)
+        if isinstance(trick, Trick) and not trick.cards and trick.leader == holder:
+            calls += (f" To have {holder} lead it, they must call it before the trick before "
+                      f"his lead is turned and quitted.")
     text = f"The {card.name} is an exposed card: {calls}"
     barred = _trump_after_naming(ctx, card)
     if how == "two-played":

@@ -115,10 +115,13 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         # seventeenth round's #154, #188), and they are laws of the deal, which stands once a
         # trick is played to, as his deal out of turn does (round 26's #54, round 29's
         # #187). The ruling says both and is contested: no question asks it.
-        parts.append("Foster's laws set no time limit on the choices once the cards are seen, "
-                     "so they may be held to apply though play has begun; read as laws of the "
-                     "deal, which stands once a trick is played to, they do not: the two "
-                     "readings differ here.")
+        # Both readings said before either's remedy: "It is a misdeal" first, then "they may
+        # not apply", read as a ruling that takes itself back (the 41st round's #30).
+        parts = [f"{describe_counts(ctx)} Foster's laws on a wrong count are read two ways "
+                 f"once play has begun. They set no time limit on the choices once the cards "
+                 f"are seen, so they may be held to apply still, and it is a misdeal; read as "
+                 f"laws of the deal, which stands once a trick is played to, they do not. Read "
+                 f"the first way:"]
     if pone in errors and errors[pone] != 0:
         seen = in_play or table.has_looked(pone)
         if errors[pone] > 0:

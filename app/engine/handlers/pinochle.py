@@ -8,6 +8,7 @@ from app.engine.handlers.declarations import check_claim, declared_out_of_time
 from app.engine.ruling import Decision, Duty, Option
 from app.engine.terms import said_as
 from app.model import event_types as ev
+from app.model.event_words import counted
 
 P = "pinochle.american."
 F = "pinochle.french."
@@ -196,8 +197,9 @@ def wrong_score(ctx: Context[ev.WrongScore]) -> Decision | None:
     return ctx.decide(
         "penalty",
         [P + "erroneous-score"],
-        f"{offender} marked {marked} where {correct} was due: the {excess} points wrongly marked "
-        f"are taken down, and {adversary} may add them to his own score.",
+        f"{offender} marked {marked} where {correct} was due: the {counted(excess, 'point')} "
+        f"wrongly marked {'is' if excess == 1 else 'are'} taken down, and {adversary} may add "
+        f"{'it' if excess == 1 else 'them'} to his own score.",
         options=[Option("add-points", adversary, score={adversary: excess})],
         score={offender: -excess},
     )

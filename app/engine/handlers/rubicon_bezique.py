@@ -37,8 +37,8 @@ def failed_to_draw(ctx: Context[ev.FailedToDraw]) -> Decision:
     return ctx.decide(
         "play-on",
         [E + "forgot-to-draw", E + "one-short-other-right"],
-        f"{short} {adversary}'s hand is right, so {adversary} will win the last trick and score "
-        f"it ({LAST_TRICK}) when it is played.",
+        f"{short} {adversary}'s hand is right, so the last trick and its {LAST_TRICK} are "
+        f"{adversary}'s, whoever takes it.",
         score={adversary: LAST_TRICK},
         score_when="last-trick",
     )

@@ -166,8 +166,8 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         "deal-stands",
         [E + "one-short-other-right"],
         f"{short} holds too few cards and {right} the right number: the deal stands with no "
-        f"penalty, except that {right} will win the last trick and score it ({LAST_TRICK}) "
-        f"when it is played. {counts}",
+        f"penalty, except that the last trick and its {LAST_TRICK} are {right}'s, whoever "
+        f"takes it. {counts}",
         score={right: LAST_TRICK},
         score_when="last-trick",
     )

@@ -1,0 +1,72 @@
+"""The forty-first blind round's findings, as a learner reads them.
+
+#30: Foster's wrong count found in play, read two ways, opened "It is a misdeal" and then took
+it back; both readings now come before either's remedy. #53, #118: Cinch's right-hand
+adversary "must call it before he plays himself" beside a trick he had played to, or one its
+holder leads. #68: a faced card's place in the whole pack said twice. #94: another code's note
+called a fact "not stated above" that the table lists card by card. #163, #183: "will win the
+last trick" read as a forecast, not the law's award. #166: "the 1 points wrongly marked".
+"""
+
+from __future__ import annotations
+
+import pytest
+import rulings_support
+
+from tests.bank_questions import BANK
+
+content = rulings_support.content
+games = rulings_support.games
+ruled = rulings_support.ruled
+
+
+def test_fosters_two_readings_come_before_the_remedy():  # #30
+    q = BANK.question("ruling:ecarte.english.pone-wrong-count-found-in-play:476221")
+    line = next(x for x in q.explanation.splitlines() if x.startswith("Under the American"))
+    assert "It is a misdeal:" not in line
+    assert ("Foster's laws on a wrong count are read two ways once play has begun." in line
+            and line.index("read as laws of the deal") < line.index("the pone, may correct"))
+
+
+def test_the_right_hand_adversarys_call_is_said_of_a_trick_to_come():  # #53
+    q = BANK.question("ruling:cinch.american.exposed-two-cards-to-a-trick:632224")
+    assert "before he plays himself" not in q.explanation
+    assert ("West, on its holder's right, may call it to a trick only before he has played to "
+            "that trick himself.") in q.explanation
+
+
+def test_a_call_for_the_holders_own_lead_is_due_before_the_trick_before_is_quitted():  # #118
+    q = BANK.question("ruling:cinch.american.exposed-card-named:525495")
+    assert ("To have South lead it, they must call it before the trick before his lead is "
+            "turned and quitted.") in q.explanation
+
+
+def test_a_faced_cards_place_is_said_once():  # #68
+    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:808629")
+    assert q.situation.count("18") == 1, q.situation
+
+
+def test_another_codes_fact_is_not_said_to_be_unstated():  # #94
+    q = BANK.question("ruling:rubicon-bezique.french.forgot-to-draw:164597")
+    assert "not stated above" not in q.explanation
+    assert ("Their ruling also turns on this fact: South holds the right number of cards."
+            in q.explanation)
+
+
+@pytest.mark.parametrize("qid", ["ruling:rubicon-bezique.english.surplus-and-short:616733",
+                                 "ruling:rubicon-bezique.english.both-short:847658"])
+def test_the_last_trick_is_the_laws_award_not_a_forecast(qid):  # #163, #183
+    q = BANK.question(qid)
+    texts = [c.text for c in q.choices] + [q.explanation]
+    assert not any("will win the last trick" in t for t in texts), q.id
+    assert any("The last trick and its 50 go to " in t and "by law, whoever takes it." in t
+               for t in texts), q.id
+
+
+def test_one_point_wrongly_marked_is_said_in_the_singular(ruled):  # #166
+    raw = {"game": "pinochle", "dealer": "South", "stage": "play", "trump": "D",
+           "tricks_played": 7, "scores": {"North": 240, "South": 60},
+           "event": {"type": "wrong-score", "player": "North", "marked": 240, "correct": 239,
+                     "earlier_deal": True}}
+    r = ruled(raw, "american")
+    assert "the 1 point wrongly marked is taken down, and South may add it" in r.explanation
