@@ -52,4 +52,9 @@ def draw_order_words(scenario: Scenario, game: Game | None) -> str:
         # full and the stock three cards down): said, or his full hand reads as a surplus or
         # a draw of his own (the twenty-second blind round's #146).
         text += f" {loser} then drew the next card."
+    if scenario.event.type == "drew-two":
+        # The table is the moment of the draws, no card of the next trick played: said, or
+        # the drawer's nine cards read as a surplus found in play, Enquire Within's other
+        # forfeit (the fortieth round's #13, the 41st's #144).
+        text += " The error is seen at once, before a card of the next trick is played."
     return text

@@ -70,3 +70,10 @@ def test_one_point_wrongly_marked_is_said_in_the_singular(ruled):  # #166
                      "earlier_deal": True}}
     r = ruled(raw, "american")
     assert "the 1 point wrongly marked is taken down, and South may add it" in r.explanation
+
+
+def test_two_cards_drawn_are_seen_at_once():  # #144, round 40's #13
+    # The drawer's nine cards are the moment of the draw, not a surplus found in play.
+    q = BANK.question("ruling:bezique.english.drew-two-cards:821131")
+    assert "The error is seen at once, before a card of the next trick is played." in \
+        q.situation
