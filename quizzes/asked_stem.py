@@ -67,6 +67,10 @@ def asked_situation(found: Found, game: Game, code: str,
         (cr,), found.scenario, seen)
 
 
+# The most facts a note on a code not covering the case lists as its whole reason.
+_WHOLE_REASON = 3
+
+
 def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[str, str],
                       game: Game, seen: Mapping[str, Any] | None, content: Content) -> str:
     """The why's lines for the other codes whose ruling differs, each with the facts it turned
@@ -96,13 +100,18 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
         # (not "not stated above": a fact the stem gives in other words, a hand's count the
         # table lists card by card, read as a false claim; rounds 37's #65, 39's #86, 41's #94)
         lead = "Their ruling also turns on this fact:"
-        if other.outcome == "not-covered" and unsaid:
+        every = list(dict.fromkeys(ground_words(g, found.scenario)
+                                   for g in grounds_of((other,))))
+        if other.outcome == "not-covered" and unsaid and len(every) <= _WHOLE_REASON:
             # Every fact that together keeps the case outside them, the stem's own among them:
             # the unsaid one alone read as half the reason (the 40th round's #62: a faced card
             # found after the turn-up and before any discard, "no discard" alone named).
-            lead = "These facts together put the case outside them:"
-            unsaid = " ".join(dict.fromkeys(ground_words(g, found.scenario)
-                                            for g in grounds_of((other,))))
+            lead, unsaid = "These facts together put the case outside them:", " ".join(every)
+        elif other.outcome == "not-covered" and unsaid:
+            # Six facts, the dealer among them, buried the one that decides (the 42nd round's
+            # #158: a count found once the hand was played out): the stem's own are not
+            # repeated.
+            lead = "Besides the facts above, this puts the case outside them:"
         also = f" {lead} {unsaid}" if unsaid else ""
         lines.append(f"Under the {code_words(other.code)} laws: "
                      f"{ruling_words(other, sides, game)}{also}")

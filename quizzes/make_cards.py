@@ -293,7 +293,9 @@ def _king_turned(state: DealState, game: Game, ev: dict[str, Any],
 
 def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
                    ctx: Context) -> Made | None:
-    """A faced card somewhere in the pack, now and then the one due to be turned up."""
+    """A faced card somewhere in the pack, now and then the one due to be turned up: found
+    so before it is turned, as the dealer comes to turn it (a table showing it turned up
+    beside "a card is found face up in the pack" found nothing: the 42nd blind round's #99)."""
     size = len(game.pack.cards) * game.pack.copies
     dealt = sum(len(state.hand(p)) for p in state.players)
     if game.has("turn_up") and ctx.rng.random() < 0.25:
@@ -303,6 +305,11 @@ def _faced_in_pack(state: DealState, game: Game, ev: dict[str, Any],
         # card dealt face up to a hand is another law's, an exposed card).
         ev["position"] += dealt
     ev["position"] = min(ev["position"], size)
+    if ev["position"] == dealt + 1 and state.turn_up is not None:
+        if state.stage != "deal":
+            return None  # turned up and played on: no card is found face up any more
+        return replace(state, stock=(state.turn_up, *state.stock), turn_up=None,
+                       trump=None if game.turn_up_fixes_trump else state.trump), ev
     return state, ev
 
 

@@ -219,6 +219,11 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(seen_two_words(scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
+        if value == "play":
+            # The play's moment before its first card, as the opening says it (quizzes.words
+            # .table_words): "during the play of the hand" beside it read as a contradiction
+            # (the 42nd blind round's #3).
+            out.append(", before any card is played;")
         if value == "deal":
             out.append(f", {DEALT_WORDS}")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):

@@ -33,10 +33,20 @@ def test_a_hand_s_end_shows_no_king_turned_whose_marking_it_cannot_show(item: st
 def test_a_faced_eleventh_card_is_told_by_its_place_not_as_the_trump_card() -> None:
     # #92: "A card is found face up in the pack: the card turned up for trumps" named the
     # exception Foster makes of the eleventh card, so "The deal stands" needed no law.
-    q = BANK.generate("ruling", "ecarte.american.faced-card-in-pack", 394829)
-    assert "the card next after the 10 cards dealt (the 11th card of the whole pack)" \
-        in q.situation
-    assert "face up in the pack: the card turned up for trumps" not in q.situation
+    # Since the 42nd round's #99 (a card "found" face up that the table showed turned up) the
+    # eleventh is found as the dealer comes to turn it: the table shows no turn-up yet.
+    from tests.bank_questions import generated
+
+    eleventh = [q for seed in range(40) if (q := generated(
+        "ruling", "ecarte.american.faced-card-in-pack", seed)) is not None
+        and q.table["event"]["position"] == 11]
+    assert eleventh
+    for q in eleventh:
+        assert ("face up in the pack: the top card of the stock, the card due to be turned up "
+                "for trumps, after the 10 cards dealt (the 11th card of the whole pack)"
+                ) in q.situation, q.situation
+        assert "face up in the pack: the card turned up for trumps" not in q.situation
+        assert not q.table.get("turn_up"), q.id
 
 
 def test_a_score_taken_down_offers_the_plain_correction_as_the_rival() -> None:

@@ -67,7 +67,7 @@ def test_a_hand_abandoned_is_told_apart_from_cards_thrown_down_to_claim():  # #1
 
 
 def test_a_code_not_covering_the_case_adds_its_unsaid_facts_to_the_stems():  # #40
-    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:384703")
+    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:0")
     # The fact the stem leaves unsaid is there, beside the stem's own (the fortieth round's
     # #62 read the unsaid one alone as half the reason).
     assert ("Under the English laws: These laws do not cover the situation. These facts "

@@ -36,7 +36,7 @@ def test_an_authored_stem_does_not_give_its_answers_words():  # #113
 
 
 def test_another_codes_note_says_plainly_why():  # #14, #31
-    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:384703")
+    q = BANK.question("ruling:ecarte.american.faced-card-in-pack:0")
     assert "These facts together put the case outside them:" in q.explanation
     assert "What keeps the case" not in q.explanation
 

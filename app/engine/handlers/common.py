@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -84,6 +85,11 @@ def both_hands_put_right(options: Sequence[Option], parts: list[str], chooser: s
     the why told so where they are: the chooser keeps the deal only by putting both right."""
     joined = both_hands_corrected(options)
     if any(o.id == BOTH_CORRECTED for o in joined):
+        # Each hand's correction said once, the fresh deal once for both: "or claim a fresh
+        # deal" after each hand's, then again for both, read as clumsy (the 42nd round's #182).
+        for i, part in enumerate(parts):
+            part = part.replace(f", or claim {fresh_deal}.", ".")
+            parts[i] = re.sub(rf"\bmay claim {re.escape(fresh_deal)}, or ", "may ", part)
         parts.append(f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both "
                      f"put right.")
     return joined
