@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.cards import RANK_NAMES, Card
-from app.engine.handlers.declarations import FOUR_RANKS, missing_cards
+from app.engine.handlers.declarations import FOUR_RANKS, any_four, missing_cards
 from app.model.games import Game
 from app.model.scenario import Scenario
 from app.table_builder.problem_words import number, ordinal
@@ -51,7 +51,7 @@ def _wrong_card(hand: tuple[Card, ...], card: Card, kept: list[Card],
 
 
 def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
-               trump: str | None) -> tuple[str, tuple[Card, ...]]:
+               trump: str | None, each_suit: bool = False) -> tuple[str, tuple[Card, ...]]:
     """What he laid down for the declaration and what was wrong with it, said plainly, and the
     cards laid down: the wrong card shown is one of his hand, in place of a card he lacks, or
     of one he holds (a declaration he may amend). A four of a kind is any four of the rank:
@@ -59,13 +59,19 @@ def _laid_down(declared: str, hand: tuple[Card, ...], lacking: list[Card],
     if declared in FOUR_RANKS:
         rank = FOUR_RANKS[declared]
         of_rank = [c for c in hand if c.rank == rank]
+        if lacking and each_suit:
+            # One of each suit wanted (Pinochle): two of one suit are no help, so the count
+            # held is not what is wrong (the 43rd round's #138: "he holds only three queens"
+            # of a hand that held two queens of clubs beside two others).
+            of_rank = list({c.suit: c for c in of_rank}.values())
         if lacking:
             fillers = [c for c in hand if c.rank != rank][:4 - len(of_rank)]
             if len(fillers) < 4 - len(of_rank):
                 return "", ()
             laid = [_plural_rank(rank, len(of_rank)), *(f"the {c.name}" for c in fillers)]
-            return (f" He laid down {join_words(laid)}: he holds only "
-                    f"{_plural_rank(rank, len(of_rank))}.", (*of_rank, *fillers))
+            wants = (f"he holds no {join_words([c.name for c in lacking], 'or')}" if each_suit
+                     else f"he holds only {_plural_rank(rank, len(of_rank))}")
+            return f" He laid down {join_words(laid)}: {wants}.", (*of_rank, *fillers)
         other = [c for c in hand if c.rank != rank][:1]
         if not other:
             return "", ()
@@ -177,7 +183,7 @@ def _laid_down_in_time(scenario: Scenario, game: Game | None) -> tuple[str, tupl
             or scenario.stage != "play":
         return "", ()
     declared, hand, lacking = known
-    return _laid_down(declared, hand, lacking, scenario.trump)
+    return _laid_down(declared, hand, lacking, scenario.trump, not any_four(game))
 
 
 def holding_words(scenario: Scenario, game: Game | None = None) -> str:
@@ -206,7 +212,7 @@ def holding_words(scenario: Scenario, game: Game | None = None) -> str:
         # A marriage is of any suit but trumps (that one is royal): naming the cards of one
         # suit would read as a marriage in that suit.
         return " He does not hold the king and queen of any one suit."
-    if declared in FOUR_RANKS:
+    if declared in FOUR_RANKS and any_four(game):
         rank = FOUR_RANKS[declared]
         held = sum(1 for c in hand if c.rank == rank)
         return f" He holds only {_plural_rank(rank, held)}."

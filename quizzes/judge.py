@@ -205,7 +205,8 @@ def _said_in_words(scenario: Scenario, situation: str, game: Game | None) -> lis
     if lacking is None:
         return []
     text = situation.casefold()
-    if lacking and not any(w in text for w in ("does not hold", "without the", "holds only")):
+    if lacking and not any(w in text for w in ("does not hold", "without the", "holds only",
+                                               "holds no ")):
         return [f"{player} declared without the cards, and the stem does not say so"]
     if not lacking and not any(w in text for w in ("holds the cards for it", "which he holds",
                                                   "though he holds")):

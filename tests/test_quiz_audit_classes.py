@@ -153,6 +153,10 @@ def test_a_false_declaration_is_said_in_words(bank_questions):
             # Of any suit but trumps: no one suit's cards are named (they would read as a
             # marriage in that suit).
             assert "does not hold the king and queen of any one suit." in q.situation, q.id
+        elif lacking and event["declared"].startswith("four-") and q.game == "pinochle":
+            # One of each suit wanted ([play] four_of_each_suit): the suits he lacks are said
+            # (the 43rd round's #138: "only three queens" of a hand with two of one suit).
+            assert " holds no " in q.situation, q.id
         elif lacking and event["declared"].startswith("four-"):
             # Any four of the rank: said by their number, not by suit.
             assert " he holds only " in q.situation.replace("He holds", "he holds"), q.id

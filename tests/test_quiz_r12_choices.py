@@ -101,7 +101,9 @@ def test_the_surplus_taken_keeps_a_rival_that_fits_the_table() -> None:
     # The fresh deal forgotten: the deal stands and the surplus alone is drawn.
     texts = [c.text for q in _built("ruling:ecarte.english.pone-took-too-many")
              for c in _wrong(q)]
-    assert any(t.startswith("The deal stands. ") and "draw the surplus" in t for t in texts)
+    # (its denial of the fresh deal said outright since the 43rd round's #5, #6, #43)
+    assert any(t.startswith("The deal stands, and no fresh deal may be claimed. ")
+               and "draw the surplus" in t for t in texts)
 
 
 # --- #99: a set-back's wrong choices are the misreadings of it -------------------------------

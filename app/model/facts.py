@@ -197,7 +197,9 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
          "Was the first trick under way, with not everyone yet played to it?",
          _yes_no("The first trick was under way.", "The first trick was not under way.")),
     Fact("tricks-complete", "count", "How many tricks had everyone played to?",
-         lambda v, s: f"Everyone had played to {counted(v, 'trick')}."
+         # (not "Everyone had played to 17 tricks": read as odd of two players, the 43rd
+         # blind round's #52)
+         lambda v, s: f"{counted(v, 'trick').capitalize()} had been completed."
          if v else "No trick had been completed."),
     Fact("drawing-begun", "yes-no", "Had a card been drawn from the stock?",
          _yes_no("Cards had been drawn from the stock.",

@@ -40,7 +40,13 @@ from quizzes.generators.common import (
 from quizzes.generators.misread import misreadings
 from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import real_rival, same_happening
-from quizzes.generators.said_of import DENY_A_PENALTY, bare_false_of, said_of
+from quizzes.generators.said_of import (
+    DENY_A_PENALTY,
+    bare_false_of,
+    denies_the_fresh_deal,
+    deny_the_fresh_deal,
+    said_of,
+)
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
@@ -325,6 +331,8 @@ def ruling_choices(
             decision = other.decision.with_outcome(said)
             other = msgspec.structs.replace(other, decision=decision)
         text = ruling_words(other, sides, played)
+        if denies_the_fresh_deal(other, cr):
+            text = deny_the_fresh_deal(text)
         # Keys compare players; words what a learner reads (a side's points read alike).
         if (not full() and other.key() not in seen and text not in said_already
                 and not said_of(other, cr) and not also_true_of(other, cr)

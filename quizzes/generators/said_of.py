@@ -102,6 +102,24 @@ def _deals_again(r: CodeRuling) -> bool:
     return not DEALS_AGAIN.isdisjoint(o.id for o in r.options)
 
 
+def denies_the_fresh_deal(stated: CodeRuling, right: CodeRuling) -> bool:
+    """Whether a wrong choice lets the deal stand with a correction of the hands where the
+    right ruling leaves a fresh deal to the innocent side: false of it by its opening alone,
+    "The deal stands. South may draw the surplus", which readers took for one branch of the
+    right ruling (the 43rd blind round's #5, #6, #43). Its words then say the denial outright
+    (deny_the_fresh_deal)."""
+    return (stated.outcome in _LETS_IT_STAND and bool(stated.options)
+            and _deals_again(right) and not _deals_again(stated))
+
+
+def deny_the_fresh_deal(text: str) -> str:
+    """A choice's words with its opening's denial of a fresh deal said outright."""
+    for opening in ("The deal stands.", "Play goes on."):
+        if text.startswith(opening):
+            return f"{opening[:-1]}, and no fresh deal may be claimed.{text[len(opening):]}"
+    return text
+
+
 def a_branch_of(stated: CodeRuling, right: CodeRuling) -> bool:
     """Whether a wrong choice gives some of the right ruling's terms and nothing else, under
     an opening that denies nothing the ruling gives: a right without the others beside it

@@ -97,6 +97,7 @@ class Claim:
     what: str
     value: int
     lacking: tuple[Card, ...]
+    each_suit: bool = False  # a four of a kind wants one of each suit (Pinochle)
 
     @property
     def wanting(self) -> str:
@@ -108,7 +109,9 @@ class Claim:
             # particular, and naming one ("without the queen of spades") describes another
             # table than the queen and king of two suits he laid down (the blind audit's #127).
             return "without the king and queen of any one suit"
-        if rank is None:
+        if rank is None or self.each_suit:
+            # (one of each suit wanted: a count of the rank held says nothing of what is
+            # missing, two queens of clubs beside two others; the 43rd round's #138)
             return f"without the {names(self.lacking)}"
         held = 4 - len(self.lacking)
         word = RANK_NAMES[rank]
@@ -133,7 +136,8 @@ def check_claim(
     lacking = missing_cards(declared, hand, ctx.table.trump, ctx.game)
     if lacking is None:
         return None
-    return Claim(player, declared, NAMES[declared], value, tuple(lacking))
+    return Claim(player, declared, NAMES[declared], value, tuple(lacking),
+                 each_suit=not any_four(ctx.game))
 
 
 # The cases under which a code says when a combination may be declared (content/laws/): only
