@@ -305,6 +305,12 @@ def event_words(scenario: Scenario, game: Game | None = None, code: str | None =
         text = announced
     if ev.type == "exchange-error":
         text = exchange_error_words(ev.fields, scenario.dealer)
+    trick = scenario.trick
+    if ev.type == "exposed-card" and ev.get("how") == "two-played" and trick is not None \
+            and trick.leader == ev.get("player"):
+        # Two cards led together: whose lead it was is said, or a learner reads a lead out of
+        # turn beside it (the 44th blind round's #9).
+        text += " It was his lead."
     if game is not None and ev.type == "faced-card-in-pack":
         text = faced_card_words(scenario, game) or text
     if game is not None and ev.type == "drew-two" and game.facts.play is not None \

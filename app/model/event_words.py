@@ -135,8 +135,9 @@ PROPOSAL_WORDS = {
 
 
 def hand_result_words(f: Mapping[str, Any]) -> str:
-    won = join([f"{p} won {n}" for p, n in f["tricks"].items()])
-    return f"The hand is over: {won} tricks. {PROPOSAL_WORDS[f['proposal']]}"
+    # Each count with its own noun ("won 1 tricks" was the 44th blind round's #152).
+    won = join([f"{p} won {counted(n, 'trick')}" for p, n in f["tricks"].items()])
+    return f"The hand is over: {won}. {PROPOSAL_WORDS[f['proposal']]}"
 
 
 EXPOSED_HOW = {

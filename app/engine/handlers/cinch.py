@@ -124,9 +124,13 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     )
     with table.reading.quietly():  # words for the why: who leads rules nothing here
         trick = table.trick  # (a trick the table leaves out reads as no trick here)
-        if isinstance(trick, Trick) and not trick.cards and trick.leader == holder:
-            calls += (f" To have {holder} lead it, they must call it before the trick before "
-                      f"his lead is turned and quitted.")
+        if isinstance(trick, Trick) and not trick.cards and trick.leader == holder \
+                and table.tricks_played:
+            # The moment has passed: said so, not as a duty still to be done (the 44th round's
+            # #87, #89 could not tell whether it may be called to be led now).
+            calls += (f" A call for {holder}'s lead was due before the last trick was turned "
+                      f"and quitted; that trick is quitted, so it cannot be called to be led "
+                      f"to this one.")
     text = f"The {card.name} is an exposed card: {calls}"
     barred = _trump_after_naming(ctx, card)
     if how == "two-played":
