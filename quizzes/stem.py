@@ -260,6 +260,11 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(f"{seat} has played a card this hand since")
     elif fact == "any-card-played" and not value:
         out.append("before any card is played")
+    elif fact == "any-card-played" and value and scenario.tricks_played:
+        # Tricks gathered say a card was played: "A card had been played to the first trick"
+        # beside "Tricks played: 19" read as left over from another table (the 45th round's
+        # #85, #147).
+        out.append(f"Tricks played: {scenario.tricks_played}.")
     elif fact == "cards" and seat is not None and value is not None:
         # The table shown lays the cards the event put down out of the hand (quizzes/seen.py):
         # the hand it shows is the one ruled on, less those.

@@ -324,8 +324,10 @@ class StockExhausted(Event, tag="stock-exhausted", frozen=True):
 class CountedOut(Event, tag="counted-out", frozen=True):
     players: Annotated[tuple[str, ...], Word(
         "Players", "Who can count out",
-        lambda v, f: f"{join(list(v))} can count out on this deal." if f.get("bid_made", True)
-        else f"{join(list(v))} each took points enough to count out on this deal.")]
+        lambda v, f: f"{join(list(v))} can count out on this deal, and nobody else can."
+        if f.get("bid_made", True)
+        else f"{join(list(v))} each took points enough to count out on this deal, and nobody "
+             f"else did.")]
     bid_made: Annotated[bool, Word(
         "Bid made?", "Whether the bidder made his bid",
         either("The bidder made his bid.", "The bidder did not make his bid."))]

@@ -291,9 +291,12 @@ _SPECS: tuple[EventSpec, ...] = (
         ("hand-over",),
         # A bidder short of his bid is set back and cannot count out (seed 000:3): the stem
         # says only that the points taken would have taken each out (the round-5 audit's #198).
-        lambda f: f"{join(list(f['players']))} can count out on this deal; the bidder made his "
-            "bid." if f["bid_made"] else f"{join(list(f['players']))} each took points enough "
-            "to count out on this deal; the bidder did not make his bid.",
+        # Nobody else is said too: another player one point short could have counted out as
+        # well, which the law's choice between two would not settle (the 45th round's #177).
+        lambda f: f"{join(list(f['players']))} can count out on this deal, and nobody else "
+            "can; the bidder made his bid." if f["bid_made"] else f"{join(list(f['players']))} "
+            "each took points enough to count out on this deal, and nobody else did; the bidder "
+            "did not make his bid.",
         needs=("bidding",),
         randomize=rnd.played_out,
     ),

@@ -98,7 +98,18 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
     if table.timing.any_card_played:
         if errors.get(pone, 0) and errors.get(dealer, 0):
             # Law 20 makes the fresh deal compulsory whatever the dealer holds: his wrong
-            # count (law 21, the non-dealer's option alone) is ruled, and changes nothing.
+            # count (law 21, the non-dealer's option alone) is ruled, and changes nothing. Law
+            # 21 speaks once the dealer has played: cited only then (the 45th round's #24).
+            with table.reading.quietly():  # which laws are cited, not the ruling
+                dealer_played = table.timing.has_played(dealer)
+            if not dealer_played:
+                return ctx.decide(
+                    "new-deal",
+                    [E + "pone-wrong-count-found-in-play"],
+                    f"Both hands are found wrong only after play began. The non-dealer's "
+                    f"wrong count makes a fresh deal compulsory, whatever the dealer holds: "
+                    f"there must be a fresh deal. {counts}",
+                )
             return ctx.decide(
                 "new-deal",
                 [E + "pone-wrong-count-found-in-play", E + "dealer-wrong-count-found-in-play"],
