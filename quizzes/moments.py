@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
 from app.corpus.laws import Law
+from app.engine.handlers.declarations import declared_points
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, legal_cards
@@ -73,6 +74,10 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # A turned king is marked at once (Foster's law; under the Club Code's law 22 the
         # dealer may wait): said where a ruling turns on it, a king making his fifth point.
         event = {**event, "marked": True}
+    if _king_would_have_won(state, game) and event.get("type") != "king-turned":
+        # A dealer at game-less-one who turned a king would have marked it and won before a
+        # card was played (the 46th blind round's #112: play in its second trick beside it).
+        raise ScenarioError("turn_up", "the dealer's turned king would have won the game already")
     raw = to_scenario(state, game, event)
     if isinstance(raw.get("stock"), list):
         raw["stock"] = len(raw["stock"])
@@ -84,6 +89,17 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     if laid:
         seen = laid_down(seen, str(scenario.event.get("player")), laid)
     return Dealt(state, game, dict(event), raw, scenario, seen)
+
+
+def _king_would_have_won(state: DealState, game: Game) -> bool:
+    """Whether a king turned up for trumps, in a game where the king scores ([play]
+    declared_points), brings the dealer to the game once play is under way."""
+    play = game.facts.play
+    if state.turn_up is None or state.turn_up.rank != "K" or play is None \
+            or not play.game_to or "king" not in declared_points(game):
+        return False
+    return state.stage not in ("deal", "bidding") \
+        and state.score(state.dealer) + 1 >= play.game_to
 
 
 # Events about the card turned up for trumps: it lies turned at the moment.

@@ -38,8 +38,9 @@ def test_the_right_hand_adversarys_call_is_said_of_a_trick_to_come():  # #53
 def test_a_call_for_the_holders_own_lead_is_due_before_the_trick_before_is_quitted():  # #118
     q = BANK.question("ruling:cinch.american.exposed-card-named:525495")
     # (said as a moment passed since the 44th round's #87, #89)
-    assert ("A call for South's lead was due before the last trick was turned and quitted; "
-            "that trick is quitted, so it cannot be called to be led to this one."
+    # (conditional on when it was exposed since the 46th round's #72)
+    assert ("A call for South's lead is due before the trick before it is turned and quitted: "
+            "if the card lay exposed then, it can no longer be called to be led to this trick."
             ) in q.explanation
 
 

@@ -50,6 +50,7 @@ from quizzes.generators.said_of import (
 from quizzes.judge import remedy_point, wider_under_the_law
 from quizzes.questions import Choice, Question, question_id
 from quizzes.sides import innocent_is_offender
+from quizzes.table_premises import king_still_markable
 from quizzes.telling_tables import tells_nothing
 from quizzes.words import (
     NO_PENALTY,
@@ -426,6 +427,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         return find(bank, law_id, law.code, combos, others_rng if others else rng,
                     lambda f: states_a_ruling(f.for_code(law.code))
                     and not tells_nothing(bank, f, law.code)
+                    # a score asked beside a king still to be marked (the 46th round's #193)
+                    and not (f.scenario.event.type == "wrong-score" and king_still_markable(
+                        f.scenario, bank.games[f.scenario.game]))
                     and (not others
                          or wanting.get(ruling_kind(f.for_code(law.code)), 0) < WANTING),
                     deciding=True, tries=OTHER_KIND_TRIES if others else MAX_TRIES)

@@ -128,9 +128,11 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
                 and table.tricks_played:
             # The moment has passed: said so, not as a duty still to be done (the 44th round's
             # #87, #89 could not tell whether it may be called to be led now).
-            calls += (f" A call for {holder}'s lead was due before the last trick was turned "
-                      f"and quitted; that trick is quitted, so it cannot be called to be led "
-                      f"to this one.")
+            # (conditional: a card exposed only after that trick was quitted is not barred by
+            # it, and no table says when it was: the 46th round's #72)
+            calls += (f" A call for {holder}'s lead is due before the trick before it is "
+                      f"turned and quitted: if the card lay exposed then, it can no longer be "
+                      f"called to be led to this trick.")
     text = f"The {card.name} is an exposed card: {calls}"
     barred = _trump_after_naming(ctx, card)
     if how == "two-played":
