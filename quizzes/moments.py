@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cards import Card
 from app.corpus.laws import Law
-from app.engine.handlers.declarations import declared_points
+from app.engine.handlers.declarations import turned_king_wins
 from app.model.games import Game
 from app.model.scenario import Scenario, ScenarioError, parse_scenario
 from app.rehearsal.play import RehearsalError, legal_cards
@@ -92,14 +92,11 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
 
 
 def _king_would_have_won(state: DealState, game: Game) -> bool:
-    """Whether a king turned up for trumps, in a game where the king scores ([play]
-    declared_points), brings the dealer to the game once play is under way."""
-    play = game.facts.play
-    if state.turn_up is None or state.turn_up.rank != "K" or play is None \
-            or not play.game_to or "king" not in declared_points(game):
-        return False
-    return state.stage not in ("deal", "bidding") \
-        and state.score(state.dealer) + 1 >= play.game_to
+    """Whether a king turned up for trumps would have brought the dealer to the game before
+    the play now under way (app.engine.handlers.declarations.turned_king_wins)."""
+    return state.turn_up is not None and state.turn_up.rank == "K" \
+        and state.stage not in ("deal", "bidding") \
+        and turned_king_wins(game, state.score(state.dealer))
 
 
 # Events about the card turned up for trumps: it lies turned at the moment.

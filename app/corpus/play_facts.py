@@ -69,6 +69,10 @@ class PlayFacts(Schema, frozen=True):
     # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
     game_to: Points = 0
 
+    def reaches_game(self, score: int) -> bool:
+        """Whether a running score wins the game (never where each deal is a game)."""
+        return bool(self.game_to) and score >= self.game_to
+
     def __post_init__(self) -> None:
         if self.bids[0] > self.bids[1]:
             raise wrong("bids", "must be [lowest, highest], whole numbers from 1 to 100")

@@ -30,6 +30,16 @@ def declared_points(game: Game | None) -> Mapping[str, int]:
     return play.declared_points if play is not None else {}
 
 
+def turned_king_wins(game: Game | None, dealer_score: int) -> bool:
+    """Whether the point a king turned up for trumps scores ([play] declared_points) brings
+    its dealer, at `dealer_score`, to the game: it is won, and the hand is not played. Asked by
+    both Écarté codes' rulings and by the quiz's tables (a table in play where it would have
+    been won is not dealt)."""
+    play = game.facts.play if game is not None else None
+    king = declared_points(game).get("king", 0)
+    return play is not None and bool(king) and play.reaches_game(dealer_score + king)
+
+
 def declared_value(game: Game | None, trump: str | None, declared: str) -> int | None:
     """What a declaration scores at this table: its declared points, but a marriage declared
     while no trump is fixed, where the first marriage makes the trump suit (Portland law 41),

@@ -12,6 +12,7 @@ from app.engine.handlers.common import (
     over_under,
     rule_play,
 )
+from app.engine.handlers.declarations import turned_king_wins
 from app.engine.ruling import Decision, Option
 from app.engine.terms import said_as
 from app.model import event_types as ev
@@ -227,7 +228,7 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     dealer = ctx.table.dealer
     play = ctx.game.facts.play
     game_to = play.game_to if play is not None else 0
-    if game_to and ctx.table.score(dealer) + 1 >= game_to:
+    if turned_king_wins(ctx.game, ctx.table.score(dealer)):
         # Five points make the game (ecarte.american.point-and-vole): the king that makes
         # the dealer's fifth wins it, and the hand is not played.
         return ctx.decide(

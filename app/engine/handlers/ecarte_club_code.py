@@ -12,6 +12,7 @@ from app.engine.handlers.common import (
     judge_play,
     over_under,
 )
+from app.engine.handlers.declarations import turned_king_wins
 from app.engine.handlers.ecarte import read_hand_result
 from app.engine.handlers.ecarte_exchange import wrong_count_after_exchange
 from app.engine.ruling import Decision, Option
@@ -241,7 +242,7 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     play = ctx.game.facts.play
     game_to = play.game_to if play is not None else 0
     # A point that makes his fifth (law 46) wins the game: the hand is not played.
-    won = bool(game_to) and ctx.table.score(dealer) + 1 >= game_to
+    won = turned_king_wins(ctx.game, ctx.table.score(dealer))
     marked = ctx.event.marked if won else None
     if marked is False:
         return ctx.decide(
