@@ -109,7 +109,7 @@ _ACCOUNT_NAME = re.compile(r"^as (?:completed by )?(?:the )?(?P<name>.+?)"
 def account_name(account: str) -> str:
     """Who gives an account, as a question may name him in its own words: 'Hoffmann' of "as
     Hoffmann reports them (1909)", 'modern accounts' of "as modern accounts give them, where
-    Foster's laws held here are silent" (an authored item names it so)."""
+    Foster's laws in this trainer are silent" (an authored item names it so)."""
     m = _ACCOUNT_NAME.match(account)
     return m["name"] if m else account
 

@@ -55,6 +55,8 @@ def draw_order_words(scenario: Scenario, game: Game | None) -> str:
     if scenario.event.type == "drew-two":
         # The table is the moment of the draws, no card of the next trick played: said, or
         # the drawer's nine cards read as a surplus found in play, Enquire Within's other
-        # forfeit (the fortieth round's #13, the 41st's #144).
-        text += " The error is seen at once, before a card of the next trick is played."
+        # forfeit (the fortieth round's #13, the 41st's #144): it is put right as it is
+        # drawn, before the hands could be found wrong in play (the 48th round's #10).
+        text += (" The error is seen as the cards are drawn and put right at once, before a "
+                 "card of the next trick is played.")
     return text

@@ -194,11 +194,11 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
                game: Game | None = None) -> bool:
     """Whether a false-declaration question may be set on this declaration: made at a time
     when declaring is allowed (`timely`), the one fault a learner can read is in the cards, a
-    wrong card laid down in place of one (two of a four of a kind at most: Foster's "any other
-    erroneous declaration"), or a wrong card laid down where he holds the right one (Foster's
-    amending); made at a time when nothing may be declared, the time is the one fault: he holds
-    the cards (a card lacking as well would be a second fault, under another law: Portland law
-    50 beside law 52)."""
+    wrong card laid down in place of one (one only: Enquire Within's law is of "a wrong card",
+    and two laid down for four aces read as stretched to fit, the 47th blind round's #10), or
+    a wrong card laid down where he holds the right one (Foster's amending); made at a time when
+    nothing may be declared, the time is the one fault: he holds the cards (a card lacking as
+    well would be a second fault, under another law: Portland law 50 beside law 52)."""
     lacking = missing_cards(name, hand, trump, game)
     if lacking is None:
         return False
@@ -214,7 +214,7 @@ def declarable(name: str, hand: tuple[Card, ...], trump: str | None, timely: boo
         return False
     if not timely:
         return not lacking
-    return len(lacking) <= (2 if name in FOUR_RANKS else 1)
+    return len(lacking) <= 1
 
 
 def _false_declaration(state: DealState, game: Game, ev: dict[str, Any],

@@ -74,6 +74,10 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # A turned king is marked at once (Foster's law; under the Club Code's law 22 the
         # dealer may wait): said where a ruling turns on it, a king making his fifth point.
         event = {**event, "marked": True}
+    if event.get("type") == "king-turned" and state.stage == "bidding" and state.seen != ():
+        # The turn-up is the deal's last act (the Club Code's law 10): told as happening now,
+        # it cannot follow a look at the hands (the 47th blind round's #102).
+        raise ScenarioError("event", "a king is turned up before anybody looks at his cards")
     if _king_would_have_won(state, game) and event.get("type") != "king-turned":
         # A dealer at game-less-one who turned a king would have marked it and won before a
         # card was played (the 46th blind round's #112: play in its second trick beside it).

@@ -111,6 +111,13 @@ def renamed(text: str, to: Callable[[str], str], seats: Iterable[str]) -> str:
     return pattern.sub(lambda m: to(m[1]), text)
 
 
+def calls_on_himself(ruling: CodeRuling) -> bool:
+    """Whether a right of the ruling names its own holder in its words ("North may call on
+    North to lead a trump"): a right moved to another player whose words name him too, no
+    ruling any law gives."""
+    return any(re.search(rf"\b{re.escape(o.by)}\b", o.words) for o in ruling.options)
+
+
 def innocent_is_offender(other: CodeRuling, erred: frozenset[str]) -> bool:
     """Whether "The innocent side chooses ..." gives the choice to the side the stem says
     erred: the ruling contradicts itself (round 6's #111)."""

@@ -226,6 +226,11 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(", before any card is played;")
         if value == "deal":
             out.append(f", {DEALT_WORDS}")
+    elif fact == "trick" and value is not None and not value.cards \
+            and value.leader == scenario.event.get("player"):
+        # So does "It was his lead." of two cards led together (quizzes.words; the 48th
+        # blind round's #51 read the lead said twice).
+        out.append("It was his lead.")
     elif fact == "has-looked" and (seat in scenario.hands_seen) == bool(value):
         out += [looked_words(scenario, verb) for verb in SEEN_VERBS]
     elif fact in ("count-error", "count") and seat is not None:

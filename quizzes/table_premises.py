@@ -145,6 +145,17 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
                                        for hand in s.hands.values())
 
 
+def scores_label(s: Scenario) -> str:
+    """The words before a stem's scores. They are the scores as marked, every point the event
+    tells as already scored in them (a king announced and marked, a declaration scored), but
+    a king turned up and marked at once is the event itself, its point still to be added: said
+    so, or "Scores so far: North 4" reads either way beside the game it wins (the 47th blind
+    round's #91 against #87)."""
+    if s.event.type == "king-turned" and s.event.get("marked"):
+        return "Scores before the king is marked"
+    return "Scores so far"
+
+
 def happening_facts(s: Scenario) -> frozenset[str]:
     """The ground facts that say WHAT happened (the event's choices: which combination was
     declared, which error was made in the exchange): changed, they give the ruling of another

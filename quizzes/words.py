@@ -21,7 +21,7 @@ from quizzes.pack_places import faced_card_words
 from quizzes.plain_words import join_words, trick_words
 from quizzes.possible import COUNT_CHANGING, draws_owed
 from quizzes.readings import disputed
-from quizzes.table_premises import king_scores_apart, king_still_markable
+from quizzes.table_premises import king_scores_apart, king_still_markable, scores_label
 
 # Each outcome as the opening of an answer choice; different outcomes never read alike.
 OUTCOME_WORDS: dict[str, str] = {
@@ -445,8 +445,9 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # blind round's #149: "North has 6 points" beside his counting out at 7).
         parts.append(f"Scores before this hand is scored: {join_words(scores)}.")
     elif scores and game.model.keeps_score:
-        parts.append(f"Scores so far: {join_words(scores)}.")
-    if s.stage in ("deal", "bidding") or (early and s.stage == "play"):
+        parts.append(f"{scores_label(s)}: {join_words(scores)}.")
+    if s.stage in ("deal", "bidding") or (early and s.stage == "play" and untouched):
+        # (not once tricks are gathered: "have taken up their cards" at trick 34, round 48)
         parts.append(looked_words(s, game.model.seen_words))
     if king_unmarked(s, game):
         parts.append("No king was marked this hand.")

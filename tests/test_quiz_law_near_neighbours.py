@@ -101,7 +101,7 @@ def test_the_name_test_catches_the_audits_restated_names():
                       "South abandoned the hand before winning a trick.")
     assert says_again("Dealer takes more cards than he discarded",
                       "Écarté, in play; South dealt.\nIn the exchange, South took more cards "
-                      "than he discarded and mixed them into his hand.")
+                      "than he discarded and took them up into his hand.")
     assert says_again("Cards for the non-dealer exposed while the dealer gives them",
                       "Écarté, in play; North dealt.\nIn the exchange, South had cards meant "
                       "for him exposed as they were given.")

@@ -15,7 +15,7 @@ from quizzes.words import ruling_words
 from tests.bank_questions import BANK
 
 FALSE_DECLARATION = "ruling:rubicon-bezique.english.false-declaration:418917"
-CORRECTION = ("No penalty. South has the 40 he marked in error taken off his score "
+CORRECTION = ("No penalty. South has the 100 he marked in error taken off his score "
               "(a correction).")
 
 
@@ -27,12 +27,12 @@ def _ruling(outcome: str, **score: int) -> CodeRuling:
 def test_a_false_score_challenged_in_time_is_corrected_not_penalised():
     q = BANK.question(FALSE_DECLARATION)
     assert q.choice(q.answer[0]).text == CORRECTION
-    assert "A penalty. South has 40 taken off his score." not in [c.text for c in q.choices]
+    assert "A penalty. South has 100 taken off his score." not in [c.text for c in q.choices]
     assert "without penalty" in q.explanation
 
 
 def test_a_correction_and_a_penalty_of_the_same_points_are_two_rulings():
-    corrected, fined = _ruling("no-penalty", South=-40), _ruling("penalty", South=-40)
+    corrected, fined = _ruling("no-penalty", South=-100), _ruling("penalty", South=-100)
     assert ruling_words(corrected) == CORRECTION
     assert corrected.key() != fined.key()
     assert not also_true_of(corrected, fined) and not also_true_of(fined, corrected)
@@ -40,7 +40,7 @@ def test_a_correction_and_a_penalty_of_the_same_points_are_two_rulings():
     assert also_true_of(_ruling("no-penalty"), corrected)
     assert not also_true_of(_ruling("penalty"), corrected)
     # A correction with another figure is still another ruling.
-    assert not also_true_of(_ruling("no-penalty", South=-20), corrected)
+    assert not also_true_of(_ruling("no-penalty", South=-40), corrected)
 
 
 def test_no_penalty_with_points_added_still_says_what_a_penalty_of_them_says():

@@ -50,6 +50,7 @@ def test_a_false_score_is_said_to_be_challenged_before_the_next_trick():  # #134
     # (the seed's table moved when round 31's #81 took the first marriage out of these
     # questions; any table of the law says it)
     q = BANK.question("penalty:rubicon-bezique.english.false-declaration:699334")
-    assert ("declared and scored four jacks. The score was challenged before any card of "
-            "the next trick was played.") in q.situation
+    # (and again when the 47th round's #10 took two wrong cards laid down out of them)
+    assert ("declared and scored a royal marriage. The score was challenged before any card "
+            "of the next trick was played.") in q.situation
     assert q.answer == 40

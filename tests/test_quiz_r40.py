@@ -92,4 +92,4 @@ def test_a_surplus_in_play_leaves_the_stock_a_card():  # #166
 
 def test_two_cards_drawn_say_the_hand_is_put_right():  # #13
     q = BANK.question("ruling:bezique.english.drew-two-cards:821131")
-    assert "returns one, which puts his hand right" in q.explanation
+    assert "returns one at once, so his hand is never found holding too many" in q.explanation

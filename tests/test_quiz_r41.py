@@ -78,5 +78,6 @@ def test_one_point_wrongly_marked_is_said_in_the_singular(ruled):  # #166
 def test_two_cards_drawn_are_seen_at_once():  # #144, round 40's #13
     # The drawer's nine cards are the moment of the draw, not a surplus found in play.
     q = BANK.question("ruling:bezique.english.drew-two-cards:821131")
-    assert "The error is seen at once, before a card of the next trick is played." in \
+    assert ("The error is seen as the cards are drawn and put right at once, before a card of "
+            "the next trick is played.") in \
         q.situation

@@ -25,8 +25,8 @@ def test_tricks_gathered_say_a_card_was_played():  # #85, #147
 
 def test_a_count_out_says_nobody_else_counted_out():  # #177
     q = BANK.question("ruling:auction-pitch.american.two-count-out-bidder-wins:343415")
-    assert ("North and East each took points enough to count out on this deal, and nobody "
-            "else did; the bidder did not make his bid.") in q.situation
+    assert ("North and East each won points on this deal that would bring his score to the "
+            "game, and nobody else did; the bidder did not make his bid.") in q.situation
 
 
 def test_law_21_is_cited_only_once_the_dealer_has_played():  # #24

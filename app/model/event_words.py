@@ -150,7 +150,7 @@ WITHDRAWN = ("proposal", "acceptance", "refusal", "number")
 # dealer" without commas: "South as dealer, turned up" split subject from verb, the 38th blind
 # round's #189).
 EXCHANGE_ERRORS: dict[str, str] = {
-    "took-too-many": "took more cards than he discarded and mixed them into his hand",
+    "took-too-many": "took more cards than he discarded and took them up into his hand",
     "took-too-few": "took (or asked for) fewer cards than he discarded",
     "gave-too-many": "as dealer gave his adversary more cards than he asked for",
     "gave-too-few": "as dealer gave his adversary fewer cards than he asked for",

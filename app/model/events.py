@@ -295,8 +295,8 @@ _SPECS: tuple[EventSpec, ...] = (
         # well, which the law's choice between two would not settle (the 45th round's #177).
         lambda f: f"{join(list(f['players']))} can count out on this deal, and nobody else "
             "can; the bidder made his bid." if f["bid_made"] else f"{join(list(f['players']))} "
-            "each took points enough to count out on this deal, and nobody else did; the bidder "
-            "did not make his bid.",
+            "each won points on this deal that would bring his score to the game, and nobody else "
+            "did; the bidder did not make his bid.",
         needs=("bidding",),
         randomize=rnd.played_out,
     ),

@@ -3,6 +3,8 @@ one, the bid's figure for the points made (offered as wrong in "what is the ruli
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import msgspec
 
 from app.engine import CodeRuling
@@ -10,6 +12,9 @@ from app.engine.ruling import Decision, Option
 from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from quizzes.bank import QuestionBank
 
 
 def misreadings(cr: CodeRuling, players: tuple[str, ...],
@@ -48,3 +53,32 @@ def bid_misreadings(cr: CodeRuling, s: Scenario, game: Game) -> list[CodeRuling]
                                            explanation="")
         out.append(CodeRuling(cr.code, decision))
     return sorted(out, key=lambda r: -r.score[key])
+
+
+def confused_remedies(bank: QuestionBank, cr: CodeRuling, s: Scenario) -> list[CodeRuling]:
+    """The remedies the same code's laws of the same topic give for other faults, each given
+    to the player who holds the right ruling's rights: the ruling of a learner who takes this
+    fault for its neighbour ("North may look at every card of the stock" beside a card drawn
+    out of turn at Conquian). Only to make up the fewest choices, where the law's one other
+    rival, nothing done, is what the law says too ("no further penalty": the 47th blind
+    round's #68 read "No penalty." as a second answer)."""
+    laws = bank.content.laws
+    own = [laws[i] for i in cr.laws if i in laws]
+    holders = {o.by for o in cr.options}
+    if not own or len(holders) != 1 or cr.score:
+        return []
+    holder = next(iter(holders))
+    if holder == s.event.get("player"):
+        return []
+    topics = {law.topic for law in own}
+    out: list[CodeRuling] = []
+    for law in laws.values():
+        ruling = law.ruling
+        if (ruling is None or law.game != own[0].game or law.code != cr.code
+                or law.topic not in topics or law.id in cr.laws or ruling.event == s.event.type
+                or ruling.score or not ruling.options
+                or any(o.by != "adversary" for o in ruling.options)):
+            continue
+        options = tuple(Option(o.id, holder) for o in ruling.options)
+        out.append(CodeRuling(cr.code, Decision(cr.outcome, cr.laws, "", options=options)))
+    return out

@@ -19,7 +19,7 @@ from app.engine.ruling import (
 )
 from app.engine.table import Table
 from quizzes import sides as who
-from quizzes.accounts import with_inferences
+from quizzes.accounts import rival_accounts, with_inferences
 from quizzes.asked_stem import asked_situation, other_codes_words
 from quizzes.checkable import checkable
 from quizzes.generators import table_misreadings as here
@@ -37,7 +37,7 @@ from quizzes.generators.common import (
     source_words,
     states_a_ruling,
 )
-from quizzes.generators.misread import misreadings
+from quizzes.generators.misread import confused_remedies, misreadings
 from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import real_rival, same_happening
 from quizzes.generators.said_of import (
@@ -273,8 +273,12 @@ def ruling_choices(
     fallback: list[CodeRuling] = []
     takes_back = any(_TAKEN_BACK.search(bank.content.laws[x].remedy)
                      for x in cr.laws if x in bank.content.laws)
+    # Laws a strict reader may read into this case, and another account's laws of the same
+    # matter (Portland law 21 beside Foster's report of a long and a short hand: its game won
+    # worth 1700 is his 1500 added in other words, the 48th blind round's #169).
     read_beside = {x for law in cr.laws if law in bank.content.laws
-                   for x in bank.content.laws[law].read_beside}
+                   for x in bank.content.laws[law].read_beside} \
+        | rival_accounts(bank.content, cr.laws)
 
     def weak(r: CodeRuling) -> bool:
         # Another figure or holder, or setting back only who did not act (round 10's #40, #47)
@@ -316,6 +320,8 @@ def ruling_choices(
             return  # the law's own remedy, "the lead is taken back" (the blind audit's #169)
         if any(other.meaning == r.meaning or also_true_of(other, r) for r in rivals):
             return
+        if who.calls_on_himself(other):
+            return  # "North may call on North to lead a trump" (the 48th round's #103)
         if innocent_is_offender(other, frozenset(acted)):
             return  # the stem names who erred: "South may claim" beside South's error
         if wider_under_the_law(other, cr):
@@ -382,6 +388,8 @@ def ruling_choices(
     for mutant in shuffled(rng, _mutations(cr, found.scenario.players, found.scenario.dealer,
                                            rng, sides)):
         offer(mutant, "")
+    for confused in confused_remedies(bank, cr, found.scenario) if len(wrong) < MIN_WRONG else ():
+        offer(confused, "", misread=True)
     for as_it_was in fallback:  # a side-swap, only to make up the fewest choices
         if len(wrong) < MIN_WRONG:
             offer(as_it_was, "", moved=False)

@@ -37,8 +37,10 @@ def drew_two(ctx: Context[ev.DrewTwo]) -> Decision:
     return ctx.decide(
         "penalty",
         [chosen],
-        f"{offender} drew two cards and returns one, which puts his hand right (no surplus "
-        f"is left to forfeit for): {adversary} decides which one goes back, and it is put "
+        # The forfeit of a surplus hand is of a hand found holding too many in play: a card
+        # drawn over and returned at once never makes one (the 48th blind round's #10).
+        f"{offender} drew two cards and returns one at once, so his hand is never found "
+        f"holding too many in play: {adversary} decides which one goes back, and it is put "
         f"into the middle of the stock, not on top.",
         options=[Option("choose-card-returned", adversary)],
     )

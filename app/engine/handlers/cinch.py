@@ -125,11 +125,12 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
     with table.reading.quietly():  # words for the why: who leads rules nothing here
         trick = table.trick  # (a trick the table leaves out reads as no trick here)
         if isinstance(trick, Trick) and not trick.cards and trick.leader == holder \
-                and table.tricks_played:
+                and table.tricks_played and how != "two-played":
             # The moment has passed: said so, not as a duty still to be done (the 44th round's
             # #87, #89 could not tell whether it may be called to be led now).
             # (conditional: a card exposed only after that trick was quitted is not barred by
-            # it, and no table says when it was: the 46th round's #72)
+            # it, and no table says when it was: the 46th round's #72; never of two cards led
+            # together, exposed on this trick: the 48th round's #51)
             calls += (f" A call for {holder}'s lead is due before the trick before it is "
                       f"turned and quitted: if the card lay exposed then, it can no longer be "
                       f"called to be led to this trick.")
