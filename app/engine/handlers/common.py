@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -79,20 +78,44 @@ def over_under(ctx: Context[Event]) -> tuple[dict[str, int], list[str], list[str
     return errors, over, under
 
 
-def both_hands_put_right(options: Sequence[Option], parts: list[str], chooser: str,
-                         fresh_deal: str) -> list[Option]:
-    """A wrong count's options with both hands' corrections joined (terms.both_hands_corrected),
-    the why told so where they are: the chooser keeps the deal only by putting both right."""
+@dataclass(frozen=True)
+class HandCorrection:
+    """How one wrong hand may be put right under a wrong-count law, as data: who may do it,
+    as the why names him ("South, the pone,"), and what he does, after "may". `fresh_first`
+    keeps the law's own order, the fresh deal named before the correction."""
+
+    subject: str
+    words: str
+    fresh_first: bool = False
+
+
+@dataclass(frozen=True)
+class WrongCountRemedy:
+    """A wrong count's options, each hand's correction joined where both hands are wrong
+    (terms.both_hands_corrected), and the why's sentences for them: each hand's correction
+    said once, the fresh deal once for both ("or claim a fresh deal" after each hand's, then
+    again for both, read as clumsy: the 42nd blind round's #182)."""
+
+    options: list[Option]
+    sentences: list[str]
+    closing: str  # the choice for both hands, said after the rest of the why ('' for one)
+
+
+def wrong_count_remedy(options: Sequence[Option], corrections: Sequence[HandCorrection],
+                       chooser: str, fresh_deal: str) -> WrongCountRemedy:
+    """The remedy of a wrong count with its words: the chooser keeps the deal only by putting
+    every wrong hand right, or claims `fresh_deal` ("a fresh deal", "a misdeal")."""
     joined = both_hands_corrected(options)
-    if any(o.id == BOTH_CORRECTED for o in joined):
-        # Each hand's correction said once, the fresh deal once for both: "or claim a fresh
-        # deal" after each hand's, then again for both, read as clumsy (the 42nd round's #182).
-        for i, part in enumerate(parts):
-            part = part.replace(f", or claim {fresh_deal}.", ".")
-            parts[i] = re.sub(rf"\bmay claim {re.escape(fresh_deal)}, or ", "may ", part)
-        parts.append(f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both "
-                     f"put right.")
-    return joined
+    both = any(o.id == BOTH_CORRECTED for o in joined)
+    sentences = [
+        f"{c.subject} may {c.words}." if both
+        else f"{c.subject} may claim {fresh_deal}, or {c.words}." if c.fresh_first
+        else f"{c.subject} may {c.words}, or claim {fresh_deal}."
+        for c in corrections
+    ]
+    closing = (f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both put "
+               f"right." if both else "")
+    return WrongCountRemedy(joined, sentences, closing)
 
 
 def describe_counts(ctx: Context[Event]) -> str:

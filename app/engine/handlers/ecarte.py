@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
-    both_hands_put_right,
+    HandCorrection,
     dealer_exposed_card,
     describe_counts,
     over_under,
     rule_play,
+    wrong_count_remedy,
 )
 from app.engine.handlers.declarations import turned_king_wins
 from app.engine.ruling import Decision, Option
@@ -123,6 +124,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
                  f"are seen, so they may be held to apply still, and it is a misdeal; read as "
                  f"laws of the deal, which stands once a trick is played to, they do not. Read "
                  f"the first way:"]
+    corrections: list[HandCorrection] = []
     if pone in errors and errors[pone] != 0:
         seen = in_play or table.has_looked(pone)
         if errors[pone] > 0:
@@ -141,7 +143,7 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             laws.append(P + ("pone-wrong-count-after-seen" if seen else "pone-too-few-before-seen"))
             options.append(Option("supply-from-stock", pone))
             how = "making up the shortage from the remainder of the pack"
-        parts.append(f"{pone}, the pone, may correct his own hand by {how}, or claim a misdeal.")
+        corrections.append(HandCorrection(f"{pone}, the pone,", f"correct his own hand by {how}"))
     if dealer in errors and errors[dealer] != 0:
         seen = in_play or table.has_looked(dealer)
         if errors[dealer] > 0:
@@ -150,18 +152,17 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             )
             options.append(Option("draw-from-dealer", pone))
             look = ", looking at the cards he draws since the dealer has seen them" if seen else ""
-            parts.append(
-                f"{pone} may draw the surplus from the dealer's hand face down{look}, "
-                f"or claim a misdeal."
-            )
+            corrections.append(HandCorrection(
+                pone, f"draw the surplus from the dealer's hand face down{look}"))
         else:
             laws.append(
                 P + ("dealer-wrong-count-after-seen" if seen else "dealer-too-few-before-seen")
             )
             options.append(said_as("supply-from-stock", pone))
-            parts.append(
-                f"{pone} may let the dealer make up his shortage from the pack, or claim a misdeal."
-            )
+            corrections.append(HandCorrection(
+                pone, "let the dealer make up his shortage from the pack"))
+    remedy = wrong_count_remedy(options, corrections, pone, "a misdeal")
+    parts += remedy.sentences
     # Paragraph 5 (the trump card unchanged) speaks of a card turned: said and cited only
     # where one lies turned, never of a count found before the turn-up (round 5's #46, #166).
     turned = table.turn_up
@@ -180,8 +181,8 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             "The king turned up cannot be marked: with a wrong number dealt it was not "
             "the eleventh card."
         )
-    joined = both_hands_put_right(options, parts, pone, "a misdeal")
-    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=joined,
+    parts += [remedy.closing] if remedy.closing else []
+    return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=remedy.options,
                       contested=in_play)
 
 

@@ -6,11 +6,12 @@ import msgspec
 
 from app.engine.core import Context, rules
 from app.engine.handlers.common import (
-    both_hands_put_right,
+    HandCorrection,
     dealer_exposed_card,
     describe_counts,
     judge_play,
     over_under,
+    wrong_count_remedy,
 )
 from app.engine.handlers.declarations import turned_king_wins
 from app.engine.handlers.ecarte import read_hand_result
@@ -169,34 +170,34 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         return None
     laws: list[str] = []
     options = [Option("new-deal", pone)]
-    parts = [f"A wrong number was dealt. {counts}"]
+    corrections: list[HandCorrection] = []
     if errors.get(pone, 0) > 0:
         laws += [E + "pone-too-many-dealt", E + "pone-surplus-discards-hidden"]
         options.append(Option("discard-surplus", pone))
-        parts.append(
-            f"{pone} may claim a fresh deal, or discard the surplus without the dealer seeing it."
-        )
+        corrections.append(HandCorrection(
+            pone, "discard the surplus without the dealer seeing it", fresh_first=True))
     elif errors.get(pone, 0) < 0:
         laws.append(E + "pone-too-few-dealt")
         options.append(Option("supply-from-stock", pone))
-        parts.append(f"{pone} may fill his hand from the stock, or claim a fresh deal.")
+        corrections.append(HandCorrection(pone, "fill his hand from the stock"))
     if errors.get(dealer, 0) > 0:
         laws += [E + "dealer-too-many-dealt", E + "dealer-surplus-drawn-may-be-seen"]
         options.append(Option("draw-from-dealer", pone))
-        parts.append(
-            f"{pone} may claim a fresh deal, or draw the surplus from the dealer's hand "
-            f"(looking at it if the dealer has taken up his cards)."
-        )
+        corrections.append(HandCorrection(
+            pone, "draw the surplus from the dealer's hand (looking at it if the dealer has "
+            "taken up his cards)", fresh_first=True))
     elif errors.get(dealer, 0) < 0:
         laws.append(E + "dealer-too-few-dealt")
         options.append(said_as("supply-from-stock", pone))
-        parts.append(f"{pone} may let the dealer fill up from the stock, or claim a fresh deal.")
+        corrections.append(HandCorrection(pone, "let the dealer fill up from the stock"))
+    remedy = wrong_count_remedy(options, corrections, pone, "a fresh deal")
+    parts = [f"A wrong number was dealt. {counts}", *remedy.sentences]
     if ctx.event.type == "king-turned" or (table.turn_up is not None
                                            and table.turn_up.rank == "K"):
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
-    joined = both_hands_put_right(options, parts, pone, "a fresh deal")
-    return ctx.decide("misdeal", laws, " ".join(parts), options=joined)
+    parts += [remedy.closing] if remedy.closing else []
+    return ctx.decide("misdeal", laws, " ".join(parts), options=remedy.options)
 
 
 @rules("ecarte", "english", "several-trumps-turned")
