@@ -140,6 +140,13 @@ def _both_words(first: str, second: str) -> str:
 # corrections_of; said by OPTION_FORMS).
 _BOTH: dict[str, tuple[str, str]] = {_both_words(a, b): (a, b) for a in HAND_CORRECTIONS
                                      for b in HAND_CORRECTIONS if a != b}
+# Both hands short, each made up from the stock: one correction made twice, said once for
+# both ("have the shortage made up ... or let the dealer make up his shortage" read as one or
+# the other, the 49th blind round's #31).
+BOTH_ALIKE: dict[str, str] = {
+    "supply-from-stock": "Have both shortages made up from the stock (remainder of the pack).",
+}
+_BOTH.update({words: (option_id, option_id) for option_id, words in BOTH_ALIKE.items()})
 
 
 # Other words an option is said in at a table, with the seat it names ({seat}): Foster's Cinch
@@ -205,20 +212,23 @@ def corrections_of(option: Option) -> tuple[str, ...]:
 
 def both_hands_corrected(options: Sequence[Option]) -> list[Option]:
     """The options with each side's corrections of two hands joined into one option, in the
-    order first given (a side's single correction, or one that puts both right alike, such as
-    a shortage in each made up from the stock, is left as it is)."""
+    order first given; a shortage in each made up from the stock is one correction said for
+    both (BOTH_ALIKE). A side's single correction is left as it is."""
     out: list[Option] = []
     for option in options:
         if option.id not in HAND_CORRECTIONS:
             out.append(option)
             continue
         joined = next((n for n, o in enumerate(out) if o.by == option.by
-                       and o.id in HAND_CORRECTIONS and o.id != option.id), None)
+                       and o.id in HAND_CORRECTIONS and (o.id != option.id or (
+                           o.id in BOTH_ALIKE and o.words != option.words))), None)
         if joined is None:
             if option not in out:
                 out.append(option)
             continue
-        out[joined] = Option(BOTH_CORRECTED, option.by, _both_words(out[joined].id, option.id))
+        first = out[joined].id
+        out[joined] = Option(BOTH_CORRECTED, option.by, BOTH_ALIKE[first] if first == option.id
+                             else _both_words(first, option.id))
     return out
 
 

@@ -23,7 +23,7 @@ from quizzes.generators.other_side import other_side
 from quizzes.generators.rivals import neighbours
 from quizzes.plain_words import join_words
 from quizzes.questions import Question, question_id
-from quizzes.table_premises import king_still_markable
+from quizzes.table_premises import abandoned_point_won, king_still_markable
 from quizzes.words import (
     code_words,
     scorer_words,
@@ -181,7 +181,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         lambda f: bool(f.for_code(law.code).score)
         and asked_figure(f, law.code, bank.games[f.scenario.game]) is not None
         and figure_law(bank, f.for_code(law.code)) == law_id  # its figure is this law's
-        and not king_still_markable(f.scenario, bank.games[f.scenario.game]),
+        and not king_still_markable(f.scenario, bank.games[f.scenario.game])
+        # (a hand abandoned once the adversary held the point: the law's point is his
+        # anyway, the 49th blind round's #162)
+        and not abandoned_point_won(f.scenario, bank.games[f.scenario.game],
+                                    f.for_code(law.code)),
     )
     cr = found.for_code(law.code)
     game = bank.games[found.scenario.game]

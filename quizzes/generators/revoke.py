@@ -6,6 +6,7 @@ Game.legal_plays), or judge one play lawful or not.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -14,6 +15,7 @@ from app.cards import Card
 from app.engine import rule
 from app.model.event_types import Play
 from app.model.facts import EVENT_PREFIX
+from app.model.games import Game
 from quizzes.checkable import checkable, rests_on_unchecked
 from quizzes.generators.common import (
     STRICT_RULES,
@@ -85,6 +87,25 @@ def _play(bank: QuestionBank, found: Found, card: Card) -> Found:
     return Found(dealt, rule(dealt.scenario, bank.games, bank.content))
 
 
+def cannot_win_words(game: Game, stage: str, trick: Sequence[Card], hand: Sequence[Card],
+                     trump: str | None) -> str:
+    """' None of his cards of the suit led can win it.' where the
+    duty is to follow and win, he holds the suit led and none of it beats the card winning
+    the trick, with why where he holds its twin (of two like cards the one played first wins:
+    the 49th blind round's #22 read "win the trick if he can" beside a ten led to his ten).
+    '' otherwise."""
+    rule = game.stage_rule(stage)
+    if rule is None or rule.rule != "follow-and-win" or not trick:
+        return ""
+    led = game.effective_suit(trick[0], trump)
+    best = trick[game.winning_card(trick, trump)]
+    of_led = [c for c in hand if game.effective_suit(c, trump) == led]
+    if not of_led or any(game.beats(c, best, led, trump) for c in of_led):
+        return ""
+    twin = " (of two like cards, the one played first wins)" if best in of_led else ""
+    return f" None of his cards of the suit led can win it{twin}."
+
+
 def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     """The question for a law and a seed."""
     law = bank.content.laws[law_id]
@@ -112,6 +133,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # The clause of his case only: holding the suit led or not (round 14's #13).
     rule_words = game.stage_rule(s.stage).describe(  # type: ignore[union-attr]
         trump_led=game.trump_led(trick, s.trump), void=game.void_of_led(hand, trick, s.trump))
+    rule_words += cannot_win_words(game, s.stage, trick, hand, s.trump)
     judged: Found | None = None
     if seed % JUDGE_EVERY == 0:
         telling = [c for c in legal if not lawful_everywhere(bank, found, c)]
