@@ -70,7 +70,11 @@ def announced_words(scenario: Scenario, game: Game | None) -> str | None:
         # Owned before he plays a card, the point comes off as an admitted overscore (law 51),
         # whoever holds the king: law 25 speaks only of an error not owned before a card is
         # played (the ninth and tenth blind rounds' #27).
-        text += f" {other} challenges it before {player} plays a card. He admits the error."
+        # (challenged only by an adversary who has looked at his cards: one who has not
+        # cannot know who holds the king, the 50th blind round's #87)
+        text += (f" {other} challenges it before {player} plays a card. He admits the error."
+                 if other in scenario.hands_seen
+                 else " He admits the error before he plays a card.")
     elif lacking:
         # Played: law 25 punishes a false king not owned "before he has played a card", so a
         # card played since the announcement is told, the announcement made before his first

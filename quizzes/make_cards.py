@@ -345,6 +345,11 @@ def _exchange_error(state: DealState, game: Game, ev: dict[str, Any],
     taken = rng.randint(1, 5) + rng.randint(0, 5)  # the pone's cards, then the dealer's
     if error == "stock-too-small":
         taken = len(stock) - rng.randint(1, 4)  # further exchanges until few are left
+    if error == "cards-exposed-in-giving":
+        # Exposed as the non-dealer's cards were given (the table shows two of them apart,
+        # quizzes.seen): he discarded at least those two, and the dealer, who exchanges after
+        # him, has not yet (the 50th blind round's #39: one discard beside two cards given).
+        taken = rng.randint(2, 5)
     if taken >= len(stock):
         return None
     del stock[:taken]  # in the hands now, as many discarded and set aside

@@ -78,6 +78,13 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # The turn-up is the deal's last act (the Club Code's law 10): told as happening now,
         # it cannot follow a look at the hands (the 47th blind round's #102).
         raise ScenarioError("event", "a king is turned up before anybody looks at his cards")
+    if event.get("type") == "exposed-card" and event.get("how") != "two-played" \
+            and _to_lead(state) == event.get("player"):
+        # A card exposed by the player about to lead, the last trick quitted: the time to call
+        # it to his lead ran out with that trick (Foster's Cinch, seed 003 ¶3), before it was
+        # exposed, and no law says whether it may be called to this lead (the 50th blind
+        # round's #57, after round 44's #87 and #89 and round 46's #72).
+        raise ScenarioError("event", "a card exposed by its holder as he is about to lead")
     if _king_would_have_won(state, game) and event.get("type") != "king-turned":
         # A dealer at game-less-one who turned a king would have marked it and won before a
         # card was played (the 46th blind round's #112: play in its second trick beside it).
@@ -93,6 +100,15 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
     if laid:
         seen = laid_down(seen, str(scenario.event.get("player")), laid)
     return Dealt(state, game, dict(event), raw, scenario, seen)
+
+
+def _to_lead(state: DealState) -> str | None:
+    """Who is to lead a trick not yet begun, once a trick has been played (None else)."""
+    if not state.tricks_played or state.stage not in ("play", "stock-exhausted"):
+        return None
+    if state.trick is not None:
+        return state.trick.leader if not state.trick.plays else None
+    return state.last_winner or None
 
 
 def _king_would_have_won(state: DealState, game: Game) -> bool:

@@ -11,6 +11,8 @@ but one may be taken up" was offered as "take back the card played in error", na
 
 from __future__ import annotations
 
+import re
+
 from tests.bank_questions import BANK
 
 
@@ -147,7 +149,10 @@ def test_a_card_shown_is_said_as_what_he_did():  # round 29's #82, #95
     assert "South played the jack of clubs together with another card to one trick." in \
         together.situation
     named = BANK.question("ruling:cinch.american.exposed-card-named:332178")
-    assert "West named the five of hearts as being in his hand." in named.situation
+    # (the seed's table moved when the 50th round's #57 took a card exposed by the player
+    # about to lead out of the questions; any table of the law says it)
+    assert re.search(r"\b(North|East|South|West) named the [a-z ]+ as being in his hand\.",
+                     named.situation)
     assert "exposed the" not in together.situation + named.situation
 
 

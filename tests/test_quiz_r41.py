@@ -35,13 +35,20 @@ def test_the_right_hand_adversarys_call_is_said_of_a_trick_to_come():  # #53
             "that trick himself.") in q.explanation
 
 
-def test_a_call_for_the_holders_own_lead_is_due_before_the_trick_before_is_quitted():  # #118
+def test_a_call_for_the_holders_own_lead_is_said_as_a_time_passed(ruled):  # #118
+    # (said as a moment passed since the 44th round's #87, #89; conditional on when it was
+    # exposed since the 46th round's #72; in plainer words since the 50th round's #57, whose
+    # tables, a card exposed by the player about to lead, are no longer asked)
+    raw = {"game": "cinch", "players": ["North", "East", "South", "West"], "dealer": "West",
+           "stage": "play", "trump": "H", "bid": {"player": "North", "amount": 6},
+           "tricks_played": 1, "trick": {"leader": "South", "cards": []},
+           "hands": {"South": ["KD", "10S", "4C", "QH"]},
+           "event": {"type": "exposed-card", "player": "South", "card": "KD", "how": "named"}}
+    assert ("South is to lead: a call for his lead had to be made before the last trick was "
+            "turned and quitted, so if the card lay exposed then, it can no longer be called "
+            "to be led to this trick.") in ruled(raw, "american").explanation
     q = BANK.question("ruling:cinch.american.exposed-card-named:525495")
-    # (said as a moment passed since the 44th round's #87, #89)
-    # (conditional on when it was exposed since the 46th round's #72)
-    assert ("A call for South's lead is due before the trick before it is turned and quitted: "
-            "if the card lay exposed then, it can no longer be called to be led to this trick."
-            ) in q.explanation
+    assert "is to lead: a call for his lead" not in q.explanation
 
 
 def test_a_faced_cards_place_is_said_once():  # #68

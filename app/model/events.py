@@ -85,9 +85,11 @@ _SPECS: tuple[EventSpec, ...] = (
         # Which card he took, whose it was and when, each said (the eighth blind round's
         # #10: "not his adversary's" read unclear of a card drawn in the middle of a trick).
         lambda f: f"{f['player']} drew out of turn."
-            + (" After the last trick, before his adversary had drawn (it was his adversary's "
-               "turn to draw first), he took the top card of the stock: the card his adversary "
-               "should have drawn."
+            # ("the trick just played": "the last trick" is also the scoring term, the 50th
+            # blind round's #103)
+            + (" After the trick just played, before his adversary had drawn (it was his "
+               "adversary's turn to draw first), he took the top card of the stock: the card "
+               "his adversary should have drawn."
                if f.get("card_was_adversarys")
                else " Every draw due had been made and no card of the next trick was led when "
                     "he took a further card from the stock, one that was not his "

@@ -131,9 +131,10 @@ def exposed_card(ctx: Context[ev.ExposedCard]) -> Decision:
             # (conditional: a card exposed only after that trick was quitted is not barred by
             # it, and no table says when it was: the 46th round's #72; never of two cards led
             # together, exposed on this trick: the 48th round's #51)
-            calls += (f" A call for {holder}'s lead is due before the trick before it is "
-                      f"turned and quitted: if the card lay exposed then, it can no longer be "
-                      f"called to be led to this trick.")
+            # ("before the trick before it", the 50th round's #57, read as garbled)
+            calls += (f" {holder} is to lead: a call for his lead had to be made before the "
+                      f"last trick was turned and quitted, so if the card lay exposed then, it "
+                      f"can no longer be called to be led to this trick.")
     text = f"The {card.name} is an exposed card: {calls}"
     barred = _trump_after_naming(ctx, card)
     if how == "two-played":
