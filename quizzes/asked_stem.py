@@ -83,11 +83,12 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
     for other in found.ruling.rulings:
         if other.code == code or other.key() == cr.key():
             continue
+        head = f"Under the {code_words(other.code)} laws{_reading_followed(content, cr, other)}"
         if other.contested or (other.outcome == "not-covered" and any(
                 (law := content.laws.get(x)) is not None and law.case != PRINCIPLE_CASE
                 for x in other.laws)):
             # (a code of two readings here is given in its own words, which say both)
-            lines.append(f"Under the {code_words(other.code)} laws: {other.explanation}")
+            lines.append(f"{head}: {other.explanation}")
             continue
         unsaid = deciding_words((other,), situation, found.scenario, seen)
         # A code whose laws do not cover it is told what keeps it outside them: "They turn
@@ -113,9 +114,23 @@ def other_codes_words(found: Found, code: str, situation: str, sides: Mapping[st
             # repeated.
             lead = "Besides the facts above, this puts the case outside them:"
         also = f" {lead} {unsaid}" if unsaid else ""
-        lines.append(f"Under the {code_words(other.code)} laws: "
-                     f"{ruling_words(other, sides, game)}{also}")
+        lines.append(f"{head}: {ruling_words(other, sides, game)}{also}")
     return "\n".join(lines)
+
+
+def _reading_followed(content: Content, cr: CodeRuling, other: CodeRuling) -> str:
+    """', following X' where the question's own laws compare a rival reading of the other
+    code (Hoyle's Games Improved beside the Club Code) and the other code's ruling given is
+    its usual reading's: "These laws do not cover the situation." said of the English laws
+    beside the older English law that does was read as false (the 51st blind round's #72).
+    '' otherwise."""
+    rivals = [law for law_id in cr.laws if (own := content.laws.get(law_id)) is not None
+              for cp in own.counterparts if (law := content.laws.get(cp.law)) is not None
+              and law.code == other.code and law.variant_of and not law.variant_default]
+    if not rivals:
+        return ""
+    usual = content.variant_groups_of(rivals[0].game).get(rivals[0].variant_of)
+    return f", following {usual[0].authority}" if usual else ""
 
 
 # Words a stem states a timing fact in (app/model/event_words.py, the events' own).

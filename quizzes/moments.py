@@ -85,6 +85,12 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # exposed, and no law says whether it may be called to this lead (the 50th blind
         # round's #57, after round 44's #87 and #89 and round 46's #72).
         raise ScenarioError("event", "a card exposed by its holder as he is about to lead")
+    if event.get("type") == "several-trumps-turned" and state.turn_up is not None and any(
+            c.rank == "K" for c in (state.turn_up, *state.stock[:int(event.get("count", 2)) - 1])):
+        # A king among the cards turned, one the adversary may make the trump: whether the
+        # dealer marks it (and with it the game) is a second question no law of the case
+        # settles (the 51st blind round's #51: a king turned first, the dealer at 4).
+        raise ScenarioError("event", "a king among the cards turned for trumps")
     if _king_would_have_won(state, game) and event.get("type") != "king-turned":
         # A dealer at game-less-one who turned a king would have marked it and won before a
         # card was played (the 46th blind round's #112: play in its second trick beside it).

@@ -19,10 +19,11 @@ import msgspec
 from app.cards import Card
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.core import Knowledge, fact_values
-from app.engine.handlers.declarations import declared_points
+from app.engine.handlers.declarations import declared_points, declared_value
 from app.engine.table import Table
 from app.engine.terms import Option
 from app.model.event_types import AbandonedHand, ExposedCard
+from app.model.event_words import DECLARATION_WORDS
 from app.model.events import EVENTS
 from app.model.games import Game
 from app.model.scenario import Scenario
@@ -145,14 +146,19 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
                                        for hand in s.hands.values())
 
 
-def scores_label(s: Scenario) -> str:
+def scores_label(s: Scenario, game: Game) -> str:
     """The words before a stem's scores. They are the scores as marked, every point the event
-    tells as already scored in them (a king announced and marked, a declaration scored), but
-    a king turned up and marked at once is the event itself, its point still to be added: said
-    so, or "Scores so far: North 4" reads either way beside the game it wins (the 47th blind
-    round's #91 against #87)."""
+    tells as already scored in them, said so of a declaration scored ("North 3" beside a king
+    announced and marked read either way, the 51st blind round's #109); but a king turned up
+    and marked at once is the event itself, its point still to be added: said so, or "Scores
+    so far: North 4" reads either way beside the game it wins (the 47th round's #91, #87)."""
     if s.event.type == "king-turned" and s.event.get("marked"):
         return "Scores before the king is marked"
+    declared, player = s.event.get("declared"), s.event.get("player")
+    if s.event.type == "false-declaration" and isinstance(declared, str) \
+            and (points := declared_value(game, s.trump, declared)):
+        what = DECLARATION_WORDS.get(declared, declared)
+        return f"Scores as marked, {player}'s {points} for {what} included"
     return "Scores so far"
 
 

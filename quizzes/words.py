@@ -445,7 +445,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # blind round's #149: "North has 6 points" beside his counting out at 7).
         parts.append(f"Scores before this hand is scored: {join_words(scores)}.")
     elif scores and game.model.keeps_score:
-        parts.append(f"{scores_label(s)}: {join_words(scores)}.")
+        parts.append(f"{scores_label(s, game)}: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play" and untouched):
         # (not once tricks are gathered: "have taken up their cards" at trick 34, round 48)
         parts.append(looked_words(s, game.model.seen_words))

@@ -41,7 +41,9 @@ def test_a_code_that_does_not_cover_it_names_no_fact_it_turns_on():  # #91
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:717527")
     line = next(x for x in q.explanation.splitlines() if x.startswith("Under the English"))
     # (every fact that keeps the case outside them since the fortieth round's #62)
-    assert line.startswith("Under the English laws: These laws do not cover the situation. "
+    # (the reading it follows named since the 51st round's #72)
+    assert line.startswith("Under the English laws, following English Club Code (Cavendish), "
+                           "printed by Hoffmann 1909: These laws do not cover the situation. "
                            "These facts together put the case outside them: The card turned "
                            "up for trumps is the ")
     assert line.endswith(" No discard has been made this hand.")

@@ -70,6 +70,7 @@ def test_a_code_not_covering_the_case_adds_its_unsaid_facts_to_the_stems():  # #
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:0")
     # The fact the stem leaves unsaid is there, beside the stem's own (the fortieth round's
     # #62 read the unsaid one alone as half the reason).
-    assert ("Under the English laws: These laws do not cover the situation. These facts "
+    assert ("Under the English laws, following English Club Code (Cavendish), printed by "
+            "Hoffmann 1909: These laws do not cover the situation. These facts "
             "together put the case outside them: The card turned up for trumps is the eight "
             "of hearts. No discard has been made this hand.") in q.explanation

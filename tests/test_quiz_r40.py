@@ -76,7 +76,8 @@ def test_a_code_not_covering_the_case_names_every_fact_that_keeps_it_outside(): 
     # (seed moved: since round 42's #99 the round's table, the eleventh card, is found before
     # the turn-up, where the Club Code's law 12 speaks)
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:11")
-    assert ("Under the English laws: These laws do not cover the situation. These facts "
+    assert ("Under the English laws, following English Club Code (Cavendish), printed by "
+            "Hoffmann 1909: These laws do not cover the situation. These facts "
             "together put the case outside them: The card turned up for trumps is the seven "
             "of diamonds. No discard has been made this hand.") in q.explanation
 
