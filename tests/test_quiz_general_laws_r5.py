@@ -138,7 +138,7 @@ def test_a_failed_bidder_is_not_said_to_count_out():
     q = BANK.generate("penalty", "auction-pitch.american.two-count-out-bidder-wins", 160319)
     assert "did not make his bid" in q.situation
     assert "can count out" not in q.situation
-    assert "each won points on this deal that would bring his score to the game" in q.situation
+    assert "each took on this deal, added to his score, would reach the game" in q.situation
     assert q.table is not None
     assert q.answer == q.table["bid"]["amount"]  # his bid, set back
 

@@ -56,7 +56,10 @@ def test_both_hands_over_are_both_put_right_or_dealt_again():  # #159
     assert marked_words(q) == (
         "The innocent side chooses whether the cards are dealt again. South may have the cards "
         "dealt again or discard the surplus cards and draw the surplus from the dealer's hand.")
-    assert "South either claims a fresh deal or has both put right." in q.explanation
+    # (one sentence for both hands since the 52nd round's #140)
+    assert ("Both hands being wrong, South, the non-dealer, either claims a fresh deal or has "
+            "both put right: he may discard the surplus without the dealer seeing it, and draw "
+            "the surplus from the dealer's hand") in q.explanation
 
 
 def test_the_game_of_a_thousand_adds_nothing_foster_does_not_say():  # #33

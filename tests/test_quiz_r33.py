@@ -24,7 +24,7 @@ from quizzes.words import ruling_words
 from tests.bank_questions import BANK, generated, marked_words
 
 TWO_OUT = "auction-pitch.american.two-count-out-bidder-wins"
-_OUT = re.compile(r"^(\w+) and (\w+) (?:each won points on this deal that would bring"
+_OUT = re.compile(r"^(?:The points )?(\w+) and (\w+) (?:each took on this deal"
                   r"|can count out)")
 _BID = re.compile(r"(\w+) bid \d+\.")
 

@@ -25,7 +25,8 @@ def test_fosters_two_readings_come_before_the_remedy():  # #30
     line = next(x for x in q.explanation.splitlines() if x.startswith("Under the American"))
     assert "It is a misdeal:" not in line
     assert ("Foster's laws on a wrong count are read two ways once play has begun." in line
-            and line.index("read as laws of the deal") < line.index("the pone, may correct"))
+            and line.index("read as laws of the deal") < line.index("the pone, either claims"))
+    assert "Read the first way: both hands being wrong, South, the pone," in line
 
 
 def test_the_right_hand_adversarys_call_is_said_of_a_trick_to_come():  # #53

@@ -35,5 +35,6 @@ def test_a_long_reason_names_only_what_the_stem_leaves_out():  # #158
 def test_both_hands_put_right_say_the_fresh_deal_once():  # #182
     q = BANK.question("ruling:ecarte.english.pone-too-few-dealt:921399")
     assert q.explanation.count("fresh deal") == 1, q.explanation
-    assert ("South may fill his hand from the stock. South may draw the surplus from the "
-            "dealer's hand") in q.explanation
+    # (one sentence for both hands since the 52nd round's #140)
+    assert ("he may fill his hand from the stock, and draw the surplus from the dealer's hand"
+            ) in q.explanation

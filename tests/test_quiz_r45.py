@@ -25,8 +25,9 @@ def test_tricks_gathered_say_a_card_was_played():  # #85, #147
 
 def test_a_count_out_says_nobody_else_counted_out():  # #177
     q = BANK.question("ruling:auction-pitch.american.two-count-out-bidder-wins:343415")
-    assert ("North and East each won points on this deal that would bring his score to the "
-            "game, and nobody else did; the bidder did not make his bid.") in q.situation
+    assert ("The points North and East each took on this deal, added to his score, would "
+            "reach the game, and nobody else's would; the bidder did not make his bid."
+            ) in q.situation
 
 
 def test_law_21_is_cited_only_once_the_dealer_has_played():  # #24

@@ -44,8 +44,9 @@ def test_a_king_turned_up_is_told_before_anybody_looks():  # #102
 
 def test_a_bidder_set_back_is_not_said_to_have_counted_out():  # #177
     q = BANK.question("penalty:auction-pitch.american.two-count-out-bidder-wins:585779")
-    assert ("East and South each won points on this deal that would bring his score to the "
-            "game, and nobody else did; the bidder did not make his bid.") in q.situation
+    assert ("The points East and South each took on this deal, added to his score, would "
+            "reach the game, and nobody else's would; the bidder did not make his bid."
+            ) in q.situation
     assert "points enough to count out" not in q.situation
     assert q.answer == 3
 

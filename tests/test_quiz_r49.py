@@ -23,7 +23,9 @@ def test_two_short_hands_are_both_made_up():  # #31
     assert marked_words(q) == (
         "The innocent side chooses whether the cards are dealt again. South may have the cards "
         "dealt again or have both shortages made up from the stock (remainder of the pack).")
-    assert "South either claims a fresh deal or has both put right." in q.explanation
+    assert ("Both hands being wrong, South, the non-dealer, either claims a fresh deal or has "
+            "both put right: he may fill his hand from the stock, and let the dealer fill up "
+            "from the stock.") in q.explanation
     joined = both_hands_corrected([Option("new-deal", "South"),
                                    Option("supply-from-stock", "South"),
                                    said_as("supply-from-stock", "South")])

@@ -326,8 +326,8 @@ class CountedOut(Event, tag="counted-out", frozen=True):
         "Players", "Who can count out",
         lambda v, f: f"{join(list(v))} can count out on this deal, and nobody else can."
         if f.get("bid_made", True)
-        else f"{join(list(v))} each won points on this deal that would bring his score to the "
-             f"game, and nobody else did.")]
+        else f"The points {join(list(v))} each took on this deal, added to his score, would "
+             f"reach the game, and nobody else's would.")]
     bid_made: Annotated[bool, Word(
         "Bid made?", "Whether the bidder made his bid",
         either("The bidder made his bid.", "The bidder did not make his bid."))]

@@ -295,10 +295,12 @@ _SPECS: tuple[EventSpec, ...] = (
         # says only that the points taken would have taken each out (the round-5 audit's #198).
         # Nobody else is said too: another player one point short could have counted out as
         # well, which the law's choice between two would not settle (the 45th round's #177).
+        # A bidder set back is no player who "won points that would bring his score to the
+        # game": the points are said as a sum, not as his (the 52nd round's #38).
         lambda f: f"{join(list(f['players']))} can count out on this deal, and nobody else "
-            "can; the bidder made his bid." if f["bid_made"] else f"{join(list(f['players']))} "
-            "each won points on this deal that would bring his score to the game, and nobody else "
-            "did; the bidder did not make his bid.",
+            "can; the bidder made his bid." if f["bid_made"] else f"The points "
+            f"{join(list(f['players']))} each took on this deal, added to his score, would reach "
+            "the game, and nobody else's would; the bidder did not make his bid.",
         needs=("bidding",),
         randomize=rnd.played_out,
     ),

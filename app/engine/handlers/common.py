@@ -94,28 +94,28 @@ class WrongCountRemedy:
     """A wrong count's options, each hand's correction joined where both hands are wrong
     (terms.both_hands_corrected), and the why's sentences for them: each hand's correction
     said once, the fresh deal once for both ("or claim a fresh deal" after each hand's, then
-    again for both, read as clumsy: the 42nd blind round's #182)."""
+    again for both, read as clumsy: the 42nd blind round's #182; each hand's correction a
+    sentence of its own, then the choice, read as pasted together: the 52nd round's #140)."""
 
     options: list[Option]
     sentences: list[str]
-    closing: str  # the choice for both hands, said after the rest of the why ('' for one)
 
 
 def wrong_count_remedy(options: Sequence[Option], corrections: Sequence[HandCorrection],
                        chooser: str, fresh_deal: str) -> WrongCountRemedy:
-    """The remedy of a wrong count with its words: the chooser keeps the deal only by putting
-    every wrong hand right, or claims `fresh_deal` ("a fresh deal", "a misdeal")."""
+    """The remedy of a wrong count with its words: the chooser (as the why names him: "South,
+    the non-dealer,") keeps the deal only by putting every wrong hand right, or claims
+    `fresh_deal` ("a fresh deal", "a misdeal")."""
     joined = both_hands_corrected(options)
-    both = any(o.id == BOTH_CORRECTED for o in joined)
-    sentences = [
-        f"{c.subject} may {c.words}." if both
-        else f"{c.subject} may claim {fresh_deal}, or {c.words}." if c.fresh_first
+    if any(o.id == BOTH_CORRECTED for o in joined):
+        ways = ", and ".join(c.words for c in corrections)
+        return WrongCountRemedy(joined, [
+            f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both put "
+            f"right: he may {ways}."])
+    return WrongCountRemedy(joined, [
+        f"{c.subject} may claim {fresh_deal}, or {c.words}." if c.fresh_first
         else f"{c.subject} may {c.words}, or claim {fresh_deal}."
-        for c in corrections
-    ]
-    closing = (f"Both hands being wrong, {chooser} either claims {fresh_deal} or has both put "
-               f"right." if both else "")
-    return WrongCountRemedy(joined, sentences, closing)
+        for c in corrections])
 
 
 def describe_counts(ctx: Context[Event]) -> str:

@@ -161,8 +161,11 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             options.append(said_as("supply-from-stock", pone))
             corrections.append(HandCorrection(
                 pone, "let the dealer make up his shortage from the pack"))
-    remedy = wrong_count_remedy(options, corrections, pone, "a misdeal")
-    parts += remedy.sentences
+    remedy = wrong_count_remedy(options, corrections, f"{pone}, the pone,", "a misdeal")
+    said = list(remedy.sentences)
+    if said and parts[-1].endswith(":") and said[0].startswith("Both "):
+        said[0] = "b" + said[0][1:]  # "Read the first way: both hands being wrong, ..."
+    parts += said
     # Paragraph 5 (the trump card unchanged) speaks of a card turned: said and cited only
     # where one lies turned, never of a count found before the turn-up (round 5's #46, #166).
     turned = table.turn_up
@@ -181,7 +184,6 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
             "The king turned up cannot be marked: with a wrong number dealt it was not "
             "the eleventh card."
         )
-    parts += [remedy.closing] if remedy.closing else []
     return ctx.decide("misdeal", dict.fromkeys(laws), " ".join(parts), options=remedy.options,
                       contested=in_play)
 

@@ -190,13 +190,12 @@ def wrong_count(ctx: Context[ev.WrongCount]) -> Decision | None:
         laws.append(E + "dealer-too-few-dealt")
         options.append(said_as("supply-from-stock", pone))
         corrections.append(HandCorrection(pone, "let the dealer fill up from the stock"))
-    remedy = wrong_count_remedy(options, corrections, pone, "a fresh deal")
+    remedy = wrong_count_remedy(options, corrections, f"{pone}, the non-dealer,", "a fresh deal")
     parts = [f"A wrong number was dealt. {counts}", *remedy.sentences]
     if ctx.event.type == "king-turned" or (table.turn_up is not None
                                            and table.turn_up.rank == "K"):
         laws.append(E + "no-king-after-wrong-count")
         parts.append("If no fresh deal is claimed, the dealer may not mark the king he turned.")
-    parts += [remedy.closing] if remedy.closing else []
     return ctx.decide("misdeal", laws, " ".join(parts), options=remedy.options)
 
 
