@@ -105,6 +105,10 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
     if state.melds is not None and (any(state.hands.values()) or state.stage != "deal"):
         out.update(meld_table(state))  # (nothing dealt yet, an error in the cut: no melds)
     _turned_apart(state, event, out)
+    if not game.model.keeps_score:
+        # A game that keeps no score (Conquian: each deal is a game, paid in counters) shows
+        # none: "North has 0 points" read as a score kept (the 53rd blind round's #60).
+        out.pop("scores", None)
     if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
         out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
         out["cutting_for_deal"] = True

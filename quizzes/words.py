@@ -375,7 +375,7 @@ def unreckoned_words(scenario: Scenario) -> str:
     return ""
 
 
-_EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned")
+_EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned", "abandoned-hand")
 
 
 # Events whose table names the rightful dealer, not the player who dealt.
