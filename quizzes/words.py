@@ -428,8 +428,12 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # or an error put it there, or a learner reads a revoke into a lawful trump (the
         # eighteenth blind round's #38). Not of a play to be judged: that is the question.
         pedro = game.left_pedro(s.trump)
+        # (and in a hand thrown down, whose trumps may be barred: the 54th round's #54)
+        thrown = s.hands.get(str(s.event.get("player"))) if s.event.type == "abandoned-hand" \
+            else None
         played = [*(s.trick.cards if s.trick is not None else ()),
-                  *((s.event.get("card"),) if s.event.type != "play" else ())]
+                  *((s.event.get("card"),) if s.event.type != "play" else ()),
+                  *(thrown if isinstance(thrown, tuple) else ())]
         if pedro is not None and pedro in played:
             parts.append(f"The {pedro.name} is the left pedro, a trump.")
     if s.tricks_played:
