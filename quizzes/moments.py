@@ -34,7 +34,7 @@ from quizzes.deal_pool import Readings, pool, running_scores
 from quizzes.declaration_words import laid_down_cards
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
 from quizzes.moment_stages import candidate, early
-from quizzes.seen import laid_down, seen_table
+from quizzes.seen import laid_down, seen_table, turned_for_trumps
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -85,8 +85,8 @@ def dealt(state: DealState, game: Game, event: Mapping[str, Any],
         # exposed, and no law says whether it may be called to this lead (the 50th blind
         # round's #57, after round 44's #87 and #89 and round 46's #72).
         raise ScenarioError("event", "a card exposed by its holder as he is about to lead")
-    if event.get("type") == "several-trumps-turned" and state.turn_up is not None and any(
-            c.rank == "K" for c in (state.turn_up, *state.stock[:int(event.get("count", 2)) - 1])):
+    if event.get("type") == "several-trumps-turned" and any(
+            c.rank == "K" for c in turned_for_trumps(state, int(event.get("count", 2)))):
         # A king among the cards turned, one the adversary may make the trump: whether the
         # dealer marks it (and with it the game) is a second question no law of the case
         # settles (the 51st blind round's #51: a king turned first, the dealer at 4).
@@ -112,9 +112,9 @@ def _to_lead(state: DealState) -> str | None:
     """Who is to lead a trick not yet begun, once a trick has been played (None else)."""
     if not state.tricks_played or state.stage not in ("play", "stock-exhausted"):
         return None
-    if state.trick is not None:
-        return state.trick.leader if not state.trick.plays else None
-    return state.last_winner or None
+    if state.trick is not None and state.trick.plays:
+        return None
+    return state.to_move or None  # (who plays next: with no card on the trick, its leader)
 
 
 def _king_would_have_won(state: DealState, game: Game) -> bool:

@@ -105,9 +105,11 @@ def seen_table(state: DealState, game: Game, table: Mapping[str, Any]) -> dict[s
     if state.melds is not None and (any(state.hands.values()) or state.stage != "deal"):
         out.update(meld_table(state))  # (nothing dealt yet, an error in the cut: no melds)
     _turned_apart(state, event, out)
-    if not game.model.keeps_score:
-        # A game that keeps no score (Conquian: each deal is a game, paid in counters) shows
-        # none: "North has 0 points" read as a score kept (the 53rd blind round's #60).
+    if not game.model.keeps_score and not (game.facts.play and game.facts.play.game_to):
+        # A game that scores nothing (Conquian: each deal is a game, paid in counters) shows
+        # no score: "North has 0 points" read as a score kept (the 53rd blind round's #60).
+        # (Auction Pitch and Cinch keep no running score in the stem's sense, but play to a
+        # game: their points are shown.)
         out.pop("scores", None)
     if event.get("type") == "cut-error" and event.get("error") == "several-shown-for-deal":
         out.pop("dealer", None)  # cutting for the first deal: nobody is dealer yet
@@ -208,6 +210,12 @@ def _turned(event: Mapping[str, Any]) -> tuple[int, str] | None:
     return None
 
 
+def turned_for_trumps(state: DealState, count: int) -> tuple[Card, ...]:
+    """The cards a dealer who turned up `count` for trumps turned: the turn-up, the eleventh
+    card, then the stock's top cards (() where nothing is turned up)."""
+    return () if state.turn_up is None else (state.turn_up, *state.stock[:count - 1])
+
+
 def _turned_apart(state: DealState, event: Mapping[str, Any], out: dict[str, Any]) -> None:
     """Lay the cards turned up face up apart, taken from the top of the stock (after the
     turn-up, which is one of them when several were turned for trumps), so the table shows
@@ -217,17 +225,16 @@ def _turned_apart(state: DealState, event: Mapping[str, Any], out: dict[str, Any
     if turned is None or not isinstance(stock, int):
         return
     count, words = turned
-    cards: list[Card] = []
-    if event.get("type") == "several-trumps-turned":
+    for_trumps = event.get("type") == "several-trumps-turned"
+    if for_trumps:
         if state.turn_up is None:
             return
-        cards.append(state.turn_up)
         out.pop("turn_up", None)
         out.pop("trump", None)  # the trump is not settled: the adversary's choice, or void
-    extra = count - len(cards)
+    extra = count - 1 if for_trumps else count
     if extra > min(stock, len(state.stock)):
         return
-    cards += state.stock[:extra]
+    cards = list(turned_for_trumps(state, count) if for_trumps else state.stock[:extra])
     out["stock"] = stock - extra
     out["apart"] = {"player": state.dealer, "words": words, "cards": [c.code for c in cards]}
 

@@ -147,11 +147,17 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
 
 
 def scores_label(s: Scenario, game: Game) -> str:
-    """The words before a stem's scores. They are the scores as marked, every point the event
-    tells as already scored in them, said so of a declaration scored ("North 3" beside a king
-    announced and marked read either way, the 51st blind round's #109); but a king turned up
-    and marked at once is the event itself, its point still to be added: said so, or "Scores
-    so far: North 4" reads either way beside the game it wins (the 47th round's #91, #87)."""
+    """The words before a stem's scores ('' where the stem says none). In a game that keeps
+    no running score (Auction Pitch, Cinch) they are said only of a finished hand, as the
+    scores before it is scored: the table is the hand as its last trick is gathered, and
+    "North has 6 points" beside his counting out at 7 read as wrong (the 42nd blind round's
+    #149). Elsewhere they are the scores as marked, every point the event tells as already
+    scored in them, said so of a declaration scored ("North 3" beside a king announced and
+    marked read either way, the 51st round's #109); but a king turned up and marked at once is
+    the event itself, its point still to be added: said so, or "Scores so far: North 4" reads
+    either way beside the game it wins (the 47th round's #91, #87)."""
+    if not game.model.keeps_score:
+        return "Scores before this hand is scored" if s.stage == "hand-over" else ""
     if s.event.type == "king-turned" and s.event.get("marked"):
         return "Scores before the king is marked"
     declared, player = s.event.get("declared"), s.event.get("player")

@@ -443,13 +443,8 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.bid:
         parts.append(f"{s.bid.player} bid {s.bid.amount}.")
     scores = [f"{p} {v}" for p, v in s.scores.items()]
-    if scores and s.stage == "hand-over" and not game.model.keeps_score:
-        # The table is the hand as its last trick is gathered, before it is scored: said so
-        # where the scores shown fall short of the points the hand is said to make (the 42nd
-        # blind round's #149: "North has 6 points" beside his counting out at 7).
-        parts.append(f"Scores before this hand is scored: {join_words(scores)}.")
-    elif scores and game.model.keeps_score:
-        parts.append(f"{scores_label(s, game)}: {join_words(scores)}.")
+    if scores and (label := scores_label(s, game)):
+        parts.append(f"{label}: {join_words(scores)}.")
     if s.stage in ("deal", "bidding") or (early and s.stage == "play" and untouched):
         # (not once tricks are gathered: "have taken up their cards" at trick 34, round 48)
         parts.append(looked_words(s, game.model.seen_words))

@@ -19,3 +19,8 @@ def test_a_hand_abandoned_before_any_card_is_not_said_to_be_in_play():  # #194
     q = BANK.question("ruling:ecarte.english.abandon-before-trick:716859")
     assert q.situation.startswith("Écarté, before any card is played; North dealt.")
     assert "North and South have looked at their cards." in q.situation
+
+
+def test_games_played_to_a_score_still_show_it():  # (the review of #60's fix)
+    q = BANK.question("penalty:auction-pitch.american.two-count-out-bidder-wins:388226")
+    assert q.seen["scores"] == {"North": 5, "East": 6, "South": 3, "West": 6}

@@ -14,11 +14,12 @@ app/model/event_randoms.py); the handlers that rule it go in app/engine/handlers
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from app.cards import Card
 from app.model import event_randoms as rnd
 from app.model import event_types as t
-from app.model.event_spec import EventSpec, FieldSpec
+from app.model.event_spec import EventSpec, FieldSpec, fields_of
 from app.model.event_types import Event
 from app.model.event_words import (
     BROKEN_HOW,
@@ -46,6 +47,15 @@ _DRAW = ("play",)
 _PLAY = ("play", "stock-exhausted")
 _BEFORE_AND_IN_PLAY = ("bidding", "play", "stock-exhausted")
 _EARLY = ("deal", "bidding", "play")
+
+
+def _fields_joined(cls: type[Event], f: Mapping[str, Any]) -> str:
+    """The event told as its fields' own sentences (each field's Word), one clause each,
+    joined by semicolons: the words kept once, by the fields."""
+    said = [s.says(f[s.name], f).rstrip(".") for s in fields_of(cls)
+            if s.says is not None and s.name in f]
+    return "; ".join([said[0], *(x[:1].lower() + x[1:] for x in said[1:])]) + "."
+
 
 _SPECS: tuple[EventSpec, ...] = (
     EventSpec(
@@ -297,10 +307,8 @@ _SPECS: tuple[EventSpec, ...] = (
         # well, which the law's choice between two would not settle (the 45th round's #177).
         # A bidder set back is no player who "won points that would bring his score to the
         # game": the points are said as a sum, not as his (the 52nd round's #38).
-        lambda f: f"{join(list(f['players']))} can count out on this deal, and nobody else "
-            "can; the bidder made his bid." if f["bid_made"] else f"The points "
-            f"{join(list(f['players']))} each took on this deal, added to his score, would reach "
-            "the game, and nobody else's would; the bidder did not make his bid.",
+        # (its fields' own sentences, one wording: app.model.event_types.CountedOut)
+        lambda f: _fields_joined(t.CountedOut, f),
         needs=("bidding",),
         randomize=rnd.played_out,
     ),

@@ -72,11 +72,10 @@ def confused_remedies(bank: QuestionBank, cr: CodeRuling, s: Scenario) -> list[C
         return []
     topics = {law.topic for law in own}
     out: list[CodeRuling] = []
-    for law in laws.values():
+    for law in bank.content.laws_for(own[0].game, cr.code):
         ruling = law.ruling
-        if (ruling is None or law.game != own[0].game or law.code != cr.code
-                or law.topic not in topics or law.id in cr.laws or ruling.event == s.event.type
-                or ruling.score or not ruling.options
+        if (ruling is None or law.topic not in topics or law.id in cr.laws
+                or ruling.event == s.event.type or ruling.score or not ruling.options
                 or any(o.by != "adversary" for o in ruling.options)):
             continue
         options = tuple(Option(o.id, holder) for o in ruling.options)
