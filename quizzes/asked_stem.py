@@ -29,7 +29,8 @@ from quizzes.stem import (
     grounds_of,
     with_deciding_facts,
 )
-from quizzes.words import code_words, event_words, ruling_words, table_words
+from quizzes.table_header import table_words
+from quizzes.words import code_words, event_words, ruling_words
 
 if TYPE_CHECKING:
     from app.corpus.laws import Content

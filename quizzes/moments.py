@@ -134,8 +134,8 @@ def table_readings(game: Game, law: Law) -> Readings:
     """The readings a law's tables are dealt under: where a reading of the game by the law's
     own authority and code changes the pack (Foster's Cooncan of 1913 is played ace to ten,
     without court cards), the law's tables are dealt from the pack of the edition whose law
-    decides the question, and the stem says so (quizzes.words.pack_words: "The pack: 40 cards,
-    ace to ten, no court cards (1913)."). A table never mixes the editions: a 1913 law ruled
+    decides the question, and the stem says so (quizzes.table_header.pack_words: "The pack: 40
+    cards, ace to ten, no court cards (1913)."). A table never mixes the editions: a 1913 law ruled
     on the 1897 pack with its court cards (the blind audit of round 6, #69, #96, #151), or the
     1913 pack dealt without a word of it (round 5, #70 and #175). Any other law is asked on the
     game's usual pack."""

@@ -27,15 +27,14 @@ from quizzes.draw_order import last_trick_winner, won_words
 from quizzes.plain_words import trick_words
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
-from quizzes.words import (
+from quizzes.table_header import (
     DEALT_WORDS,
-    MELD_GAME_WORDS,
     SEEN_VERBS,
     STAGE_WORDS,
     dealer_words,
     looked_words,
-    seen_two_words,
 )
+from quizzes.words import MELD_GAME_WORDS, seen_two_words
 
 # Event fields that say when an error came to light: a law of one code turns on them while
 # another's sets no time (quizzes.asked_stem says them only where the asked code reads them).

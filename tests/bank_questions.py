@@ -19,7 +19,8 @@ from quizzes.generators.common import public_table, rule_dealt
 from quizzes.moments import Dealt, deal_moment
 from quizzes.questions import Question, QuestionError
 from quizzes.stem import with_deciding_facts
-from quizzes.words import event_words, table_words
+from quizzes.table_header import table_words
+from quizzes.words import event_words
 
 BANK = default_bank()
 

@@ -12,7 +12,7 @@ import re
 from quizzes.moments import deal_moment
 from quizzes.possible import COUNT_CHANGING, table_problems
 from quizzes.stem import table_text
-from quizzes.words import table_words
+from quizzes.table_header import table_words
 from tests.bank_questions import BANK
 
 GAME = BANK.games["cinch"]

@@ -12,7 +12,7 @@ from app.cards import RANKS, SUITS, Card
 from app.model.scenario import parse_scenario
 from quizzes.possible import table_problems
 from quizzes.stem import table_text
-from quizzes.words import table_words
+from quizzes.table_header import table_words
 from tests.bank_questions import BANK, built
 
 NAMES = {c.name: c for c in (Card(r, s) for r in RANKS for s in SUITS)}

@@ -14,7 +14,7 @@ import random
 from app.engine.core import rule
 from app.model.scenario import parse_scenario
 from app.rehearsal.play import deal
-from quizzes.words import table_words
+from quizzes.table_header import table_words
 from tests.bank_questions import BANK
 
 GAMES = BANK.games

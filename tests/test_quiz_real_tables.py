@@ -247,7 +247,8 @@ def test_games_of_tricks_are_not_told_in_conquian_words():
     """'Drawn and passed; nobody has gone out' is Conquian's; at Pinochle or Rubicon the stock
     runs out before the last tricks, never once the hand is over. (Its ruling, "Play goes
     on.", is no longer asked as a question, so the stem is read from the moments dealt.)"""
-    from quizzes.words import event_words, table_words
+    from quizzes.table_header import table_words
+    from quizzes.words import event_words
 
     checked = 0
     for gid in ("pinochle", "rubicon-bezique", "bezique"):

@@ -15,12 +15,12 @@ from quizzes.judge import rival_rulings
 from quizzes.questions import Choice, Question, question_id
 from quizzes.readings import disputed
 from quizzes.stem import with_deciding_facts
+from quizzes.table_header import table_words
 from quizzes.words import (
     code_words,
     event_words,
     ruling_words,
     side_words,
-    table_words,
 )
 
 if TYPE_CHECKING:

@@ -32,8 +32,9 @@ from quizzes.plain_words import cards_words, join_words
 from quizzes.questions import Choice, Question, question_id
 from quizzes.seen import to_play
 from quizzes.stem import with_deciding_facts
+from quizzes.table_header import table_words
 from quizzes.telling_plays import lawful_everywhere
-from quizzes.words import code_words, reading_words, table_words
+from quizzes.words import code_words, reading_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
