@@ -144,7 +144,7 @@ def _told_by_event(ground: Ground, scenario: Scenario) -> str | None:
     fspec = spec.field(name) if spec is not None else None
     if spec is None or fspec is None:
         return None
-    fields = dict(scenario.event.fields)
+    fields = {**scenario.event.fields, "dealer": scenario.dealer}
     for said_apart in ("taken_back", *TIMING_FIELDS):
         # Whether a card played was taken back is said in the asked code's words
         # (quizzes.words.event_words), and a timing fact only where the asked code's ruling

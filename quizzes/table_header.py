@@ -42,6 +42,7 @@ def pack_words(s: Scenario, game: Game) -> str:
     return " ".join(out)
 
 
+BEFORE_ANY_CARD = "before any card is played"
 _EARLY = ("wrong-count", "dealer-exposed-card", "several-trumps-turned", "abandoned-hand")
 
 
@@ -73,7 +74,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
         # before any card is played from one found after (Écarté law 17 against law 20). Not
         # "in play" at all: beside "nobody has proposed yet" that reads as a stand, which at
         # Écarté is playing (law 15; the fifteenth blind round's #164).
-        stage = "before any card is played"
+        stage = BEFORE_ANY_CARD
     if s.stage == "hand-over" and game.has_tricks \
             and 0 < s.tricks_played < game.tricks_per_hand:
         # A hand that ended early (a player out of cards after 4 of Écarté's 5 tricks): "after
@@ -105,6 +106,10 @@ def table_words(scenario: Scenario, game: Game) -> str:
             parts.append(f"The {pedro.name} is the left pedro, a trump.")
     if s.tricks_played:
         parts.append(f"Tricks played: {s.tricks_played}.")
+    elif s.stage == "play" and game.has_tricks and stage != BEFORE_ANY_CARD:
+        # In play with no trick gathered is said too: a table with no count reads as one that
+        # left it out (the 54th blind round's #159).
+        parts.append("No trick has been gathered yet.")
     if s.trick is not None and s.trick.cards:
         parts.append(trick_words(s.trick.leader, list(s.players), list(s.trick.cards)))
     if s.bid:

@@ -255,7 +255,7 @@ def event_words(scenario: Scenario, game: Game | None = None, code: str | None =
     """
     ev = scenario.event
     spec = EVENTS[ev.type]
-    text = spec.tell(ev.fields)
+    text = spec.tell({**ev.fields, "dealer": scenario.dealer})
     if game is not None and ev.type == "play":
         text = play_words(ev.fields, card_stands_after(scenario, game, code))
     if game is not None and game.has_tricks and ev.type in _TRICK_GAME_WORDS:

@@ -248,7 +248,12 @@ _SPECS: tuple[EventSpec, ...] = (
         "Dealer exposed a card",
         "In dealing, the dealer exposed a card.",
         ("deal", "bidding"),
-        lambda f: f"In dealing, the dealer exposed one of {f['owner']}'s cards.",
+        # "dealer" is the table's, where the words are told beside one (quizzes.words): the
+        # dealer's own card is said so, not "one of North's cards" where North deals (the
+        # 54th blind round's #48).
+        lambda f: "In dealing, the dealer exposed one of his own cards."
+            if f["owner"] == f.get("dealer")
+            else f"In dealing, the dealer exposed one of {f['owner']}'s cards.",
     ),
     EventSpec(
         t.SeveralTrumpsTurned,
