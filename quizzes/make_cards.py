@@ -43,6 +43,11 @@ def _wrong_count(state: DealState, game: Game, ev: dict[str, Any], ctx: Context)
                 hands[rng.choice(others(state, p))].append(hands[p].pop())
     if all(len(hands[p]) == len(state.hand(p)) for p in state.players):
         return None
+    if any(state.hand(p) and not hands[p] for p in state.players):
+        # A hand left with no card while tricks remain cannot play out the rest of the hand
+        # its ruling says is played (the 55th blind round's #69: South empty, two tricks to
+        # come).
+        return None
     return replace(state, hands={p: tuple(h) for p, h in hands.items()},
                    stock=tuple(stock)), ev
 

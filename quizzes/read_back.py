@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from app.engine import CodeRuling
 from app.engine.ruling import DUTIES, Decision, Duty, Option
-from app.engine.terms import words_to_ids
+from app.engine.terms import TOGETHER, words_to_ids
 from quizzes.words import EITHER_CHOOSES, NO_PENALTY, OUTCOME_WORDS
 
 _OPENINGS = sorted([*((w + ".", o) for o, w in OUTCOME_WORDS.items()),
@@ -94,7 +94,7 @@ def read_ruling(text: str, code: str, sides: Mapping[str, str]) -> CodeRuling | 
             options[options.index(chosen)] = Option(chosen.id, chosen.by, score=gains)
             continue
         if (m := _MAY.match(sentence)) is not None:
-            who = _names(m["who"])
+            who = _names(m["who"].removeprefix(TOGETHER))
             ids = _options_named(m["what"].replace(", and may also ", ", "), by_words)
             if ids is None:
                 return None

@@ -8,6 +8,7 @@ from app.corpus.laws import Content
 from app.corpus.vocabulary import CODES
 from app.engine.ruling import DEALS_AGAIN, CodeRuling, Option
 from app.engine.table import Table
+from app.engine.terms import TOGETHER
 from app.model.event_words import exchange_error_words, play_words
 from app.model.events import EVENTS
 from app.model.games import Game
@@ -165,11 +166,16 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
     for same in choosers.values():
         by_chooser.setdefault(tuple(dict.fromkeys(o.by for o in same)), []).append(same[0])
     for names, opts in by_chooser.items():
-        alone = [_said(o) for o in opts if not o.beside]
+        together = [_said(o) for o in opts if o.joint and len(names) > 1]
+        alone = [_said(o) for o in opts if not o.beside and _said(o) not in together]
         beside = [_said(o) for o in opts if o.beside]
         also = f", and may also {join_words(beside, 'and')}" if alone and beside else ""
-        parts.append(f"{join_words(list(names), 'or')} may "
-                     f"{join_words(alone or beside, 'or')}{also}.")
+        if alone or beside:
+            parts.append(f"{join_words(list(names), 'or')} may "
+                         f"{join_words(alone or beside, 'or')}{also}.")
+        if together:  # taken by all its holders at once (terms.JOINT)
+            parts.append(f"{TOGETHER}{join_words(list(names), 'and')} may "
+                         f"{join_words(together, 'or')}.")
     for option in ruling.options:
         if option.score:  # points that follow only if the option is chosen
             gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])

@@ -20,7 +20,7 @@ FRENCH = "ecarte.french.named-suit-not-played"
 
 def test_the_audited_french_named_suit_ruling_gives_the_remedy_the_hand_selects() -> None:
     q = BANK.generate("ruling", FRENCH, 651833)
-    assert "North named clubs and led the queen of hearts." in q.situation
+    assert "North announced that he would lead clubs, then led the queen of hearts." in q.situation
     assert bank_questions.marked_words(q) == (
         "A penalty. South may insist that the suit named be played.")
     assert not any("direct which card" in c.text and "South" in c.text and "insist" in c.text

@@ -203,6 +203,14 @@ def words_to_ids(seats: Iterable[str]) -> dict[str, str]:
 # is played, and the other is exposed, to be called too: both rights, never one or the other
 # (round 28's #129).
 RIGHTS_BESIDE: frozenset[str] = frozenset({"take-back", "choose-card-played"})
+# Options their holders take together, not each alone: Portland law 12's short hand made up
+# "by mutual agreement". Held by both players and said of them together ("Together, North and
+# South may complete ..."): "North or South may ... complete the short hand ... by mutual
+# agreement" read as a right one player alone could use (the 53rd and 55th blind rounds'
+# #3 and #50).
+JOINT: frozenset[str] = frozenset({"fill-by-agreement"})
+# How a sentence of an option held jointly opens, before its holders' names.
+TOGETHER = "Together, "
 
 
 def corrections_of(option: Option) -> tuple[str, ...]:
@@ -266,6 +274,11 @@ class Option:
         """Whether the option is a right held beside the side's other options, not one of
         the choice they make (RIGHTS_BESIDE; points that follow the choice)."""
         return bool(self.score) or self.id in RIGHTS_BESIDE
+
+    @property
+    def joint(self) -> bool:
+        """Whether the option's holders take it together, by agreement (JOINT)."""
+        return self.id in JOINT
 
     def score_words(self) -> str:
         """The option's score change, e.g. 'South +40'; empty when it changes no score."""

@@ -358,7 +358,7 @@ class ExchangeErrorEvent(Event, tag="exchange-error", frozen=True):
 class NamedSuitNotLed(Event, tag="named-suit-not-led", frozen=True):
     player: Annotated[str, _player_word("led", "Who led")]
     named: Annotated[Suit, Word("Suit named", "The suit he named",
-                                chosen(SUIT_WORDS, "{player} named {w}."))]
+                                chosen(SUIT_WORDS, "{player} announced that he would lead {w}."))]
     card: Annotated[Card, Word("Card", "The card he led",
                                said("The card {player} led is the {v}."))]
 

@@ -349,8 +349,10 @@ _SPECS: tuple[EventSpec, ...] = (
         "Named one suit, led another",
         "The leader named one suit and led a card of another.",
         _PLAY,
-        lambda f: f"{f['player']} named {SUIT_WORDS[f['named']]} and led the "
-            f"{card_name(f['card'])}.",
+        # (not "named": only the right choice, "insist that the suit named be played", said
+        # it again, the 55th blind round's #134)
+        lambda f: f"{f['player']} announced that he would lead {SUIT_WORDS[f['named']]}, "
+            f"then led the {card_name(f['card'])}.",
         needs=("tricks", "trumps"),
     ),
     EventSpec(
