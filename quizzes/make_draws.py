@@ -16,14 +16,21 @@ from quizzes.event_fields import Context, Made, Maker
 
 def _failed_to_draw(state: DealState, game: Game, ev: dict[str, Any],
                     ctx: Context) -> Made | None:
-    """The winner of the trick did not draw, his adversary did, and he led to the next trick:
-    he is a card short, his lead on the table."""
-    player = state.to_draw[0]
-    after = happen(state, game, {"type": "failed-to-draw", "player": player})
-    hand = after.hand(player)
-    if not hand:
+    """The loser of the trick did not draw after the winner drew; the winner led to the next
+    trick and he played to it, both cards on the table: he is a card short, the stock a card
+    longer, and his next draw is still to come. Not the winner: his adversary, drawing next,
+    would take the top card that was the winner's, a second error (Portland law 29; the 56th
+    blind round's #66, #81)."""
+    if len(state.to_draw) < 2:
         return None
-    after = put_card(after, game, player, ctx.rng.choice(hand))
+    player = state.to_draw[-1]
+    after = happen(state, game, {"type": "failed-to-draw", "player": player})
+    leader = after.to_move
+    lead, hand = after.hand(leader), after.hand(player)
+    if leader == player or not lead or not hand:
+        return None
+    after = put_card(after, game, leader, ctx.rng.choice(lead))
+    after = put_card(after, game, player, ctx.rng.choice(hand), gather_full=False)
     return after, {**ev, "player": player}
 
 

@@ -75,9 +75,9 @@ def test_every_last_stage_revoke_lays_its_remedy_in_the_ruling():
 
 def test_the_english_forgot_to_draw_gives_the_last_trick_to_the_right_hand():  # #127
     q = _show("code:rubicon-bezique.english.forgot-to-draw:162845")
-    assert ("“Play goes on. The last trick and its 50 go to South by law, whoever takes it.”"
+    assert ("“Play goes on. The last trick and its 50 go to North by law, whoever takes it.”"
             in q.prompt)
-    assert "South holds the right number of cards." in q.situation
+    assert "North holds the right number of cards." in q.situation
     assert "rubicon-bezique.english.one-short-other-right" in q.laws
 
 

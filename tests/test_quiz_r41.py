@@ -60,7 +60,7 @@ def test_a_faced_cards_place_is_said_once():  # #68
 def test_another_codes_fact_is_not_said_to_be_unstated():  # #94
     q = BANK.question("ruling:rubicon-bezique.french.forgot-to-draw:164597")
     assert "not stated above" not in q.explanation
-    assert ("Their ruling also turns on this fact: South holds the right number of cards."
+    assert ("Their ruling also turns on this fact: North holds the right number of cards."
             in q.explanation)
 
 

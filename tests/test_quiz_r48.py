@@ -57,7 +57,8 @@ def test_another_account_of_the_same_case_is_no_wrong_choice():  # #169
     q = BANK.question("ruling:rubicon-bezique.english.surplus-and-short:672749")
     assert "as Foster reports them" in q.prompt
     assert not any(c.text.startswith("The game is won by") for c in q.choices)
-    assert "Play goes on. South adds 1500 to his score." in [c.text for c in q.choices]
+    # (the figures are those of this table: North short, South long, South 100 so far)
+    assert "Play goes on. North adds 1400 to his score." in [c.text for c in q.choices]
 
 
 def test_two_cards_drawn_are_put_right_as_they_are_drawn():  # #10

@@ -9,13 +9,10 @@ Round 54's #159: a table in the first trick gave no trick count; it says none is
 #69: a wrong count in the last tricks left South with no card, two tricks to come, beside a
 ruling that plays the hand out.
 #134: "North named diamonds" beside the one choice that said "the suit named".
-#187: a set-back asked of Foster's law of two players counting out, which decides only who
-takes the pool.
 """
 
 from __future__ import annotations
 
-from quizzes.generators import penalty
 from tests.bank_questions import BANK, generated, marked_words
 
 
@@ -60,7 +57,3 @@ def test_the_suit_announced_is_not_said_in_the_words_of_the_right_choice():  # #
     assert "named" not in q.situation
     assert "the suit named be played" in marked_words(q)
 
-
-def test_a_set_back_is_not_asked_of_the_law_of_two_counting_out():  # #187
-    assert "auction-pitch.american.two-count-out-bidder-wins" not in penalty.laws(BANK)
-    assert "auction-pitch.american.bidder-set-back" in penalty.laws(BANK)

@@ -24,8 +24,8 @@ def test_the_audits_ruling_states_both_halves_of_the_remedy():
     q = question(*AUDITED)
     assert not isinstance(q, Exception), q
     answer = _answer(q)
-    assert "North must draw two cards at the next draw" in answer, answer
-    assert "South adds 10 to his score" in answer, answer
+    assert "South must draw two cards at the next draw" in answer, answer
+    assert "North adds 10 to his score" in answer, answer
 
 
 def test_every_english_forgot_to_draw_ruling_states_the_draw_two():

@@ -152,8 +152,11 @@ def holding(state: DealState) -> list[str]:
     return [p for p in state.players if state.hand(p)]
 
 
-def put_card(state: DealState, game: Game, player: str, card: Card) -> DealState:
-    """The card leaves the hand and goes to the trick, whoever's turn it was (no checks)."""
+def put_card(state: DealState, game: Game, player: str, card: Card, *,
+             gather_full: bool = True) -> DealState:
+    """The card leaves the hand and goes to the trick, whoever's turn it was (no checks). A
+    trick it completes is gathered, unless `gather_full` is False: the moment before it is
+    turned, every card of it on the table."""
     hand = list(state.hand(player))
     hand.remove(card)
     trick = state.trick or TrickCards(leader=player, size=len(holding(state)))
@@ -175,7 +178,8 @@ def put_card(state: DealState, game: Game, player: str, card: Card) -> DealState
         note=f"{player} played the {card.name}.",
     )
     state = replace(state, to_move=next_to_play(state))
-    if state.trick is not None and len(state.trick.plays) >= max(1, state.trick.size):
+    if gather_full and state.trick is not None \
+            and len(state.trick.plays) >= max(1, state.trick.size):
         state = gather(state, game)
     return state
 

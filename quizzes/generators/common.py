@@ -63,16 +63,10 @@ def figure_law(bank: QuestionBank, cr: CodeRuling) -> str:
     rule of play cited first does not give the fine a law cited after it names: Britannica's
     "the trick stands" beside a Victorian list's 10 for playing out of turn (the eighth blind
     round's #72), Foster's "follow in trumps" beside the encyclopedia's set-back for a revoke
-    (#56). A 'how many points' item is asked of the law that gives its figure. A law whose
-    remedy gives points comes before one that speaks of points only in its text: Foster's two
-    players counting out on one deal ("make enough points ...") decides who takes the pool,
-    and the set-back law cited after it gives the figure (the 55th blind round's #187)."""
-    content = bank.content.laws
-    laws = [law for law in cr.laws if law in content]
-    return next((law for law in laws if _GIVES_POINTS.search(content[law].remedy)),
-                next((law for law in laws
-                      if _GIVES_POINTS.search(f"{content[law].text} {content[law].remedy}")),
-                     cr.laws[0]))
+    (#56). A 'how many points' item is asked of the law that gives its figure."""
+    laws = bank.content.laws
+    return next((law for law in cr.laws if law in laws
+                 and _GIVES_POINTS.search(f"{laws[law].text} {laws[law].remedy}")), cr.laws[0])
 
 
 # Events where nothing has gone wrong (a hand scored, a lawful play, a declaration): there is
