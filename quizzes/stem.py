@@ -262,6 +262,17 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
     elif fact == "has-played" and value:
         # A card played since a king was announced (quizzes/announce_words.py) is one played.
         out.append(f"{seat} has played a card this hand since")
+        if scenario.tricks_played:
+            # Every player plays to every trick: tricks gathered say he has played (the 56th
+            # blind round's #165 read "North has played a card this hand" after 63 tricks as
+            # filler).
+            out.append(f"Tricks played: {scenario.tricks_played}.")
+    elif scenario.stage == "hand-over" and (
+            (fact == "trick" and (value is None or not value.cards))
+            or (fact == "all-tricks-played" and value is True)):
+        # A hand over has no trick in progress and none to come: the opening's "after the
+        # hand" says so (the 56th blind round's #165).
+        out.append(f", {STAGE_WORDS['hand-over']}")
     elif fact == "any-card-played" and not value:
         out.append("before any card is played")
     elif fact == "any-card-played" and value and scenario.tricks_played:
