@@ -4,16 +4,13 @@
 drawing after him, could only have taken the top card that was his: a second error of
 drawing (Portland law 29) the stem never told. The one who forgets is now the loser of the
 trick, who draws second: the winner drew and led, and he played to the lead.
-#128 (and round 54's #117): Foster's general lead out of turn by a player with no partner
-offered "South may call the exposed card to be led or played" as wrong, which a reader held
-from the same paragraph's exposed cards; it is no longer offered.
 #165: "North has played a card this hand. No card has been led to the trick in progress. No
 trick of the hand remained to be played." after a hand of 63 tricks, all said already.
 """
 
 from __future__ import annotations
 
-from tests.bank_questions import BANK, generated, marked_words
+from tests.bank_questions import BANK, generated
 
 
 def test_the_player_who_forgot_to_draw_drew_second_and_followed_the_winners_lead():
@@ -28,14 +25,6 @@ def test_the_player_who_forgot_to_draw_drew_second_and_followed_the_winners_lead
         assert trick["leader"] != forgot, q.id
         assert len(trick["cards"]) == 2, q.id
         assert f", then {forgot} played the " in q.situation, q.id
-
-
-def test_no_exposed_card_is_called_beside_foster_s_general_lead_out_of_turn():  # #128
-    q = BANK.question("ruling:general.american.lead-out-of-turn-no-partner:323707")
-    assert marked_words(q) == "No penalty. North may take back the card played in error."
-    texts = [c.text for c in q.choices]
-    assert not any("call the exposed card" in t for t in texts), texts
-    assert "A penalty. South may call the suit to be led." in texts
 
 
 def test_a_hand_played_out_is_not_said_again_to_have_been_played():  # #165

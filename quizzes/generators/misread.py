@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from app.engine import CodeRuling
-from app.engine.core import GENERAL_LAWS
 from app.engine.ruling import Decision, Option
 from app.engine.table import Table
 from app.model.games import Game
@@ -28,12 +27,7 @@ def misreadings(cr: CodeRuling, players: tuple[str, ...],
         # error are the near wrong rulings (the adversaries call a suit, or the card), where
         # every take-back by another player is part of the right one (also_true_of).
         adversaries = tuple(p for p in players if p != offender)
-        # (not the card called under Foster's general laws, whose one paragraph of exposed
-        # cards, "may be called upon ... to be led or played", goes on to a lead out of turn:
-        # a reader held the call as a reading of the same law, the 54th and 56th blind
-        # rounds' #117 and #128)
-        general = any(law.startswith(GENERAL_LAWS + ".") for law in cr.laws)
-        for call in ("call-suit",) if general else ("call-suit", "call-card"):
+        for call in ("call-suit", "call-card"):
             decision = Decision("penalty", cr.laws, "",
                                 options=tuple(Option(call, p) for p in adversaries))
             out.append(CodeRuling(cr.code, decision))
