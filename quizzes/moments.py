@@ -35,6 +35,7 @@ from quizzes.declaration_words import laid_down_cards
 from quizzes.event_fields import Context, Maker, event_fields, hand_owner
 from quizzes.moment_stages import candidate, early
 from quizzes.seen import laid_down, seen_table, turned_for_trumps
+from quizzes.table_premises import turned_king_marked
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -186,6 +187,10 @@ def deal_moment(bank: QuestionBank, combo: tuple[str, str, str],
                              already={p: found.score(p) for p in players},
                              unlike=found.hand_scored if scoring else None)
     state = replace(found, scores={p: earlier[p] + found.score(p) for p in players})
+    if turned_king_marked(state.turn_up, state.stage, event_type, base):
+        # (the dealer's king turned up is in his score: quizzes.table_premises)
+        dealer = state.dealer
+        state = replace(state, scores={**state.scores, dealer: max(1, state.scores[dealer])})
     event = event_fields(event_type, state, hand_owner(state, rng), rng)
     if event is None:
         return None

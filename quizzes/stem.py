@@ -240,6 +240,8 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         elif fact == "count" and value is not None:
             out.append(f"{seat} holds {value} (should hold")
             out.append(f"{seat} holds {counted(value, 'card')};")
+    elif fact == "turn-up" and isinstance(value, Card):
+        out.append(f"The card turned up for trumps is the {value.name}.")  # the table's words
     elif fact == "dealer" and value:
         # Where another player dealt out of turn, the dealer is the one whose turn it was.
         out.append(dealer_words(str(value), scenario.event.type, scenario.event.get("error")))

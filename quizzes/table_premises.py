@@ -146,6 +146,16 @@ def king_still_markable(s: Scenario, game: Game) -> bool:
                                        for hand in s.hands.values())
 
 
+def turned_king_marked(turn_up: Card | None, stage: str, event_type: str, game: Game) -> bool:
+    """Whether a king turned up for trumps is shown marked to the dealer: in a game where the
+    king of trumps scores when marked (Écarté), once the play has begun and the king is not
+    itself the question. Foster's dealer marks it "immediately" (seed 004); a dealer at 0 with
+    a king turned read as a king not marked (the 57th blind round's #1), so the table marks it
+    and the stem says so (scores_label)."""
+    return turn_up is not None and turn_up.rank == "K" and "king" in declared_points(game) \
+        and event_type != "king-turned" and stage not in ("deal", "bidding")
+
+
 def scores_label(s: Scenario, game: Game) -> str:
     """The words before a stem's scores ('' where the stem says none). In a game that keeps
     no running score (Auction Pitch, Cinch) they are said only of a finished hand, as the
@@ -165,6 +175,8 @@ def scores_label(s: Scenario, game: Game) -> str:
             and (points := declared_value(game, s.trump, declared)):
         what = DECLARATION_WORDS.get(declared, declared)
         return f"Scores as marked, {player}'s {points} for {what} included"
+    if turned_king_marked(s.turn_up, s.stage, s.event.type, game):
+        return f"Scores as marked, {s.dealer}'s 1 for the king turned up included"
     return "Scores so far"
 
 

@@ -176,10 +176,12 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
         if together:  # taken by all its holders at once (terms.JOINT)
             parts.append(f"{TOGETHER}{join_words(list(names), 'and')} may "
                          f"{join_words(together, 'or')}.")
-    for option in ruling.options:
-        if option.score:  # points that follow only if the option is chosen
-            gains = join_words([f"{p} {v:+d}" for p, v in sorted(option.score.items())])
-            parts.append(f"If {option.by} chooses to {_said(option)}: {gains}.")
+    # Points that follow only if an option is chosen are said after the ruling's own: "If
+    # North chooses to add the points ...: North +5. South has 5 taken off his score." read
+    # the taking down as part of North's choice (the 57th blind round's #75).
+    chosen = [f"If {option.by} chooses to {_said(option)}: "
+              f"{join_words([f'{p} {v:+d}' for p, v in sorted(option.score.items())])}."
+              for option in ruling.options if option.score]
     for player, points in sorted(ruling.score.items()):
         if won_worth > 0 and player == ruling.winner:
             continue  # said in the opening
@@ -203,7 +205,7 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
             taken = "have" if several else "has"
             parts.append(f"{scorer} {taken} {-points} taken off {'their' if several else 'his'} "
                          f"score.")
-    return " ".join(parts)
+    return " ".join([*parts, *chosen])
 
 
 # Outcomes whose words deny a penalty: a deduction beside one is a correction, never a fine.

@@ -162,7 +162,9 @@ FACTS: dict[str, Fact] = {f.name: f for f in (
     Fact("trump", "suit-or-none", "Is a trump suit fixed, and which?",
          lambda v, s: f"Trumps are {SUIT_NAMES[v]}." if v else "No trump suit is fixed yet."),
     Fact("turn-up", "card-or-none", "Which card was turned up for trumps?",
-         lambda v, s: f"The card turned up for trumps is {_card(v)}." if v is not None
+         # (that a card was turned first: what a law turns on is the turn-up made, and the
+         # card alone read as the reason, the 57th blind round's #37)
+         lambda v, s: f"A card has been turned up for trumps: {_card(v)}." if v is not None
          else "No card has been turned up for trumps."),
     Fact("tricks-played", "count", "How many tricks had been played and gathered?",
          lambda v, s: f"{counted(v, 'trick')} had been played and gathered."

@@ -233,12 +233,13 @@ def king_turned(ctx: Context[ev.KingTurned]) -> Decision:
     game_to = play.game_to if play is not None else 0
     if turned_king_wins(ctx.game, ctx.table.score(dealer)):
         # Five points make the game (ecarte.american.point-and-vole): the king that makes
-        # the dealer's fifth wins it, and the hand is not played.
+        # the dealer's fifth wins it. (Not "and the hand is not played", which no law cited
+        # says: the 57th blind round's #111.)
         return ctx.decide(
             "game-won",
             [P + "turned-king-scores", P + "point-and-vole"],
             f"A king is turned up: the dealer, {dealer}, marks one point at once, which brings "
-            f"him to {game_to}: he wins the game, and the hand is not played.",
+            f"him to {game_to}, and {game_to} points make the game: he has won it.",
             score={dealer: 1},
             winner=dealer,
         )
