@@ -44,8 +44,8 @@ def test_a_code_that_does_not_cover_it_names_no_fact_it_turns_on():  # #91
     # (the reading it follows named since the 51st round's #72)
     assert line.startswith("Under the English laws, following English Club Code (Cavendish), "
                            "printed by Hoffmann 1909: These laws do not cover the situation. "
-                           "These facts together put the case outside them: The card turned "
-                           "up for trumps is the ")
+                           "These facts together put the case outside them: A card has been "
+                           "turned up for trumps: the ")
     assert line.endswith(" No discard has been made this hand.")
 
 

@@ -72,5 +72,5 @@ def test_a_code_not_covering_the_case_adds_its_unsaid_facts_to_the_stems():  # #
     # #62 read the unsaid one alone as half the reason).
     assert ("Under the English laws, following English Club Code (Cavendish), printed by "
             "Hoffmann 1909: These laws do not cover the situation. These facts "
-            "together put the case outside them: The card turned up for trumps is the eight "
+            "together put the case outside them: A card has been turned up for trumps: the eight "
             "of hearts. No discard has been made this hand.") in q.explanation

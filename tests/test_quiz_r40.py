@@ -78,7 +78,7 @@ def test_a_code_not_covering_the_case_names_every_fact_that_keeps_it_outside(): 
     q = BANK.question("ruling:ecarte.american.faced-card-in-pack:11")
     assert ("Under the English laws, following English Club Code (Cavendish), printed by "
             "Hoffmann 1909: These laws do not cover the situation. These facts "
-            "together put the case outside them: The card turned up for trumps is the seven "
+            "together put the case outside them: A card has been turned up for trumps: the seven "
             "of diamonds. No discard has been made this hand.") in q.explanation
 
 

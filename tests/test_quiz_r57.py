@@ -45,5 +45,5 @@ def test_a_king_that_makes_the_fifth_point_is_said_to_win_by_the_law_of_five(): 
 
 def test_the_faced_card_law_names_the_eleventh_too():  # #183
     law = BANK.content.laws["ecarte.american.faced-card-in-pack"]
-    assert "unless it is the eleventh" in law.title
+    assert "the eleventh excepted" in law.title
     assert "the eleventh (the trump card) or another" in law.situation

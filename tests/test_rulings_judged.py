@@ -207,7 +207,7 @@ def test_an_american_dealer_on_four_who_turns_a_king_wins_the_game(ruled):
     assert won.outcome == "game-won"
     assert dict(won.score) == {"North": 1}
     assert "ecarte.american.point-and-vole" in won.laws
-    assert "the hand is not played" in won.explanation
+    assert "5 points make the game: he has won it" in won.explanation
     on = ruled(turned(3), "american")
     assert on.outcome == "play-on" and dict(on.score) == {"North": 1}
 
