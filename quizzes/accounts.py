@@ -103,13 +103,13 @@ def with_inferences(content: Content, law_ids: Iterable[str], why: str) -> str:
 
 
 _ACCOUNT_NAME = re.compile(r"^as (?:completed by )?(?:the )?(?P<name>.+?)"
-                           r"(?: (?:gives?|reports?) (?:them|it)\b.*|, where .*)?$")
+                           r"(?: (?:gives?|reports?|completes?) (?:them|it)\b.*|, where .*)?$")
 
 
 def account_name(account: str) -> str:
     """Who gives an account, as a question may name him in its own words: 'Hoffmann' of "as
-    Hoffmann reports them (1909)", 'modern accounts' of "as modern accounts give them, where
-    Foster's laws in this trainer are silent" (an authored item names it so)."""
+    Hoffmann reports them (1909)", 'modern accounts' of "as modern accounts complete them" (an
+    authored item names it so)."""
     m = _ACCOUNT_NAME.match(account)
     return m["name"] if m else account
 

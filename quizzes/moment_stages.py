@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from app.cards import Card
+from app.engine.handlers.declarations import declared_points
 from app.model.games import Game
 from app.rehearsal.play import facts, settle_draws
 from app.rehearsal.session import Moment
@@ -216,6 +217,18 @@ def early(state: DealState, game: Game, stage: str, rng: random.Random,
         seen = tuple(state.players)
     state = replace(state, stage=stage, seen=seen, bid=bid,
                     trump=None if named else state.trump)
+    if state.turn_up is not None and state.turn_up.rank == "K" and not keep_turn_up \
+            and "king" in declared_points(game):
+        # A king turned scores the dealer at once (Foster's Écarté, seed 004): beside a
+        # question of something else, a king turned up with the dealer's score as it was read
+        # as a point not marked (the 58th blind round's #167, #181). Before play the turn-up is
+        # another card of the stock, the king among the stock's cards in its place.
+        at = next((i for i, c in enumerate(state.stock) if c.rank != "K"), None)
+        if at is not None:
+            other = state.stock[at]
+            stock = (*state.stock[:at], state.turn_up, *state.stock[at + 1:])
+            state = replace(state, stock=stock, turn_up=other,
+                            trump=other.suit if state.trump is not None else None)
     if stage == "deal" and state.turn_up is not None and not keep_turn_up \
             and rng.random() < 0.5:
         # The hands are dealt; the trump card is not yet turned: it is the stock's top card.

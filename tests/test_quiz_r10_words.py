@@ -99,8 +99,7 @@ def test_an_encyclopedia_answer_says_whose_account_it_is():  # #106, #111, #191
     # of no identified edition and of an inference, are asked no more: quizzes/checkable.py.)
     vole = _show("penalty:ecarte.american.point-and-vole:1")
     assert vole.prompt.startswith(
-        "Under the American laws as completed by the Encyclopedia Americana, where Foster's "
-        "laws in this trainer are silent, how many points")
+        "Under the American laws as completed by the Encyclopedia Americana, how many points")
     king = _show("ruling:ecarte.american.turned-king-scores:0")
     assert "as completed by the Encyclopedia Americana" in king.prompt
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from app.engine import CodeRuling
+from app.engine.core import GENERAL_LAWS
 from app.engine.ruling import Decision, Option
 from app.engine.table import Table
 from app.model.games import Game
@@ -27,10 +28,18 @@ def misreadings(cr: CodeRuling, players: tuple[str, ...],
         # error are the near wrong rulings (the adversaries call a suit, or the card), where
         # every take-back by another player is part of the right one (also_true_of).
         adversaries = tuple(p for p in players if p != offender)
-        for call in ("call-suit", "call-card"):
+        # Not the exposed card called beside Foster's general laws: their one paragraph of
+        # exposed cards ("may be called upon ... to be led or played") goes on to the lead
+        # out of turn, and readers held the call as a reading of it (the 54th, 56th and 58th
+        # blind rounds' #117, #128, #153). A fresh deal, which no law gives for a lead out of
+        # turn, is the learner's other misreading there.
+        general = any(law.startswith(GENERAL_LAWS + ".") for law in cr.laws)
+        for call in ("call-suit",) if general else ("call-suit", "call-card"):
             decision = Decision("penalty", cr.laws, "",
                                 options=tuple(Option(call, p) for p in adversaries))
             out.append(CodeRuling(cr.code, decision))
+        if general:
+            out.append(CodeRuling(cr.code, Decision("new-deal", cr.laws, "")))
     return out
 
 
