@@ -52,12 +52,21 @@ def judge_play(ctx: Context[Event], player: str, card: Card) -> PlayJudgement:
     if not trick:
         reason = f"{player} leads the {card.name}; any card may be led."
     elif rule is None or rule.rule in ("free", "none"):
-        reason = f"At this stage ({table.stage}) there is no duty to follow suit, win or trump."
+        # Said as the moment that decides: "At this stage (play)" left "while the stock
+        # lasts" to be inferred from the stock's count (the 59th blind round's #76).
+        when = ("While the stock lasts" if table.stage == "play" and ctx.game.draws_from_stock
+                else f"At this stage ({table.stage})")
+        reason = f"{when} there is no duty to follow suit, win or trump."
     elif legal:
         # Two sentences: the rule's own words hold a colon ("Trumps were led: a player ...").
         reason = f"The {card.name} meets the obligations. {words[:1].upper()}{words[1:]}"
     else:
-        choices = [f"the {c.name}" for c in sorted(set(allowed))]
+        # The left pedro among them is said to be a trump: "could have played the five of
+        # spades" beside trumps led in clubs read as a second revoke (the 59th blind round's
+        # #24).
+        pedro = ctx.game.left_pedro(table.trump)
+        choices = [f"the {c.name}" + (" (the left pedro, a trump)" if c == pedro else "")
+                   for c in sorted(set(allowed))]
         could = choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
         reason = (
             f"The {card.name} breaks the obligations of this stage. {words} "
