@@ -153,7 +153,15 @@ def turned_king_marked(turn_up: Card | None, stage: str, event_type: str, game: 
     a king turned read as a king not marked (the 57th blind round's #1), so the table marks it
     and the stem says so (scores_label)."""
     return turn_up is not None and turn_up.rank == "K" and "king" in declared_points(game) \
-        and event_type != "king-turned" and stage not in ("deal", "bidding")
+        and event_type not in _KING_UNMARKABLE and stage not in ("deal", "bidding")
+
+
+# Events whose table leaves a king turned up unmarked: the king itself, the question; a deal
+# that gave a wrong number of cards, whose king "cannot be marked" (Club Code law 19, Foster:
+# the 60th blind round's #72); and the other errors of the deal, which may void it.
+_KING_UNMARKABLE = frozenset({"king-turned", "several-trumps-turned", "wrong-count",
+                              "dealt-out-of-turn", "faced-card-in-pack", "imperfect-pack",
+                              "cut-error", "dealer-exposed-card"})
 
 
 def scores_label(s: Scenario, game: Game) -> str:

@@ -71,8 +71,15 @@ def reckoned_by(bank: QuestionBank, law_ids: Sequence[str]) -> str:
     return f" as law {numbers[0]} reckons it{how}"
 
 
+# Outcomes after which the hand is played on: points given while it is in play are then not
+# all the scorer makes (the 60th blind round's #131: a forfeit of 10 for playing without
+# drawing, asked "how many points does South score?" in the middle of a hand).
+_HAND_GOES_ON = frozenset({"play-on", "penalty", "no-penalty", "score-stands", "revoke",
+                           "replay"})
+
+
 def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
-         reckoned: str = "", neutral: bool = False) -> str:
+         reckoned: str = "", neutral: bool = False, in_play: bool = False) -> str:
     """The question's figure, said so it is read one way. Where each deal is a game of its
     own and the score is kept (Rubicon Bézique), "how many points does South score?" is read
     two ways, the sum added to his score (law 17, Foster) or the game's value (law 58): the
@@ -87,7 +94,9 @@ def _ask(who: str, several: bool, points: int, outcome: str, game: Game,
     # (Not "in the tricks still to play": a player who has led his last card makes nothing
     # more but the trick in progress, the twentieth round's #187.)
     besides = (f"besides what {'they make' if several else 'he makes'} in the rest of the "
-               f"hand, " if points > 0 and outcome == "play-on" else "")
+               f"hand, " if points > 0 and (outcome == "play-on"
+                                              or (in_play and outcome in _HAND_GOES_ON))
+               else "")
     return besides + _figure(who, several, points, outcome, game, reckoned, any_)
 
 
@@ -196,7 +205,8 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     # North made himself, a second defensible number.
     who, several = scorer_words(player, side_words(found.scenario, game))
     ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws),
-               may_be_nothing(bank, found, law.code, player))
+               may_be_nothing(bank, found, law.code, player),
+               in_play=found.scenario.stage in ("play", "stock-exhausted"))
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = asked_situation(found, game, law.code, seen)

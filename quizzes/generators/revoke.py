@@ -27,6 +27,7 @@ from quizzes.generators.common import (
     public_table,
     rule_combo,
     seeded,
+    source_words,
 )
 from quizzes.plain_words import cards_words, join_words
 from quizzes.questions import Choice, Question, question_id
@@ -34,7 +35,7 @@ from quizzes.seen import to_play
 from quizzes.stem import with_deciding_facts
 from quizzes.table_header import table_words
 from quizzes.telling_plays import lawful_everywhere
-from quizzes.words import code_words, reading_words
+from quizzes.words import code_words
 
 if TYPE_CHECKING:
     from quizzes.bank import QuestionBank
@@ -167,7 +168,7 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
             code=law.code,
             laws=(law_id, *[x for x in cr.laws if x != law_id]),
             prompt=f"Under the {code_words(law.code)} laws"
-            f"{reading_words(bank.content, (law_id, *cr.laws))}, is that lawful?",
+            f"{source_words(bank.content, cr.laws, (law_id, *cr.laws))}, is that lawful?",
             situation=situation,
             kind="single",
             choices=(Choice("legal", "Lawful"), Choice("revoke", "Not lawful")),
@@ -203,8 +204,11 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
         topic=law.topic,
         code=law.code,
         laws=cited,
+        # (the account too: "the English laws" alone beside the Portland Club's law 55 read
+        # as Hoffmann's own description too, whose player void of the suit "is at liberty to
+        # trump", the 60th blind round's #147)
         prompt=f"Which cards may {player} lawfully play under the {code_words(law.code)} laws"
-        f"{reading_words(bank.content, cited)}? Pick every one.",
+        f"{source_words(bank.content, cited, cited)}? Pick every one.",
         situation=situation,
         kind="multi",
         choices=tuple(Choice(c.code, c.name) for c in cards),
