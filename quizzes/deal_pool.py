@@ -89,9 +89,13 @@ def running_scores(rehearser: Rehearser, game: Game, players: Sequence[str],
     No earlier deal gives the result `unlike`, seat for seat, and no running score falls
     below nothing."""
     zero = {p: 0 for p in players}
-    goal = facts(game).game_to
+    play = facts(game)
+    goal = play.game_to
     if not goal:
         return zero
+    if play.game_to_lowest and not near:
+        # (below every reading's game; a count-out is asked at the usual one)
+        goal = min(goal, play.game_to_lowest)
     # The game each player may still reach without it ending before this moment.
     room = {p: goal - (already or {}).get(p, 0) for p in players}
     if min(room.values()) <= 0:

@@ -68,6 +68,10 @@ class PlayFacts(Schema, frozen=True):
     # The points that win the game, so a running score at the start of a deal stays below it;
     # 0 where each deal is a game of its own (Rubicon Bézique, Conquian) and starts from 0.
     game_to: Points = 0
+    # The lowest game any reading of the game's codes sets (the Chicago Cinch Club's 42 beside
+    # the usual 51): a running score at a table stays below it too, or the table is a game
+    # already won under that reading (the 61st blind round's #165). 0 where none is lower.
+    game_to_lowest: Points = 0
 
     def reaches_game(self, score: int) -> bool:
         """Whether a running score wins the game (never where each deal is a game)."""

@@ -206,7 +206,9 @@ def build(bank: QuestionBank, law_id: str, seed: int) -> Question:
     who, several = scorer_words(player, side_words(found.scenario, game))
     ask = _ask(who, several, points, cr.outcome, game, reckoned_by(bank, cr.laws),
                may_be_nothing(bank, found, law.code, player),
-               in_play=found.scenario.stage in ("play", "stock-exhausted"))
+               # (not of a hand thrown down: it has no rest to play, the 61st round's #134)
+               in_play=found.scenario.stage in ("play", "stock-exhausted")
+               and found.scenario.event.type != "abandoned-hand")
     table = public_table(found.table)
     seen = public_table(found.seen)
     situation = asked_situation(found, game, law.code, seen)
