@@ -28,7 +28,9 @@ from quizzes.plain_words import trick_words
 from quizzes.seen import taken
 from quizzes.table_facts import side_facts
 from quizzes.table_header import (
+    BEFORE_PLAY,
     DEALT_WORDS,
+    KEPT_THE_PITCH,
     SEEN_VERBS,
     STAGE_WORDS,
     dealer_words,
@@ -218,6 +220,8 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
             out.append(seen_two_words(scenario))
     elif fact == "stage" and value in STAGE_WORDS:
         out.append(f", {STAGE_WORDS[value]}")
+        if value == "bidding":
+            out += [f", {words}" for words in BEFORE_PLAY.values()]  # in the game's words
         if value == "play":
             # The play's moment before its first card, as the opening says it (quizzes.words
             # .table_words): "during the play of the hand" beside it read as a contradiction
@@ -257,6 +261,7 @@ def equivalents(ground: Ground, scenario: Scenario) -> list[str]:
         out.append(trick_words(value.leader, list(scenario.players), list(value.cards)))
     elif fact == "bid" and value:
         out.append(f"{value.player} bid {value.amount}.")
+        out.append(f"{value.player}, {KEPT_THE_PITCH} {value.amount}.")  # an eldest who sells
     elif fact == "discard-made" and value:
         out.append("A discard has been made.")
     elif fact == "lead-holder" and value and value == last_trick_winner(scenario):

@@ -4,6 +4,7 @@ pack, trumps, tricks played, the trick in progress, the bid, the scores and who 
 from __future__ import annotations
 
 from app.cards import Card
+from app.engine.table import Table
 from app.model.games import Game
 from app.model.scenario import Scenario
 from quizzes.plain_words import join_words, trick_words
@@ -21,11 +22,26 @@ STAGE_WORDS = {
 DEALT_WORDS = "just after the deal"
 
 
-def stage_phrase(s: Scenario) -> str:
+# The stage before play in the words of the game: "bidding" of a game with none (Écarté,
+# whose non-dealer proposes or stands) read as wrong (the 62nd blind round's #114, #152 and
+# five more).
+BEFORE_PLAY = {"bidding": "before play (bidding)", "proposing": "before play (proposing)",
+               "": "before play"}
+
+
+def before_play_words(game: Game) -> str:
+    """'before play (bidding)', '(proposing)' where the game's exchange is proposed, or bare."""
+    return BEFORE_PLAY["bidding" if game.has_bidding
+                       else "proposing" if game.model.discards else ""]
+
+
+def stage_phrase(s: Scenario, game: Game | None = None) -> str:
     """The stage in the words that fit the cards on the table: a deal whose hands are dealt
-    is told as just after it."""
+    is told as just after it; the stage before play in the game's words (before_play_words)."""
     if s.stage == "deal" and s.hands and all(s.hands.values()):
         return DEALT_WORDS
+    if s.stage == "bidding" and game is not None:
+        return before_play_words(game)
     return STAGE_WORDS.get(s.stage, s.stage)
 
 
@@ -65,7 +81,7 @@ def dealer_words(dealer: str, event_type: str, error: object = None) -> str:
 def table_words(scenario: Scenario, game: Game) -> str:
     """The table facts the event depends on, in one short paragraph."""
     s = scenario
-    stage = stage_phrase(s)
+    stage = stage_phrase(s, game)
     early = s.event.type in _EARLY
     untouched = not s.tricks_played and not (s.trick is not None and s.trick.cards)
     if s.stage == "play" and (early or s.event.type == "exchange-error") and untouched \
@@ -113,7 +129,7 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.trick is not None and s.trick.cards:
         parts.append(trick_words(s.trick.leader, list(s.players), list(s.trick.cards)))
     if s.bid:
-        parts.append(f"{s.bid.player} bid {s.bid.amount}.")
+        parts.append(bid_words(s, game))
     scores = [f"{p} {v}" for p, v in s.scores.items()]
     if scores and (label := scores_label(s, game)):
         parts.append(f"{label}: {join_words(scores)}.")
@@ -125,6 +141,19 @@ def table_words(scenario: Scenario, game: Game) -> str:
     if s.discards_made:
         parts.append("A discard has been made.")
     return " ".join(parts)
+
+
+def bid_words(s: Scenario, game: Game) -> str:
+    """'East bid 5.', or of an eldest hand who sells (PlayFacts.eldest_sells) and kept the
+    pitch himself, 'North, the eldest hand, kept the pitch for 1.'"""
+    assert s.bid is not None
+    play = game.facts.play
+    if play is not None and play.eldest_sells and s.bid.player == Table(s, game).eldest:
+        return f"{s.bid.player}, {KEPT_THE_PITCH} {s.bid.amount}."
+    return f"{s.bid.player} bid {s.bid.amount}."
+
+
+KEPT_THE_PITCH = "the eldest hand, kept the pitch for"
 
 
 def king_unmarked(s: Scenario, game: Game) -> bool:

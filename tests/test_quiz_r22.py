@@ -39,7 +39,7 @@ def test_no_stock_is_shown_in_a_game_that_draws_from_none():  # readers' Cinch "
     q = BANK.question("ruling:cinch.american.lead-in-partners-turn:930556")
     text = table_text(q.shown)
     assert "stock" not in text.lower()
-    assert "Left over from the pack after the fill: 2 cards. 26 cards discarded lie aside." in text
+    assert "Left over from the pack after the fill: 1 card. 27 cards discarded lie aside." in text
     pitch = BANK.generate("ruling", "auction-pitch.american.bidder-set-back", 0)
     assert "The rest of the pack, undealt, holds 28 cards." in table_text(pitch.shown)
     rubicon = next(q for seed in range(12) if (q := generated(

@@ -39,7 +39,7 @@ def test_a_king_turned_up_is_told_before_anybody_looks():  # #102
         if q is None:
             continue
         assert "Nobody has looked at his cards." in q.situation, q.id
-        assert "before play (bidding" not in q.situation or "has looked" not in q.situation
+        assert "before play (" not in q.situation or "has looked" not in q.situation
 
 
 def test_a_bidder_set_back_is_not_said_to_have_counted_out():  # #177

@@ -72,6 +72,10 @@ class PlayFacts(Schema, frozen=True):
     # the usual 51): a running score at a table stays below it too, or the table is a game
     # already won under that reading (the 61st blind round's #165). 0 where none is lower.
     game_to_lowest: Points = 0
+    # The eldest hand does not bid: he sells the pitch to the best bid or keeps it for that
+    # number himself (Foster's Auction Pitch), so a bid he holds is said so ("North bid 1" of
+    # the eldest hand read as wrong: the 53rd and 62nd blind rounds' #11, #47).
+    eldest_sells: bool = False
 
     def reaches_game(self, score: int) -> bool:
         """Whether a running score wins the game (never where each deal is a game)."""
