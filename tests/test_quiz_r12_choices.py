@@ -107,7 +107,8 @@ def test_the_surplus_taken_keeps_a_rival_that_fits_the_table() -> None:
 
 
 # --- #99: a set-back's wrong choices are the misreadings of it -------------------------------
-_BID = re.compile(r"(\w+) bid (\d+)\.")
+# (an eldest hand who sells and keeps the pitch "kept the pitch for" it: the 62nd round's #47)
+_BID = re.compile(r"(\w+)(?: bid|, the eldest hand, kept the pitch for) (\d+)\.")
 _MADE = re.compile(r"(\w+) made (\d+)")
 _ADDS = re.compile(r"(\w+) adds (\d+) to his score")
 _OFF = re.compile(r"(\w+) has (\d+) taken off his score")

@@ -26,7 +26,7 @@ from tests.bank_questions import BANK, generated, marked_words
 TWO_OUT = "auction-pitch.american.two-count-out-bidder-wins"
 _OUT = re.compile(r"^(?:The points )?(\w+) and (\w+) (?:each took on this deal"
                   r"|can count out)")
-_BID = re.compile(r"(\w+) bid \d+\.")
+_BID = re.compile(r"(\w+)(?: bid|, the eldest hand, kept the pitch for) \d+\.")
 
 
 def _two_out() -> list:

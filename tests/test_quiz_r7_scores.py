@@ -73,7 +73,8 @@ def test_no_count_asked_is_a_figure_the_stem_states():
 def test_the_audits_pitch_table_asks_the_bidders_set_back():
     q = penalty.build(BANK, "auction-pitch.american.bidder-set-back", 705005)
     assert q.deduction and "taken off" in q.prompt
-    bid = int(re.search(r"bid (\d+)", q.situation).group(1))  # type: ignore[union-attr]
+    bid = int(re.search(r"(?:bid|kept the pitch for) (\d+)",  # type: ignore[union-attr]
+                        q.situation).group(1))
     assert q.answer == bid
 
 
