@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from app.cards import Card
-from app.engine.handlers.declarations import declared_points
+from app.engine.handlers.declarations import king_points
 from app.model.games import Game
 from app.rehearsal.play import facts, settle_draws
 from app.rehearsal.session import Moment
@@ -218,7 +218,7 @@ def early(state: DealState, game: Game, stage: str, rng: random.Random,
     state = replace(state, stage=stage, seen=seen, bid=bid,
                     trump=None if named else state.trump)
     if state.turn_up is not None and state.turn_up.rank == "K" and not keep_turn_up \
-            and "king" in declared_points(game):
+            and king_points(game):
         # A king turned scores the dealer at once (Foster's Écarté, seed 004): beside a
         # question of something else, a king turned up with the dealer's score as it was read
         # as a point not marked (the 58th blind round's #167, #181). Before play the turn-up is

@@ -19,7 +19,7 @@ import msgspec
 from app.cards import Card
 from app.engine import CodeRuling, Ruling, rule
 from app.engine.core import Knowledge, fact_values
-from app.engine.handlers.declarations import declared_points, declared_value
+from app.engine.handlers.declarations import declared_value, king_points
 from app.engine.table import Table
 from app.engine.terms import Option
 from app.model.event_types import AbandonedHand, ExposedCard
@@ -121,7 +121,7 @@ def king_scores_apart(s: Scenario, game: Game) -> bool:
     """Whether the king of trumps scores when marked in this game ([play] declared_points:
     Écarté's king) and the table's event is not the king itself (its announcement, or the
     king turned up: that is the question)."""
-    return s.trump is not None and "king" in declared_points(game) \
+    return s.trump is not None and bool(king_points(game)) \
         and s.event.get("declared") != "king" and s.event.type != "king-turned"
 
 
@@ -152,7 +152,7 @@ def turned_king_marked(turn_up: Card | None, stage: str, event_type: str, game: 
     itself the question. Foster's dealer marks it "immediately" (seed 004); a dealer at 0 with
     a king turned read as a king not marked (the 57th blind round's #1), so the table marks it
     and the stem says so (scores_label)."""
-    return turn_up is not None and turn_up.rank == "K" and "king" in declared_points(game) \
+    return turn_up is not None and turn_up.rank == "K" and bool(king_points(game)) \
         and event_type not in _KING_UNMARKABLE and stage not in ("deal", "bidding")
 
 

@@ -166,8 +166,9 @@ def ruling_words(ruling: CodeRuling, sides: Mapping[str, str] | None = None,
     for same in choosers.values():
         by_chooser.setdefault(tuple(dict.fromkeys(o.by for o in same)), []).append(same[0])
     for names, opts in by_chooser.items():
-        together = [_said(o) for o in opts if o.joint and len(names) > 1]
-        alone = [_said(o) for o in opts if not o.beside and _said(o) not in together]
+        jointly = len(names) > 1  # (one holder's joint option is said as his own)
+        together = [_said(o) for o in opts if o.joint and jointly]
+        alone = [_said(o) for o in opts if not o.beside and not (o.joint and jointly)]
         beside = [_said(o) for o in opts if o.beside]
         also = f", and may also {join_words(beside, 'and')}" if alone and beside else ""
         if alone or beside:

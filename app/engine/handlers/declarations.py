@@ -30,13 +30,19 @@ def declared_points(game: Game | None) -> Mapping[str, int]:
     return play.declared_points if play is not None else {}
 
 
+def king_points(game: Game | None) -> int:
+    """What the king of trumps scores when marked in `game` ([play] declared_points: Écarté's
+    1); 0 where it scores nothing of itself."""
+    return declared_points(game).get("king", 0)
+
+
 def turned_king_wins(game: Game | None, dealer_score: int) -> bool:
     """Whether the point a king turned up for trumps scores ([play] declared_points) brings
     its dealer, at `dealer_score`, to the game: it is won, and the hand is not played. Asked by
     both Écarté codes' rulings and by the quiz's tables (a table in play where it would have
     been won is not dealt)."""
     play = game.facts.play if game is not None else None
-    king = declared_points(game).get("king", 0)
+    king = king_points(game)
     return play is not None and bool(king) and play.reaches_game(dealer_score + king)
 
 
